@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildTestApp } from './test/helper.js';
+
+describe('the HTTP shell', () => {
+  it('answers /api/health with the database kind', async () => {
+    const ctx = await buildTestApp();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: ctx.dialect });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const ctx = await buildTestApp();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No such API call: GET /api/no-such-thing' });
+  });
+
+  it('hides the details of a server error from the caller', async () => {
+    const ctx = await buildTestApp();
+    ctx.app.get('/api/test-failure', async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/test-failure' });
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('sends security headers and a content security policy', async () => {
+    const ctx = await buildTestApp();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lists every API route in the OpenAPI document at /api/docs', async () => {
+    const ctx = await buildTestApp();
+    const apiRoutes: string[] = [];
+    ctx.app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) apiRoutes.push(route.url);
+    });
+    await ctx.app.ready();
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+
+    expect(ui.statusCode).toBe(200);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/user/signIn', '/api/user/addUser', '/api/user/signOut', '/api/user/currentUser', '/api/user/getUsers']),
+    );
+    for (const url of apiRoutes) expect(Object.keys(document.paths)).toContain(url.replace(/:(\w+)/g, '{$1}'));
+  });
+
+  it('serves the web app for page routes so client-side routes survive a reload', async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Marketplace</title><div id="root"></div>');
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const ctx = await buildTestApp({ WEB_DIST_DIR: webDist });
+
+    const page = await ctx.app.inject({ method: 'GET', url: '/userPanel/purchases' });
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+});

@@ -1,0 +1,3 @@
+export { openDatabase, type DatabaseHandle, type DatabaseOptions, type Dialect } from './connection.js';
+export { migrateToLatest } from './migrate.js';
+export type { Database } from './schema.js';

@@ -1,0 +1,198 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables as stored. Times are ISO 8601 UTC text (sortable, identical on SQLite and PostgreSQL),
+ * money is integer cents, flags are 0/1 integers, ids are opaque random text.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  products: ProductsTable;
+  product_translations: ProductTranslationsTable;
+  product_screenshots: ProductScreenshotsTable;
+  product_views: ProductViewsTable;
+  comments: CommentsTable;
+  hire_requests: HireRequestsTable;
+  payments: PaymentsTable;
+  purchases: PurchasesTable;
+  purchase_lines: PurchaseLinesTable;
+  withdrawals: WithdrawalsTable;
+  reskin_conversations: ReskinConversationsTable;
+  reskin_messages: ReskinMessagesTable;
+  contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  /** Lower-cased email: the unique key, so sign-up is case-insensitive. */
+  email_key: string;
+  number: string;
+  password_hash: string;
+  role: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a stolen table does not yield live cookies. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  category: string;
+  sub_category: string;
+  framework: string | null;
+  features_html: string;
+  feature_img_key: string;
+  thumbnail_key: string;
+  source_code_key: string;
+  source_code_size: number;
+  youtube_link: string | null;
+  google_play_link: string | null;
+  app_store_link: string | null;
+  live_preview: string;
+  single_app_license_cents: number;
+  multi_app_license_cents: number;
+  development_hours: number | null;
+  author_name: string;
+  reskin_features_html: string | null;
+  reskin_price_cents: number | null;
+  status: string;
+  downloads: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTranslationsTable {
+  product_id: string;
+  language: string;
+  title: string;
+  description_html: string;
+  /** JSON array of strings. */
+  keywords: string;
+}
+
+export interface ProductScreenshotsTable {
+  id: string;
+  product_id: string;
+  position: number;
+  image_key: string;
+}
+
+export interface ProductViewsTable {
+  id: string;
+  product_id: string;
+  visitor_key: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  product_id: string | null;
+  name: string;
+  email: string;
+  comment: string;
+  created_at: string;
+}
+
+export interface HireRequestsTable {
+  id: string;
+  name: string;
+  email: string;
+  company_name: string;
+  platform: string;
+  requirements_html: string;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  provider: string;
+  provider_intent_id: string;
+  user_id: string;
+  amount_cents: number;
+  currency: string;
+  /** JSON of the lines the amount was computed from. */
+  lines: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchasesTable {
+  id: string;
+  user_id: string;
+  payment_id: string;
+  amount_paid_cents: number;
+  transaction_id: string;
+  payment_status: string;
+  created_at: string;
+}
+
+export interface PurchaseLinesTable {
+  id: string;
+  purchase_id: string;
+  product_id: string;
+  license_type: string;
+  is_reskin: number;
+  price_cents: number;
+  reskin_price_cents: number;
+  download_enabled: Generated<number>;
+}
+
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  amount_cents: number;
+  status: string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface ReskinConversationsTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReskinMessagesTable {
+  id: string;
+  conversation_id: string;
+  message_by: string;
+  message: string;
+  file_key: string | null;
+  file_name: string | null;
+  is_read: Generated<number>;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  company_name: string;
+  message: string;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}

@@ -1,0 +1,36 @@
+import type { Services } from '../../services.js';
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+  password: string;
+}
+
+/** The demo accounts `npm start` prints; change or remove them before going live. */
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  { role: 'Admin', email: 'admin@example.com', password: 'admin12345' },
+  { role: 'User (seller)', email: 'seller@example.com', password: 'seller12345' },
+  { role: 'User (buyer)', email: 'buyer@example.com', password: 'buyer12345' },
+];
+
+/** Loads the demo data into an empty database; a database with any user is left alone. */
+export async function seedDemoData(services: Services): Promise<boolean> {
+  if (await services.auth.hasAnyUser()) return false;
+  const [admin, seller, buyer] = DEMO_LOGINS;
+  await services.auth.ensureAdmin({ email: admin!.email, password: admin!.password, name: 'Demo Admin' });
+  await services.auth.signUp({
+    name: 'Pixel Forge Studio',
+    email: seller!.email,
+    number: '+1 555 0100',
+    password: seller!.password,
+    confirmPassword: seller!.password,
+  });
+  await services.auth.signUp({
+    name: 'Jamie Buyer',
+    email: buyer!.email,
+    number: '+1 555 0101',
+    password: buyer!.password,
+    confirmPassword: buyer!.password,
+  });
+  return true;
+}

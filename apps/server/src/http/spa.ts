@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SpaOptions {
+  webDistDir: string;
+}
+
+/**
+ * Serves the built web app: hashed assets with a year of caching, and index.html for every other
+ * GET outside /api so client-side routes survive a reload. Unknown API paths answer JSON 404.
+ */
+export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { webDistDir }) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPageRequest && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isPageRequest) {
+      return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
+    }
+    return reply.status(404).send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}` });
+  });
+});

@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { DEMO_LOGINS, seedDemoData } from './db/seed/index.js';
+import { migrateToLatest, openDatabase } from './db/index.js';
+import { systemClock } from './platform/clock.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { createServices } from './services.js';
+
+async function main() {
+  try {
+    process.loadEnvFile();
+  } catch {
+    // No .env file: the environment alone configures the server.
+  }
+  const config = loadConfig();
+  const database = openDatabase({ url: config.databaseUrl });
+  await migrateToLatest(database.db);
+  const services = createServices(database, systemClock, config);
+  const seeded = config.seedDemoData && (await seedDemoData(services));
+  if (config.admin) await services.auth.ensureAdmin(config.admin);
+
+  const app = await buildApp({ config, database, services });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const lines = [
+    '',
+    `  Marketplace running at ${config.publicUrl}`,
+    `  API docs:            ${config.publicUrl}/api/docs`,
+    `  Database:            ${database.dialect}${seeded ? ' (demo data loaded)' : ''}`,
+  ];
+  if (config.seedDemoData) {
+    lines.push('  Demo logins:');
+    for (const login of DEMO_LOGINS) lines.push(`    ${login.role.padEnd(14)} ${login.email.padEnd(22)} ${login.password}`);
+  }
+  if (config.admin) lines.push(`  Admin from ADMIN_EMAIL: ${config.admin.email}`);
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

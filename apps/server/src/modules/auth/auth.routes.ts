@@ -1,0 +1,98 @@
+import {
+  API_PATHS,
+  errorBodySchema,
+  messageBodySchema,
+  sessionUserSchema,
+  signInBodySchema,
+  signUpBodySchema,
+  userListSchema,
+} from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clearSessionCookie, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
+import { unauthorized } from '../../platform/errors.js';
+import type { AuthService } from './auth.service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  cookieSecure: boolean;
+  rateLimitPerMinute: number;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, cookieSecure, rateLimitPerMinute }) => {
+  const rateLimit = { max: rateLimitPerMinute, timeWindow: 60_000 };
+  const tags = ['users'];
+
+  app.post(
+    API_PATHS.user.addUser,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Sign up (always as role User) and start a session',
+        body: signUpBodySchema,
+        response: { 201: sessionUserSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.signUp(request.body);
+      setSessionCookie(reply, session, cookieSecure);
+      return reply.status(201).send(session.user);
+    },
+  );
+
+  app.post(
+    API_PATHS.user.signIn,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Sign in and start a session (httpOnly cookie)',
+        body: signInBodySchema,
+        response: { 200: sessionUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.signIn(request.body);
+      setSessionCookie(reply, session, cookieSecure);
+      return session.user;
+    },
+  );
+
+  app.post(
+    API_PATHS.user.signOut,
+    { schema: { tags, summary: 'End the current session', response: { 200: messageBodySchema } } },
+    async (request, reply) => {
+      await auth.signOut(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, cookieSecure);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    API_PATHS.user.currentUser,
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user of this session',
+        response: { 200: sessionUserSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized('Not signed in');
+      return request.user;
+    },
+  );
+
+  app.get(
+    API_PATHS.user.getUsers,
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'All users (Admin only); never a password',
+        response: { 200: userListSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => auth.listUsers(request.user),
+  );
+};

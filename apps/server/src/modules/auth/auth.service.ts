@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionUser, SignInBody, SignUpBody, UserListItem } from '@market/contracts';
+import { roleSchema } from '@market/contracts';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, forbidden, unauthorized } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import { canListUsers } from './policies.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+export interface StartedSession {
+  user: SessionUser;
+  token: string;
+  expiresAt: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'number' | 'role'>): SessionUser {
+  return { _id: row.id, name: row.name, email: row.email, number: row.number, role: roleSchema.parse(row.role) };
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly clock: Clock,
+    private readonly sessionTtlDays: number,
+  ) {}
+
+  /** Every sign-up is a User, whatever role the form claims. */
+  async signUp(body: SignUpBody): Promise<StartedSession> {
+    const key = emailKey(body.email);
+    if (await this.users.findByEmailKey(key)) throw conflict('An account with this email already exists');
+    const row: UserRow = {
+      id: newId(),
+      name: body.name,
+      email: body.email,
+      email_key: key,
+      number: body.number,
+      password_hash: await hashPassword(body.password),
+      role: 'User',
+      created_at: this.clock.now().toISOString(),
+    };
+    try {
+      await this.users.insert(row);
+    } catch (error) {
+      // Two sign-ups with one email at the same moment: the unique index decides.
+      if (await this.users.findByEmailKey(key)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+    return this.startSession(row);
+  }
+
+  async signIn({ email, password }: SignInBody): Promise<StartedSession> {
+    const row = await this.users.findByEmailKey(emailKey(email));
+    const passwordMatches = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
+    if (!row || !passwordMatches) throw unauthorized('Invalid email or password');
+    return this.startSession(row);
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (token) await this.sessions.delete(hashToken(token));
+  }
+
+  async userForToken(token: string | undefined): Promise<SessionUser | null> {
+    if (!token) return null;
+    const row = await this.sessions.findUserByTokenHash(hashToken(token), this.clock.now().toISOString());
+    return row ? toSessionUser(row) : null;
+  }
+
+  async listUsers(actor: SessionUser | null): Promise<UserListItem[]> {
+    if (!actor) throw unauthorized();
+    if (!canListUsers(actor)) throw forbidden('Only an admin can list users');
+    const rows = await this.users.listAll();
+    return rows.map((row) => ({ ...toSessionUser(row), createdAt: row.created_at }));
+  }
+
+  async hasAnyUser(): Promise<boolean> {
+    return (await this.users.count()) > 0;
+  }
+
+  /** Makes sure the configured admin can sign in with the configured password. */
+  async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<void> {
+    const key = emailKey(admin.email);
+    const existing = await this.users.findByEmailKey(key);
+    const passwordHash = await hashPassword(admin.password);
+    if (existing) {
+      await this.users.updateCredentials(existing.id, { name: admin.name, password_hash: passwordHash, role: 'Admin' });
+      return;
+    }
+    await this.users.insert({
+      id: newId(),
+      name: admin.name,
+      email: admin.email,
+      email_key: key,
+      number: '',
+      password_hash: passwordHash,
+      role: 'Admin',
+      created_at: this.clock.now().toISOString(),
+    });
+  }
+
+  private async startSession(row: UserRow): Promise<StartedSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.sessionTtlDays * DAY_MS);
+    await this.sessions.insert({
+      token_hash: hashToken(token),
+      user_id: row.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
+    return { user: toSessionUser(row), token, expiresAt };
+  }
+}

@@ -1,0 +1,53 @@
+import type { SessionUser } from '@market/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthService, StartedSession } from './auth.service.js';
+import { isAdmin } from './policies.js';
+import { forbidden, unauthorized } from '../../platform/errors.js';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie; null for visitors. */
+    user: SessionUser | null;
+  }
+}
+
+export interface AuthenticationOptions {
+  auth: AuthService;
+  cookieSecure: boolean;
+}
+
+/** Resolves the session cookie into `request.user` on every request. */
+export const authentication = fp<AuthenticationOptions>(async function authentication(app: FastifyInstance, { auth }) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    request.user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+  });
+});
+
+export function setSessionCookie(reply: FastifyReply, session: StartedSession, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+/** preHandler: signed-in users only. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler: admins only. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (!isAdmin(request.user)) throw forbidden('Only an admin can do this');
+}

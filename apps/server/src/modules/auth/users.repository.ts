@@ -1,0 +1,39 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = UserRow;
+
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByEmailKey(emailKey: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(user: NewUserRow): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async updateCredentials(id: string, changes: Pick<UserRow, 'name' | 'password_hash' | 'role'>): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  listAll() {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'number', 'role', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

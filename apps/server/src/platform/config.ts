@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const databaseUrl = z
+  .string()
+  .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+    message: 'must start with sqlite: (e.g. sqlite:./data/marketplace.db) or postgres://',
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    SEED_DEMO_DATA: booleanFromText.default(true),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_NAME: z.string().min(1).max(80).default('Admin'),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    COOKIE_SECURE: booleanFromText.optional(),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    TRUST_PROXY: booleanFromText.default(false),
+  })
+  .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  databaseUrl: string;
+  dataDir: string;
+  webDistDir: string;
+  seedDemoData: boolean;
+  admin: { email: string; password: string; name: string } | null;
+  sessionTtlDays: number;
+  cookieSecure: boolean;
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** Parses the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    seedDemoData: env.SEED_DEMO_DATA,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }
+        : null,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@market/contracts';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { onTestFinished } from 'vitest';
+import { buildApp } from '../app.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
+import { fixedClock } from '../platform/clock.js';
+import { loadConfig } from '../platform/config.js';
+import { createServices } from '../services.js';
+
+const TEST_START = new Date('2026-01-15T10:00:00.000Z');
+
+/** A fresh, migrated database of the kind this test project runs on (TEST_DB). */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = openDatabase({ url: 'sqlite::memory:' });
+    await migrateToLatest(database.db);
+    return database;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase({ url });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.destroy();
+  const database = openDatabase({ url, postgresSchema: schema });
+  await migrateToLatest(database.db);
+  return {
+    ...database,
+    destroy: async () => {
+      await database.destroy();
+      const cleanup = openDatabase({ url });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.destroy();
+    },
+  };
+}
+
+/** The real app over a fresh database and a clock the test controls; closed when the test ends. */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SEED_DEMO_DATA: 'false',
+    ...env,
+  });
+  const database = await freshDatabase();
+  const clock = fixedClock(TEST_START);
+  const services = createServices(database, clock, config);
+  const app = await buildApp({ config, database, services, logger: false });
+  onTestFinished(async () => {
+    await app.close();
+    await database.destroy();
+  });
+  return { app, db: database.db, dialect: database.dialect, services, clock, config };
+}
+
+export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
+
+let userCounter = 0;
+
+export interface TestUser extends SessionUser {
+  password: string;
+  /** Cookie header value of a live session of this user. */
+  cookie: string;
+}
+
+/** A user of the given role, signed in; built through the services, as the product would. */
+export async function createUser(ctx: TestContext, overrides: Partial<{ name: string; email: string; role: 'User' | 'Admin' }> = {}): Promise<TestUser> {
+  userCounter += 1;
+  const email = overrides.email ?? `person${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = `password-${userCounter}`;
+  const name = overrides.name ?? `Person ${userCounter}`;
+  if (overrides.role === 'Admin') {
+    await ctx.services.auth.ensureAdmin({ email, password, name });
+  } else {
+    await ctx.services.auth.signUp({ name, email, number: '+1 555 0100', password, confirmPassword: password });
+  }
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`Test user could not sign in: ${response.body}`);
+  return { ...(response.json() as SessionUser), password, cookie: sessionCookieOf(response.headers['set-cookie']) };
+}
+
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const header = [setCookie ?? []].flat().find((value) => value.startsWith('sid='));
+  if (!header) throw new Error('No session cookie was set');
+  return header.split(';')[0]!;
+}
+
+/** app.inject as the given user (or as a visitor with no user). */
+export function injectAs(ctx: TestContext, user: TestUser | null, options: InjectOptions) {
+  return ctx.app.inject({ ...options, headers: { ...options.headers, ...(user ? { cookie: user.cookie } : {}) } });
+}

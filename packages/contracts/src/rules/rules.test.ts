@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authorToSlug,
+  availableBalance,
+  cartTotal,
+  centsToDollars,
+  cutCardTitle,
+  dollarsToCents,
+  downloadWindowEndsAt,
+  formatUsd,
+  headerName,
+  isDownloadOpen,
+  payoutAfterFee,
+  slugToAuthor,
+  slugToTitle,
+  titleToSlug,
+} from '../index.js';
+
+describe('money', () => {
+  it('turns dollars into whole cents without float drift', () => {
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCents(1.005)).toBe(101);
+    expect(centsToDollars(1999)).toBe(19.99);
+    expect(formatUsd(123456)).toBe('$1234.56');
+  });
+
+  it('shows the admin the withdrawal minus the 8% fee, to the cent', () => {
+    expect(payoutAfterFee(10000)).toBe(9200);
+    expect(payoutAfterFee(1999)).toBe(1839);
+    expect(payoutAfterFee(1)).toBe(1);
+  });
+
+  it('keeps as balance what was earned and not yet asked for or paid out', () => {
+    expect(availableBalance({ earnings: 50000, pendingWithdrawals: 12000, withdrawn: 8000 })).toBe(30000);
+  });
+});
+
+describe('licences', () => {
+  const purchasedAt = new Date('2026-03-01T12:00:00.000Z');
+
+  it('keeps a single-app download open for 8 hours and a multi-app one for 24', () => {
+    expect(downloadWindowEndsAt('Single App License', purchasedAt).toISOString()).toBe('2026-03-01T20:00:00.000Z');
+    expect(downloadWindowEndsAt('Multi App License', purchasedAt).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+  });
+
+  it('closes the window one second after it ends', () => {
+    const eightHours = 8 * 3600 * 1000;
+    expect(isDownloadOpen('Single App License', purchasedAt, new Date(purchasedAt.getTime() + eightHours))).toBe(true);
+    expect(isDownloadOpen('Single App License', purchasedAt, new Date(purchasedAt.getTime() + eightHours + 1000))).toBe(false);
+    expect(isDownloadOpen('Multi App License', purchasedAt, new Date(purchasedAt.getTime() + eightHours + 1000))).toBe(true);
+  });
+
+  it('totals the chosen licence price of each line and never the reskin price', () => {
+    const lines = [
+      { licenseType: 'Single App License', singleAppLicenseCents: 4900, multiAppLicenseCents: 9900 },
+      { licenseType: 'Multi App License', singleAppLicenseCents: 2000, multiAppLicenseCents: 5000 },
+    ] as const;
+    expect(cartTotal(lines)).toBe(9900);
+    expect(cartTotal([])).toBe(0);
+  });
+});
+
+describe('slugs and cut texts', () => {
+  it('maps titles to detail-page slugs and back as SPEC.md says', () => {
+    expect(titleToSlug('Space  Shooter\tDeluxe')).toBe('Space-Shooter-Deluxe');
+    expect(slugToTitle('Space-Shooter-Deluxe')).toBe('Space Shooter Deluxe');
+    expect(slugToAuthor(authorToSlug('Pixel Forge Studio'))).toBe('Pixel Forge Studio');
+  });
+
+  it('cuts card titles at 21 characters on large screens and 13 on small ones', () => {
+    expect(cutCardTitle('Exactly twenty-one ch', 'large')).toBe('Exactly twenty-one ch');
+    expect(cutCardTitle('Twenty-two characters!', 'large')).toBe('Twenty-two characters...');
+    expect(cutCardTitle('Thirteen char', 'small')).toBe('Thirteen char');
+    expect(cutCardTitle('Fourteen chars', 'small')).toBe('Fourteen char.');
+  });
+
+  it('shows at most the first 10 characters of a name in the header', () => {
+    expect(headerName('Alexandria Ocasio')).toBe('Alexandria');
+    expect(headerName('Ann')).toBe('Ann');
+  });
+});

@@ -1,0 +1,30 @@
+import { LIMITS } from '../limits.js';
+
+/** /downloads/{title}: whitespace runs become hyphens. */
+export function titleToSlug(title: string): string {
+  return title.trim().replace(/\s+/g, '-');
+}
+
+/** The reverse of titleToSlug as SPEC.md states it: hyphens map back to spaces. */
+export function slugToTitle(slug: string): string {
+  return slug.replace(/-/g, ' ');
+}
+
+/** /{portfolioName}/portfolio: the author name with spaces as hyphens. */
+export const authorToSlug = titleToSlug;
+export const slugToAuthor = slugToTitle;
+
+const LARGE_TITLE_MAX = 21;
+const SMALL_TITLE_MAX = 13;
+
+/** Card titles: 21 characters plus '...' on large screens, 13 plus '.' on small ones. */
+export function cutCardTitle(title: string, screen: 'large' | 'small'): string {
+  if (screen === 'large') {
+    return title.length > LARGE_TITLE_MAX ? `${title.slice(0, LARGE_TITLE_MAX)}...` : title;
+  }
+  return title.length > SMALL_TITLE_MAX ? `${title.slice(0, SMALL_TITLE_MAX)}.` : title;
+}
+
+export function headerName(name: string): string {
+  return name.slice(0, LIMITS.headerNameLength);
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { roleSchema } from './enums.js';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import { LIMITS } from './limits.js';
+
+const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+/** POST /api/user/addUser. `role` is accepted for SPEC.md clients and ignored: every sign-up is a User. */
+export const signUpBodySchema = z
+  .strictObject({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
+    email: emailSchema,
+    number: z
+      .string({ error: 'Phone number is required' })
+      .trim()
+      .min(1, 'Phone number is required')
+      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'Enter a valid phone number'),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
+      .max(200, 'Password is too long'),
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+    role: z.string().optional(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+/** POST /api/user/signIn */
+export const signInBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** The signed-in user as the browser keeps it (sessionStorage `userData`). */
+export const sessionUserSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  role: roleSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A row of GET /api/user/getUsers: never a password or a hash. */
+export const userListItemSchema = sessionUserSchema.extend({ createdAt: isoDateTimeSchema });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const userListSchema = z.array(userListItemSchema);

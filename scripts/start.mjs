@@ -1,0 +1,12 @@
+// `npm start`: install what is missing, build, then run the server, which migrates,
+// loads the demo data into an empty database and serves SPA + API.
+import { spawn } from 'node:child_process';
+import { buildIfNeeded, checkNodeVersion, installIfNeeded, root } from './lib.mjs';
+
+checkNodeVersion();
+await installIfNeeded();
+await buildIfNeeded();
+
+const server = spawn(process.execPath, ['apps/server/dist/index.js'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
