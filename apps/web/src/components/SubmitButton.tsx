@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+interface SubmitButtonProps {
+  pending: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A submit button that is disabled and spins while its request is pending. */
+export function SubmitButton({ pending, children, className = '' }: SubmitButtonProps) {
+  return (
+    <button type="submit" className={`btn btn-primary ${className}`} disabled={pending} aria-busy={pending}>
+      {pending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}

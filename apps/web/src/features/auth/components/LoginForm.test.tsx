@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';
+import { LoginForm } from './LoginForm';
+
+function renderLogin() {
+  return renderRoutes(
+    [
+      { path: '/Login', element: <LoginForm /> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    '/Login',
+  );
+}
+
+function fillAndSubmit() {
+  fireEvent.change(screen.getByLabelText('User Email'), { target: { value: 'alice@example.com' } });
+  fireEvent.change(screen.getByLabelText('User Password'), { target: { value: 'secret-password' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
+const button = () => screen.getByRole('button', { name: 'Log In' }) as HTMLButtonElement;
+
+describe('LoginForm', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(cleanup);
+
+  it('has required, labelled fields and a sign-up link', () => {
+    fakeFetch(() => ({ status: 401, body: { message: 'x' } }));
+    renderLogin();
+    const email = screen.getByLabelText('User Email') as HTMLInputElement;
+    expect(email.type).toBe('email');
+    expect(email.required).toBe(true);
+    expect((screen.getByLabelText('User Password') as HTMLInputElement).required).toBe(true);
+    expect(screen.getByRole('link', { name: "Don't have account? Sign Up" }).getAttribute('href')).toBe('/sign-up');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's message above the form", async () => {
+    fakeFetch(() => ({ status: 401, body: { message: 'Invalid email or password' } }));
+    renderLogin();
+    fillAndSubmit();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password');
+    expect(alert.compareDocumentPosition(screen.getByRole('form', { name: 'Login' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('stores the user, and goes home on success', async () => {
+    const calls = fakeFetch(() => ({ status: 200, body: userAlice }));
+    const { router } = renderLogin();
+    fillAndSubmit();
+
+    await screen.findByText('Home page');
+    expect(router.state.location.pathname).toBe('/');
+    expect(JSON.parse(sessionStorage.getItem('userData') ?? 'null')).toEqual(userAlice);
+    const signIn = calls.find((call) => call.url === '/api/user/signIn');
+    expect(signIn?.init?.credentials).toBe('same-origin');
+    expect(JSON.parse(String(signIn?.init?.body))).toEqual({ email: 'alice@example.com', password: 'secret-password' });
+  });
+
+  it('disables the button while the request is pending', async () => {
+    let respond: ((response: Response) => void) | undefined;
+    const answer = new Promise<Response>((resolve) => {
+      respond = resolve;
+    });
+    globalThis.fetch = (() => answer) as typeof fetch;
+    renderLogin();
+    fillAndSubmit();
+
+    await waitFor(() => expect(button().disabled).toBe(true));
+    respond?.(new Response(JSON.stringify({ message: 'Nope' }), { status: 401 }));
+    await waitFor(() => expect(button().disabled).toBe(false));
+  });
+});

@@ -1,0 +1,54 @@
+import { useId, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormError } from '@/components/FormError';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useSignIn } from '../api/signIn';
+
+export function LoginForm() {
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const id = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    signIn.mutate(
+      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      { onSuccess: () => navigate('/') },
+    );
+  }
+
+  return (
+    <>
+      {/* SPEC.md: the server's message sits above the form. */}
+      <FormError message={signIn.error?.message} />
+      <form onSubmit={handleSubmit} aria-label="Login">
+        <div className="mb-3">
+          <label className="form-label" htmlFor={`${id}-email`}>
+            User Email
+          </label>
+          <input className="form-control" id={`${id}-email`} type="email" name="email" autoComplete="email" required />
+        </div>
+        <div className="mb-4">
+          <label className="form-label" htmlFor={`${id}-password`}>
+            User Password
+          </label>
+          <input
+            className="form-control"
+            id={`${id}-password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+          />
+        </div>
+        <SubmitButton pending={signIn.isPending} className="w-100">
+          Log In
+        </SubmitButton>
+      </form>
+      <p className="mt-3 mb-0 text-center">
+        <Link to="/sign-up">Don&apos;t have account? Sign Up</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { FormError } from '@/components/FormError';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useSignUp, type SignUpFields } from '../api/signUp';
+
+const FIELDS: { name: keyof SignUpFields; label: string; type: string; autoComplete: string }[] = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'number', label: 'Number', type: 'tel', autoComplete: 'tel' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+
+export function SignUpForm() {
+  const signUp = useSignUp();
+  const navigate = useNavigate();
+  const id = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: keyof SignUpFields) => String(form.get(name) ?? '');
+    signUp.mutate(
+      {
+        name: value('name'),
+        email: value('email'),
+        number: value('number'),
+        password: value('password'),
+        confirmPassword: value('confirmPassword'),
+      },
+      { onSuccess: () => navigate('/Login') },
+    );
+  }
+
+  return (
+    <>
+      <form onSubmit={handleSubmit} aria-label="Sign up">
+        {FIELDS.map((field) => (
+          <div className="mb-3" key={field.name}>
+            <label className="form-label" htmlFor={`${id}-${field.name}`}>
+              {field.label}
+              <span className="required-star" aria-hidden="true">
+                {' '}*
+              </span>
+            </label>
+            <input
+              className="form-control"
+              id={`${id}-${field.name}`}
+              type={field.type}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              required
+            />
+          </div>
+        ))}
+        <SubmitButton pending={signUp.isPending} className="w-100 mt-2">
+          Sign Up
+        </SubmitButton>
+      </form>
+      {/* SPEC.md: the server's message sits under the form and is cleared on success. */}
+      <FormError message={signUp.error?.message} className="mt-3" />
+    </>
+  );
+}

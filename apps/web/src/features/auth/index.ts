@@ -1,0 +1,6 @@
+export { useSession, type Session } from './useSession';
+export { useSignOut } from './api/signOut';
+export { RequireRole } from './components/RequireRole';
+export { LoginForm } from './components/LoginForm';
+export { SignUpForm } from './components/SignUpForm';
+export { USER_DATA_KEY } from './sessionUser';

@@ -1,0 +1,2 @@
+export { SearchForm, searchPath } from './SearchForm';
+export { MobileSearch } from './MobileSearch';

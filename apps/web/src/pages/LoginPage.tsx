@@ -1,0 +1,14 @@
+import { LoginForm } from '@/features/auth';
+import { PageHead } from '@/components/PageHead';
+
+export default function LoginPage() {
+  return (
+    <section className="container page-section auth-page">
+      <PageHead title="Login" />
+      <div className="auth-card">
+        <h1 className="page-title text-center">Login to account</h1>
+        <LoginForm />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { PanelLayout, type PanelEntry } from '@/components/panel/PanelLayout';
+
+/** SPEC.md 2.8, in the sidebar's order. */
+export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
+  { path: 'user-dashboard', label: 'Dashboard', summary: 'Your sales, earnings and latest activity at a glance.' },
+  {
+    path: 'user-upload-product',
+    label: 'Upload Product',
+    summary: 'A three-step form to submit a game or app for admin approval.',
+  },
+  {
+    path: 'user-uploaded-products',
+    label: 'Manage Products',
+    summary: 'Your uploaded and pending products, read-only, with their approval status.',
+  },
+  { path: 'whishlist-products', label: 'Whishlist Products', summary: 'Products you saved for later.' },
+  {
+    path: 'purchases',
+    label: 'Purchases',
+    summary: 'Products you bought, with a download button while the licence window is open.',
+  },
+  {
+    path: 'withdrawl-detail',
+    label: 'Withdrawl Detail',
+    summary: 'Request a PayPal withdrawal of your balance and follow its status.',
+  },
+  { path: 'earnings-detail', label: 'Earnings', summary: 'Your earnings, withdrawals and remaining balance.' },
+  { path: 'user-chatbox', label: 'User Chatbox', summary: 'Talk to the admin about reskin features of your purchases.' },
+];
+
+export default function UserPanel() {
+  return <PanelLayout basePath="/userPanel" name="User Panel" entries={USER_PANEL_ENTRIES} defaultPath="user-dashboard" />;
+}

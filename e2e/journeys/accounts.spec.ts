@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { logIn, newPerson, signUp } from '../support/accounts.js';
+
+test('a visitor signs up, logs in, sees their name and menu, and logs out', async ({ page }) => {
+  const person = newPerson('Morgan Freelancer');
+
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/Login$/);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('userData') ?? 'null')?.email)).toBe(person.email);
+
+  await logIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // SPEC.md 2.1: the first 10 characters of the name, and the User dropdown.
+  const menuToggle = page.getByRole('button', { name: 'Morgan Fre', exact: true });
+  await expect(menuToggle).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await menuToggle.click();
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' }).or(page.getByRole('link', { name: 'Dashboard' }))).toBeVisible();
+  await expect(page.getByText('Whishlist Products')).toBeVisible();
+  await expect(page.getByText('Upload Product')).toHaveCount(0);
+
+  // The session survives a reload (restored from sessionStorage, confirmed by the server).
+  await page.reload();
+  await expect(menuToggle).toBeVisible();
+
+  await menuToggle.click();
+  await page.getByText('Logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('userData'))).toBeNull();
+
+  // The server session is gone too: the panel sends the visitor to the login page.
+  await page.goto('/userPanel/user-dashboard');
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
+test('a wrong password shows the server message in red above the form', async ({ page }) => {
+  await logIn(page, 'admin@example.com', 'not-the-password');
+
+  const message = page.getByRole('alert');
+  await expect(message).toHaveText('Invalid email or password');
+  await expect(message).toHaveCSS('color', /rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)/);
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
+test('signing up with a taken email shows why under the form', async ({ page }) => {
+  const person = newPerson('Taken Email');
+  await signUp(page, { ...person, email: 'seller@example.com' });
+
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
+  await expect(page).toHaveURL(/\/sign-up$/);
+});
+
+test('the admin sees the admin menu and the admin panel', async ({ page }) => {
+  await logIn(page, 'admin@example.com', 'admin12345');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('button', { name: 'Demo Admin', exact: true }).click();
+  await expect(page.getByText('Upload Product')).toBeVisible();
+  await expect(page.getByText('Manage Products')).toBeVisible();
+  await expect(page.getByText('Dashboard')).toHaveCount(0);
+});

@@ -1,0 +1,29 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+let counter = 0;
+
+/** A new visitor's details, unique per run so journeys never collide on the email. */
+export function newPerson(name = 'Morgan Freelancer') {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  return { name, email: `morgan.${stamp}@example.com`, number: '+1 555 0199', password: `secret-${stamp}` };
+}
+
+export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Number').fill(person.number);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+  await page.getByLabel('Confirm Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/Login');
+  await expect(page.getByRole('heading', { name: 'Login to account' })).toBeVisible();
+  await page.getByLabel('User Email').fill(email);
+  await page.getByLabel('User Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
