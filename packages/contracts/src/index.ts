@@ -6,3 +6,4 @@ export * from './rules/money.js';
 export * from './rules/licence.js';
 export * from './rules/text.js';
 export * from './paths.js';
+export * from './products.js';

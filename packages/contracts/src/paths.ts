@@ -12,6 +12,31 @@ export const API_PATHS = {
     currentUser: '/api/user/currentUser',
     getUsers: '/api/user/getUsers',
   },
+  product: {
+    list: '/api/product/uploaded-products',
+    upload: '/api/product/uploadProduct',
+    edit: '/api/product/editProduct/:id',
+    approve: '/api/product/approved-product/:id',
+    reject: '/api/product/reject-product/:id',
+    remove: '/api/product/delProduct/:id',
+    popular: '/api/product/popular',
+    updateDownloads: '/api/product/updateProductDownloads',
+    search: '/api/product/search',
+    bySlug: '/api/product/by-slug/:slug',
+    listing: '/api/product/listing/:slug',
+    portfolio: '/api/product/portfolio/:slug',
+    subCategories: '/api/product/sub-categories',
+    sourceCode: '/api/product/:id/source-code',
+    byId: '/api/product/:id',
+  },
+  view: {
+    record: '/api/view/GameView/:id',
+    counts: '/api/view/getGameView',
+  },
+  files: {
+    /** Public images, by storage key. */
+    image: '/files/images/:key',
+  },
 } as const;
 
 export function apiPath(template: string, params: Record<string, string>): string {

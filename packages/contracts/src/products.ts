@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import {
+  categorySchema,
+  frameworkSchema,
+  languageCodeSchema,
+  popularPeriodSchema,
+  productStatusSchema,
+  productTypeSchema,
+  subCategorySchema,
+  type LanguageCode,
+} from './enums.js';
+
+/** Prices travel as US dollars with at most two decimals; the server keeps cents. */
+export const MAX_PRICE_USD = 100_000;
+export const priceSchema = z.coerce
+  .number({ error: 'Enter a price in US dollars' })
+  .refine(Number.isFinite, 'Enter a price in US dollars')
+  .positive('The price must be more than 0')
+  .max(MAX_PRICE_USD, `The price must be at most $${MAX_PRICE_USD}`)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals for a price');
+
+const httpUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${label} is too long`)
+    .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), `${label} must be an http(s) address`);
+
+/** Empty form fields mean "none". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+/** Per-language text: keys are SPEC.md's language codes, English required. */
+const perLanguage = <T extends z.ZodType>(value: T) => z.partialRecord(languageCodeSchema, value);
+
+export const YOUTUBE_LINK_PATTERN =
+  /^https:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|live\/|shorts\/)|youtu\.be\/)[A-Za-z0-9_-]{6,}/;
+
+/**
+ * The text fields of POST /api/product/uploadProduct and PUT /api/product/editProduct/{id}
+ * once the multipart form is read (title, description and keywords arrive as JSON text).
+ * `userId` and `status` are accepted for SPEC.md clients and ignored: the server decides both.
+ */
+export const productFormSchema = z.strictObject({
+  type: productTypeSchema,
+  category: categorySchema,
+  subCategory: subCategorySchema,
+  frameWork: optional(frameworkSchema),
+  title: perLanguage(z.string().trim().min(1, 'Enter a title').max(120, 'A title is at most 120 characters')).refine(
+    (titles) => Boolean(titles.en),
+    { message: 'Enter the English title' },
+  ),
+  description: perLanguage(z.string().max(50_000, 'A description is at most 50,000 characters')),
+  keywords: perLanguage(z.array(z.string().trim().min(1).max(40)).max(30, 'At most 30 keywords per language')).default({}),
+  features: z.string({ error: 'Describe the features' }).trim().min(1, 'Describe the features').max(50_000),
+  youtubeLink: optional(httpUrl('The YouTube link').refine((value) => YOUTUBE_LINK_PATTERN.test(value), 'Use a YouTube watch, live or shorts link')),
+  googlePlayLink: optional(httpUrl('The Google Play link')),
+  appStoreLink: optional(httpUrl('The App Store link')),
+  livePreview: httpUrl('The live preview link'),
+  singleAppLicense: priceSchema,
+  multiAppLicense: priceSchema,
+  developmentHours: optional(z.coerce.number().int('Development hours are whole hours').min(0).max(100_000)),
+  authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
+  reskinFeatures: optional(z.string().max(50_000)),
+  reskinPrice: optional(priceSchema),
+  userId: z.string().optional(),
+  status: z.string().optional(),
+});
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+/** Required upload files (SPEC.md 5); screenshots are optional and repeated. */
+export const PRODUCT_FILE_FIELDS = ['featureImg', 'thumbnail', 'sourceCode', 'screenshots'] as const;
+export type ProductFileField = (typeof PRODUCT_FILE_FIELDS)[number];
+export const MAX_SCREENSHOTS = 10;
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+
+export const productOwnerSchema = z.object({ _id: idSchema, name: z.string() });
+
+/** What a card, a carousel or a list row needs. */
+export const productSummarySchema = z.object({
+  _id: idSchema,
+  slug: z.string(),
+  type: productTypeSchema,
+  category: categorySchema,
+  subCategory: subCategorySchema,
+  title: perLanguage(z.string()),
+  thumbnail: z.string(),
+  singleAppLicense: z.number(),
+  multiAppLicense: z.number(),
+  reskinPrice: z.number().nullable(),
+  livePreview: z.string(),
+  authorName: z.string(),
+  status: productStatusSchema,
+  downloads: z.number().int(),
+  createdAt: isoDateTimeSchema,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+export const productSummaryListSchema = z.array(productSummarySchema);
+
+/** The detail page. `sourceCodeUrl` is present only for the owner and admins. */
+export const productDetailSchema = productSummarySchema.extend({
+  frameWork: frameworkSchema.nullable(),
+  description: perLanguage(z.string()),
+  keywords: perLanguage(z.array(z.string())),
+  features: z.string(),
+  featureImg: z.string(),
+  screenshots: z.array(z.string()),
+  youtubeLink: z.string().nullable(),
+  googlePlayLink: z.string().nullable(),
+  appStoreLink: z.string().nullable(),
+  developmentHours: z.number().nullable(),
+  reskinFeatures: z.string().nullable(),
+  userId: productOwnerSchema,
+  updatedAt: isoDateTimeSchema,
+  sourceCodeUrl: z.string().optional(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productListQuerySchema = z.strictObject({
+  status: productStatusSchema.optional(),
+  subCategory: subCategorySchema.optional(),
+  mine: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const searchQuerySchema = z.strictObject({
+  q: z.string().trim().max(200, 'Search text is at most 200 characters').default(''),
+  limit: z.coerce.number().int().min(1).max(6).default(6),
+});
+
+export const popularQuerySchema = z.strictObject({
+  period: popularPeriodSchema.default('all'),
+  limit: z.coerce.number().int().min(1).max(100).default(12),
+});
+
+export const slugParamsSchema = z.strictObject({ slug: z.string().min(1).max(300) });
+
+export const LISTING_TITLES: Record<string, string> = {
+  'popular-of-month': 'Popular Of Month',
+  'popular-of-year': 'Popular Of Year',
+  'popular-of-all-time': 'Popular Of All Time',
+};
+export const LISTING_SLUGS = [
+  'newly-uploading-games',
+  'popular-of-all-time',
+  'popular-of-month',
+  'popular-of-year',
+  'trending-games',
+] as const;
+
+export const listingSchema = z.object({ title: z.string().nullable(), products: productSummaryListSchema });
+
+export const subCategoryCountsSchema = z.array(z.object({ subCategory: subCategorySchema, count: z.number().int() }));
+
+export const gameViewCountsSchema = z.array(z.object({ productId: idSchema, views: z.number().int() }));
+
+/** The English title, or the first title there is. */
+export function productTitle(title: Partial<Record<LanguageCode, string>>): string {
+  return title.en ?? Object.values(title)[0] ?? '';
+}
