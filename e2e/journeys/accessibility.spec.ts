@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const PAGES = ['/', '/Login', '/sign-up', '/about-us', '/upload', '/privacy-policy', '/no/such/page'];
