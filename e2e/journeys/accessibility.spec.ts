@@ -13,7 +13,7 @@ for (const width of WIDTHS) {
         await page.goto(path);
         await expect(page.locator('main')).toBeVisible();
         const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+        expect(results.violations.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       });

@@ -1,4 +1,6 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
@@ -7,7 +9,11 @@ import { openApi } from './http/openapi.js';
 import { security } from './http/security.js';
 import { spa } from './http/spa.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
+import { fileRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { productRoutes } from './modules/products/index.js';
+import { sharingRoutes } from './modules/sharing/index.js';
+import { viewRoutes } from './modules/views/index.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './services.js';
 
@@ -17,6 +23,9 @@ export interface AppDependencies {
   services: Services;
   logger?: FastifyServerOptions['logger'];
 }
+
+/** Card clicks per visitor and minute; far above a person's pace, far below a script's. */
+const VIEW_RATE_LIMIT_PER_MINUTE = 60;
 
 /** The whole marketplace as one Fastify instance: API under /api, the built SPA everywhere else. */
 export async function buildApp({ config, database, services, logger }: AppDependencies) {
@@ -36,6 +45,16 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   await app.register(security);
   await app.register(openApi);
   await app.register(cookie);
+  await app.register(multipart, {
+    // Per-field limits (images, source archive) are enforced while reading; these are the outer bounds.
+    limits: {
+      fileSize: Math.max(config.sourceMaxBytes, MAX_IMAGE_BYTES) + 1,
+      files: MAX_SCREENSHOTS + 3,
+      fields: 40,
+      fieldSize: 4 * 1024 * 1024,
+      parts: 60,
+    },
+  });
   await app.register(authentication, { auth: services.auth, cookieSecure: config.cookieSecure });
 
   await app.register(healthRoutes, { database });
@@ -44,6 +63,11 @@ export async function buildApp({ config, database, services, logger }: AppDepend
     cookieSecure: config.cookieSecure,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+
+  await app.register(productRoutes, { products: services.products });
+  await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
+  await app.register(fileRoutes, { storage: services.storage });
+  await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });
   return app;

@@ -15,7 +15,7 @@ async function main() {
   const database = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
   const services = createServices(database, systemClock, config);
-  const seeded = config.seedDemoData && (await seedDemoData(services));
+  const seeded = config.seedDemoData && (await seedDemoData(services, database.db));
   if (config.admin) await services.auth.ensureAdmin(config.admin);
 
   const app = await buildApp({ config, database, services });

@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001_initial.js';
+import * as catalogue from './migrations/0002_catalogue.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_catalogue': catalogue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

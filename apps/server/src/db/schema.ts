@@ -11,6 +11,8 @@ export interface Database {
   product_translations: ProductTranslationsTable;
   product_screenshots: ProductScreenshotsTable;
   product_views: ProductViewsTable;
+  /** SQLite only: the FTS5 index of products.search_text (PostgreSQL indexes a tsvector column). */
+  product_search: ProductSearchTable;
   comments: CommentsTable;
   hire_requests: HireRequestsTable;
   payments: PaymentsTable;
@@ -69,6 +71,10 @@ export interface ProductsTable {
   downloads: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** English title lower-cased, hyphens and whitespace runs as one space (SPEC.md 2.2 slug rule). */
+  slug_key: string;
+  /** Plain text of every title, keyword and description; indexed for search. */
+  search_text: string;
 }
 
 export interface ProductTranslationsTable {
@@ -85,6 +91,11 @@ export interface ProductScreenshotsTable {
   product_id: string;
   position: number;
   image_key: string;
+}
+
+export interface ProductSearchTable {
+  product_id: string;
+  body: string;
 }
 
 export interface ProductViewsTable {

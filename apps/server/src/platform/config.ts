@@ -29,6 +29,8 @@ const envSchema = z
     COOKIE_SECURE: booleanFromText.optional(),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: booleanFromText.default(false),
+    SOURCE_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
+    TRANSLATE_URL: z.url().optional(),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -52,6 +54,10 @@ export interface Config {
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Largest accepted source-code archive, in bytes. */
+  sourceMaxBytes: number;
+  /** LibreTranslate-compatible endpoint that turns search text into English; null: search as typed. */
+  translateUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -86,5 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
+    sourceMaxBytes: Math.floor(env.SOURCE_MAX_MB * 1024 * 1024),
+    translateUrl: env.TRANSLATE_URL ?? null,
   };
 }

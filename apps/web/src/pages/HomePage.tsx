@@ -1,20 +1,28 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { ComingSoonNote } from '@/components/ComingSoon';
+import { HeroSlider } from '@/components/catalogue/HeroSlider';
 import { PageHead } from '@/components/PageHead';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { useListingQuery, usePopularQuery, type Listing } from '@/features/catalogue';
+import { HeroProducts } from './home/HeroProducts';
+import { HomeSection } from './home/HomeSection';
 
-const HOME_SECTIONS = [
-  'Trending Games',
-  'Newly Uploaded Games',
-  'Popular Of The Month',
-  'Popular Of The Year',
-  'Popular Of All Time',
-] as const;
+const listingProducts = (listing: Listing) => listing.products;
+const asIs = <T,>(list: T) => list;
 
 export default function HomePage() {
+  const trending = useListingQuery('trending-games');
+  const newest = useListingQuery('newly-uploading-games');
+  const month = usePopularQuery('month');
+  const year = usePopularQuery('year');
+  const allTime = usePopularQuery('all');
+  const newsletterId = useId();
+
   return (
     <>
       <PageHead />
-      <section className="hero">
+      <NoticeRegion />
+      <HeroSlider label="Highlights">
         <div className="container">
           <div className="hero-content">
             <p className="hero-eyebrow">Game and app source code marketplace</p>
@@ -33,26 +41,43 @@ export default function HomePage() {
             </div>
           </div>
         </div>
-      </section>
+        <HeroProducts title="Newly Uploaded Games" products={newest.data?.products} pending={newest.isPending} />
+        <HeroProducts title="Top 3 Downloaded Game of all Time" products={allTime.data} pending={allTime.isPending} />
+      </HeroSlider>
 
-      <section className="container page-section home-sections" aria-labelledby="catalogue-heading">
-        <h2 id="catalogue-heading" className="section-title">
-          Discover games
-        </h2>
-        <ul className="home-section-list">
-          {HOME_SECTIONS.map((section) => (
-            <li key={section}>{section}</li>
-          ))}
-        </ul>
-        <ComingSoonNote>These sections fill with games as soon as the catalogue opens.</ComingSoonNote>
-      </section>
+      <div className="container page-section home-sections">
+        <HomeSection title="Trending Games" to="/trending-games" query={trending} products={listingProducts} />
+        <HomeSection title="Newly Uploaded Games" to="/newly-uploading-games" query={newest} products={listingProducts} />
+        <HomeSection title="Popular Of The Month" to="/popular-of-month" query={month} products={asIs} />
+        <HomeSection title="Popular Of The Year" to="/popular-of-year" query={year} products={asIs} />
+        <HomeSection title="Popular Of All Time" to="/popular-of-all-time" query={allTime} products={asIs} />
+      </div>
 
-      <section className="container page-section">
+      <section className="container page-section pt-0">
         <div className="earn-banner">
           <p className="earn-banner-text">Share Your Game, Earn Your Fame – Upload Now and Start Earning!</p>
           <Link to="/upload" className="btn btn-light">
-            How selling works
+            Upload Now
           </Link>
+        </div>
+      </section>
+
+      <section className="container page-section pt-0" aria-labelledby={`${newsletterId}-title`}>
+        <div className="newsletter-box">
+          <h2 id={`${newsletterId}-title`} className="section-title mt-0">
+            Subscribe to our newsletter
+          </h2>
+          <p className="text-secondary">New games and studio offers, now and then.</p>
+          {/* SPEC.md 2.3: the Subscribe box has no validation or action. */}
+          <div className="newsletter-form">
+            <label htmlFor={`${newsletterId}-email`} className="visually-hidden">
+              Email address
+            </label>
+            <input id={`${newsletterId}-email`} type="email" className="form-control" placeholder="Email address" />
+            <button type="button" className="btn btn-primary">
+              Subscribe
+            </button>
+          </div>
         </div>
       </section>
     </>

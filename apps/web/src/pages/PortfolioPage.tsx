@@ -1,12 +1,24 @@
 import { useParams } from 'react-router';
 import { slugToAuthor } from '@market/contracts';
-import { ComingSoonPage } from '@/components/ComingSoon';
+import { GameGrid } from '@/components/catalogue/GameShelf';
+import { QueryView, isEmptyList } from '@/components/catalogue/QueryView';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { PageHead } from '@/components/PageHead';
+import { usePortfolioQuery } from '@/features/catalogue';
 
+/** SPEC.md 2.2: the products whose authorName is the slug with hyphens turned into spaces. */
 export default function PortfolioPage() {
   const { portfolioName = '' } = useParams();
+  const query = usePortfolioQuery(portfolioName);
+  const author = query.data?.[0]?.authorName ?? slugToAuthor(portfolioName);
   return (
-    <ComingSoonPage title={`${slugToAuthor(portfolioName)} Portfolio`}>
-      Every product published by this studio will be listed here.
-    </ComingSoonPage>
+    <section className="container page-section">
+      <PageHead title={`${author} Portfolio`} />
+      <NoticeRegion />
+      <h1 className="page-title">{author}</h1>
+      <QueryView query={query} isEmpty={isEmptyList} empty="This studio has no games here yet">
+        {(products) => <GameGrid products={products} label={`Games by ${author}`} />}
+      </QueryView>
+    </section>
   );
 }

@@ -1,12 +1,165 @@
-import { useParams } from 'react-router';
-import { slugToTitle } from '@market/contracts';
-import { ComingSoonPage } from '@/components/ComingSoon';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { authorToSlug, type ProductDetail } from '@market/contracts';
+import { CategoryIcon } from '@/components/catalogue/CategoryIcon';
+import { ErrorState } from '@/components/catalogue/QueryView';
+import { Tabs } from '@/components/catalogue/Tabs';
+import { AppleIcon, PlayStoreIcon } from '@/components/icons';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { PageHead } from '@/components/PageHead';
+import { PageSpinner } from '@/components/PageSpinner';
+import { productName, useProductBySlugQuery } from '@/features/catalogue';
+import { isApiError } from '@/lib/api';
+import { Gallery } from './product-detail/Gallery';
+import { galleryItems } from './product-detail/media';
+import { PurchaseBox } from './product-detail/PurchaseBox';
+import { ReskinBox } from './product-detail/ReskinBox';
+import './product-detail/productDetail.css';
 
+/** SPEC.md 2.5 product detail, found by its title slug. */
 export default function ProductDetailPage() {
-  const { title = '' } = useParams();
+  const { title: slug = '' } = useParams();
+  const query = useProductBySlugQuery(slug);
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHead title="Loading game" />
+        <PageSpinner label="Loading game…" />
+      </>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error, 404)) return <ProductNotFound />;
+    return (
+      <section className="container page-section">
+        <PageHead title="Game" />
+        <h1 className="page-title">Game</h1>
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </section>
+    );
+  }
+  return <ProductView product={query.data} />;
+}
+
+function ProductNotFound() {
   return (
-    <ComingSoonPage title={slugToTitle(title)}>
-      Screenshots, licences, pricing and comments for this product arrive with the catalogue.
-    </ComingSoonPage>
+    <section className="container page-section text-center">
+      <PageHead title="Game not found" />
+      <h1 className="page-title">Game not found</h1>
+      <p className="text-secondary">This game does not exist or is no longer available.</p>
+      <Link to="/browse-game" className="btn btn-primary">
+        Browse Games
+      </Link>
+    </section>
+  );
+}
+
+const DETAIL_TABS = [
+  { id: 'description', label: 'Description & Features' },
+  { id: 'comments', label: 'Comments' },
+];
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const name = productName(product);
+  const [tab, setTab] = useState('description');
+  const description = product.description.en ?? Object.values(product.description)[0] ?? '';
+  const hasReskin = Boolean(product.reskinFeatures) || product.reskinPrice !== null;
+
+  return (
+    <div className="container page-section product-detail">
+      <PageHead title={name} />
+      <NoticeRegion />
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <h1 className="page-title">{name}</h1>
+          <img
+            className="product-feature-img"
+            src={product.featureImg}
+            alt={name}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+          />
+          <Gallery items={galleryItems(product.youtubeLink, product.screenshots)} name={name} />
+        </div>
+        <div className="col-lg-5">
+          <dl className="product-facts">
+            <div>
+              <dt>Development hours</dt>
+              <dd>{product.developmentHours ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>
+                <CategoryIcon category={product.category} /> {product.category}
+              </dd>
+            </div>
+            <div>
+              <dt>Sub Category</dt>
+              <dd>{product.subCategory}</dd>
+            </div>
+            <div>
+              <dt>Framework</dt>
+              <dd>{product.frameWork ?? '–'}</dd>
+            </div>
+          </dl>
+          <PurchaseBox product={product} />
+          <p className="mt-3">
+            <a href={product.livePreview} target="_blank" rel="noopener noreferrer">
+              Live Preview<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+          <StoreLinks product={product} />
+          {hasReskin && <ReskinBox product={product} />}
+          <AuthorCard authorName={product.authorName} />
+        </div>
+      </div>
+
+      <Tabs label="Product information" tabs={DETAIL_TABS} selected={tab} onSelect={setTab} className="mt-4">
+        {tab === 'description' ? (
+          <div className="product-description">
+            {/* description and features are sanitised on the server before they are stored. */}
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: description }} />
+            <h2 className="section-title">Features</h2>
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.features }} />
+          </div>
+        ) : (
+          <p className="text-secondary mb-0">Comments are coming soon.</p>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+function StoreLinks({ product }: { product: ProductDetail }) {
+  if (!product.googlePlayLink && !product.appStoreLink) return null;
+  return (
+    <div className="product-store-links">
+      {product.googlePlayLink && (
+        <a className="btn btn-dark" href={product.googlePlayLink} target="_blank" rel="noopener noreferrer">
+          <PlayStoreIcon size={18} /> Google Play
+        </a>
+      )}
+      {product.appStoreLink && (
+        <a className="btn btn-dark" href={product.appStoreLink} target="_blank" rel="noopener noreferrer">
+          <AppleIcon size={18} /> App Store
+        </a>
+      )}
+    </div>
+  );
+}
+
+function AuthorCard({ authorName }: { authorName: string }) {
+  return (
+    <section className="author-card" aria-label="Author">
+      <span className="author-avatar" aria-hidden="true">
+        {authorName.slice(0, 1).toUpperCase()}
+      </span>
+      <div>
+        <p className="author-name">{authorName}</p>
+        <Link to={`/${authorToSlug(authorName)}/portfolio`}>View Portfolio</Link>
+      </div>
+    </section>
   );
 }

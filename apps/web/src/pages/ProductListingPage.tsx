@@ -1,12 +1,23 @@
 import { useParams } from 'react-router';
-import { ComingSoonPage } from '@/components/ComingSoon';
-import { listingTitle } from './productListing';
+import { GameGrid } from '@/components/catalogue/GameShelf';
+import { QueryView, isEmptyList } from '@/components/catalogue/QueryView';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { PageHead } from '@/components/PageHead';
+import { useListingQuery } from '@/features/catalogue';
+import { ALL_GAMES_TITLE, listingTitle } from './productListing';
 
 export default function ProductListingPage() {
   const { productListing = '' } = useParams();
+  const query = useListingQuery(productListing);
+  const title = query.data ? (query.data.title ?? ALL_GAMES_TITLE) : listingTitle(productListing);
   return (
-    <ComingSoonPage title={listingTitle(productListing)}>
-      This listing fills up once the catalogue opens.
-    </ComingSoonPage>
+    <section className="container page-section">
+      <PageHead title={title} />
+      <NoticeRegion />
+      <h1 className="page-title">{title}</h1>
+      <QueryView query={query} isEmpty={(listing) => isEmptyList(listing.products)}>
+        {(listing) => <GameGrid products={listing.products} label={title} />}
+      </QueryView>
+    </section>
   );
 }

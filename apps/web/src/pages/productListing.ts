@@ -1,12 +1,16 @@
-/** SPEC.md 2.2: three slugs name a popular period; any other slug lists all products newest first. */
+/**
+ * SPEC.md 2.2: three slugs name a popular period; any other slug lists all products newest
+ * first under a generic heading. The server's listing answer carries the same title; this
+ * copy titles the page while it loads.
+ */
 const LISTING_TITLES: Record<string, string> = {
   'popular-of-month': 'Popular Of Month',
   'popular-of-year': 'Popular Of Year',
   'popular-of-all-time': 'Popular Of All Time',
-  'trending-games': 'Trending Games',
-  'newly-uploading-games': 'Newly Uploaded Games',
 };
 
+export const ALL_GAMES_TITLE = 'All Games';
+
 export function listingTitle(slug: string): string {
-  return LISTING_TITLES[slug] ?? 'All Games';
+  return LISTING_TITLES[slug] ?? ALL_GAMES_TITLE;
 }

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Services } from '../../services.js';
+import type { Database } from '../schema.js';
+import { seedCatalogue } from './catalogue.js';
 
 export interface DemoLogin {
   role: string;
@@ -14,7 +17,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 ];
 
 /** Loads the demo data into an empty database; a database with any user is left alone. */
-export async function seedDemoData(services: Services): Promise<boolean> {
+export async function seedDemoData(services: Services, db: Kysely<Database>, now = new Date()): Promise<boolean> {
   if (await services.auth.hasAnyUser()) return false;
   const [admin, seller, buyer] = DEMO_LOGINS;
   await services.auth.ensureAdmin({ email: admin!.email, password: admin!.password, name: 'Demo Admin' });
@@ -32,5 +35,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     password: buyer!.password,
     confirmPassword: buyer!.password,
   });
+  const signedIn = async (login: DemoLogin) => (await services.auth.signIn({ email: login.email, password: login.password })).user;
+  await seedCatalogue(services, db, { admin: await signedIn(admin!), seller: await signedIn(seller!), buyer: await signedIn(buyer!) }, now);
   return true;
 }

@@ -1,8 +1,22 @@
+import { Link } from 'react-router';
+import { LIMITS } from '@market/contracts';
+import { productName, usePopularQuery } from '@/features/catalogue';
+
 /**
  * SPEC.md 2.1: the first 6 of the all-time popular list, each linking to its detail page.
- * The catalogue release plugs GET /api/product/popular?period=all in here; until then there
- * is nothing downloaded to list.
+ * Shares the home page's popular?period=all request.
  */
 export function TopDownloadedGames() {
-  return <p className="footer-empty">No downloads yet</p>;
+  const { data } = usePopularQuery('all');
+  const games = (data ?? []).slice(0, LIMITS.footerTopGames);
+  if (games.length === 0) return <p className="footer-empty">No downloads yet</p>;
+  return (
+    <ul className="footer-links footer-top-games">
+      {games.map((game) => (
+        <li key={game._id}>
+          <Link to={`/downloads/${game.slug}`}>{productName(game)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,14 +1,18 @@
+import { Suspense, type ComponentType } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { ComingSoonNote } from '@/components/ComingSoon';
 import { PageHead } from '@/components/PageHead';
+import { PageSpinner } from '@/components/PageSpinner';
 
 export interface PanelEntry {
   /** Child path under the panel, e.g. 'user-dashboard'. */
   path: string;
   /** Text in the side menu and heading of the page. */
   label: string;
-  /** What the page will do once built. */
+  /** What the page does (shown as a "coming soon" note until it has a page). */
   summary: string;
+  /** The page's content under its heading; usually lazy, so each panel page is its own chunk. */
+  page?: ComponentType;
 }
 
 interface PanelLayoutProps {
@@ -57,11 +61,18 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
 }
 
 function PanelPage({ entry }: { entry: PanelEntry }) {
+  const Page = entry.page;
   return (
     <>
       <PageHead title={entry.label} />
       <h1 className="page-title">{entry.label}</h1>
-      <ComingSoonNote>{entry.summary}</ComingSoonNote>
+      {Page ? (
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
+      ) : (
+        <ComingSoonNote>{entry.summary}</ComingSoonNote>
+      )}
     </>
   );
 }

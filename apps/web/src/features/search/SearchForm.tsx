@@ -1,7 +1,11 @@
-import { useId, useState, type FormEvent, type Ref } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router';
+import { LIMITS } from '@market/contracts';
 import { SearchIcon } from '@/components/icons';
-import { SearchSuggestions } from './SearchSuggestions';
+import { useSearchQuery } from '@/features/catalogue';
+import { SearchSuggestions, optionId } from './SearchSuggestions';
+import { useDebouncedValue } from './useDebouncedValue';
+import './search.css';
 
 interface SearchFormProps {
   placeholder: string;
@@ -11,18 +15,41 @@ interface SearchFormProps {
   className?: string;
 }
 
+export const SUGGESTION_DEBOUNCE_MS = 200;
+
 export function searchPath(text: string): string {
   return `/search-games?${new URLSearchParams({ q: text.trim() }).toString()}`;
 }
 
+/**
+ * Search box as an ARIA combobox (SPEC.md 2.1, 4): suggestions only while the box has been
+ * edited and holds text; choosing one or 'Search All' closes the list and clears the box.
+ */
 export function SearchForm({ placeholder, onSearch, inputRef, className = '' }: SearchFormProps) {
   const [text, setText] = useState('');
+  const [edited, setEdited] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
   const navigate = useNavigate();
   const inputId = useId();
+  const listId = `${inputId}-suggestions`;
+
+  const open = edited && text.trim() !== '';
+  const settledText = useDebouncedValue(open ? text.trim() : '', SUGGESTION_DEBOUNCE_MS);
+  const { data } = useSearchQuery(open ? settledText : '', { keepPrevious: true });
+  const suggestions = open ? (data ?? []).slice(0, LIMITS.searchSuggestions) : [];
+  const optionCount = suggestions.length + 1;
 
   function finish() {
     setText('');
+    setEdited(false);
+    setActiveIndex(-1);
     onSearch?.();
+  }
+
+  function choose(index: number) {
+    const product = suggestions[index];
+    navigate(product ? `/downloads/${product.slug}` : searchPath(text));
+    finish();
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -30,6 +57,22 @@ export function SearchForm({ placeholder, onSearch, inputRef, className = '' }: 
     if (text.trim() === '') return;
     navigate(searchPath(text));
     finish();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const delta = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveIndex((index) => (index + delta + optionCount + (index < 0 && delta < 0 ? 1 : 0)) % optionCount);
+    } else if (event.key === 'Enter' && activeIndex >= 0) {
+      event.preventDefault();
+      choose(Math.min(activeIndex, optionCount - 1));
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setEdited(false);
+      setActiveIndex(-1);
+    }
   }
 
   return (
@@ -44,16 +87,29 @@ export function SearchForm({ placeholder, onSearch, inputRef, className = '' }: 
             id={inputId}
             ref={inputRef}
             type="search"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={open ? listId : undefined}
+            aria-activedescendant={open && activeIndex >= 0 ? optionId(listId, activeIndex) : undefined}
             className="form-control"
             placeholder={placeholder}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setEdited(true);
+              setActiveIndex(-1);
+            }}
+            onKeyDown={handleKeyDown}
+            onBlur={() => setEdited(false)}
             autoComplete="off"
             enterKeyHint="search"
           />
         </div>
       </form>
-      <SearchSuggestions text={text} onChoose={finish} />
+      {open && (
+        <SearchSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onChoose={choose} />
+      )}
     </search>
   );
 }

@@ -1,4 +1,8 @@
+import { lazy } from 'react';
 import { PanelLayout, type PanelEntry } from '@/components/panel/PanelLayout';
+
+const UserUploadProductPage = lazy(() => import('./UserUploadProductPage'));
+const UserUploadedProductsPage = lazy(() => import('./UserUploadedProductsPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -7,11 +11,13 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     path: 'user-upload-product',
     label: 'Upload Product',
     summary: 'A three-step form to submit a game or app for admin approval.',
+    page: UserUploadProductPage,
   },
   {
     path: 'user-uploaded-products',
     label: 'Manage Products',
     summary: 'Your uploaded and pending products, read-only, with their approval status.',
+    page: UserUploadedProductsPage,
   },
   { path: 'whishlist-products', label: 'Whishlist Products', summary: 'Products you saved for later.' },
   {

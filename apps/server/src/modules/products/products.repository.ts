@@ -1,0 +1,317 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Dialect } from '../../db/index.js';
+import type { Database, ProductsTable } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+
+export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text'>;
+export type NewProductRow = Omit<Insertable<ProductsTable>, 'downloads'>;
+
+export interface TranslationRow {
+  language: string;
+  title: string;
+  description_html: string;
+  keywords: string[];
+}
+
+export interface ProductWrite {
+  product: NewProductRow;
+  translations: TranslationRow[];
+  /** Image keys in display order. */
+  screenshots: string[];
+}
+
+export type Visibility =
+  | { kind: 'everything' }
+  | { kind: 'approved' }
+  | { kind: 'approvedOrOwnedBy'; userId: string }
+  | { kind: 'ownedBy'; userId: string };
+
+export interface ListFilter {
+  visibility: Visibility;
+  status?: string;
+  subCategory?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Every column a read needs; search_text (and PostgreSQL's tsvector) never leave the database. */
+const COLUMNS = [
+  'products.id',
+  'products.user_id',
+  'products.type',
+  'products.category',
+  'products.sub_category',
+  'products.framework',
+  'products.features_html',
+  'products.feature_img_key',
+  'products.thumbnail_key',
+  'products.source_code_key',
+  'products.source_code_size',
+  'products.youtube_link',
+  'products.google_play_link',
+  'products.app_store_link',
+  'products.live_preview',
+  'products.single_app_license_cents',
+  'products.multi_app_license_cents',
+  'products.development_hours',
+  'products.author_name',
+  'products.reskin_features_html',
+  'products.reskin_price_cents',
+  'products.status',
+  'products.downloads',
+  'products.created_at',
+  'products.updated_at',
+  'products.slug_key',
+] as const;
+
+const APPROVED = 'Approved';
+
+/** SQL of the catalogue: products with their translations, screenshots and search index. */
+export class ProductsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async insert({ product, translations, screenshots }: ProductWrite): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('products').values(product).execute();
+      await this.writeTranslations(trx, product.id, translations);
+      await this.writeScreenshots(trx, product.id, screenshots);
+      if (this.dialect === 'sqlite') await trx.insertInto('product_search').values({ product_id: product.id, body: product.search_text }).execute();
+    });
+  }
+
+  /** Replaces the product's fields and translations; screenshots only when a new set is given. */
+  async update(id: string, changes: Updateable<ProductsTable>, translations: TranslationRow[], screenshots: string[] | null): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set(changes).where('id', '=', id).execute();
+      await trx.deleteFrom('product_translations').where('product_id', '=', id).execute();
+      await this.writeTranslations(trx, id, translations);
+      if (screenshots) {
+        await trx.deleteFrom('product_screenshots').where('product_id', '=', id).execute();
+        await this.writeScreenshots(trx, id, screenshots);
+      }
+      if (changes.search_text !== undefined) await this.rewriteSearchIndex(trx, id, changes.search_text);
+    });
+  }
+
+  async setStatus(id: string, status: string, updatedAt: string): Promise<void> {
+    await this.db.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'sqlite') await trx.deleteFrom('product_search').where('product_id', '=', id).execute();
+      // Translations, screenshots, views and comments go with it (ON DELETE CASCADE).
+      await trx.deleteFrom('products').where('id', '=', id).execute();
+    });
+  }
+
+  async hasSales(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('purchase_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
+    return Boolean(row);
+  }
+
+  findById(id: string): Promise<ProductRow | undefined> {
+    return this.db.selectFrom('products').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  findBySlugKey(slugKey: string): Promise<ProductRow[]> {
+    return this.db.selectFrom('products').select(COLUMNS).where('slug_key', '=', slugKey).orderBy('created_at').limit(20).execute();
+  }
+
+  async ownerName(userId: string): Promise<string> {
+    const row = await this.db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+    return row?.name ?? '';
+  }
+
+  async translationsOf(ids: readonly string[], withBodies: boolean): Promise<Map<string, TranslationRow[]>> {
+    const byProduct = new Map<string, TranslationRow[]>();
+    if (ids.length === 0) return byProduct;
+    const rows = await this.db
+      .selectFrom('product_translations')
+      .select(['product_id', 'language', 'title'])
+      .$if(withBodies, (query) => query.select(['description_html', 'keywords']))
+      .where('product_id', 'in', ids)
+      .execute();
+    for (const row of rows) {
+      const full = row as typeof row & { description_html?: string; keywords?: string };
+      const list = byProduct.get(row.product_id) ?? [];
+      list.push({
+        language: row.language,
+        title: row.title,
+        description_html: full.description_html ?? '',
+        keywords: full.keywords ? (JSON.parse(full.keywords) as string[]) : [],
+      });
+      byProduct.set(row.product_id, list);
+    }
+    return byProduct;
+  }
+
+  async screenshotsOf(id: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('product_screenshots').select('image_key').where('product_id', '=', id).orderBy('position').execute();
+    return rows.map((row) => row.image_key);
+  }
+
+  list({ visibility, status, subCategory, limit, offset }: ListFilter): Promise<ProductRow[]> {
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .$call((query) => {
+        switch (visibility.kind) {
+          case 'approved':
+            return query.where('status', '=', APPROVED);
+          case 'approvedOrOwnedBy':
+            return query.where((eb) => eb.or([eb('status', '=', APPROVED), eb('user_id', '=', visibility.userId)]));
+          case 'ownedBy':
+            return query.where('user_id', '=', visibility.userId);
+          default:
+            return query;
+        }
+      })
+      .$if(status !== undefined, (query) => query.where('status', '=', status!))
+      .$if(subCategory !== undefined, (query) => query.where('sub_category', '=', subCategory!))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Approved products by units sold since `sinceIso` (all time when null), then downloads, then newest. */
+  bestSelling(sinceIso: string | null, limit: number): Promise<ProductRow[]> {
+    const sales = this.db
+      .selectFrom('purchase_lines')
+      .innerJoin('purchases', 'purchases.id', 'purchase_lines.purchase_id')
+      .select(['purchase_lines.product_id', (eb) => eb.fn.countAll<number>().as('units')])
+      .$if(sinceIso !== null, (query) => query.where('purchases.created_at', '>=', sinceIso!))
+      .groupBy('purchase_lines.product_id')
+      .as('sales');
+    return this.db
+      .selectFrom('products')
+      .leftJoin(sales, 'sales.product_id', 'products.id')
+      .select(COLUMNS)
+      .where('products.status', '=', APPROVED)
+      .orderBy(sql`coalesce(sales.units, 0)`, 'desc')
+      .orderBy('products.downloads', 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Approved products by views since `sinceIso`, then newest. */
+  mostViewed(sinceIso: string, limit: number): Promise<ProductRow[]> {
+    const views = this.db
+      .selectFrom('product_views')
+      .select(['product_id', (eb) => eb.fn.countAll<number>().as('views')])
+      .where('created_at', '>=', sinceIso)
+      .groupBy('product_id')
+      .as('recent');
+    return this.db
+      .selectFrom('products')
+      .leftJoin(views, 'recent.product_id', 'products.id')
+      .select(COLUMNS)
+      .where('products.status', '=', APPROVED)
+      .orderBy(sql`coalesce(recent.views, 0)`, 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  byAuthorName(authorName: string, limit: number): Promise<ProductRow[]> {
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('status', '=', APPROVED)
+      .where(sql`lower(author_name)`, '=', authorName.toLowerCase())
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async approvedCountsBySubCategory(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('products')
+      .select(['sub_category', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('status', '=', APPROVED)
+      .groupBy('sub_category')
+      .execute();
+    return new Map(rows.map((row) => [row.sub_category, Number(row.count)]));
+  }
+
+  /** English titles of approved products for the sitemap, newest first. */
+  approvedTitles(limit: number) {
+    return this.db
+      .selectFrom('products')
+      .innerJoin('product_translations', (join) =>
+        join.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.language', '=', 'en'),
+      )
+      .select(['product_translations.title', 'products.updated_at'])
+      .where('products.status', '=', APPROVED)
+      .orderBy('products.created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Approved products matching any of the alternatives, each a list of word prefixes that must
+   * all occur. Answered from the word index (FTS5 / tsvector + GIN), never by scanning rows.
+   */
+  search(alternatives: string[][], limit: number): Promise<ProductRow[]> {
+    const usable = alternatives.filter((words) => words.length > 0);
+    if (usable.length === 0) return Promise.resolve([]);
+    if (this.dialect === 'sqlite') {
+      // Words are letters and digits only, so quoting them is enough to keep FTS5 syntax out.
+      const match = usable.map((words) => `(${words.map((word) => `"${word}"*`).join(' ')})`).join(' OR ');
+      return this.db
+        .selectFrom('product_search')
+        .innerJoin('products', 'products.id', 'product_search.product_id')
+        .select(COLUMNS)
+        .where(sql`product_search`, 'match', match)
+        .where('products.status', '=', APPROVED)
+        .orderBy(sql`product_search.rank`)
+        .limit(limit)
+        .execute();
+    }
+    const query = usable.map((words) => `(${words.map((word) => `${word}:*`).join(' & ')})`).join(' | ');
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`)
+      .where('status', '=', APPROVED)
+      .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${query}))`, 'desc')
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  private async writeTranslations(trx: Kysely<Database>, productId: string, translations: TranslationRow[]): Promise<void> {
+    if (translations.length === 0) return;
+    await trx
+      .insertInto('product_translations')
+      .values(translations.map((row) => ({ ...row, product_id: productId, keywords: JSON.stringify(row.keywords) })))
+      .execute();
+  }
+
+  private async writeScreenshots(trx: Kysely<Database>, productId: string, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await trx
+      .insertInto('product_screenshots')
+      .values(keys.map((key, position) => ({ id: newId(), product_id: productId, position, image_key: key })))
+      .execute();
+  }
+
+  /**
+   * SQLite keeps a separate FTS5 table in step; PostgreSQL derives its tsvector column itself.
+   * Finding the old FTS row by product_id reads the FTS table (rowids of a table without an
+   * INTEGER PRIMARY KEY may change on VACUUM, so they cannot be the link); edits are rare.
+   */
+  private async rewriteSearchIndex(trx: Kysely<Database>, productId: string, text: string): Promise<void> {
+    if (this.dialect !== 'sqlite') return;
+    await trx.deleteFrom('product_search').where('product_id', '=', productId).execute();
+    await trx.insertInto('product_search').values({ product_id: productId, body: text }).execute();
+  }
+}

@@ -1,0 +1,423 @@
+import type { Readable } from 'node:stream';
+import {
+  LISTING_TITLES,
+  productTitle,
+  SUB_CATEGORIES,
+  slugToAuthor,
+  titleToSlug,
+  type LanguageCode,
+  type PopularPeriod,
+  type ProductDetail,
+  type ProductForm,
+  type ProductSummary,
+  type SessionUser,
+  type SubCategory,
+} from '@market/contracts';
+import { isAdmin } from '../auth/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
+import { newId } from '../../platform/ids.js';
+import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platform/images/index.js';
+import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
+import type { Translator } from '../../platform/translate.js';
+import { CatalogueCache } from './catalogue-cache.js';
+import { searchTokens, slugKeyOfSlug, slugKeyOfTitle } from './catalogue-text.js';
+import { parseProductFields } from './product-fields.js';
+import { dollars, imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
+import type { ListFilter, ProductRow, ProductsRepository, TranslationRow } from './products.repository.js';
+import { checkedZipStream } from './source-archive.js';
+
+/** An upload or edit once its multipart body is read: text fields, image bytes, a staged archive. */
+export interface ProductUpload {
+  fields: Record<string, string>;
+  images: { featureImg?: Buffer; thumbnail?: Buffer; screenshots: Buffer[] };
+  /** Already streamed to private storage by stageSourceCode; removed again if the upload fails. */
+  sourceCode?: StoredFile;
+}
+
+export interface ListQuery {
+  status?: ProductRow['status'];
+  subCategory?: SubCategory;
+  mine?: 'true' | 'false';
+  limit: number;
+  offset: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
+const TRENDING_DAYS = 7;
+const LISTING_LIMIT = 100;
+const SITEMAP_LIMIT = 50_000;
+const IMAGE_LABELS = { featureImg: 'Feature image', thumbnail: 'Thumbnail', screenshot: 'Screenshot' } as const;
+
+type StoredRef = [StorageArea, string];
+
+const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
+const canManage = (actor: SessionUser | null, row: ProductRow) => actor !== null && (actor.role === 'Admin' || actor._id === row.user_id);
+const canSee = (actor: SessionUser | null, row: ProductRow) => row.status === 'Approved' || canManage(actor, row);
+
+/** Rules of the catalogue: who may upload, edit, moderate and see what, and how files are kept. */
+export class ProductsService {
+  /** Serialised public reads; cleared on every product write in this process. */
+  readonly cache = new CatalogueCache();
+
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly storage: FileStorage,
+    private readonly clock: Clock,
+    private readonly translator: Translator,
+    readonly sourceMaxBytes: number,
+  ) {}
+
+  /** Streams an uploaded archive into private storage, checking it is a ZIP within the size limit. */
+  stageSourceCode(stream: AsyncIterable<Buffer>): Promise<StoredFile> {
+    return this.storage.put('private', checkedZipStream(stream, this.sourceMaxBytes), 'zip');
+  }
+
+  async discardSourceCode(file: StoredFile | undefined): Promise<void> {
+    if (file) await this.storage.delete('private', file.key);
+  }
+
+  async upload(actor: SessionUser | null, upload: ProductUpload): Promise<ProductDetail> {
+    const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
+    const id = newId();
+    try {
+      if (!actor) throw unauthorized();
+      if (!upload.images.featureImg) throw badRequest('Feature image is required');
+      if (!upload.images.thumbnail) throw badRequest('Thumbnail is required');
+      if (!upload.sourceCode) throw badRequest('Source code is required');
+      const form = sanitizeForm(parseProductFields(upload.fields));
+      const images = await this.storeImages(upload.images, written);
+      const now = this.clock.now().toISOString();
+      await this.products.insert({
+        product: {
+          id,
+          user_id: actor._id,
+          ...columnsOf(form),
+          feature_img_key: images.featureImg!,
+          thumbnail_key: images.thumbnail!,
+          source_code_key: upload.sourceCode.key,
+          source_code_size: upload.sourceCode.size,
+          // Whatever the form claims: only an admin's upload skips moderation.
+          status: isAdmin(actor) ? 'Approved' : 'Pending',
+          created_at: now,
+          updated_at: now,
+        },
+        translations: translationsOf(form),
+        screenshots: images.screenshots,
+      });
+    } catch (error) {
+      await this.deleteFiles(written);
+      throw error;
+    }
+    this.cache.clear();
+    return this.detailOf(actor, (await this.products.findById(id))!);
+  }
+
+  /** 404 for an unknown product, 403 unless the actor owns it or is an admin; checked before any upload is read. */
+  async assertCanEdit(actor: SessionUser | null, id: string): Promise<ProductRow> {
+    if (!actor) throw unauthorized();
+    const row = await this.products.findById(id);
+    if (!row) throw notFound('Product not found');
+    if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can edit this product');
+    return row;
+  }
+
+  async edit(actor: SessionUser | null, id: string, upload: ProductUpload): Promise<ProductDetail> {
+    const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
+    const replaced: StoredRef[] = [];
+    try {
+      const row = await this.assertCanEdit(actor, id);
+      const translations = (await this.products.translationsOf([id], true)).get(id) ?? [];
+      const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
+      const images = await this.storeImages(upload.images, written);
+      const changes = {
+        ...columnsOf(form),
+        ...(images.featureImg ? { feature_img_key: images.featureImg } : {}),
+        ...(images.thumbnail ? { thumbnail_key: images.thumbnail } : {}),
+        ...(upload.sourceCode ? { source_code_key: upload.sourceCode.key, source_code_size: upload.sourceCode.size } : {}),
+        // A seller's change goes back through moderation; an admin's stands.
+        status: isAdmin(actor) ? row.status : 'Pending',
+        updated_at: this.clock.now().toISOString(),
+      };
+      if (images.featureImg) replaced.push(['images', row.feature_img_key]);
+      if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
+      if (upload.sourceCode) replaced.push(['private', row.source_code_key]);
+      const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
+      if (newScreenshots) for (const key of await this.products.screenshotsOf(id)) replaced.push(['images', key]);
+      await this.products.update(id, changes, translationsOf(form), newScreenshots);
+    } catch (error) {
+      await this.deleteFiles(written);
+      throw error;
+    }
+    // Old files go only once the database no longer points at them.
+    await this.deleteFiles(replaced);
+    this.cache.clear();
+    return this.detailOf(actor, (await this.products.findById(id))!);
+  }
+
+  approve(actor: SessionUser | null, id: string) {
+    return this.moderate(actor, id, 'Approved');
+  }
+
+  reject(actor: SessionUser | null, id: string) {
+    return this.moderate(actor, id, 'Rejected');
+  }
+
+  async remove(actor: SessionUser | null, id: string): Promise<void> {
+    const row = await this.moderated(actor, id);
+    // Buyers keep their purchase history; a sold product cannot vanish from under it.
+    if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
+    const screenshots = await this.products.screenshotsOf(id);
+    await this.products.delete(id);
+    await this.deleteFiles([
+      ['images', row.feature_img_key],
+      ['images', row.thumbnail_key],
+      ['private', row.source_code_key],
+      ...screenshots.map((key): StoredRef => ['images', key]),
+    ]);
+    this.cache.clear();
+  }
+
+  /** Approved products for everybody; an admin sees every status; a user also their own. */
+  async list(actor: SessionUser | null, query: ListQuery): Promise<ProductSummary[]> {
+    const mine = query.mine === 'true';
+    let visibility: ListFilter['visibility'] = { kind: 'approved' };
+    if (actor && mine) visibility = { kind: 'ownedBy', userId: actor._id };
+    else if (actor) visibility = actor.role === 'Admin' ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: actor._id };
+    const rows = await this.products.list({ visibility, status: query.status, subCategory: query.subCategory, limit: query.limit, offset: query.offset });
+    return this.summariesOf(rows);
+  }
+
+  async getById(actor: SessionUser | null, id: string): Promise<ProductDetail> {
+    const row = await this.products.findById(id);
+    if (!row || !canSee(actor, row)) throw notFound('Product not found');
+    return this.detailOf(actor, row);
+  }
+
+  /** SPEC.md 2.2: the slug's hyphens are spaces, matched against the English title, any letter case. */
+  async getBySlug(actor: SessionUser | null, slug: string): Promise<ProductDetail> {
+    const row = await this.visibleBySlug(actor, slug);
+    if (!row) throw notFound('Product not found');
+    return this.detailOf(actor, row);
+  }
+
+  async popular(period: PopularPeriod, limit: number): Promise<ProductSummary[]> {
+    const days = PERIOD_DAYS[period];
+    const since = days === null ? null : this.daysAgo(days);
+    return this.summariesOf(await this.products.bestSelling(since, limit));
+  }
+
+  async listing(slug: string): Promise<{ title: string | null; products: ProductSummary[] }> {
+    const title = LISTING_TITLES[slug] ?? null;
+    if (slug === 'popular-of-month') return { title, products: await this.popular('month', LISTING_LIMIT) };
+    if (slug === 'popular-of-year') return { title, products: await this.popular('year', LISTING_LIMIT) };
+    if (slug === 'popular-of-all-time') return { title, products: await this.popular('all', LISTING_LIMIT) };
+    if (slug === 'trending-games') {
+      return { title, products: await this.summariesOf(await this.products.mostViewed(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
+    }
+    // newly-uploading-games and any other slug: every approved product, newest first.
+    return { title, products: await this.summariesOf(await this.products.list({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })) };
+  }
+
+  async portfolio(slug: string): Promise<ProductSummary[]> {
+    return this.summariesOf(await this.products.byAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
+  }
+
+  /** Every sub category in the order of SPEC.md 3 with its number of approved products. */
+  async subCategoryCounts(): Promise<Array<{ subCategory: SubCategory; count: number }>> {
+    const counts = await this.products.approvedCountsBySubCategory();
+    return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
+  }
+
+  /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
+  async search(text: string, limit: number): Promise<ProductSummary[]> {
+    const typed = searchTokens(text);
+    if (typed.length === 0) return [];
+    const english = searchTokens(await this.translator.toEnglish(text));
+    const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
+    return this.summariesOf(await this.products.search(alternatives, limit));
+  }
+
+  /** The owner or an admin may fetch the archive (buyers get their own route with the purchase issue). */
+  async openSourceCode(actor: SessionUser | null, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
+    if (!actor) throw unauthorized();
+    const row = await this.products.findById(id);
+    if (!row) throw notFound('Product not found');
+    if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
+    const titles = titlesOf((await this.products.translationsOf([id], false)).get(id) ?? []);
+    const safeName = titleToSlug(productTitle(titles)).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
+    return { stream: await this.storage.get('private', row.source_code_key), fileName: `${safeName}.zip`, size: Number(row.source_code_size) };
+  }
+
+  async isPublic(id: string): Promise<boolean> {
+    return (await this.products.findById(id))?.status === 'Approved';
+  }
+
+  /** What a shared /downloads/{title} link shows before the app loads; approved products only. */
+  async shareCard(slug: string): Promise<{ title: string; description: string; image: string } | null> {
+    const row = await this.visibleBySlug(null, slug);
+    if (!row) return null;
+    const translations = (await this.products.translationsOf([row.id], true)).get(row.id) ?? [];
+    const english = translations.find((entry) => entry.language === 'en') ?? translations[0];
+    return {
+      title: productTitle(titlesOf(translations)),
+      description: htmlToText(english?.description_html || row.features_html).slice(0, 300),
+      image: imageUrl(row.feature_img_key),
+    };
+  }
+
+  async sitemapEntries(): Promise<Array<{ slug: string; updatedAt: string }>> {
+    const rows = await this.products.approvedTitles(SITEMAP_LIMIT);
+    return rows.map((row) => ({ slug: titleToSlug(row.title), updatedAt: row.updated_at }));
+  }
+
+  private async visibleBySlug(actor: SessionUser | null, slug: string): Promise<ProductRow | undefined> {
+    const rows = (await this.products.findBySlugKey(slugKeyOfSlug(slug))).filter((row) => canSee(actor, row));
+    return rows.find((row) => row.status === 'Approved') ?? rows[0];
+  }
+
+  private async moderated(actor: SessionUser | null, id: string): Promise<ProductRow> {
+    if (!actor) throw unauthorized();
+    if (!isAdmin(actor)) throw forbidden('Only an admin can do this');
+    const row = await this.products.findById(id);
+    if (!row) throw notFound('Product not found');
+    return row;
+  }
+
+  private async moderate(actor: SessionUser | null, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
+    await this.moderated(actor, id);
+    await this.products.setStatus(id, status, this.clock.now().toISOString());
+    this.cache.clear();
+  }
+
+  private async summariesOf(rows: ProductRow[]): Promise<ProductSummary[]> {
+    const translations = await this.products.translationsOf(rows.map((row) => row.id), false);
+    return rows.map((row) => toSummary(row, translations.get(row.id) ?? []));
+  }
+
+  private async detailOf(actor: SessionUser | null, row: ProductRow): Promise<ProductDetail> {
+    const [translations, screenshots, ownerName] = await Promise.all([
+      this.products.translationsOf([row.id], true),
+      this.products.screenshotsOf(row.id),
+      this.products.ownerName(row.user_id),
+    ]);
+    return toDetail(row, translations.get(row.id) ?? [], screenshots, { _id: row.user_id, name: ownerName }, canManage(actor, row));
+  }
+
+  /** Re-encodes every given image first (any bad one stops the upload), then stores them. */
+  private async storeImages(images: ProductUpload['images'], written: StoredRef[]) {
+    const [featureImg, thumbnail, ...screenshots] = await Promise.all([
+      images.featureImg ? encode(images.featureImg, 'featureImg') : null,
+      images.thumbnail ? encode(images.thumbnail, 'thumbnail') : null,
+      ...images.screenshots.map((bytes) => encode(bytes, 'screenshot')),
+    ]);
+    const store = async (bytes: Buffer | null) => {
+      if (!bytes) return null;
+      const { key } = await this.storage.put('images', bytes, 'webp');
+      written.push(['images', key]);
+      return key;
+    };
+    return {
+      featureImg: await store(featureImg ?? null),
+      thumbnail: await store(thumbnail ?? null),
+      screenshots: (await Promise.all(screenshots.map(store))).filter((key): key is string => key !== null),
+    };
+  }
+
+  private async deleteFiles(files: StoredRef[]): Promise<void> {
+    await Promise.all(files.map(([area, key]) => this.storage.delete(area, key)));
+  }
+
+  private daysAgo(days: number): string {
+    return new Date(this.clock.now().getTime() - days * DAY_MS).toISOString();
+  }
+}
+
+async function encode(bytes: Buffer, variant: ImageVariant): Promise<Buffer> {
+  try {
+    return await encodeWebp(bytes, variant);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw badRequest(`${IMAGE_LABELS[variant]} must be a PNG, JPEG, WebP or GIF image`);
+    throw error;
+  }
+}
+
+/** Rich text is stored only after the allowlist has had its say (DESIGN.md trust rules). */
+function sanitizeForm(form: ProductForm): ProductForm {
+  const description: ProductForm['description'] = {};
+  for (const [language, html] of Object.entries(form.description)) {
+    if (html !== undefined) description[language as LanguageCode] = sanitizeRichText(html);
+  }
+  const features = sanitizeRichText(form.features);
+  if (!htmlToText(features) && !features.includes('<img')) throw badRequest('Describe the features');
+  const reskinFeatures = form.reskinFeatures === undefined ? undefined : sanitizeRichText(form.reskinFeatures);
+  return { ...form, description, features, reskinFeatures };
+}
+
+function columnsOf(form: ProductForm) {
+  const translations = translationsOf(form);
+  const searchText = translations
+    .flatMap((entry) => [entry.title, entry.keywords.join(' '), htmlToText(entry.description_html)])
+    .filter(Boolean)
+    .join(' ');
+  return {
+    type: form.type,
+    category: form.category,
+    sub_category: form.subCategory,
+    framework: form.frameWork ?? null,
+    features_html: form.features,
+    youtube_link: form.youtubeLink ?? null,
+    google_play_link: form.googlePlayLink ?? null,
+    app_store_link: form.appStoreLink ?? null,
+    live_preview: form.livePreview,
+    single_app_license_cents: cents(form.singleAppLicense),
+    multi_app_license_cents: cents(form.multiAppLicense),
+    development_hours: form.developmentHours ?? null,
+    author_name: form.authorName,
+    reskin_features_html: form.reskinFeatures || null,
+    reskin_price_cents: form.reskinPrice === undefined ? null : cents(form.reskinPrice),
+    slug_key: slugKeyOfTitle(form.title.en ?? ''),
+    search_text: searchText,
+  };
+}
+
+function translationsOf(form: ProductForm): TranslationRow[] {
+  const languages = new Set([...Object.keys(form.title), ...Object.keys(form.description), ...Object.keys(form.keywords)]);
+  return [...languages].map((language) => {
+    const code = language as LanguageCode;
+    return {
+      language,
+      title: form.title[code] ?? '',
+      description_html: form.description[code] ?? '',
+      keywords: form.keywords[code] ?? [],
+    };
+  });
+}
+
+/** The stored product as form values, so an edit only needs to send what changed. */
+function formOf(row: ProductRow, translations: TranslationRow[]): Record<string, unknown> {
+  const byLanguage = <T>(pick: (entry: TranslationRow) => T | null) =>
+    Object.fromEntries(translations.map((entry) => [entry.language, pick(entry)]).filter(([, value]) => value !== null));
+  return {
+    type: row.type,
+    category: row.category,
+    subCategory: row.sub_category,
+    frameWork: row.framework ?? '',
+    title: byLanguage((entry) => entry.title || null),
+    description: byLanguage((entry) => entry.description_html || null),
+    keywords: byLanguage((entry) => (entry.keywords.length > 0 ? entry.keywords : null)),
+    features: row.features_html,
+    youtubeLink: row.youtube_link ?? '',
+    googlePlayLink: row.google_play_link ?? '',
+    appStoreLink: row.app_store_link ?? '',
+    livePreview: row.live_preview,
+    singleAppLicense: dollars(row.single_app_license_cents),
+    multiAppLicense: dollars(row.multi_app_license_cents),
+    developmentHours: row.development_hours ?? '',
+    authorName: row.author_name,
+    reskinFeatures: row.reskin_features_html ?? '',
+    reskinPrice: row.reskin_price_cents === null ? '' : dollars(row.reskin_price_cents),
+  };
+}

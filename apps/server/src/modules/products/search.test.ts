@@ -1,0 +1,104 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createUser, injectAs } from '../../test/helper.js';
+import { buildCatalogueApp, createProduct, multipart, titleJson, type CatalogueContext } from '../../test/factories.js';
+
+const search = async (ctx: CatalogueContext, q: string, limit?: number) => {
+  const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const response = await injectAs(ctx, null, { method: 'GET', url: `/api/product/search?${query}` });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as Array<{ title: { en: string } }>).map((product) => product.title.en);
+};
+
+/** A LibreTranslate look-alike on a free local port; `answer` decides what it says. */
+async function fakeTranslator(answer: (body: { q: string; source: string; target: string; format: string }) => { status: number; body: unknown } | 'hang') {
+  const requests: unknown[] = [];
+  const server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const body = JSON.parse(raw);
+      requests.push(body);
+      const reply = answer(body);
+      if (reply === 'hang') return;
+      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/translate`, requests };
+}
+
+describe('GET /api/product/search', () => {
+  it('finds approved products by a title in any language, a keyword or description text, any letter case, by word prefix', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Galaxy Racer', es: 'Carrera Galáctica', ja: '銀河レーサー' }), keywords: '{}', description: '{}' });
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Farm Life' }), keywords: JSON.stringify({ en: 'tractor, harvest' }), description: '{}' });
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Quiet Notes' }), keywords: '{}', description: JSON.stringify({ en: '<p>A <strong>minimalist</strong> notebook&nbsp;app</p>' }) });
+    await createProduct(ctx, seller, { title: titleJson({ en: 'Secret Galaxy' }), keywords: '{}', description: '{}' });
+
+    expect(await search(ctx, 'carrera')).toEqual(['Galaxy Racer']);
+    expect(await search(ctx, 'GALÁCTICA')).toEqual(['Galaxy Racer']);
+    expect(await search(ctx, '銀河レーサー')).toEqual(['Galaxy Racer']);
+    expect(await search(ctx, 'tract')).toEqual(['Farm Life']);
+    expect(await search(ctx, 'Minimalist notebook')).toEqual(['Quiet Notes']);
+    expect(await search(ctx, 'galaxy')).toEqual(['Galaxy Racer']);
+    expect(await search(ctx, 'strong')).toEqual([]);
+    expect(await search(ctx, '   ')).toEqual([]);
+    expect(await search(ctx, '"* OR (')).toEqual([]);
+  });
+
+  it('answers at most 6 products, fewer when asked, and refuses more than 6', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    for (let i = 1; i <= 8; i += 1) await createProduct(ctx, admin, { title: titleJson({ en: `Puzzle Box ${i}` }) });
+
+    expect(await search(ctx, 'puzzle')).toHaveLength(6);
+    expect(await search(ctx, 'puzzle', 2)).toHaveLength(2);
+    expect((await injectAs(ctx, null, { method: 'GET', url: '/api/product/search?q=puzzle&limit=7' })).statusCode).toBe(400);
+  });
+
+  it('keeps the index in step with edits and deletes', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const product = await createProduct(ctx, admin, { title: titleJson({ en: 'Alpha Game' }) });
+    const { payload, headers } = await multipart({ title: titleJson({ en: 'Omega Game' }) });
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/editProduct/${product._id}`, payload, headers });
+
+    expect(await search(ctx, 'alpha')).toEqual([]);
+    expect(await search(ctx, 'omega')).toEqual(['Omega Game']);
+    await injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${product._id}` });
+    expect(await search(ctx, 'omega')).toEqual([]);
+  });
+
+  it('translates the search text to English first with TRANSLATE_URL, and still matches the text as typed', async () => {
+    const translator = await fakeTranslator(({ q }) => ({ status: 200, body: { translatedText: q === 'voiture' ? 'car' : q } }));
+    const ctx = await buildCatalogueApp({ TRANSLATE_URL: translator.url });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Car Builder' }) });
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Voiture Rapide' }) });
+
+    expect((await search(ctx, 'voiture')).sort()).toEqual(['Car Builder', 'Voiture Rapide']);
+    expect(translator.requests[0]).toEqual({ q: 'voiture', source: 'auto', target: 'en', format: 'text' });
+  });
+
+  it.each([
+    ['an error status', () => ({ status: 500, body: { error: 'down' } })],
+    ['an answer without translatedText', () => ({ status: 200, body: { nope: true } })],
+    ['no answer in time', () => 'hang' as const],
+  ])('falls back to the text as typed when the translator gives %s', async (_case, answer) => {
+    const translator = await fakeTranslator(answer);
+    const ctx = await buildCatalogueApp({ TRANSLATE_URL: translator.url });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Car Builder' }) });
+
+    expect(await search(ctx, 'builder')).toEqual(['Car Builder']);
+    expect(translator.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,33 @@
+import { API_PATHS, errorBodySchema, gameViewCountsSchema, idParamsSchema } from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ViewsService } from './views.service.js';
+
+const recordedSchema = z.object({ message: z.string(), counted: z.boolean() });
+
+export const viewRoutes: FastifyPluginAsyncZod<{ views: ViewsService; rateLimitPerMinute: number }> = async (app, { views, rateLimitPerMinute }) => {
+  const tags = ['views'];
+
+  app.post(
+    API_PATHS.view.record,
+    {
+      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Record a view of an approved product; counted once per visitor and hour',
+        params: idParamsSchema,
+        response: { 200: recordedSchema, 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { counted } = await views.record(request.params.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+      return { message: counted ? 'View recorded' : 'Already counted this hour', counted };
+    },
+  );
+
+  app.get(
+    API_PATHS.view.counts,
+    { schema: { tags, summary: 'Views per product', response: { 200: gameViewCountsSchema } } },
+    async () => views.counts(),
+  );
+};

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../platform/clock.js';
+import { notFound } from '../../platform/errors.js';
+import type { ViewsRepository } from './views.repository.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * One view per visitor, product and hour. The visitor is a hash of the hour, the address and the
+ * browser, so no address is stored and the same key never links a visitor across hours.
+ */
+export class ViewsService {
+  constructor(
+    private readonly views: ViewsRepository,
+    private readonly catalogue: { isPublic(productId: string): Promise<boolean> },
+    private readonly clock: Clock,
+  ) {}
+
+  async record(productId: string, visitor: Visitor): Promise<{ counted: boolean }> {
+    if (!(await this.catalogue.isPublic(productId))) throw notFound('Product not found');
+    const now = this.clock.now();
+    const hour = Math.floor(now.getTime() / HOUR_MS);
+    const visitorKey = createHash('sha256').update(`${hour}\n${visitor.ip}\n${visitor.userAgent}`).digest('hex');
+    return { counted: await this.views.insertOnce(productId, visitorKey, now.toISOString()) };
+  }
+
+  counts() {
+    return this.views.countsByProduct();
+  }
+}

@@ -1,0 +1,1 @@
+export { escapeHtml, htmlToText, sanitizeRichText } from './sanitize.js';

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { notFound } from '../errors.js';
+import { isStorageKey, type FileStorage, type StorageArea, type StoredFile } from './file-storage.js';
+
+const AREAS: readonly StorageArea[] = ['images', 'private'];
+
+/** Files in `{dataDir}/images` and `{dataDir}/private`; the default when no bucket is configured. */
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly dataDir: string) {}
+
+  async put(area: StorageArea, data: Buffer | Readable, extension: string): Promise<StoredFile> {
+    if (!/^[a-z0-9]{1,8}$/.test(extension)) throw new Error(`Invalid storage extension: ${extension}`);
+    const key = `${randomBytes(16).toString('hex')}.${extension}`;
+    const target = this.pathOf(area, key);
+    // Written under a temporary name and renamed, so a reader never sees half a file.
+    const partial = `${target}.part`;
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    const { size } = await stat(target);
+    return { key, size };
+  }
+
+  async get(area: StorageArea, key: string): Promise<Readable> {
+    if (!(await this.exists(area, key))) throw notFound('File not found');
+    return createReadStream(this.pathOf(area, key));
+  }
+
+  async delete(area: StorageArea, key: string): Promise<void> {
+    if (!isStorageKey(key)) return;
+    await rm(this.pathOf(area, key), { force: true });
+  }
+
+  async exists(area: StorageArea, key: string): Promise<boolean> {
+    if (!isStorageKey(key)) return false;
+    try {
+      await access(this.pathOf(area, key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private pathOf(area: StorageArea, key: string): string {
+    if (!AREAS.includes(area)) throw new Error(`Unknown storage area: ${String(area)}`);
+    if (!isStorageKey(key)) throw new Error('Invalid storage key');
+    const root = path.join(this.dataDir, area);
+    const file = path.resolve(root, key);
+    // The key pattern already rules this out; checked again because a path escape is never acceptable.
+    if (path.dirname(file) !== path.resolve(root)) throw new Error('Invalid storage key');
+    return file;
+  }
+}

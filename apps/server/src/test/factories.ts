@@ -1,0 +1,146 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ProductDetail } from '@market/contracts';
+import sharp from 'sharp';
+import { onTestFinished } from 'vitest';
+import { newId } from '../platform/ids.js';
+import { makeZip } from '../platform/zip.js';
+import { buildTestApp, injectAs, type TestContext, type TestUser } from './helper.js';
+
+/** The app with a data folder of its own, removed when the test ends. */
+export async function buildCatalogueApp(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'market-data-'));
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+  const ctx = await buildTestApp({ DATA_DIR: dataDir, ...env });
+  return { ...ctx, dataDir };
+}
+
+export type CatalogueContext = Awaited<ReturnType<typeof buildCatalogueApp>>;
+
+/** Every file under the data folder, relative to it. */
+export function filesIn(dataDir: string): string[] {
+  return readdirSync(dataDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+export function pngImage(width = 64, height = 40, color = { r: 200, g: 80, b: 40 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export function jpegImage(width = 64, height = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+}
+
+export const tinyZip = () => makeZip([{ name: 'README.md', content: '# Demo game\n' }, { name: 'src/main.js', content: 'console.log("play")\n' }]);
+
+export interface FilePart {
+  bytes: Buffer;
+  name?: string;
+  type?: string;
+}
+
+export type FormParts = Record<string, string | FilePart | FilePart[] | undefined>;
+
+/** The text fields of a valid upload, as a SPEC.md client sends them. */
+export function productFields(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    type: 'Games',
+    title: JSON.stringify({ en: 'Space Runner' }),
+    description: JSON.stringify({ en: '<p>An endless runner in space.</p>' }),
+    keywords: JSON.stringify({ en: 'runner, space' }),
+    userId: 'ignored',
+    status: 'Pending',
+    category: 'Android',
+    subCategory: 'Arcades',
+    features: '<p>Levels, shop, ads</p>',
+    frameWork: 'Unity',
+    youtubeLink: '',
+    googlePlayLink: 'https://play.google.com/store/apps/details?id=demo',
+    appStoreLink: '',
+    singleAppLicense: '49.99',
+    multiAppLicense: '149',
+    developmentHours: '120',
+    authorName: 'Pixel Forge',
+    livePreview: 'https://example.com/preview',
+    reskinFeatures: '<p>New art</p>',
+    reskinPrice: '99',
+    ...overrides,
+  };
+}
+
+/** The files of a valid upload. */
+export async function productFiles(): Promise<FormParts> {
+  return {
+    featureImg: { bytes: await pngImage(1600, 900), name: 'feature.png', type: 'image/png' },
+    thumbnail: { bytes: await jpegImage(), name: 'thumb.jpg', type: 'image/jpeg' },
+    screenshots: [{ bytes: await pngImage(), name: 'shot1.png' }],
+    sourceCode: { bytes: tinyZip(), name: 'game.zip', type: 'application/zip' },
+  };
+}
+
+/** A multipart body as a browser's FormData would send it. */
+export async function multipart(parts: FormParts): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string') {
+      form.append(name, value);
+      continue;
+    }
+    for (const file of [value].flat()) {
+      form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'file.bin');
+    }
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+export async function sendProductForm(ctx: TestContext, user: TestUser | null, parts: FormParts, target: { method: 'POST' | 'PUT'; url: string } = { method: 'POST', url: '/api/product/uploadProduct' }) {
+  const { payload, headers } = await multipart(parts);
+  return injectAs(ctx, user, { ...target, payload, headers });
+}
+
+/** A product uploaded through the real route; `files` replaces the default files. */
+export async function createProduct(
+  ctx: TestContext,
+  owner: TestUser,
+  fields: Record<string, string | undefined> = {},
+  files: Partial<FormParts> = {},
+): Promise<ProductDetail> {
+  const response = await sendProductForm(ctx, owner, { ...productFields(fields), ...(await productFiles()), ...files });
+  if (response.statusCode !== 201) throw new Error(`Upload failed: ${response.statusCode} ${response.body}`);
+  return response.json() as ProductDetail;
+}
+
+/** An approved product owned by `owner` (approved by `admin` when the owner is a User). */
+export async function createApprovedProduct(ctx: TestContext, owner: TestUser, admin: TestUser, fields: Record<string, string | undefined> = {}) {
+  const product = await createProduct(ctx, owner, fields);
+  if (product.status !== 'Approved') {
+    const response = await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${product._id}` });
+    if (response.statusCode !== 200) throw new Error(`Approve failed: ${response.body}`);
+  }
+  return product;
+}
+
+export const titleJson = (titles: Record<string, string>) => JSON.stringify(titles);
+
+/** A paid purchase of the products at the given time; the purchase flow of a later issue will replace this. */
+export async function recordSale(ctx: TestContext, buyerId: string, productIds: string[], at: Date): Promise<void> {
+  const paymentId = newId();
+  const purchaseId = newId();
+  await ctx.db
+    .insertInto('payments')
+    .values({ id: paymentId, provider: 'test', provider_intent_id: newId(), user_id: buyerId, amount_cents: 100, currency: 'usd', lines: '[]', status: 'succeeded', created_at: at.toISOString(), updated_at: at.toISOString() })
+    .execute();
+  await ctx.db
+    .insertInto('purchases')
+    .values({ id: purchaseId, user_id: buyerId, payment_id: paymentId, amount_paid_cents: 100, transaction_id: newId(), payment_status: 'succeeded', created_at: at.toISOString() })
+    .execute();
+  await ctx.db
+    .insertInto('purchase_lines')
+    .values(productIds.map((productId) => ({ id: newId(), purchase_id: purchaseId, product_id: productId, license_type: 'Single App License', is_reskin: 0, price_cents: 100, reskin_price_cents: 0 })))
+    .execute();
+}

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { fakeFetch, renderAt, renderRoutes } from '@/test-utils';
+import { GameCard } from './GameCard';
+import { GameShelf } from './GameShelf';
+import { summary } from './testProducts';
+
+describe('GameCard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    fakeFetch(() => ({ status: 204 }));
+  });
+  afterEach(cleanup);
+
+  it('cuts long titles at 21 + "..." (large screens) and 13 + "." (small screens), keeping the full title for screen readers', () => {
+    renderAt(<GameCard product={summary(1, { title: { en: 'Galactic Space Shooter Deluxe' } })} />);
+    expect(screen.getByTestId('title-large').textContent).toBe('Galactic Space Shoote...');
+    expect(screen.getByTestId('title-small').textContent).toBe('Galactic Spac.');
+    expect(screen.getByRole('link', { name: 'Galactic Space Shooter Deluxe' }).getAttribute('href')).toBe(
+      '/downloads/Galactic-Space-Shooter-Deluxe',
+    );
+  });
+
+  it('leaves short titles whole', () => {
+    renderAt(<GameCard product={summary(1, { title: { en: 'Tiny Tanks' } })} />);
+    expect(screen.getByTestId('title-large').textContent).toBe('Tiny Tanks');
+    expect(screen.getByTestId('title-small').textContent).toBe('Tiny Tanks');
+  });
+
+  it('shows category, Single App License price and a Live Preview opening in a new tab', () => {
+    renderAt(<GameCard product={summary(2, { category: 'Unity', singleAppLicense: 19.5 })} />);
+    expect(screen.getByText('Unity')).toBeTruthy();
+    expect(screen.getByText('$19.50')).toBeTruthy();
+    const preview = screen.getByRole('link', { name: /Live Preview/ });
+    expect(preview.getAttribute('href')).toBe('https://example.com/preview/2');
+    expect(preview.getAttribute('target')).toBe('_blank');
+    expect(preview.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('adds to the cart once, then answers "product already exists" in a toast', async () => {
+    let changes = 0;
+    window.addEventListener('market:cart-changed', () => changes++);
+    renderAt(
+      <>
+        <NoticeRegion />
+        <GameCard product={summary(3)} />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+
+    fireEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toContain('Add To Cart Successfully');
+    const cart = JSON.parse(localStorage.getItem('cartProduct') ?? '[]');
+    expect(cart).toHaveLength(1);
+    expect(cart[0]).toMatchObject({ _id: 'product_0003', selectedLicense: 'Single App License', isReskin: 'false' });
+    expect(changes).toBe(1);
+
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('product already exists'));
+    expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')).toHaveLength(1);
+    expect(changes).toBe(1);
+  });
+
+  it('opens the detail page and records a view when the card is clicked', async () => {
+    const calls = fakeFetch(() => ({ status: 204 }));
+    const { router } = renderRoutes([
+      { path: '/', element: <GameCard product={summary(4)} /> },
+      { path: '/downloads/:title', element: <p>Detail</p> },
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'Game Number 4' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/downloads/Game-Number-4'));
+    expect(calls.map((call) => [call.url, call.init?.method])).toContainEqual([
+      '/api/view/GameView/product_0004',
+      'POST',
+    ]);
+  });
+});
+
+const products = (count: number) => Array.from({ length: count }, (_, i) => summary(i + 1));
+
+describe('GameShelf', () => {
+  afterEach(cleanup);
+  it.each([1, 3])('shows %i games as a plain grid', (count) => {
+    const { container } = renderAt(<GameShelf products={products(count)} label="Trending Games" />);
+    expect(container.querySelector('[data-layout="grid"]')).not.toBeNull();
+    expect(container.querySelector('[data-layout="carousel"]')).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(count);
+  });
+
+  it('shows 4 or more games as a carousel with previous/next controls', () => {
+    const { container } = renderAt(<GameShelf products={products(4)} label="Trending Games" />);
+    expect(container.querySelector('[data-layout="carousel"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Next games' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+});

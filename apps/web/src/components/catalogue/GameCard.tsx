@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { ProductSummary } from '@market/contracts';
+import { addToCart } from '@/features/cart';
+import { productName, recordView } from '@/features/catalogue';
+import { CartIcon } from '@/components/icons';
+import { showNotice } from '@/components/notice/notices';
+import { CardTitle } from './CardTitle';
+import { CategoryIcon } from './CategoryIcon';
+import { formatPrice } from './format';
+import './catalogue.css';
+
+export function detailPath(product: Pick<ProductSummary, 'slug'>): string {
+  return `/downloads/${product.slug}`;
+}
+
+/** SPEC.md 2.3 game card. The title link stretches over the card; its buttons sit above it. */
+export function GameCard({ product }: { product: ProductSummary }) {
+  const name = productName(product);
+  const titleId = useId();
+
+  function handleAddToCart() {
+    const result = addToCart(product);
+    showNotice(result.message, result.added ? 'success' : 'info');
+  }
+
+  return (
+    <article className="game-card">
+      <img
+        className="game-card-img"
+        src={product.thumbnail}
+        alt={name}
+        width={400}
+        height={250}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="game-card-body">
+        <h3 className="game-card-title" id={titleId} title={name}>
+          <Link to={detailPath(product)} className="stretched-link" onClick={() => recordView(product._id)}>
+            <CardTitle title={name} />
+          </Link>
+        </h3>
+        <p className="game-card-category">
+          <CategoryIcon category={product.category} />
+          {product.category}
+        </p>
+        <div className="game-card-footer">
+          <span className="game-card-price">{formatPrice(product.singleAppLicense)}</span>
+          <a
+            className="game-card-preview"
+            href={product.livePreview}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={titleId}
+          >
+            Live Preview<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <button
+            type="button"
+            className="btn game-card-cart"
+            aria-label="Add to cart"
+            aria-describedby={titleId}
+            onClick={handleAddToCart}
+          >
+            <CartIcon size={18} />
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { PageSpinner } from '@/components/PageSpinner';
+import './catalogue.css';
+
+export function EmptyState({ children = 'No games here yet' }: { children?: ReactNode }) {
+  return <p className="empty-state">{children}</p>;
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return (
+    <div className="error-state" role="alert">
+      <p className="mb-2">{message}</p>
+      <button type="button" className="btn btn-outline-primary btn-sm" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+interface QueryViewProps<T> {
+  query: UseQueryResult<T>;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  loading?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/** Loading, error (with retry), empty and data states of one query. */
+export function QueryView<T>({ query, isEmpty, empty, loading, children }: QueryViewProps<T>) {
+  if (query.isPending) return <>{loading ?? <PageSpinner label="Loading games…" />}</>;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
+}
+
+export const isEmptyList = (list: readonly unknown[]) => list.length === 0;

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { API_PATHS, apiPath } from '@market/contracts';
+import { apiFetch } from '@/lib/api';
+import { parseProductDetail } from '../parse';
+import { catalogueKeys } from './keys';
+
+/** GET /api/product/by-slug/{slug}: 404 for an unknown slug. */
+export function getProductBySlug(slug: string, signal?: AbortSignal) {
+  return apiFetch(apiPath(API_PATHS.product.bySlug, { slug }), { signal }, parseProductDetail);
+}
+
+export function useProductBySlugQuery(slug: string) {
+  return useQuery({
+    queryKey: catalogueKeys.bySlug(slug),
+    queryFn: ({ signal }) => getProductBySlug(slug, signal),
+  });
+}

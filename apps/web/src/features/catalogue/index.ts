@@ -1,0 +1,10 @@
+export { useProductsQuery, type ProductFilters } from './api/products';
+export { useProductBySlugQuery } from './api/productBySlug';
+export { usePopularQuery } from './api/popular';
+export { useListingQuery } from './api/listing';
+export { usePortfolioQuery } from './api/portfolio';
+export { useSubCategoriesQuery } from './api/subCategories';
+export { useSearchQuery } from './api/search';
+export { recordView } from './api/recordView';
+export { catalogueKeys } from './api/keys';
+export { productName, type Listing, type SubCategoryCount } from './parse';

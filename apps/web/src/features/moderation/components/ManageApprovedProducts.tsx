@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { productTitle } from '@market/contracts';
+import { EditProductButton } from '@/features/product-editor';
+import { useUploadedProducts } from '../api/uploadedProducts';
+import { DeleteProductDialog, type ProductToDelete } from './DeleteProductDialog';
+import { ProductsTable } from './ProductsTable';
+import { ListQuery } from './QueryStates';
+import '../moderation.css';
+
+/** /adminPanel/manage-products: every Approved product, with edit and delete. */
+export function ManageApprovedProducts() {
+  const query = useUploadedProducts({ status: 'Approved' });
+  const [toDelete, setToDelete] = useState<ProductToDelete | null>(null);
+  return (
+    <>
+      <ListQuery query={query} loadingLabel="Loading approved products…" empty={<p>No Approved Product Found</p>}>
+        {(products) => (
+          <ProductsTable
+            caption="Approved products"
+            products={products}
+            renderActions={(product, titleId) => (
+              <>
+                <EditProductButton productId={product._id} describedBy={titleId} />
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  aria-describedby={titleId}
+                  onClick={() => setToDelete({ id: product._id, title: productTitle(product.title) })}
+                >
+                  Delete
+                </button>
+              </>
+            )}
+          />
+        )}
+      </ListQuery>
+      <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
+    </>
+  );
+}

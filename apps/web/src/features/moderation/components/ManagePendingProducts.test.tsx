@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeFetch, renderAt } from '@/test-utils';
+import { ManagePendingProducts } from './ManagePendingProducts';
+import { summary } from './fixtures';
+
+const LIST = '/api/product/uploaded-products?status=Pending';
+
+/** A server holding `products`; approve, reject and delete remove the product from the pending list. */
+function fakeServer(initial = [summary(), summary({ _id: 'product_0002', title: { en: 'Puzzle Box' } })]) {
+  let products = initial;
+  const calls = fakeFetch((url, init) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url === LIST) return { status: 200, body: products };
+    const match = /\/(approved-product|reject-product|delProduct)\/([\w-]+)$/.exec(url);
+    if (match) {
+      products = products.filter((product) => product._id !== match[2]);
+      return { status: 200, body: { message: 'ok' } };
+    }
+    return { status: 404, body: { message: `unexpected ${method} ${url}` } };
+  });
+  const listCalls = () => calls.filter((call) => call.url === LIST).length;
+  return { calls, listCalls };
+}
+
+const row = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
+
+describe('ManagePendingProducts', () => {
+  afterEach(cleanup);
+
+  it("shows 'No Pending Product Found' when nothing waits", async () => {
+    fakeServer([]);
+    renderAt(<ManagePendingProducts />);
+    expect(await screen.findByText('No Pending Product Found')).toBeTruthy();
+  });
+
+  it('shows the error with a retry when the list cannot load', async () => {
+    fakeFetch(() => ({ status: 500, body: { message: 'Database unavailable' } }));
+    renderAt(<ManagePendingProducts />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('lists pending products with Approve, Reject, Delete and the source code link', async () => {
+    fakeServer();
+    renderAt(<ManagePendingProducts />);
+    await screen.findByText('Space Racer');
+    const actions = within(row('Space Racer'));
+    expect(actions.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(actions.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(actions.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(actions.getByRole('link', { name: 'Source code' }).getAttribute('href')).toBe('/api/product/product_0001/source-code');
+  });
+
+  it('approves with PUT and reloads the list', async () => {
+    const { calls, listCalls } = fakeServer();
+    renderAt(<ManagePendingProducts />);
+    await screen.findByText('Space Racer');
+    fireEvent.click(within(row('Space Racer')).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(screen.queryByText('Space Racer')).toBeNull());
+    const approve = calls.find((call) => call.url === '/api/product/approved-product/product_0001');
+    expect(approve?.init?.method).toBe('PUT');
+    expect(approve?.init?.body).toBeUndefined();
+    expect(listCalls()).toBe(2);
+  });
+
+  it('rejects with PUT and reloads the list', async () => {
+    const { calls, listCalls } = fakeServer();
+    renderAt(<ManagePendingProducts />);
+    await screen.findByText('Puzzle Box');
+    fireEvent.click(within(row('Puzzle Box')).getByRole('button', { name: 'Reject' }));
+
+    await waitFor(() => expect(screen.queryByText('Puzzle Box')).toBeNull());
+    expect(calls.find((call) => call.url === '/api/product/reject-product/product_0002')?.init?.method).toBe('PUT');
+    expect(listCalls()).toBe(2);
+  });
+
+  it('asks before deleting, with the texts of SPEC.md 8, then reloads the list', async () => {
+    const { calls, listCalls } = fakeServer([summary()]);
+    renderAt(<ManagePendingProducts />);
+    await screen.findByText('Space Racer');
+
+    // Cancel deletes nothing.
+    fireEvent.click(within(row('Space Racer')).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(dialog).getByText("You won't be able to revert this!")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.init?.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(row('Space Racer')).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Deleted!' });
+    expect(within(dialog).getByText('This game deleted successfully.')).toBeTruthy();
+    expect(calls.find((call) => call.url === '/api/product/delProduct/product_0001')?.init?.method).toBe('DELETE');
+    expect(await screen.findByText('No Pending Product Found')).toBeTruthy();
+    expect(listCalls()).toBe(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("keeps the dialog open with the server's message when deleting fails", async () => {
+    fakeFetch((url, init) =>
+      init?.method === 'DELETE' ? { status: 403, body: { message: 'Only admins can delete products' } } : { status: 200, body: [summary()] },
+    );
+    renderAt(<ManagePendingProducts />);
+    await screen.findByText('Space Racer');
+    fireEvent.click(within(row('Space Racer')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Only admins can delete products');
+  });
+});

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fakeFetch, renderAt } from '@/test-utils';
+import { MyUploadedProducts } from './MyUploadedProducts';
+import { detail, summary } from './fixtures';
+
+const row = (title: string) => within(screen.getByRole('row', { name: new RegExp(title) }));
+
+describe('MyUploadedProducts', () => {
+  afterEach(cleanup);
+
+  it("lists the user's own products with their status, a read-only view and edit", async () => {
+    const calls = fakeFetch((url) => {
+      if (url === '/api/product/uploaded-products?mine=true') {
+        return {
+          status: 200,
+          body: [
+            summary(),
+            summary({ _id: 'product_0002', title: { en: 'Puzzle Box' }, status: 'Approved' }),
+            summary({ _id: 'product_0003', title: { en: 'Old Game' }, status: 'Rejected' }),
+          ],
+        };
+      }
+      if (url === '/api/product/product_0001') return { status: 200, body: detail({ sourceCodeUrl: '/api/product/product_0001/source-code' }) };
+      return { status: 404, body: { message: 'no' } };
+    });
+    renderAt(<MyUploadedProducts />);
+    await screen.findByText('Space Racer');
+    expect(row('Space Racer').getByText('Pending')).toBeTruthy();
+    expect(row('Puzzle Box').getByText('Approved')).toBeTruthy();
+    expect(row('Old Game').getByText('Rejected')).toBeTruthy();
+    expect(row('Space Racer').getByRole('button', { name: 'Edit product' })).toBeTruthy();
+
+    fireEvent.click(row('Space Racer').getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product Details' });
+    expect(await within(dialog).findByText('Pixel Forge')).toBeTruthy();
+    expect(within(dialog).getByText('racing, space')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Download source code' }).getAttribute('href')).toBe('/api/product/product_0001/source-code');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(calls.map((call) => call.url)).toContain('/api/product/product_0001');
+  });
+
+  it('says so when the user has uploaded nothing yet', async () => {
+    fakeFetch(() => ({ status: 200, body: [] }));
+    renderAt(<MyUploadedProducts />);
+    expect((await screen.findByText(/You have not uploaded any product yet/)).textContent).toContain('Upload a product');
+    expect(screen.getByRole('link', { name: 'Upload a product' }).getAttribute('href')).toBe('/userPanel/user-upload-product');
+  });
+});

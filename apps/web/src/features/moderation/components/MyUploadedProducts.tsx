@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EditProductButton } from '@/features/product-editor';
+import { useUploadedProducts } from '../api/uploadedProducts';
+import { ProductsTable } from './ProductsTable';
+import { ListQuery } from './QueryStates';
+import { ViewProductModal } from './ViewProductModal';
+import '../moderation.css';
+
+/** /userPanel/user-uploaded-products: the user's own products with their status, view and edit. */
+export function MyUploadedProducts() {
+  const query = useUploadedProducts({ mine: true });
+  const [viewing, setViewing] = useState<string | null>(null);
+  return (
+    <>
+      <ListQuery
+        query={query}
+        loadingLabel="Loading your products…"
+        empty={
+          <p>
+            You have not uploaded any product yet. <Link to="/userPanel/user-upload-product">Upload a product</Link>
+          </p>
+        }
+      >
+        {(products) => (
+          <ProductsTable
+            caption="Your uploaded products"
+            products={products}
+            showStatus
+            renderActions={(product, titleId) => (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary"
+                  aria-describedby={titleId}
+                  onClick={() => setViewing(product._id)}
+                >
+                  View
+                </button>
+                <EditProductButton productId={product._id} describedBy={titleId} />
+              </>
+            )}
+          />
+        )}
+      </ListQuery>
+      <ViewProductModal productId={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}

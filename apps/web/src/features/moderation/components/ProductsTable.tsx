@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { dollarsToCents, formatUsd, productTitle, type ProductSummary } from '@market/contracts';
+import { ProductStatusBadge } from './ProductStatusBadge';
+
+interface ProductsTableProps {
+  caption: string;
+  products: ProductSummary[];
+  showStatus?: boolean;
+  /** Row actions; `titleId` names the product for the buttons' descriptions. */
+  renderActions: (product: ProductSummary, titleId: string) => ReactNode;
+}
+
+export function titleIdOf(product: ProductSummary): string {
+  return `product-title-${product._id}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** One table for every moderation list; secondary columns fold away on small screens. */
+export function ProductsTable({ caption, products, showStatus = false, renderActions }: ProductsTableProps) {
+  return (
+    <div className="table-responsive moderation-table">
+      <table className="table align-middle">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Category
+            </th>
+            <th scope="col" className="d-none d-lg-table-cell">
+              Sub Category
+            </th>
+            <th scope="col">Price</th>
+            <th scope="col" className="d-none d-lg-table-cell">
+              Uploaded
+            </th>
+            {showStatus && <th scope="col">Status</th>}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => {
+            const titleId = titleIdOf(product);
+            return (
+              <tr key={product._id}>
+                <th scope="row" className="fw-semibold moderation-product text-break">
+                  <img className="moderation-thumb d-none d-sm-block" src={product.thumbnail} alt="" width={56} height={56} loading="lazy" />
+                  <span id={titleId}>{productTitle(product.title)}</span>
+                  <span className="d-block small text-secondary fw-normal">{product.type}</span>
+                </th>
+                <td className="d-none d-md-table-cell">{product.category}</td>
+                <td className="d-none d-lg-table-cell">{product.subCategory}</td>
+                <td>{formatUsd(dollarsToCents(product.singleAppLicense))}</td>
+                <td className="d-none d-lg-table-cell">{formatDate(product.createdAt)}</td>
+                {showStatus && (
+                  <td>
+                    <ProductStatusBadge status={product.status} />
+                  </td>
+                )}
+                <td>
+                  <div className="moderation-actions">{renderActions(product, titleId)}</div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

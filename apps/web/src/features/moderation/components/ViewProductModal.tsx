@@ -1,0 +1,147 @@
+import { useId, type ReactNode } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { dollarsToCents, formatUsd, LANGUAGES, productTitle, type ProductDetail } from '@market/contracts';
+import { FormError } from '@/components/FormError';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useProduct } from '@/features/product-editor';
+import { ProductStatusBadge } from './ProductStatusBadge';
+
+interface ViewProductModalProps {
+  /** The product shown; null hides the dialog. */
+  productId: string | null;
+  onClose: () => void;
+}
+
+/** SPEC.md 2.8: the product's details, read-only. */
+export function ViewProductModal({ productId, onClose }: ViewProductModalProps) {
+  const titleId = useId();
+  return (
+    <Modal show={productId !== null} onHide={onClose} size="lg" fullscreen="md-down" aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Product Details
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{productId !== null && <ProductDetails productId={productId} />}</Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          Close
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function ProductDetails({ productId }: { productId: string }) {
+  const query = useProduct(productId);
+  if (query.isPending) return <PageSpinner label="Loading product…" />;
+  if (query.isError) {
+    return (
+      <>
+        <FormError message={query.error.message} />
+        <button type="button" className="btn btn-outline-primary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </>
+    );
+  }
+  return <DetailsList product={query.data} />;
+}
+
+function usd(dollars: number | null): string {
+  return dollars === null ? '—' : formatUsd(dollarsToCents(dollars));
+}
+
+function ExternalLink({ href }: { href: string | null }) {
+  if (!href) return <>—</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-break">
+      {href}
+    </a>
+  );
+}
+
+/** Rich text comes sanitised by the server (DESIGN.md trust rules). */
+function RichText({ html }: { html: string | null }) {
+  if (!html) return <>—</>;
+  return <div className="moderation-rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function DetailsList({ product }: { product: ProductDetail }) {
+  const rows: [string, ReactNode][] = [
+    ['Status', <ProductStatusBadge key="status" status={product.status} />],
+    ['Type', product.type],
+    ['Category', product.category],
+    ['Sub Category', product.subCategory],
+    ['Framework', product.frameWork ?? '—'],
+    ['Single App License', usd(product.singleAppLicense)],
+    ['Multi App License', usd(product.multiAppLicense)],
+    ['Development Hours', product.developmentHours ?? '—'],
+    ['Author Studio Name', product.authorName],
+    ['Live Preview', <ExternalLink key="live" href={product.livePreview} />],
+    ['YouTube Link', <ExternalLink key="yt" href={product.youtubeLink} />],
+    ['Google Play Link', <ExternalLink key="gp" href={product.googlePlayLink} />],
+    ['App Store Link', <ExternalLink key="as" href={product.appStoreLink} />],
+    [
+      'Product File',
+      product.sourceCodeUrl ? (
+        <a key="source" href={product.sourceCodeUrl}>
+          Download source code
+        </a>
+      ) : (
+        '—'
+      ),
+    ],
+    ['Features', <RichText key="features" html={product.features} />],
+    ['Reskin Features', <RichText key="reskin" html={product.reskinFeatures} />],
+    ['Reskin Price', usd(product.reskinPrice)],
+  ];
+  const languages = LANGUAGES.filter(({ code }) => product.title[code] !== undefined);
+
+  return (
+    <div className="moderation-details">
+      <div className="d-flex flex-wrap gap-3 align-items-start mb-3">
+        <img src={product.featureImg} alt="Feature artwork" className="moderation-feature-img" />
+        <div>
+          <h3 className="h5 text-break">{productTitle(product.title)}</h3>
+          <img src={product.thumbnail} alt="Thumbnail" className="moderation-thumb" width={56} height={56} />
+        </div>
+      </div>
+      <dl className="row mb-0">
+        {rows.map(([label, value]) => (
+          <div className="col-12 d-sm-flex py-1 border-bottom" key={label}>
+            <dt className="col-sm-4 fw-semibold">{label}</dt>
+            <dd className="col-sm-8 mb-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {languages.map(({ code, label }) => (
+        <section key={code} className="mt-3" aria-label={`${label} text`}>
+          <h3 className="h6">{label}</h3>
+          <p className="mb-1">
+            <span className="fw-semibold">Title: </span>
+            {product.title[code]}
+          </p>
+          <div className="mb-1">
+            <span className="fw-semibold">Description: </span>
+            <RichText html={product.description[code] ?? null} />
+          </div>
+          <p className="mb-0">
+            <span className="fw-semibold">Keywords: </span>
+            {(product.keywords[code] ?? []).join(', ') || '—'}
+          </p>
+        </section>
+      ))}
+      {product.screenshots.length > 0 && (
+        <section className="mt-3" aria-label="Screenshots">
+          <h3 className="h6">Screenshots</h3>
+          <div className="moderation-screenshots">
+            {product.screenshots.map((url, index) => (
+              <img key={url} src={url} alt={`Screenshot ${index + 1}`} loading="lazy" />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { FRAMEWORKS, type ProductDetail } from '@market/contracts';
+import { FormError } from '@/components/FormError';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useEditProduct } from './api/editProduct';
+import { useProduct } from './api/productById';
+import { isAbortError } from './api/sendWithProgress';
+import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
+import { firstErrorKey, toFormData, validateProductForm, valuesFromProduct } from './form/productFormValues';
+import { SuccessModal } from './form/SuccessModal';
+import { UploadProgress } from './form/UploadProgress';
+import { useProductForm } from './form/useProductForm';
+import { PencilIcon } from './icons';
+import { WIZARD_STEP_TITLES } from './ProductWizard';
+import './product-editor.css';
+
+interface EditProductButtonProps {
+  productId: string;
+  /** Id of the element naming the product (e.g. its title cell), for screen readers. */
+  describedBy?: string;
+  className?: string;
+}
+
+/**
+ * SPEC.md 2.10: the edit icon opens the Edit Product dialog for one product; a successful
+ * update shows the same popup as an upload and refreshes every product list.
+ */
+export function EditProductButton({ productId, describedBy, className = '' }: EditProductButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [success, setSuccess] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-sm btn-outline-primary ${className}`}
+        aria-label="Edit product"
+        aria-describedby={describedBy}
+        title="Edit product"
+        onClick={() => setOpen(true)}
+      >
+        <PencilIcon />
+      </button>
+      <EditProductDialog
+        productId={productId}
+        show={open}
+        onHide={() => setOpen(false)}
+        onUpdated={() => {
+          setOpen(false);
+          setSuccess(true);
+        }}
+      />
+      <SuccessModal show={success} onHide={() => setSuccess(false)} />
+    </>
+  );
+}
+
+interface EditProductDialogProps {
+  productId: string;
+  show: boolean;
+  onHide: () => void;
+  onUpdated: () => void;
+}
+
+export function EditProductDialog({ productId, show, onHide, onUpdated }: EditProductDialogProps) {
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      show={show}
+      onHide={onHide}
+      size="xl"
+      fullscreen="lg-down"
+      aria-labelledby={titleId}
+      backdrop={busy ? 'static' : true}
+      keyboard={!busy}
+    >
+      <Modal.Header closeButton={!busy}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Edit Product
+        </Modal.Title>
+      </Modal.Header>
+      {show && <EditProductContent productId={productId} titleId={titleId} onBusy={setBusy} onCancel={onHide} onUpdated={onUpdated} />}
+    </Modal>
+  );
+}
+
+interface ContentProps {
+  productId: string;
+  titleId: string;
+  onBusy: (busy: boolean) => void;
+  onCancel: () => void;
+  onUpdated: () => void;
+}
+
+function EditProductContent({ productId, ...props }: ContentProps) {
+  const product = useProduct(productId);
+  if (product.isPending) {
+    return (
+      <Modal.Body>
+        <PageSpinner label="Loading product…" />
+      </Modal.Body>
+    );
+  }
+  if (product.isError) {
+    return (
+      <Modal.Body>
+        <FormError message={product.error.message} />
+        <button type="button" className="btn btn-outline-primary" onClick={() => void product.refetch()}>
+          Try again
+        </button>
+      </Modal.Body>
+    );
+  }
+  return <EditProductForm product={product.data} {...props} />;
+}
+
+function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit<ContentProps, 'productId'> & { product: ProductDetail }) {
+  const currentImages = useMemo(
+    () => ({ featureImg: product.featureImg, thumbnail: product.thumbnail, screenshots: product.screenshots }),
+    [product],
+  );
+  const { controller, values, setErrors, focusField } = useProductForm({
+    mode: 'edit',
+    initialValues: () => valuesFromProduct(product),
+    frameworks: FRAMEWORKS,
+    currentImages,
+  });
+  const edit = useEditProduct();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const uploading = progress !== null;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (uploading) return;
+    const found = validateProductForm(values, 'edit', [0, 1, 2]);
+    setErrors(found);
+    const first = firstErrorKey(values, found);
+    if (first !== undefined) {
+      focusField(first);
+      return;
+    }
+    const abort = new AbortController();
+    abortRef.current = abort;
+    setCancelled(false);
+    setProgress(0);
+    onBusy(true);
+    edit.mutate(
+      { id: product._id, body: toFormData(values), signal: abort.signal, onProgress: setProgress },
+      {
+        onSuccess: onUpdated,
+        onError: (error) => setCancelled(isAbortError(error)),
+        onSettled: () => {
+          abortRef.current = null;
+          setProgress(null);
+          onBusy(false);
+        },
+      },
+    );
+  }
+
+  const serverError = edit.error && !isAbortError(edit.error) ? edit.error.message : null;
+  const sections = [StepOneFields, StepTwoFields, StepThreeFields];
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
+      <Modal.Body>
+        <fieldset disabled={uploading}>
+          {sections.map((Section, index) => (
+            <section key={WIZARD_STEP_TITLES[index]} className="product-edit-section" aria-labelledby={`${controller.prefix}-section-${index}`}>
+              <h3 className="h6 text-uppercase text-secondary" id={`${controller.prefix}-section-${index}`}>
+                {WIZARD_STEP_TITLES[index]}
+              </h3>
+              <Section form={controller} />
+            </section>
+          ))}
+        </fieldset>
+      </Modal.Body>
+      <Modal.Footer className="flex-column align-items-stretch">
+        {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
+        <FormError message={serverError} className="mb-0" />
+        {cancelled && (
+          <output className="d-block text-secondary mb-0">
+            Update cancelled. Your changes are kept.
+          </output>
+        )}
+        <div className="d-flex justify-content-end gap-2">
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={uploading}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
+            {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            Update Product
+          </button>
+        </div>
+      </Modal.Footer>
+    </form>
+  );
+}

@@ -1,0 +1,242 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UPLOAD_FRAMEWORKS } from '@market/contracts';
+import { fakeFetch, renderAt } from '@/test-utils';
+import { ProductWizard } from './ProductWizard';
+import { FakeXhr, WithPlainEditors } from './testing';
+
+function renderWizard() {
+  return renderAt(
+    <WithPlainEditors>
+      <ProductWizard />
+    </WithPlainEditors>,
+  );
+}
+
+const textbox = (name: string) => screen.getByRole('textbox', { name });
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+const spinbutton = (name: string) => screen.getByRole('spinbutton', { name });
+const button = (name: string) => screen.getByRole('button', { name });
+const fileInput = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const chooseFiles = (label: string, ...files: File[]) => fireEvent.change(fileInput(label), { target: { files } });
+const image = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const stepHeading = () => screen.getByRole('heading', { level: 2, name: /^Step \d of 3/, hidden: true }).textContent;
+
+const starred = (label: RegExp) => screen.getByText(label, { selector: 'label, div.form-label' }).textContent?.endsWith('*');
+const messageOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+function fillStepOne() {
+  type(textbox('Title (English)'), 'Space Racer');
+  type(textbox('Description (English)'), '<p>Fast.</p>');
+  type(textbox('Keywords (English)'), ' racing , cars,,  arcade ');
+  type(combobox('Type'), 'Games');
+  type(combobox('Category'), 'Android');
+  type(combobox('Sub Category'), 'Racing');
+  type(combobox('Framework'), 'Unity');
+  type(textbox('Features'), '<p>Leaderboards</p>');
+  chooseFiles('Feature Image', image('feature.png'));
+  chooseFiles('Thumbnail', image('thumb.png'));
+}
+
+function fillStepTwo() {
+  chooseFiles('Screenshots', image('one.png'), image('two.png'));
+  type(textbox('Live Preview'), 'https://example.com/play');
+  chooseFiles('Product File', new File(['PK'], 'game.zip', { type: 'application/zip' }));
+  type(spinbutton('Single App License (USD)'), '49.99');
+}
+
+function fillStepThree() {
+  type(spinbutton('Multi App License (USD)'), '99');
+  type(textbox('Author Studio Name'), 'Pixel Forge');
+}
+
+describe('ProductWizard', () => {
+  beforeEach(() => {
+    FakeXhr.install();
+    fakeFetch(() => ({ status: 404, body: { message: 'unexpected fetch' } }));
+  });
+  afterEach(cleanup);
+
+  it('groups the fields on three steps as SPEC.md 2.10 lists them', () => {
+    renderWizard();
+    expect(stepHeading()).toBe('Step 1 of 3: Product details');
+    const languages = screen.getByRole('group', { name: 'Languages' });
+    const boxes = within(languages).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes).toHaveLength(16);
+    expect(boxes.filter((box) => box.checked).map((box) => box.labels?.[0]?.textContent)).toEqual(['English']);
+    for (const name of ['Type', 'Category', 'Sub Category', 'Framework']) expect(combobox(name)).toBeTruthy();
+    expect(within(combobox('Framework')).getAllByRole('option').slice(1).map((option) => option.textContent)).toEqual([...UPLOAD_FRAMEWORKS]);
+    expect(textbox('Features')).toBeTruthy();
+    expect(fileInput('Feature Image').type).toBe('file');
+    expect(fileInput('Thumbnail').type).toBe('file');
+    expect(screen.queryByLabelText(/^Product File/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect((button('Previous Step') as HTMLButtonElement).disabled).toBe(true);
+
+    // A second language brings its own title, description and keywords.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'French' }));
+    expect(textbox('Title (French)')).toBeTruthy();
+    expect(textbox('Description (French)')).toBeTruthy();
+    expect(textbox('Keywords (French)')).toBeTruthy();
+
+    fillStepOne();
+    type(textbox('Title (French)'), 'Coureur Spatial');
+    fireEvent.click(button('Next Step'));
+    expect(stepHeading()).toBe('Step 2 of 3: Media, links and file');
+    expect(fileInput('Screenshots').multiple).toBe(true);
+    for (const name of ['YouTube Link', 'Google Play Link', 'App Store Link', 'Live Preview']) expect(textbox(name)).toBeTruthy();
+    expect(fileInput('Product File').accept).toContain('.zip');
+    expect(spinbutton('Single App License (USD)')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Type' })).toBeNull();
+    expect(screen.queryByRole('spinbutton', { name: 'Multi App License (USD)' })).toBeNull();
+
+    fillStepTwo();
+    fireEvent.click(button('Next Step'));
+    expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
+    expect(spinbutton('Multi App License (USD)')).toBeTruthy();
+    expect(textbox('Author Studio Name')).toBeTruthy();
+    expect(spinbutton('Development Hours')).toBeTruthy();
+    expect(textbox('Reskin Features')).toBeTruthy();
+    expect(spinbutton('Reskin Price (USD)')).toBeTruthy();
+    expect(button('Submit')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next Step' })).toBeNull();
+
+    // Previous keeps what was entered.
+    fireEvent.click(button('Previous Step'));
+    expect((textbox('Live Preview') as HTMLInputElement).value).toBe('https://example.com/play');
+    expect(screen.getByText(/Selected: game\.zip/)).toBeTruthy();
+  });
+
+  it('marks the required fields with a star', () => {
+    renderWizard();
+    expect(starred(/^Type/)).toBe(true);
+    expect(starred(/^Features/)).toBe(true);
+    expect(starred(/^Feature Image/)).toBe(true);
+    expect(starred(/^Framework/)).toBe(false);
+    expect(starred(/^Keywords \(English\)/)).toBe(false);
+  });
+
+  it('blocks Next with messages under the empty required fields and focuses the first', async () => {
+    renderWizard();
+    fireEvent.click(button('Next Step'));
+
+    expect(stepHeading()).toBe('Step 1 of 3: Product details');
+    expect(textbox('Title (English)').getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(textbox('Title (English)'))).toContain('Enter a title');
+    expect(messageOf(combobox('Type'))).toContain('Choose a type');
+    expect(messageOf(combobox('Category'))).toContain('Choose a category');
+    expect(messageOf(combobox('Sub Category'))).toContain('Choose a sub category');
+    expect(messageOf(textbox('Features'))).toContain('Describe the features');
+    expect(messageOf(fileInput('Feature Image'))).toContain('Choose a feature image');
+    expect(messageOf(fileInput('Thumbnail'))).toContain('Choose a thumbnail image');
+    expect(combobox('Framework').getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Title (English)')));
+
+    // Typing clears that field's message.
+    type(textbox('Title (English)'), 'Space Racer');
+    expect(textbox('Title (English)').getAttribute('aria-invalid')).toBeNull();
+
+    fillStepOne();
+    fireEvent.click(button('Next Step'));
+    fireEvent.click(button('Next Step'));
+    expect(stepHeading()).toBe('Step 2 of 3: Media, links and file');
+    expect(screen.getByText('Enter the live preview link')).toBeTruthy();
+    expect(screen.getByText('Choose the product file (.zip)')).toBeTruthy();
+    expect(screen.getByText('Enter a price in US dollars')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Live Preview')));
+
+    type(textbox('Live Preview'), 'ftp://example.com');
+    type(spinbutton('Single App License (USD)'), '-3');
+    fireEvent.click(button('Next Step'));
+    expect(screen.getByText('The live preview link must be an http(s) address')).toBeTruthy();
+    expect(screen.getByText('The price must be more than 0')).toBeTruthy();
+  });
+
+  it('uploads the SPEC.md 7 multipart form with progress, then pops up and starts over with only English', async () => {
+    renderWizard();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'French' }));
+    fillStepOne();
+    type(textbox('Title (French)'), 'Coureur Spatial');
+    type(textbox('Keywords (French)'), 'voiture ,  course');
+    fireEvent.click(button('Next Step'));
+    fillStepTwo();
+    fireEvent.click(button('Next Step'));
+    fillStepThree();
+    fireEvent.click(button('Submit'));
+
+    const xhr = await waitFor(() => FakeXhr.last());
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/product/uploadProduct');
+    const body = xhr.body as FormData;
+    expect(JSON.parse(String(body.get('keywords')))).toEqual({ en: ['racing', 'cars', 'arcade'], fr: ['voiture', 'course'] });
+    expect(JSON.parse(String(body.get('title')))).toEqual({ en: 'Space Racer', fr: 'Coureur Spatial' });
+    expect(JSON.parse(String(body.get('description')))).toEqual({ en: '<p>Fast.</p>', fr: '' });
+    expect(body.get('type')).toBe('Games');
+    expect(body.get('subCategory')).toBe('Racing');
+    expect(body.get('frameWork')).toBe('Unity');
+    expect(body.get('features')).toBe('<p>Leaderboards</p>');
+    expect(body.get('livePreview')).toBe('https://example.com/play');
+    expect(body.get('singleAppLicense')).toBe('49.99');
+    expect(body.get('multiAppLicense')).toBe('99');
+    expect(body.get('authorName')).toBe('Pixel Forge');
+    expect((body.get('sourceCode') as File).name).toBe('game.zip');
+    expect((body.get('featureImg') as File).name).toBe('feature.png');
+    expect((body.get('thumbnail') as File).name).toBe('thumb.png');
+    expect(body.getAll('screenshots').map((file) => (file as File).name)).toEqual(['one.png', 'two.png']);
+
+    act(() => xhr.progress(50, 100));
+    const bar = screen.getByRole('progressbar', { name: 'Upload progress' }) as HTMLProgressElement;
+    expect(bar.value).toBe(50);
+    expect(screen.getByText('Uploading… 50%', { selector: '[aria-hidden="true"]' })).toBeTruthy();
+    expect((button('Submit') as HTMLButtonElement).disabled).toBe(true);
+
+    act(() => xhr.respond(201, { _id: 'product_0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product uploaded successfully!' });
+    expect(within(dialog).getByRole('button', { name: 'OK' })).toBeTruthy();
+
+    expect(stepHeading()).toBe('Step 1 of 3: Product details');
+    const checked = (screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]).filter((box) => box.checked);
+    expect(checked.map((box) => box.labels?.[0]?.textContent)).toEqual(['English']);
+    expect((screen.getByRole('textbox', { name: 'Title (English)', hidden: true }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('textbox', { name: 'Title (French)', hidden: true })).toBeNull();
+  });
+
+  it("shows the server's message and keeps the data when the upload fails", async () => {
+    renderWizard();
+    fillStepOne();
+    fireEvent.click(button('Next Step'));
+    fillStepTwo();
+    fireEvent.click(button('Next Step'));
+    fillStepThree();
+    fireEvent.click(button('Submit'));
+    const xhr = await waitFor(() => FakeXhr.last());
+    act(() => xhr.respond(400, { message: 'Product File must be a zip archive' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Product File must be a zip archive');
+    expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
+    expect((textbox('Author Studio Name') as HTMLInputElement).value).toBe('Pixel Forge');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cancels an upload in flight and keeps the data', async () => {
+    renderWizard();
+    fillStepOne();
+    fireEvent.click(button('Next Step'));
+    fillStepTwo();
+    fireEvent.click(button('Next Step'));
+    fillStepThree();
+    fireEvent.click(button('Submit'));
+    fireEvent.click(button('Cancel upload'));
+
+    expect((await screen.findByText(/Upload cancelled/)).textContent).toContain('Your entries are kept');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect((button('Submit') as HTMLButtonElement).disabled).toBe(false);
+    expect((textbox('Author Studio Name') as HTMLInputElement).value).toBe('Pixel Forge');
+  });
+});

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { UPLOAD_FRAMEWORKS } from '@market/contracts';
+import { FormError } from '@/components/FormError';
+import { isAbortError } from './api/sendWithProgress';
+import { useUploadProduct } from './api/uploadProduct';
+import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
+import { emptyValues, firstErrorKey, stepOf, toFormData, validateProductForm, type StepIndex } from './form/productFormValues';
+import { SuccessModal } from './form/SuccessModal';
+import { UploadProgress } from './form/UploadProgress';
+import { useProductForm } from './form/useProductForm';
+import './product-editor.css';
+
+export const WIZARD_STEP_TITLES = ['Product details', 'Media, links and file', 'Licences and author'] as const;
+const LAST_STEP: StepIndex = 2;
+
+/**
+ * SPEC.md 2.10: the three-step upload form shared by the admin and user panels. After a
+ * successful upload the popup shows and the form starts over on step 1 with only English.
+ */
+export function ProductWizard() {
+  const [formKey, setFormKey] = useState(0);
+  const [showSuccess, setShowSuccess] = useState(false);
+  return (
+    <>
+      <WizardForm
+        key={formKey}
+        onUploaded={() => {
+          setFormKey((key) => key + 1);
+          setShowSuccess(true);
+        }}
+      />
+      <SuccessModal show={showSuccess} onHide={() => setShowSuccess(false)} />
+    </>
+  );
+}
+
+function WizardForm({ onUploaded }: { onUploaded: () => void }) {
+  const { controller, values, setErrors, focusField } = useProductForm({
+    mode: 'upload',
+    initialValues: emptyValues,
+    frameworks: UPLOAD_FRAMEWORKS,
+  });
+  const [step, setStep] = useState<StepIndex>(0);
+  const upload = useUploadProduct();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Leaving the page cancels an upload in flight.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const uploading = progress !== null;
+
+  /** Shows the messages of the given steps; moves to and focuses the first invalid field. */
+  function check(steps: readonly StepIndex[]): boolean {
+    const found = validateProductForm(values, 'upload', steps);
+    setErrors(found);
+    const first = firstErrorKey(values, found);
+    if (first === undefined) return true;
+    setStep(stepOf(first));
+    focusField(first);
+    return false;
+  }
+
+  /** Moves to another step and takes the focus to its heading, for screen readers. */
+  function goTo(next: StepIndex) {
+    setStep(next);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function handleNext() {
+    if (step < LAST_STEP && check([step])) goTo((step + 1) as StepIndex);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (uploading) return;
+    // Enter in a field of steps 1 and 2 means Next.
+    if (step !== LAST_STEP) {
+      handleNext();
+      return;
+    }
+    if (!check([0, 1, 2])) return;
+    const abort = new AbortController();
+    abortRef.current = abort;
+    setCancelled(false);
+    setProgress(0);
+    upload.mutate(
+      { body: toFormData(values), signal: abort.signal, onProgress: setProgress },
+      {
+        onSuccess: onUploaded,
+        onError: (error) => setCancelled(isAbortError(error)),
+        onSettled: () => {
+          abortRef.current = null;
+          setProgress(null);
+        },
+      },
+    );
+  }
+
+  const serverError = upload.error && !isAbortError(upload.error) ? upload.error.message : null;
+
+  return (
+    <form className="product-wizard" onSubmit={handleSubmit} noValidate aria-labelledby={`${controller.prefix}-step-title`}>
+      <ol className="wizard-steps" aria-label="Steps">
+        {WIZARD_STEP_TITLES.map((title, index) => (
+          <li
+            key={title}
+            className={index === step ? 'active' : index < step ? 'done' : undefined}
+            aria-current={index === step ? 'step' : undefined}
+          >
+            <span className="wizard-step-number" aria-hidden="true">
+              {index < step ? '✓' : index + 1}
+            </span>
+            <span className="wizard-step-title">
+              <span className="visually-hidden">Step {index + 1}: </span>
+              {title}
+              {index < step && <span className="visually-hidden"> (completed)</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      <h2 className="h5 mb-3" id={`${controller.prefix}-step-title`} ref={headingRef} tabIndex={-1}>
+        Step {step + 1} of 3: {WIZARD_STEP_TITLES[step]}
+      </h2>
+
+      <fieldset disabled={uploading} className="product-wizard-step" data-step={step + 1}>
+        {step === 0 && <StepOneFields form={controller} />}
+        {step === 1 && <StepTwoFields form={controller} />}
+        {step === 2 && <StepThreeFields form={controller} />}
+      </fieldset>
+
+      {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
+      <FormError message={serverError} className="mt-3" />
+      {cancelled && (
+        <output className="d-block text-secondary mt-3">
+          Upload cancelled. Your entries are kept; submit again when you are ready.
+        </output>
+      )}
+
+      <div className="wizard-actions">
+        <button type="button" className="btn btn-outline-primary" onClick={() => goTo((step - 1) as StepIndex)} disabled={step === 0 || uploading}>
+          Previous Step
+        </button>
+        {step < LAST_STEP ? (
+          <button type="button" className="btn btn-primary" onClick={handleNext}>
+            Next Step
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
+            {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            Submit
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, apiPath } from '@market/contracts';
+import { productQueryKeys } from '../queryKeys';
+import { sendWithProgress, type ProgressOptions } from './sendWithProgress';
+
+export interface EditProductVariables extends ProgressOptions {
+  id: string;
+  body: FormData;
+}
+
+/** PUT /api/product/editProduct/{id} (multipart, SPEC.md 7); files left out keep the current ones. */
+export async function editProduct({ id, body, ...options }: EditProductVariables): Promise<void> {
+  await sendWithProgress('PUT', apiPath(API_PATHS.product.edit, { id }), body, options);
+}
+
+export function useEditProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productQueryKeys.all }),
+  });
+}

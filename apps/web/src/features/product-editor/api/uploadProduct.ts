@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@market/contracts';
+import { productQueryKeys } from '../queryKeys';
+import { sendWithProgress, type ProgressOptions } from './sendWithProgress';
+
+export interface UploadProductVariables extends ProgressOptions {
+  body: FormData;
+}
+
+/** POST /api/product/uploadProduct (multipart, SPEC.md 7). 201 on success. */
+export async function uploadProduct({ body, ...options }: UploadProductVariables): Promise<void> {
+  await sendWithProgress('POST', API_PATHS.product.upload, body, options);
+}
+
+export function useUploadProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productQueryKeys.all }),
+  });
+}

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { detail } from '@/components/catalogue/testProducts';
+import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';
+import ProductDetailPage from './ProductDetailPage';
+import { Gallery } from './product-detail/Gallery';
+import { galleryItems, youtubeId } from './product-detail/media';
+
+function visit(slug: string) {
+  return renderRoutes(
+    [
+      { path: '/downloads/:title', element: <ProductDetailPage /> },
+      { path: '/userPanel/user-chatbox', element: <h1>User Chatbox</h1> },
+    ],
+    `/downloads/${slug}`,
+  );
+}
+
+describe('ProductDetailPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(cleanup);
+
+  it('loads the product by its slug and shows its facts, author and tabs', async () => {
+    const calls = fakeFetch((url) =>
+      url === '/api/product/by-slug/Game-Number-7' ? { status: 200, body: detail(7) } : { status: 401, body: {} },
+    );
+    visit('Game-Number-7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game Number 7' })).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/product/by-slug/Game-Number-7');
+    expect(screen.getByText('120')).toBeTruthy();
+    expect(screen.getByText('Arcades')).toBeTruthy();
+    expect(screen.getByText('Unity')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Portfolio' }).getAttribute('href')).toBe(
+      '/Pixel-Forge-Studio/portfolio',
+    );
+    expect(screen.getByRole('link', { name: /Google Play/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /App Store/ })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Description & Features', selected: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Comments' }));
+    expect(screen.getByText('Comments are coming soon.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('Game Number 7'));
+  });
+
+  it('changes the total price with the licence radio', async () => {
+    fakeFetch(() => ({ status: 200, body: detail(7, { singleAppLicense: 19.5, multiAppLicense: 49 }) }));
+    visit('Game-Number-7');
+    const single = await screen.findByRole('radio', { name: /Single App License/ });
+    expect((single as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('total-price').textContent).toBe('$19.50');
+
+    fireEvent.click(screen.getByRole('radio', { name: /Multi App License/ }));
+    expect(screen.getByTestId('total-price').textContent).toBe('$49.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')[0]).toMatchObject({
+      selectedLicense: 'Multi App License',
+      isReskin: 'false',
+    });
+    expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')[0].description).toBeUndefined();
+  });
+
+  it('asks a visitor to sign up before a reskin contact', async () => {
+    fakeFetch(() => ({ status: 200, body: detail(7) }));
+    visit('Game-Number-7');
+    fireEvent.click(await screen.findByRole('button', { name: 'contact us' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please Signup First');
+  });
+
+  it('takes a User from the reskin Yes to the user chat', async () => {
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    fakeFetch((url) => (url.includes('currentUser') ? { status: 200, body: userAlice } : { status: 200, body: detail(7) }));
+    const { router } = visit('Game-Number-7');
+    fireEvent.click(await screen.findByRole('button', { name: 'contact us' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userPanel/user-chatbox'));
+  });
+
+  it('says so when no game has that slug', async () => {
+    fakeFetch(() => ({ status: 404, body: { message: 'Product not found' } }));
+    visit('No-Such-Game');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game not found' })).toBeTruthy();
+  });
+
+  it('offers a retry when loading fails', async () => {
+    let fail = true;
+    fakeFetch(() => (fail ? { status: 500, body: { message: 'Server trouble' } } : { status: 200, body: detail(7) }));
+    visit('Game-Number-7');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByRole('alert').textContent).toContain('Server trouble');
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game Number 7' })).toBeTruthy();
+  });
+});
+
+describe('Gallery', () => {
+  afterEach(cleanup);
+
+  it('embeds only YouTube watch, live and shorts links', () => {
+    expect(youtubeId('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youtubeId('https://www.youtube.com/live/abcdefgh')).toBe('abcdefgh');
+    expect(youtubeId('https://youtube.com/shorts/abcdefgh')).toBe('abcdefgh');
+    expect(youtubeId('https://vimeo.com/123456')).toBeNull();
+    expect(youtubeId('https://evil.example/?https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBeNull();
+    expect(galleryItems('https://vimeo.com/1', ['a.webp'])).toEqual([{ kind: 'image', src: 'a.webp' }]);
+  });
+
+  it('opens full screen at the chosen thumbnail with a counter, previous/next buttons and arrow keys', async () => {
+    const items = galleryItems('https://www.youtube.com/watch?v=dQw4w9WgXcQ', ['a.webp', 'b.webp', 'c.webp', 'd.webp']);
+    renderRoutes([{ path: '/', element: <Gallery items={items} name="Tiny Tanks" /> }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Open screenshot 1 of 4' }));
+
+    const dialog = await screen.findByRole('dialog');
+    const counter = () => within(dialog).getByTestId('gallery-counter').textContent;
+    expect(counter()).toBe('2 / 5');
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('a.webp');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(counter()).toBe('3 / 5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(counter()).toBe('1 / 5');
+    const video = dialog.querySelector('iframe');
+    expect(video?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(counter()).toBe('5 / 5');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(counter()).toBe('1 / 5');
+  });
+});

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { ProductSummary } from '@market/contracts';
+import { LIMITS } from '@market/contracts';
+import { detailPath } from '@/components/catalogue/GameCard';
+import { formatPrice } from '@/components/catalogue/format';
+import { productName, recordView } from '@/features/catalogue';
+
+/** Slides 2 and 3: a heading and three games, each linking to its detail page. */
+export function HeroProducts({ title, products, pending }: { title: string; products: ProductSummary[] | undefined; pending: boolean }) {
+  const shown = (products ?? []).slice(0, LIMITS.heroItems);
+  return (
+    <div className="container hero-content-wide">
+      <h2 className="hero-title hero-title-sm">{title}</h2>
+      {pending ? (
+        <p className="hero-text">Loading games…</p>
+      ) : shown.length === 0 ? (
+        <p className="hero-text">No games here yet</p>
+      ) : (
+        <ul className="hero-products">
+          {shown.map((product) => (
+            <li key={product._id}>
+              <Link to={detailPath(product)} className="hero-product" onClick={() => recordView(product._id)}>
+                <img src={product.thumbnail} alt="" width={400} height={250} decoding="async" />
+                <span className="hero-product-title">{productName(product)}</span>
+                <span className="hero-product-price">{formatPrice(product.singleAppLicense)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

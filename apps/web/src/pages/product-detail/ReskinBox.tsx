@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ProductDetail } from '@market/contracts';
+import { formatPrice } from '@/components/catalogue/format';
+import { showNotice } from '@/components/notice/notices';
+import { useSession } from '@/features/auth';
+
+export const SIGNUP_FIRST = 'Please Signup First';
+
+/**
+ * SPEC.md 2.5 / 6: reskin features with their price and a 'contact us' asking Yes or No.
+ * Only role User may go on; everybody else gets 'Please Signup First' for 3 s. Yes opens the
+ * user chat (starting the reskin chat itself arrives with the chat issue).
+ */
+export function ReskinBox({ product }: { product: ProductDetail }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const questionId = useId();
+
+  function answerYes() {
+    setAsking(false);
+    if (user?.role !== 'User') {
+      showNotice(SIGNUP_FIRST, 'info');
+      return;
+    }
+    navigate('/userPanel/user-chatbox');
+  }
+
+  return (
+    <section className="reskin-box" aria-labelledby={`${questionId}-title`}>
+      <h2 id={`${questionId}-title`} className="section-title mt-0">
+        Reskin Features
+      </h2>
+      {product.reskinFeatures && (
+        // Sanitised on the server (DESIGN.md trust rules) before it is stored.
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.reskinFeatures }} />
+      )}
+      {product.reskinPrice !== null && (
+        <p>
+          Reskin price: <strong>{formatPrice(product.reskinPrice)}</strong>
+        </p>
+      )}
+      <p className="mb-2">
+        Want it in your own style?{' '}
+        <button
+          type="button"
+          className="btn btn-link p-0 align-baseline"
+          aria-expanded={asking}
+          aria-controls={questionId}
+          onClick={() => setAsking((value) => !value)}
+        >
+          contact us
+        </button>
+      </p>
+      {asking && (
+        <fieldset id={questionId} className="reskin-question">
+          <legend className="fs-6 mb-2">Do you want us to reskin this game for you?</legend>
+          <div className="d-flex gap-2">
+            <button type="button" className="btn btn-primary btn-sm" onClick={answerYes}>
+              Yes
+            </button>
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setAsking(false)}>
+              No
+            </button>
+          </div>
+        </fieldset>
+      )}
+    </section>
+  );
+}
