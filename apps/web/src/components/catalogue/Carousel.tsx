@@ -42,8 +42,8 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
   }, [paused]);
 
   return (
-    // A group, not a region: the home section around it is already the landmark with this name.
-    <div role="group" className="shelf-carousel" aria-roledescription="carousel" aria-label={label} data-layout="carousel">
+    // No landmark of its own: the home section around it is already the region with this name.
+    <div className="shelf-carousel" data-layout="carousel">
       <div
         className="shelf-inner"
         onMouseEnter={() => setHovered(true)}
@@ -58,10 +58,10 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
             <li className="shelf-slide">{child}</li>
           ))}
         </ul>
-        <button type="button" className="shelf-nav shelf-prev" aria-label="Previous games" onClick={() => step(-1)}>
+        <button type="button" className="shelf-nav shelf-prev" aria-label={`Previous: ${label}`} onClick={() => step(-1)}>
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" className="shelf-nav shelf-next" aria-label="Next games" onClick={() => step(1)}>
+        <button type="button" className="shelf-nav shelf-next" aria-label={`Next: ${label}`} onClick={() => step(1)}>
           <span aria-hidden="true">›</span>
         </button>
       </div>

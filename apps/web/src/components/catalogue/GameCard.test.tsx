@@ -92,7 +92,7 @@ describe('GameShelf', () => {
   it('shows 4 or more games as a carousel with previous/next controls', () => {
     const { container } = renderAt(<GameShelf products={products(4)} label="Trending Games" />);
     expect(container.querySelector('[data-layout="carousel"]')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Next games' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next: Trending Games' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(4);
   });
 });
