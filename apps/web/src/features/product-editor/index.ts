@@ -1,7 +1,7 @@
 export { ProductWizard } from './ProductWizard';
 export { EditProductButton, EditProductDialog } from './EditProductDialog';
 export { useProduct, getProduct } from './api/productById';
-export { productQueryKeys, PRODUCTS_QUERY_ROOT } from './queryKeys';
+export { productQueryKeys } from './queryKeys';
 export { RichTextEditor, PlainTextEditor } from './richText/RichTextEditor';
 export { RichTextEditorProvider } from './richText/editorContext';
 export type { RichTextEditorProps } from './richText/types';

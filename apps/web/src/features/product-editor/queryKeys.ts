@@ -1,8 +1,4 @@
-/**
- * Every product query lives under the 'products' root, so one invalidation after an upload,
- * an edit or a moderation action refreshes every list and detail that shows products.
- */
-export const PRODUCTS_QUERY_ROOT = 'products';
+import { PRODUCTS_QUERY_ROOT } from '@/lib/queryKeys';
 
 export const productQueryKeys = {
   all: [PRODUCTS_QUERY_ROOT] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, productSummaryListSchema, type ProductStatus, type ProductSummary } from '@market/contracts';
-import { PRODUCTS_QUERY_ROOT } from '@/features/product-editor';
+import { PRODUCTS_QUERY_ROOT } from '@/lib/queryKeys';
 import { apiFetch } from '@/lib/api';
 
 export interface UploadedProductsFilter {

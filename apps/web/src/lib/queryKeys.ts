@@ -1,0 +1,5 @@
+/**
+ * Every query that shows products lives under this root, so one invalidation after an upload,
+ * an edit or a moderation action refreshes the storefront and the panels alike.
+ */
+export const PRODUCTS_QUERY_ROOT = 'products';
