@@ -1,15 +1,30 @@
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
+
+/** Where the memory router is now, for tests to read as `router.state.location`. */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+function Routes({ routes, onLocation }: { routes: RouteObject[]; onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onLocation(location);
+  }, [location, onLocation]);
+  return useRoutes(routes);
+}
 
 /** Renders routes in a memory router with a fresh, retry-free query client. */
 export function renderRoutes(routes: RouteObject[], initialPath = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const router: RouterProbe = { state: { location: { pathname: initialPath, search: '', hash: '', state: null, key: 'initial' } } };
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]}>
+        <Routes routes={routes} onLocation={(location) => (router.state.location = location)} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

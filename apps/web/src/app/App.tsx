@@ -1,13 +1,19 @@
-import { useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
 
+// The declarative router: the SPA loads no data through routes, and it ships
+// much less JavaScript than the data router.
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,13 +1,15 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/footer/Footer';
 import { Header } from '@/components/header/Header';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/features/auth';
+import { PageErrorBoundary } from './PageErrorBoundary';
 
 export function RootLayout() {
   // Confirms the stored session in the background on every page, even ones without a header menu.
   useSession();
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -15,12 +17,23 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main-content" tabIndex={-1}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {/* Keyed by path so leaving a crashed page shows the next one again. */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop key={pathname} />
     </>
   );
+}
+
+/** Mounted anew for every path, so each page starts at its top. */
+function ScrollToTop() {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  return null;
 }

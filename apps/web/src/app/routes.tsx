@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireRole } from '@/features/auth';
 import { RootLayout } from './RootLayout';
-import { RouteError } from './RouteError';
 
 // Every page is its own chunk: the storefront entry holds only the shell, and the panels
 // (with their editors later) are never downloaded by visitors.
@@ -36,7 +35,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'about-us', element: <AboutPage /> },
