@@ -1,20 +1,59 @@
 // Measuring helpers: autocannon against a URL, and a bare node:http server answering the very
 // same bytes, so every figure can be read as a share of what this machine can do at all.
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-/** @param {{ url: string, connections?: number, duration?: number }} options */
-export async function measure({ url, connections = 50, duration = 10 }) {
+/**
+ * @typedef {{ requestsPerSecond: number, p50Ms: number, p99Ms: number, maxMs: number, requests: number, timeouts: number, bytesPerSecond: number }} Figures
+ */
+
+/**
+ * Warms the target up (JIT, caches, connections), then measures it with autocannon.
+ * Non-2xx answers or socket errors are errors of the run, not slowness: they throw. Timeouts
+ * (no answer within 10 s) are slowness: they are counted, and a run in which not a single
+ * answer came back reports its whole duration as p99.
+ * @param {{ url: string, connections?: number, duration?: number, warmup?: number }} options
+ * @returns {Promise<Figures>}
+ */
+export async function measure({ url, connections = 50, duration = 10, warmup = 2 }) {
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, pipelining: 1 });
   const result = await autocannon({ url, connections, duration, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, bytes: result.throughput.average };
+  const errors = result.errors - result.timeouts;
+  if (result.non2xx > 0 || errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${errors} errors`);
+  const answered = result.requests.total > 0;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: answered ? result.latency.p50 : duration * 1000,
+    p99Ms: answered ? result.latency.p99 : duration * 1000,
+    maxMs: answered ? result.latency.max : duration * 1000,
+    requests: result.requests.total,
+    timeouts: result.timeouts,
+    bytesPerSecond: result.throughput.average,
+  };
+}
+
+/** Headers that belong to one connection or one moment, not to the answer. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * Fetches a URL once and returns what a bare server needs to answer the same: the body bytes and
+ * every header the server sent except the per-connection ones (date, keep-alive, length…).
+ * @param {string} url
+ * @returns {Promise<{ body: Buffer, headers: Record<string, string> }>}
+ */
+export async function snapshot(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
+  return { body: Buffer.from(await response.arrayBuffer()), headers };
 }
 
 /**
- * A bare node:http server that answers every request with `body` and `headers`.
+ * A bare node:http server in this process that answers every request with `body` and `headers`.
  * @param {Buffer} body
  * @param {Record<string, string>} headers
  */
@@ -26,12 +65,46 @@ export async function startBareServer(body, headers) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    /** @returns {Promise<void>} */
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
-/** Fetches a URL once and returns what a bare server needs to answer the same. */
-export async function snapshot(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return { body: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' } };
+/**
+ * Runs `modulePath` as a child process and waits for it to report `{ port }` over IPC, so the
+ * server measured never shares an event loop (or a CPU) with autocannon.
+ * @param {URL} modulePath
+ * @param {{ env?: NodeJS.ProcessEnv, message?: unknown }} [options] message: sent once the child is up
+ * @returns {Promise<{ url: string, pid: number | undefined, close: () => Promise<void> }>}
+ */
+export async function startChild(modulePath, { env = process.env, message } = {}) {
+  const child = fork(modulePath, [], { env, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${modulePath.pathname} exited with code ${code} before it listened`);
+  });
+  if (message !== undefined) child.send(/** @type {import('node:child_process').Serializable} */ (message));
+  const ready = /** @type {Promise<[{ port: number }]>} */ (once(child, 'message'));
+  const [{ port }] = await Promise.race([ready, exited]);
+  exited.catch(() => {});
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = once(child, 'exit');
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
+/**
+ * A bare node:http server in its own process answering every request with `body` and `headers`.
+ * @param {Buffer} body
+ * @param {Record<string, string>} headers
+ */
+export function startBareServerProcess(body, headers) {
+  return startChild(new URL('./bare-server.mjs', import.meta.url), { message: { body, headers } });
 }

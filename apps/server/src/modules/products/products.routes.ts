@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
 import { readProductUpload } from './upload-form.js';
+import { searchTokens } from './catalogue-text.js';
 
 export interface ProductRoutesOptions {
   products: ProductsService;
@@ -31,9 +32,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   const tags = ['products'];
 
   /** Visitors all get the same answer, so theirs is kept serialised; signed-in answers depend on who asks. */
-  const cachedForVisitors = async <T>(reply: FastifyReply, signedIn: boolean, key: string, compute: () => Promise<T>): Promise<T> => {
+  const cachedForVisitors = async <T>(
+    reply: FastifyReply,
+    signedIn: boolean,
+    key: string,
+    compute: () => Promise<T>,
+    cache = products.cache,
+  ): Promise<T> => {
     if (signedIn) return compute();
-    const body = await products.cache.getOrCompute(key, compute);
+    const body = await cache.getOrCompute(key, compute);
     // Already-serialised JSON goes out as it is; the answer was built from the same typed service call.
     await reply.type('application/json; charset=utf-8').send(body);
     return reply as never;
@@ -109,7 +116,14 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => products.search(request.query.q, request.query.limit),
+    async (request, reply) =>
+      cachedForVisitors(
+        reply,
+        false,
+        `search:${searchTokens(request.query.q).join(' ')}:${request.query.limit}`,
+        () => products.search(request.query.q, request.query.limit),
+        products.searchCache,
+      ),
   );
 
   app.get(

@@ -61,6 +61,8 @@ const canSee = (actor: SessionUser | null, row: ProductRow) => row.status === 'A
 export class ProductsService {
   /** Serialised public reads; cleared on every product write in this process. */
   readonly cache = new CatalogueCache();
+  /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
+  readonly searchCache = new CatalogueCache(60_000, 2_000);
 
   constructor(
     private readonly products: ProductsRepository,
@@ -111,7 +113,7 @@ export class ProductsService {
       await this.deleteFiles(written);
       throw error;
     }
-    this.cache.clear();
+    this.clearCaches();
     return this.detailOf(actor, (await this.products.findById(id))!);
   }
 
@@ -153,7 +155,7 @@ export class ProductsService {
     }
     // Old files go only once the database no longer points at them.
     await this.deleteFiles(replaced);
-    this.cache.clear();
+    this.clearCaches();
     return this.detailOf(actor, (await this.products.findById(id))!);
   }
 
@@ -177,7 +179,7 @@ export class ProductsService {
       ['private', row.source_code_key],
       ...screenshots.map((key): StoredRef => ['images', key]),
     ]);
-    this.cache.clear();
+    this.clearCaches();
   }
 
   /** Approved products for everybody; an admin sees every status; a user also their own. */
@@ -229,6 +231,11 @@ export class ProductsService {
   async subCategoryCounts(): Promise<Array<{ subCategory: SubCategory; count: number }>> {
     const counts = await this.products.approvedCountsBySubCategory();
     return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
+  }
+
+  private clearCaches(): void {
+    this.cache.clear();
+    this.searchCache.clear();
   }
 
   /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
@@ -289,7 +296,7 @@ export class ProductsService {
   private async moderate(actor: SessionUser | null, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
     await this.moderated(actor, id);
     await this.products.setStatus(id, status, this.clock.now().toISOString());
-    this.cache.clear();
+    this.clearCaches();
   }
 
   private async summariesOf(rows: ProductRow[]): Promise<ProductSummary[]> {

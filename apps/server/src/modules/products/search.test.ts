@@ -102,3 +102,18 @@ describe('GET /api/product/search', () => {
     expect(translator.requests).toHaveLength(1);
   });
 });
+
+describe('cached search answers', () => {
+  it('show a product as soon as the admin approves it, though the same search was answered before', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    const pending = await createProduct(ctx, seller, { title: titleJson({ en: 'Zephyr Sails' }), keywords: '{}', description: '{}' });
+
+    expect(await search(ctx, 'zephyr')).toEqual([]);
+    const approval = await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${pending._id}` });
+    expect(approval.statusCode).toBe(200);
+
+    expect(await search(ctx, 'zephyr')).toEqual(['Zephyr Sails']);
+  });
+});

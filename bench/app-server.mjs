@@ -1,0 +1,24 @@
+// Child process of the benchmark: the real marketplace (compiled server, logger off) over the
+// database named by DATABASE_URL, listening on a random local port it reports back over IPC.
+import { buildApp } from '../apps/server/dist/app.js';
+import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
+import { systemClock } from '../apps/server/dist/platform/clock.js';
+import { loadConfig } from '../apps/server/dist/platform/config.js';
+import { createServices } from '../apps/server/dist/services.js';
+
+const config = loadConfig();
+const database = openDatabase({ url: config.databaseUrl });
+await migrateToLatest(database.db);
+const services = createServices(database, systemClock, config);
+const app = await buildApp({ config, database, services, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+
+const stop = async () => {
+  await app.close();
+  await database.destroy();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('disconnect', () => void stop());

@@ -1,0 +1,142 @@
+// npm run bench: the hot catalogue calls of the real server over 100,000 products, each beside
+// a bare node:http server answering the very same bytes (DESIGN.md "Tests"). Speed never makes
+// this exit non-zero; only errors (a failed start, a non-2xx answer) do.
+//
+// Processes: the real app runs in a child process and each bare server in another, so
+// autocannon (this process) never shares an event loop with what it measures. On a small
+// machine they still share CPUs; both sides of every ratio are measured the same way.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureCatalogue, pickTargets } from './catalogue.mjs';
+import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(here, '.data'));
+const reportFile = path.join(here, 'report.json');
+
+/**
+ * @typedef {{ kind: 'ratio', min: number } | { kind: 'p99', maxMs: number } | null} Aim
+ * @typedef {{ name: string, path: string, aim: Aim, note: string }} Call
+ */
+
+async function main() {
+  mkdirSync(dataDir, { recursive: true });
+  console.log(`\nBenchmark: ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`);
+  const catalogue = await ensureCatalogue({ dir: dataDir, count: productCount, log: console.log });
+  console.log(`  catalogue: ${catalogue.count.toLocaleString('en')} approved products, ${catalogue.reused ? 'reused' : 'built'} in ${catalogue.seconds.toFixed(1)} s`);
+  const targets = pickTargets(catalogue.databaseUrl);
+  console.log(`  slug: ${targets.slug} · search word: "${targets.search.word}" (${targets.search.matches.toLocaleString('en')} products match)\n`);
+
+  /** @type {Call[]} */
+  const calls = [
+    {
+      name: 'home list (newly uploaded)',
+      path: '/api/product/listing/newly-uploading-games',
+      aim: { kind: 'ratio', min: 0.35 },
+      note: 'HomePage: useListingQuery("newly-uploading-games"), 100 newest approved products',
+    },
+    {
+      name: 'home list (trending)',
+      path: '/api/product/listing/trending-games',
+      aim: null,
+      note: 'HomePage: useListingQuery("trending-games"), 100 most viewed in 7 days',
+    },
+    { name: 'product by slug', path: `/api/product/by-slug/${encodeURIComponent(targets.slug)}`, aim: null, note: 'detail page' },
+    {
+      name: 'search',
+      path: `/api/product/search?q=${encodeURIComponent(targets.search.word)}&limit=6`,
+      aim: { kind: 'p99', maxMs: 25 },
+      note: `header suggestions; ${targets.search.matches} products match`,
+    },
+  ];
+
+  const app = await startChild(new URL('./app-server.mjs', import.meta.url), {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: catalogue.databaseUrl,
+      DATA_DIR: catalogue.dataDir,
+      SEED_DEMO_DATA: 'false',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // Search as typed: a translation service would measure the network, not the server.
+      TRANSLATE_URL: undefined,
+    },
+  });
+  const rows = [];
+  try {
+    for (const call of calls) {
+      const url = `${app.url}${call.path}`;
+      const started = performance.now();
+      const { body, headers } = await snapshot(url);
+      const firstMs = performance.now() - started;
+      const server = await measure({ url, connections, duration: seconds, warmup });
+      const bare = await startBareServerProcess(body, headers);
+      let bareFigures;
+      try {
+        bareFigures = await measure({ url: bare.url, connections, duration: seconds, warmup });
+      } finally {
+        await bare.close();
+      }
+      const ratio = server.requestsPerSecond / bareFigures.requestsPerSecond;
+      let aimText = '';
+      let met = null;
+      if (call.aim?.kind === 'ratio') {
+        met = ratio >= call.aim.min;
+        aimText = `≥ ${Math.round(call.aim.min * 100)}% of bare`;
+      } else if (call.aim?.kind === 'p99') {
+        met = server.requests > 0 && server.timeouts === 0 && server.p99Ms < call.aim.maxMs;
+        aimText = `p99 < ${call.aim.maxMs} ms`;
+      }
+      const row = { ...call, bytes: body.length, firstRequestMs: Math.round(firstMs * 10) / 10, server, bare: bareFigures, ratio, aimText, met };
+      rows.push(row);
+      const timeouts = server.timeouts > 0 ? `, ${server.timeouts} timeouts` : '';
+      console.log(`  measured ${call.name}: ${Math.round(server.requestsPerSecond)} req/s (bare ${Math.round(bareFigures.requestsPerSecond)}), p99 ${server.p99Ms} ms${timeouts}; first request ${row.firstRequestMs} ms`);
+    }
+  } finally {
+    await app.close();
+  }
+
+  printTable(rows);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { connections, seconds, warmupSeconds: warmup, products: catalogue.count },
+    targets,
+    results: rows.map(({ aim: _aim, ...row }) => ({ ...row, ratio: Math.round(row.ratio * 1000) / 1000 })),
+  };
+  writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);
+}
+
+/** @param {Array<{ name: string, bytes: number, server: import('./harness.mjs').Figures, bare: import('./harness.mjs').Figures, ratio: number, aimText: string, met: boolean | null }>} rows */
+function printTable(rows) {
+  const header = ['call', 'bytes', 'server req/s', 'server p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'aim'];
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.bytes),
+    String(Math.round(row.server.requestsPerSecond)),
+    String(row.server.p99Ms),
+    String(Math.round(row.bare.requestsPerSecond)),
+    String(row.bare.p99Ms),
+    `${(row.ratio * 100).toFixed(1)}%`,
+    row.met === null ? '' : `${row.aimText} ${row.met ? '✔' : '✘'}`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => String(line[column]).length)));
+  const format = (/** @type {string[]} */ line) =>
+    line.map((cell, column) => (column === 0 || column === 7 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  console.log(`\n  ${format(header)}`);
+  console.log(`  ${widths.map((width) => '─'.repeat(width)).join('  ')}`);
+  for (const line of lines) console.log(`  ${format(line)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
