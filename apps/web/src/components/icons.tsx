@@ -3,7 +3,7 @@ import type { ReactNode, SVGProps } from 'react';
 /** Small inline icons (no icon font download). Decorative unless given a title. */
 type IconProps = SVGProps<SVGSVGElement> & { title?: string; size?: number };
 
-function Icon({ title, size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ title, size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,4 +1,5 @@
 import type { Category } from '@market/contracts';
+import { Icon } from '@/components/icons';
 
 /** Decorative mark beside the category name: a robot, an apple-ish phone, a cube. */
 const PATHS: Record<Category, string> = {
@@ -8,21 +9,9 @@ const PATHS: Record<Category, string> = {
 };
 
 export function CategoryIcon({ category, size = 16 }: { category: string; size?: number }) {
-  const path = PATHS[category as Category] ?? PATHS.Unity;
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} />
-    </svg>
+    <Icon size={size}>
+      <path d={PATHS[category as Category] ?? PATHS.Unity} />
+    </Icon>
   );
 }
