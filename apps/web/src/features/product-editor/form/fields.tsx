@@ -59,6 +59,56 @@ function HelpAndError({ a11y, help }: { a11y: FieldA11y; help: ReactNode | undef
   );
 }
 
+/** The wrapper every field shares: label with its star, the control, then help and error. */
+function FieldFrame({
+  a11y,
+  label,
+  help,
+  className,
+  labelsControl = true,
+  children,
+}: {
+  a11y: FieldA11y;
+  label: string;
+  help: ReactNode | undefined;
+  className: string;
+  /** False where the control is no form element and points at the label itself (aria-labelledby). */
+  labelsControl?: boolean;
+  children: ReactNode;
+}) {
+  const labelContent = (
+    <>
+      {label}
+      <RequiredStar show={a11y.required} />
+    </>
+  );
+  return (
+    <div className={`mb-3 ${className}`}>
+      {labelsControl ? (
+        <label className="form-label" htmlFor={a11y.id} id={a11y.labelId}>
+          {labelContent}
+        </label>
+      ) : (
+        <div className="form-label" id={a11y.labelId}>
+          {labelContent}
+        </div>
+      )}
+      {children}
+      <HelpAndError a11y={a11y} help={help} />
+    </div>
+  );
+}
+
+/** The id and ARIA state of a native control. */
+function controlA11y(a11y: FieldA11y, describedBy = a11y.describedBy) {
+  return {
+    id: a11y.id,
+    'aria-invalid': a11y.invalid || undefined,
+    'aria-required': a11y.required || undefined,
+    'aria-describedby': describedBy,
+  };
+}
+
 interface BaseProps {
   form: ProductFormController;
   /** Error key, e.g. 'livePreview' or 'title.en'. */
@@ -81,13 +131,9 @@ interface TextInputProps extends BaseProps {
 export function TextInput({ form, name, label, help, className = '', value, onChange, type = 'text', inputMode, step, placeholder }: TextInputProps) {
   const a11y = fieldA11y(form, name, help);
   return (
-    <div className={`mb-3 ${className}`}>
-      <label className="form-label" htmlFor={a11y.id} id={a11y.labelId}>
-        {label}
-        <RequiredStar show={a11y.required} />
-      </label>
+    <FieldFrame a11y={a11y} label={label} help={help} className={className}>
       <input
-        id={a11y.id}
+        {...controlA11y(a11y)}
         className={`form-control${a11y.invalid ? ' is-invalid' : ''}`}
         type={type}
         inputMode={inputMode}
@@ -96,12 +142,8 @@ export function TextInput({ form, name, label, help, className = '', value, onCh
         placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={a11y.invalid || undefined}
-        aria-required={a11y.required || undefined}
-        aria-describedby={a11y.describedBy}
       />
-      <HelpAndError a11y={a11y} help={help} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -115,19 +157,12 @@ interface SelectInputProps extends BaseProps {
 export function SelectInput({ form, name, label, help, className = '', value, onChange, options, placeholder }: SelectInputProps) {
   const a11y = fieldA11y(form, name, help);
   return (
-    <div className={`mb-3 ${className}`}>
-      <label className="form-label" htmlFor={a11y.id} id={a11y.labelId}>
-        {label}
-        <RequiredStar show={a11y.required} />
-      </label>
+    <FieldFrame a11y={a11y} label={label} help={help} className={className}>
       <select
-        id={a11y.id}
+        {...controlA11y(a11y)}
         className={`form-select${a11y.invalid ? ' is-invalid' : ''}`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={a11y.invalid || undefined}
-        aria-required={a11y.required || undefined}
-        aria-describedby={a11y.describedBy}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -136,8 +171,7 @@ export function SelectInput({ form, name, label, help, className = '', value, on
           </option>
         ))}
       </select>
-      <HelpAndError a11y={a11y} help={help} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -154,29 +188,21 @@ export function FileInput({ form, name, label, help, className = '', accept, mul
   const chosenId = `${a11y.id}-chosen`;
   const describedBy = [a11y.describedBy, chosen.length > 0 ? chosenId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`mb-3 ${className}`}>
-      <label className="form-label" htmlFor={a11y.id} id={a11y.labelId}>
-        {label}
-        <RequiredStar show={a11y.required} />
-      </label>
+    <FieldFrame a11y={a11y} label={label} help={help} className={className}>
       <input
-        id={a11y.id}
+        {...controlA11y(a11y, describedBy)}
         className={`form-control${a11y.invalid ? ' is-invalid' : ''}`}
         type="file"
         accept={accept}
         multiple={multiple}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onFiles(Array.from(event.target.files ?? []))}
-        aria-invalid={a11y.invalid || undefined}
-        aria-required={a11y.required || undefined}
-        aria-describedby={describedBy}
       />
       {chosen.length > 0 && (
         <div id={chosenId} className="form-text text-break">
           Selected: {chosen.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ')}
         </div>
       )}
-      <HelpAndError a11y={a11y} help={help} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -188,12 +214,8 @@ interface RichTextInputProps extends BaseProps {
 export function RichTextInput({ form, name, label, help, className = '', defaultValue, onChange }: RichTextInputProps) {
   const a11y = fieldA11y(form, name, help);
   return (
-    <div className={`mb-3 ${className}`}>
-      {/* The editing area is a contenteditable div, so the label points at it by aria-labelledby. */}
-      <div className="form-label" id={a11y.labelId}>
-        {label}
-        <RequiredStar show={a11y.required} />
-      </div>
+    // The editing area is a contenteditable div, so it points at the label by aria-labelledby.
+    <FieldFrame a11y={a11y} label={label} help={help} className={className} labelsControl={false}>
       <RichTextEditor
         id={a11y.id}
         labelledBy={a11y.labelId}
@@ -203,8 +225,7 @@ export function RichTextInput({ form, name, label, help, className = '', default
         defaultValue={defaultValue}
         onChange={onChange}
       />
-      <HelpAndError a11y={a11y} help={help} />
-    </div>
+    </FieldFrame>
   );
 }
 
