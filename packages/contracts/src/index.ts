@@ -5,5 +5,7 @@ export * from './users.js';
 export * from './rules/money.js';
 export * from './rules/licence.js';
 export * from './rules/text.js';
+export * from './rules/card.js';
 export * from './paths.js';
 export * from './products.js';
+export * from './commerce.js';

@@ -33,6 +33,18 @@ export const API_PATHS = {
     record: '/api/view/GameView/:id',
     counts: '/api/view/getGameView',
   },
+  payment: {
+    config: '/api/payment/config',
+    createIntent: '/api/payment/create-payment-intent',
+    simulatedConfirm: '/api/payment/simulated/confirm',
+    webhook: '/api/payment/webhook',
+  },
+  purchase: {
+    list: '/api/purchase/allPurchases',
+    record: '/api/purchase/purchaseDetail',
+    updateDownload: '/api/purchase/updateDownload',
+    download: '/api/purchase/download/:purchaseId/:productId',
+  },
   files: {
     /** Public images, by storage key. */
     image: '/files/images/:key',

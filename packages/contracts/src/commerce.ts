@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import { categorySchema, licenseTypeSchema, textBooleanSchema } from './enums.js';
+
+/** The message of every download refused because the licence window has passed. */
+export const DOWNLOAD_WINDOW_CLOSED_MESSAGE = 'The download window for this licence has closed.';
+export const PURCHASE_RECORDED_MESSAGE = 'Purchase recorded';
+export const MAX_CART_LINES = 50;
+
+export const PAYMENT_PROVIDERS = ['simulated', 'stripe'] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+/** GET /api/payment/config (public): which checkout the page shows. */
+export const paymentConfigSchema = z.object({
+  provider: paymentProviderSchema,
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** One cart line as the browser sends it; prices are never taken from the browser. */
+export const checkoutLineSchema = z.strictObject({
+  productId: idSchema,
+  licenseType: licenseTypeSchema,
+  isReskin: textBooleanSchema,
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+/** POST /api/payment/create-payment-intent. `amount` (cents) is optional; when sent it must equal the server's total. */
+export const createPaymentIntentBodySchema = z.strictObject({
+  products: z
+    .array(checkoutLineSchema)
+    .min(1, 'The cart is empty')
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products per order`)
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+      message: 'A product appears twice in the cart',
+    }),
+  amount: z.number().int('The amount is in whole cents').min(0).optional(),
+  currency: z.literal('usd'),
+});
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** Integer cents computed by the server. */
+  amount: z.number().int(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** POST /api/payment/simulated/confirm: the card fields of the checkout page (simulated provider only). */
+export const simulatedConfirmBodySchema = z.strictObject({
+  clientSecret: z.string().min(1).max(200),
+  number: z.string().max(40),
+  expMonth: z.coerce.number(),
+  expYear: z.coerce.number(),
+  cvc: z.string().max(10),
+});
+export type SimulatedConfirmBody = z.infer<typeof simulatedConfirmBodySchema>;
+
+export const simulatedConfirmResponseSchema = z.object({ status: z.literal('succeeded'), id: z.string() });
+export type SimulatedConfirmResponse = z.infer<typeof simulatedConfirmResponseSchema>;
+
+/** 400 of the simulated confirm: which card field is wrong. */
+export const cardFieldErrorBodySchema = z.object({
+  message: z.string(),
+  field: z.enum(['number', 'expiry', 'cvc']),
+});
+export type CardFieldErrorBody = z.infer<typeof cardFieldErrorBodySchema>;
+
+/**
+ * POST /api/purchase/purchaseDetail. Only `transactionId` (the payment intent id) counts; the other
+ * SPEC.md fields are accepted and ignored: the provider and the stored intent decide everything.
+ */
+export const purchaseDetailBodySchema = z.strictObject({
+  transactionId: z.string().trim().min(1, 'The transaction id is required').max(200),
+  products: z.unknown().optional(),
+  userId: z.unknown().optional(),
+  amountPaid: z.unknown().optional(),
+  paymentStatus: z.unknown().optional(),
+});
+export type PurchaseDetailBody = z.infer<typeof purchaseDetailBodySchema>;
+
+export const purchaseLineSchema = z.object({
+  productId: idSchema,
+  /** English title. */
+  title: z.string(),
+  slug: z.string(),
+  thumbnail: z.string(),
+  category: categorySchema,
+  licenseType: licenseTypeSchema,
+  isReskin: textBooleanSchema,
+  /** USD: the licence price paid. */
+  price: z.number(),
+  reskinPrice: z.number().nullable(),
+  /** Computed by the server clock when answering. */
+  download: textBooleanSchema,
+  downloadExpiresAt: isoDateTimeSchema,
+});
+export type PurchaseLine = z.infer<typeof purchaseLineSchema>;
+
+export const purchaseBuyerSchema = z.object({ _id: idSchema, name: z.string(), email: z.string() });
+
+export const purchaseSchema = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  /** Admin lists only. */
+  buyer: purchaseBuyerSchema.optional(),
+  /** USD. */
+  amountPaid: z.number(),
+  transactionId: z.string(),
+  paymentStatus: z.literal('succeeded'),
+  createdAt: isoDateTimeSchema,
+  products: z.array(purchaseLineSchema),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+export const purchaseListSchema = z.array(purchaseSchema);
+
+export const purchaseRecordedSchema = z.object({ message: z.string(), purchase: purchaseSchema });
+export type PurchaseRecorded = z.infer<typeof purchaseRecordedSchema>;
+
+/** PUT /api/purchase/updateDownload. `userId` is accepted for SPEC.md clients and ignored. */
+export const updateDownloadBodySchema = z.strictObject({
+  purchaseId: idSchema,
+  productId: idSchema,
+  userId: z.unknown().optional(),
+});
+export type UpdateDownloadBody = z.infer<typeof updateDownloadBodySchema>;
+
+export const updateDownloadResponseSchema = z.object({ download: textBooleanSchema });
+export type UpdateDownloadResponse = z.infer<typeof updateDownloadResponseSchema>;
+
+/** GET /api/purchase/download/:purchaseId/:productId */
+export const purchaseDownloadParamsSchema = z.strictObject({ purchaseId: idSchema, productId: idSchema });
