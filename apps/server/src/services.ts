@@ -5,14 +5,14 @@ import { ProductsRepository, ProductsService } from './modules/products/index.js
 import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
-import { LocalFileStorage } from './platform/storage/index.js';
+import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
 import { libreTranslate, noTranslation } from './platform/translate.js';
 
 /** The composition root: every service wired to its repositories once per process. */
 export function createServices(database: DatabaseHandle, clock: Clock, config: Config) {
   const { db } = database;
   const log = pino({ level: config.logLevel });
-  const storage = new LocalFileStorage(config.dataDir);
+  const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, config.sourceMaxBytes);
   return {

@@ -12,6 +12,18 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(false);
   });
 
+  it('keeps files in an S3 bucket when S3_BUCKET is set, with the SDK’s own credentials unless keys are given', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'market-files' }).s3).toEqual({
+      bucket: 'market-files',
+      region: 'us-east-1',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+      prefix: '',
+    });
+  });
+
   it('secures cookies in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
   });
@@ -22,6 +34,9 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA'],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key-without-secret' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'files', S3_PREFIX: '../elsewhere' }, 'S3_PREFIX'],
   ])('fails loudly on %o, naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/index.js';
 
 const booleanFromText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,10 +32,24 @@ const envSchema = z
     TRUST_PROXY: booleanFromText.default(false),
     SOURCE_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
     TRANSLATE_URL: z.url().optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:9000' }).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromText.default(false),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /, e.g. marketplace/')
+      .default(''),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    path: ['S3_SECRET_ACCESS_KEY'],
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +73,8 @@ export interface Config {
   sourceMaxBytes: number;
   /** LibreTranslate-compatible endpoint that turns search text into English; null: search as typed. */
   translateUrl: string | null;
+  /** The bucket that keeps uploaded files; null: the local DATA_DIR folder. */
+  s3: S3StorageOptions | null;
 }
 
 export class ConfigError extends Error {
@@ -94,5 +111,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     sourceMaxBytes: Math.floor(env.SOURCE_MAX_MB * 1024 * 1024),
     translateUrl: env.TRANSLATE_URL ?? null,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT ?? null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : null,
+          prefix: env.S3_PREFIX,
+        }
+      : null,
   };
 }
