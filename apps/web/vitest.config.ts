@@ -7,7 +7,7 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'happy-dom',
-      include: ['src/**/*.test.tsx'],
+      include: ['src/**/*.test.{ts,tsx}'],
     },
   }),
 );

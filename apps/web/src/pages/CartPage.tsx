@@ -1,5 +1,15 @@
-import { ComingSoonPage } from '@/components/ComingSoon';
+import { PageHead } from '@/components/PageHead';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { CartView } from '@/features/checkout';
 
+/** /cart-products (SPEC.md 2.6). */
 export default function CartPage() {
-  return <ComingSoonPage title="Cart">Your cart with licence choices and totals will be shown here.</ComingSoonPage>;
+  return (
+    <section className="container page-section">
+      <PageHead title="Cart" />
+      <NoticeRegion />
+      <h1 className="page-title">Cart</h1>
+      <CartView />
+    </section>
+  );
 }

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
+import { summary } from '@/components/catalogue/testProducts';
 import { notifyCartChanged } from '@/features/cart';
 import { renderAt } from '@/test-utils';
 import { CartLink } from './CartLink';
 
 const badge = () => screen.queryByTestId('cart-badge');
+const line = (n: number) => ({ ...summary(n), selectedLicense: 'Single App License', isReskin: 'false' });
 
 describe('CartLink', () => {
   beforeEach(() => localStorage.clear());
@@ -18,7 +20,7 @@ describe('CartLink', () => {
   });
 
   it('shows the number of items in cartProduct', () => {
-    localStorage.setItem('cartProduct', JSON.stringify([{ _id: 'a' }, { _id: 'b' }]));
+    localStorage.setItem('cartProduct', JSON.stringify([line(1), line(2)]));
     renderAt(<CartLink />);
     expect(badge()?.textContent).toBe('2');
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
@@ -28,7 +30,7 @@ describe('CartLink', () => {
     renderAt(<CartLink />);
 
     act(() => {
-      localStorage.setItem('cartProduct', JSON.stringify([{ _id: 'a' }]));
+      localStorage.setItem('cartProduct', JSON.stringify([line(1)]));
       notifyCartChanged();
     });
     expect(badge()?.textContent).toBe('1');

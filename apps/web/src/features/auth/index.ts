@@ -4,3 +4,4 @@ export { RequireRole } from './components/RequireRole';
 export { LoginForm } from './components/LoginForm';
 export { SignUpForm } from './components/SignUpForm';
 export { USER_DATA_KEY } from './sessionUser';
+export { useSignupFirst, SIGNUP_FIRST } from './useSignupFirst';

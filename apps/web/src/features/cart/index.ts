@@ -1,13 +1,19 @@
-export { CART_KEY, CART_CHANGED_EVENT, notifyCartChanged, readCartItems } from './cartStorage';
-export { useCartCount } from './useCartCount';
+export { CART_KEY, WISHLIST_KEY, CART_CHANGED_EVENT, notifyCartChanged } from './cartStorage';
+export { useCartCount, useCartItems, useWishlistItems } from './useCartLists';
 export {
   addToCart,
   addToWishlist,
-  WISHLIST_KEY,
+  removeFromCart,
+  removeFromWishlist,
+  clearCart,
+  moveWishlistItemToCart,
+  changeCartLicense,
   ALREADY_EXISTS,
   ADDED_TO_CART,
   ADDED_TO_WISHLIST,
+  MOVED_TO_CART,
   type CartItem,
   type AddOptions,
   type AddResult,
 } from './cartLists';
+export { cartTotalCents, lineCents } from './cartTotals';

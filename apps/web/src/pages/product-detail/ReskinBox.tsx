@@ -3,9 +3,7 @@ import { useNavigate } from 'react-router';
 import type { ProductDetail } from '@market/contracts';
 import { formatPrice } from '@/components/catalogue/format';
 import { showNotice } from '@/components/notice/notices';
-import { useSession } from '@/features/auth';
-
-export const SIGNUP_FIRST = 'Please Signup First';
+import { SIGNUP_FIRST, useSession } from '@/features/auth';
 
 /**
  * SPEC.md 2.5 / 6: reskin features with their price and a 'contact us' asking Yes or No.

@@ -3,6 +3,7 @@ import { PanelLayout, type PanelEntry } from '@/components/panel/PanelLayout';
 
 const UserUploadProductPage = lazy(() => import('./UserUploadProductPage'));
 const UserUploadedProductsPage = lazy(() => import('./UserUploadedProductsPage'));
+const WishlistPage = lazy(() => import('./WishlistPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -19,7 +20,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     summary: 'Your uploaded and pending products, read-only, with their approval status.',
     page: UserUploadedProductsPage,
   },
-  { path: 'whishlist-products', label: 'Whishlist Products', summary: 'Products you saved for later.' },
+  {
+    path: 'whishlist-products',
+    label: 'Whishlist Products',
+    summary: 'Products you saved for later.',
+    page: WishlistPage,
+  },
   {
     path: 'purchases',
     label: 'Purchases',

@@ -1,0 +1,25 @@
+import { cartTotal, dollarsToCents, licencePrice, type Cents, type LicenseType, type PricedLine } from '@market/contracts';
+
+interface PricedItem {
+  selectedLicense: LicenseType;
+  singleAppLicense: number;
+  multiAppLicense: number;
+}
+
+function pricedLine(item: PricedItem): PricedLine {
+  return {
+    licenseType: item.selectedLicense,
+    singleAppLicenseCents: dollarsToCents(item.singleAppLicense),
+    multiAppLicenseCents: dollarsToCents(item.multiAppLicense),
+  };
+}
+
+/** The price of the line's chosen licence. */
+export function lineCents(item: PricedItem): Cents {
+  return licencePrice(pricedLine(item));
+}
+
+/** SPEC.md 9: the chosen licence price of every line; reskin prices are shown, never added. */
+export function cartTotalCents(items: readonly PricedItem[]): Cents {
+  return cartTotal(items.map(pricedLine));
+}

@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import type { LicenseType } from '@market/contracts';
+import { productName } from '@/features/catalogue';
+import { changeCartLicense, removeFromCart } from '@/features/cart';
+import type { CheckedLine } from '../api/lineAvailability';
+import { ProductLine, lineTitleId } from './ProductLine';
+
+const LICENSE_TYPES: readonly LicenseType[] = ['Single App License', 'Multi App License'];
+
+function LineNote({ line }: { line: CheckedLine }) {
+  if (line.state === 'unavailable') {
+    return (
+      <p className="product-line-flag text-danger">
+        This product is no longer available. Remove it to check out.
+      </p>
+    );
+  }
+  if (line.state === 'unchecked') {
+    return (
+      <p className="product-line-flag text-danger">
+        We could not check this product right now.
+      </p>
+    );
+  }
+  return null;
+}
+
+function LicenseSelect({ line }: { line: CheckedLine }) {
+  const id = useId();
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        License for {productName(line.item)}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm product-line-select"
+        value={line.item.selectedLicense}
+        onChange={(event) => changeCartLicense(line.item._id, event.target.value as LicenseType)}
+      >
+        {LICENSE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** The cart's lines with their licence choice, availability flag and remove control. */
+export function CartLines({ lines }: { lines: readonly CheckedLine[] }) {
+  return (
+    <ul className="product-lines" aria-label="Products in your cart">
+      {lines.map((line) => (
+        <ProductLine
+          key={line.item._id}
+          item={line.item}
+          license={<LicenseSelect line={line} />}
+          note={<LineNote line={line} />}
+          actions={
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              aria-describedby={lineTitleId(line.item)}
+              onClick={() => removeFromCart(line.item._id)}
+            >
+              Remove
+            </button>
+          }
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { summary } from '@/components/catalogue/testProducts';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { currentNotice } from '@/components/notice/notices';
+import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';
+import { CartView } from './CartView';
+
+const line = (n: number, overrides: Record<string, unknown> = {}) => ({
+  ...summary(n),
+  selectedLicense: 'Single App License',
+  isReskin: 'false',
+  ...overrides,
+});
+
+function storeCart(lines: unknown[]) {
+  localStorage.setItem('cartProduct', JSON.stringify(lines));
+}
+
+function visitCart() {
+  return renderRoutes(
+    [
+      {
+        path: '/cart-products',
+        element: (
+          <>
+            <NoticeRegion />
+            <CartView />
+          </>
+        ),
+      },
+      { path: '/checkout', element: <h1>Checkout</h1> },
+      { path: '/sign-up', element: <h1>Sign up</h1> },
+    ],
+    '/cart-products',
+  );
+}
+
+/** The server's view of products: by id, or 404 for the ones in `gone`. */
+function productsOnServer(products: ReturnType<typeof summary>[]) {
+  return fakeFetch((url) => {
+    const product = products.find((candidate) => url === `/api/product/${candidate._id}`);
+    if (product) return { status: 200, body: product };
+    if (url === '/api/user/currentUser') return { status: 200, body: userAlice };
+    return { status: 404, body: { message: 'Product not found' } };
+  });
+}
+
+const checkoutButton = () => screen.getByRole('button', { name: 'Proceed to checkout' }) as HTMLButtonElement;
+
+describe('CartView', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('says the cart is empty', () => {
+    productsOnServer([]);
+    visitCart();
+    expect(screen.getByText('No Products In Cart')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeTruthy();
+  });
+
+  it('totals the chosen licences at today’s prices, shows the reskin price without adding it, and follows licence changes', async () => {
+    storeCart([line(1, { singleAppLicense: 5 }), line(2, { selectedLicense: 'Multi App License' })]);
+    // The seller has changed the first price since it was added: the server's price counts.
+    productsOnServer([summary(1, { singleAppLicense: 19.99, reskinPrice: 150 }), summary(2, { multiAppLicense: 49 })]);
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    visitCart();
+
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$68.99'));
+    const lines = within(screen.getByRole('list', { name: 'Products in your cart' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0]!).getByText('$19.99')).toBeTruthy();
+    expect(within(lines[0]!).getByText(/Reskin price: \$150\.00/)).toBeTruthy();
+    expect(checkoutButton().disabled).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('License for Game Number 1'), { target: { value: 'Multi App License' } });
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$98.00'));
+    expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')[0].selectedLicense).toBe('Multi App License');
+
+    fireEvent.click(checkoutButton());
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeTruthy();
+  });
+
+  it('flags lines whose product is gone or no longer approved and blocks checkout until they are removed', async () => {
+    storeCart([line(1), line(2), line(3)]);
+    productsOnServer([summary(1), summary(2, { status: 'Pending' })]);
+    visitCart();
+
+    await waitFor(() => expect(screen.getAllByText('This product is no longer available. Remove it to check out.')).toHaveLength(2));
+    expect(checkoutButton().disabled).toBe(true);
+
+    for (const title of ['Game Number 2', 'Game Number 3']) {
+      const item = screen.getByRole('heading', { name: title }).closest('li')!;
+      fireEvent.click(within(item as HTMLElement).getByRole('button', { name: 'Remove' }));
+    }
+    await waitFor(() => expect(checkoutButton().disabled).toBe(false));
+    expect(screen.getByTestId('cart-total').textContent).toBe('$19.50');
+  });
+
+  it('tells a visitor to sign up first and takes them to the sign-up page after 3 s', async () => {
+    storeCart([line(1)]);
+    productsOnServer([summary(1)]);
+    const { router } = visitCart();
+    await waitFor(() => expect(checkoutButton().disabled).toBe(false));
+
+    vi.useFakeTimers();
+    fireEvent.click(checkoutButton());
+    expect(currentNotice()).toMatchObject({ text: 'Please Signup First', tone: 'info', durationMs: 3000 });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2900);
+    });
+    expect(router.state.location.pathname).toBe('/cart-products');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(router.state.location.pathname).toBe('/sign-up');
+  });
+
+  it('follows changes made in another tab', async () => {
+    storeCart([line(1), line(2)]);
+    productsOnServer([summary(1), summary(2)]);
+    visitCart();
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$39.00'));
+
+    act(() => {
+      localStorage.setItem('cartProduct', JSON.stringify([line(2)]));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'cartProduct' }));
+    });
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByTestId('cart-total').textContent).toBe('$19.50');
+  });
+});

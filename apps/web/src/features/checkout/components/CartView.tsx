@@ -1,0 +1,67 @@
+import { Link, useNavigate } from 'react-router';
+import { useSession, useSignupFirst } from '@/features/auth';
+import { useCartItems } from '@/features/cart';
+import { useCheckedCart } from '../api/lineAvailability';
+import { CartLines } from './CartLines';
+import { CartSummary } from './CartSummary';
+import '../checkout.css';
+
+/** SPEC.md 2.6 cart: the lines, their totals, Proceed to checkout and Continue Shopping. */
+export function CartView() {
+  const items = useCartItems();
+  const cart = useCheckedCart(items);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const signupFirst = useSignupFirst();
+
+  if (items.length === 0) {
+    return (
+      <div className="cart-empty">
+        <p className="cart-empty-text">No Products In Cart</p>
+        <Link to="/browse-game" className="btn btn-primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const checking = cart.lines.some((line) => line.state === 'checking');
+  return (
+    <div className="row g-4">
+      <div className="col-12 col-lg-8">
+        <CartLines lines={cart.lines} />
+      </div>
+      <div className="col-12 col-lg-4">
+        <CartSummary title="Cart Totals" items={cart.lines.map((line) => line.item)}>
+          {cart.unavailableCount > 0 && (
+            <p className="text-danger small" role="alert">
+              Remove the products that are no longer available to check out.
+            </p>
+          )}
+          {cart.lines.some((line) => line.state === 'unchecked') && (
+            <p className="small" role="alert">
+              We could not check every product.{' '}
+              <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={cart.retry}>
+                Check again
+              </button>
+            </p>
+          )}
+          <div className="d-grid gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!cart.payable}
+              aria-busy={checking}
+              onClick={() => (user ? navigate('/checkout') : signupFirst())}
+            >
+              Proceed to checkout
+            </button>
+            <Link to="/browse-game" className="btn btn-outline-secondary">
+              Continue Shopping
+            </Link>
+          </div>
+        </CartSummary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { dollarsToCents, formatUsd } from '@market/contracts';
+import { CategoryIcon } from '@/components/catalogue/CategoryIcon';
+import { productName } from '@/features/catalogue';
+import { lineCents, type CartItem } from '@/features/cart';
+
+interface ProductLineProps {
+  item: CartItem;
+  /** Where the licence is shown: plain text, or a control to change it. */
+  license?: ReactNode;
+  /** Shown under the line, e.g. why it cannot be paid. */
+  note?: ReactNode;
+  actions: ReactNode;
+}
+
+export const lineTitleId = (item: Pick<CartItem, '_id'>) => `line-title-${item._id}`;
+
+/** One product in the cart or the wishlist: SPEC.md 2.6 thumbnail, title, category, licence, price. */
+export function ProductLine({ item, license, note, actions }: ProductLineProps) {
+  const name = productName(item);
+  return (
+    <li className="product-line">
+      <img className="product-line-thumb" src={item.thumbnail} alt="" width={96} height={64} loading="lazy" />
+      <div className="product-line-body">
+        <h3 className="product-line-title" id={lineTitleId(item)}>
+          <Link to={`/downloads/${item.slug}`}>{name}</Link>
+        </h3>
+        <p className="product-line-meta">
+          <CategoryIcon category={item.category} /> {item.category}
+        </p>
+        <div className="product-line-license">{license ?? item.selectedLicense}</div>
+        {item.reskinPrice !== null && (
+          <p className="product-line-meta">
+            Reskin price: {formatUsd(dollarsToCents(item.reskinPrice))} <span className="text-secondary">(not included)</span>
+          </p>
+        )}
+        {note}
+      </div>
+      <div className="product-line-end">
+        <p className="product-line-price">{formatUsd(lineCents(item))}</p>
+        <div className="product-line-actions">{actions}</div>
+      </div>
+    </li>
+  );
+}

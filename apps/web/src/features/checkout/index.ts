@@ -1,0 +1,3 @@
+export { useCheckedCart, type CheckedCart, type CheckedLine, type LineState } from './api/lineAvailability';
+export { CartView } from './components/CartView';
+export { WishlistView } from './components/WishlistView';
