@@ -14,9 +14,13 @@ export function detailPath(product: Pick<ProductSummary, 'slug'>): string {
   return `/downloads/${product.slug}`;
 }
 
+/** A card's title is one level below the heading its list sits under. */
+export type CardHeadingLevel = 2 | 3;
+
 /** SPEC.md 2.3 game card. The title link stretches over the card; its buttons sit above it. */
-export function GameCard({ product }: { product: ProductSummary }) {
+export function GameCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: CardHeadingLevel }) {
   const name = productName(product);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
 
   function handleAddToCart() {
@@ -36,11 +40,11 @@ export function GameCard({ product }: { product: ProductSummary }) {
         decoding="async"
       />
       <div className="game-card-body">
-        <h3 className="game-card-title" id={titleId} title={name}>
+        <Heading className="game-card-title" id={titleId} title={name}>
           <Link to={detailPath(product)} className="stretched-link" onClick={() => recordView(product._id)}>
             <CardTitle title={name} />
           </Link>
-        </h3>
+        </Heading>
         <p className="game-card-category">
           <CategoryIcon category={product.category} />
           {product.category}

@@ -1,24 +1,27 @@
 import type { ProductSummary } from '@market/contracts';
 import { LIMITS } from '@market/contracts';
 import { Carousel } from './Carousel';
-import { GameCard } from './GameCard';
+import { type CardHeadingLevel, GameCard } from './GameCard';
 
-/** A plain grid of cards: 4 columns from 992 px, 3 from 768 px, 2 below. */
-export function GameGrid({ products, label }: { products: ProductSummary[]; label?: string }) {
+/**
+ * A plain grid of cards: 4 columns from 992 px, 3 from 768 px, 2 below. Pages put it right under
+ * their h1, so its cards are h2 unless it sits in a section (a shelf).
+ */
+export function GameGrid({ products, label, headingLevel = 2 }: { products: ProductSummary[]; label?: string; headingLevel?: CardHeadingLevel }) {
   return (
     <ul className="game-grid" aria-label={label} data-layout="grid">
       {products.map((product) => (
         <li key={product._id}>
-          <GameCard product={product} />
+          <GameCard product={product} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
   );
 }
 
-/** SPEC.md 2.3: a carousel, or a plain 4-column grid at 3 games or fewer. */
+/** SPEC.md 2.3: a carousel, or a plain 4-column grid at 3 games or fewer; it sits under a section's h2. */
 export function GameShelf({ products, label }: { products: ProductSummary[]; label: string }) {
-  if (products.length <= LIMITS.carouselToGridMaxItems) return <GameGrid products={products} label={label} />;
+  if (products.length <= LIMITS.carouselToGridMaxItems) return <GameGrid products={products} label={label} headingLevel={3} />;
   return (
     <Carousel label={label}>
       {products.map((product) => (
