@@ -232,8 +232,33 @@ export function pickTargets(databaseUrl) {
     const counted = candidates.map((word) => ({ word, matches: /** @type {{ n: number }} */ (countMatches.get(`"${word}"`)).n }));
     counted.sort((a, b) => b.matches - a.matches);
     const search = /** @type {{ word: string, matches: number }} */ (counted[0]);
-    return { slug: slugRow.title.trim().split(/\s+/).join('-'), title: slugRow.title, search };
+    return { slug: slugRow.title.trim().split(/\s+/).join('-'), title: slugRow.title, search, searchVariety: searchVariety(sqlite) };
   } finally {
     sqlite.close();
   }
+}
+
+/**
+ * What people type into the header box, many times over: every prefix (from 2 letters) of the
+ * words of English titles, and pairs of them, in a fixed shuffled order. Several thousand
+ * distinct queries, far more than the server's search cache holds, so nearly every one is a miss.
+ * @param {import('better-sqlite3').Database} sqlite
+ */
+function searchVariety(sqlite) {
+  const titles = /** @type {{ title: string }[]} */ (
+    sqlite.prepare("select distinct title from product_translations where language = 'en' limit 400").all()
+  );
+  const words = [...new Set(titles.flatMap(({ title }) => title.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 3)))];
+  const queries = new Set();
+  for (const word of words) for (let length = 2; length <= word.length; length += 1) queries.add(word.slice(0, length));
+  for (let index = 0; index + 1 < words.length; index += 1) queries.add(`${words[index]} ${(words[index + 1] ?? '').slice(0, 3)}`);
+  const list = [...queries];
+  // A fixed shuffle (Park–Miller), so every run asks the same queries in the same order.
+  let seed = 48_271;
+  for (let index = list.length - 1; index > 0; index -= 1) {
+    seed = (seed * 48_271) % 2_147_483_647;
+    const other = seed % (index + 1);
+    [list[index], list[other]] = [/** @type {string} */ (list[other]), /** @type {string} */ (list[index])];
+  }
+  return list.slice(0, 5000);
 }

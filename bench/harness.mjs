@@ -14,12 +14,18 @@ import autocannon from 'autocannon';
  * Non-2xx answers or socket errors are errors of the run, not slowness: they throw. Timeouts
  * (no answer within 10 s) are slowness: they are counted, and a run in which not a single
  * answer came back reports its whole duration as p99.
- * @param {{ url: string, connections?: number, duration?: number, warmup?: number }} options
+ * `paths`, when given, are requested in turn instead of the URL's own path, so that no two
+ * neighbouring requests ask the same thing (a cache then cannot answer them).
+ * @param {{ url: string, connections?: number, duration?: number, warmup?: number, paths?: string[] }} options
  * @returns {Promise<Figures>}
  */
-export async function measure({ url, connections = 50, duration = 10, warmup = 2 }) {
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, pipelining: 1 });
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
+export async function measure({ url, connections = 50, duration = 10, warmup = 2, paths }) {
+  let next = 0;
+  const rotation = paths?.length
+    ? { requests: [{ setupRequest: (/** @type {{ path: string }} */ request) => ({ ...request, path: paths[next++ % paths.length] }) }] }
+    : {};
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, pipelining: 1, ...rotation });
+  const result = await autocannon({ url, connections, duration, pipelining: 1, ...rotation });
   const errors = result.errors - result.timeouts;
   if (result.non2xx > 0 || errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${errors} errors`);
   const answered = result.requests.total > 0;
