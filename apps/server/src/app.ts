@@ -57,6 +57,13 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   });
   await app.register(authentication, { auth: services.auth, cookieSecure: config.cookieSecure });
 
+  // The bus outlives every route: closed last, after the routes' own subscriptions have ended.
+  const stopFollowingCatalogue = await services.products.followCatalogueChanges();
+  app.addHook('onClose', async () => {
+    await stopFollowingCatalogue();
+    await services.events.close();
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     auth: services.auth,

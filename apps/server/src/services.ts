@@ -6,6 +6,7 @@ import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
+import { createEventBus } from './platform/events/index.js';
 import { libreTranslate, noTranslation } from './platform/translate.js';
 
 /** The composition root: every service wired to its repositories once per process. */
@@ -14,8 +15,10 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const log = pino({ level: config.logLevel });
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
-  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, config.sourceMaxBytes);
+  const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
+  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, config.sourceMaxBytes, events);
   return {
+    events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
     storage,
     products,

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key-without-secret' }, 'S3_SECRET_ACCESS_KEY'],
     [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
     [{ S3_BUCKET: 'files', S3_PREFIX: '../elsewhere' }, 'S3_PREFIX'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
   ])('fails loudly on %o, naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));

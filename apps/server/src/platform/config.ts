@@ -42,6 +42,11 @@ const envSchema = z
       .string()
       .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /, e.g. marketplace/')
       .default(''),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must look like redis://host:6379 (or rediss:// for TLS)')
+      .optional(),
+    EVENTS_CHANNEL_PREFIX: z.string().min(1).max(100).default('market:'),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -75,6 +80,10 @@ export interface Config {
   translateUrl: string | null;
   /** The bucket that keeps uploaded files; null: the local DATA_DIR folder. */
   s3: S3StorageOptions | null;
+  /** Redis for events between instances; null: events stay in this process. */
+  redisUrl: string | null;
+  /** Put before every Redis channel name, so several deployments (or test runs) can share one Redis. */
+  eventsChannelPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -124,5 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           prefix: env.S3_PREFIX,
         }
       : null,
+    redisUrl: env.REDIS_URL ?? null,
+    eventsChannelPrefix: env.EVENTS_CHANNEL_PREFIX,
   };
 }

@@ -37,25 +37,54 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** The real app over a fresh database and a clock the test controls; closed when the test ends. */
-export async function buildTestApp(env: Record<string, string> = {}) {
-  const config = loadConfig({
+function testConfig(env: Record<string, string>) {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     SEED_DEMO_DATA: 'false',
     ...env,
   });
-  const database = await freshDatabase();
+}
+
+/** One app instance over the given database: its own services, caches and event bus, as a separate process has. */
+async function instanceOver(database: DatabaseHandle, env: Record<string, string>) {
+  const config = testConfig(env);
   const clock = fixedClock(TEST_START);
   const services = createServices(database, clock, config);
   const app = await buildApp({ config, database, services, logger: false });
-  onTestFinished(async () => {
-    await app.close();
-    await database.destroy();
-  });
   return { app, db: database.db, dialect: database.dialect, services, clock, config };
 }
+
+/** The real app over a fresh database and a clock the test controls; closed when the test ends. */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const database = await freshDatabase();
+  const ctx = await instanceOver(database, env);
+  onTestFinished(async () => {
+    await ctx.app.close();
+    await database.destroy();
+  });
+  return ctx;
+}
+
+/**
+ * Two instances over one fresh database, as two processes behind a load balancer would be;
+ * with REDIS_URL in `env` their event buses meet in Redis.
+ */
+export async function buildTwoTestApps(env: Record<string, string> = {}) {
+  const database = await freshDatabase();
+  const first = await instanceOver(database, env);
+  const second = await instanceOver(database, env);
+  onTestFinished(async () => {
+    await first.app.close();
+    await second.app.close();
+    await database.destroy();
+  });
+  return [first, second] as const;
+}
+
+/** A Redis channel prefix of its own, so concurrent test runs sharing one Redis never hear each other. */
+export const uniqueChannelPrefix = () => `test-${randomBytes(6).toString('hex')}:`;
 
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 

@@ -15,6 +15,7 @@ import {
 } from '@market/contracts';
 import { isAdmin } from '../auth/index.js';
 import type { Clock } from '../../platform/clock.js';
+import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
@@ -44,6 +45,8 @@ export interface ListQuery {
   offset: number;
 }
 
+/** Published on every product write; every instance drops its cached catalogue reads. */
+const CATALOGUE_CHANGED = 'catalogue.changed';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
 const TRENDING_DAYS = 7;
@@ -59,7 +62,7 @@ const canSee = (actor: SessionUser | null, row: ProductRow) => row.status === 'A
 
 /** Rules of the catalogue: who may upload, edit, moderate and see what, and how files are kept. */
 export class ProductsService {
-  /** Serialised public reads; cleared on every product write in this process. */
+  /** Serialised public reads; cleared on every product write, here at once and on the other instances through the bus. */
   readonly cache = new CatalogueCache();
   /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
   readonly searchCache = new CatalogueCache(60_000, 2_000);
@@ -70,7 +73,13 @@ export class ProductsService {
     private readonly clock: Clock,
     private readonly translator: Translator,
     readonly sourceMaxBytes: number,
+    private readonly events: EventBus,
   ) {}
+
+  /** Drops this instance's cached reads whenever any instance writes a product; resolves once listening. */
+  followCatalogueChanges(): Promise<Unsubscribe> {
+    return this.events.subscribe(CATALOGUE_CHANGED, () => this.dropCachedReads());
+  }
 
   /** Streams an uploaded archive into private storage, checking it is a ZIP within the size limit. */
   stageSourceCode(stream: AsyncIterable<Buffer>): Promise<StoredFile> {
@@ -233,7 +242,13 @@ export class ProductsService {
     return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
   }
 
+  /** Cleared here at once, so this instance's next read sees its own write; the others follow on the event. */
   private clearCaches(): void {
+    this.dropCachedReads();
+    void this.events.publish(CATALOGUE_CHANGED, null);
+  }
+
+  private dropCachedReads(): void {
     this.cache.clear();
     this.searchCache.clear();
   }
