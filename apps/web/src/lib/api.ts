@@ -1,11 +1,14 @@
 /** The server answers every error as `{ message }` (the reskin calls as `{ errorMessage }`). */
 export class ApiError extends Error {
   readonly status: number;
+  /** The error answer as sent, for calls whose errors carry more than a message. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -42,7 +45,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
   }
 
   const data = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessageOf(data) ?? FALLBACK_MESSAGE);
+  if (!response.ok) throw new ApiError(response.status, errorMessageOf(data) ?? FALLBACK_MESSAGE, data);
   return parse ? parse(data) : (data as T);
 }
 

@@ -3,3 +3,6 @@
  * an edit or a moderation action refreshes the storefront and the panels alike.
  */
 export const PRODUCTS_QUERY_ROOT = 'products';
+
+/** Every query that shows purchases: recording one refreshes the buyer's list and the admin's. */
+export const PURCHASES_QUERY_ROOT = 'purchases';

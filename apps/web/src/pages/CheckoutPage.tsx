@@ -1,5 +1,15 @@
-import { ComingSoonPage } from '@/components/ComingSoon';
+import { PageHead } from '@/components/PageHead';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { CheckoutView } from '@/features/checkout';
 
+/** /checkout (SPEC.md 2.6): signed-in users only. */
 export default function CheckoutPage() {
-  return <ComingSoonPage title="Checkout">Secure card payment opens with the cart.</ComingSoonPage>;
+  return (
+    <section className="container page-section">
+      <PageHead title="Checkout" />
+      <NoticeRegion />
+      <h1 className="page-title">Checkout</h1>
+      <CheckoutView />
+    </section>
+  );
 }

@@ -1,3 +1,4 @@
 export { useCheckedCart, type CheckedCart, type CheckedLine, type LineState } from './api/lineAvailability';
 export { CartView } from './components/CartView';
 export { WishlistView } from './components/WishlistView';
+export { CheckoutView } from './components/CheckoutView';

@@ -4,6 +4,7 @@ import { PanelLayout, type PanelEntry } from '@/components/panel/PanelLayout';
 const UserUploadProductPage = lazy(() => import('./UserUploadProductPage'));
 const UserUploadedProductsPage = lazy(() => import('./UserUploadedProductsPage'));
 const WishlistPage = lazy(() => import('./WishlistPage'));
+const PurchasesPage = lazy(() => import('./PurchasesPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -30,6 +31,7 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     path: 'purchases',
     label: 'Purchases',
     summary: 'Products you bought, with a download button while the licence window is open.',
+    page: PurchasesPage,
   },
   {
     path: 'withdrawl-detail',

@@ -1,0 +1,102 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import { formatUsd } from '@market/contracts';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useSession, useSignupFirst } from '@/features/auth';
+import { cartTotalCents, useCartItems } from '@/features/cart';
+import { useCheckedCart } from '../api/lineAvailability';
+import { usePaymentConfig } from '../api/paymentConfig';
+import { usePayForCart } from '../usePayForCart';
+import { CartSummary } from './CartSummary';
+import { SimulatedCardForm } from './SimulatedCardForm';
+import '../checkout.css';
+
+// Stripe.js and Elements stay out of every other page.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/** /checkout (SPEC.md 2.6): card fields, Pay with a spinner, the order summary and 'Secure Payment'. */
+export function CheckoutView() {
+  const { user } = useSession();
+  const signupFirst = useSignupFirst();
+  useEffect(() => {
+    if (!user) signupFirst();
+  }, [user, signupFirst]);
+
+  if (!user) {
+    return (
+      <div className="cart-empty">
+        <p className="cart-empty-text">Please Signup First</p>
+        <p>
+          <Link to="/sign-up">Sign up</Link> or <Link to="/Login">log in</Link> to pay for your cart.
+        </p>
+      </div>
+    );
+  }
+  return <SignedInCheckout />;
+}
+
+function SignedInCheckout() {
+  const items = useCartItems();
+  const cart = useCheckedCart(items);
+  const config = usePaymentConfig();
+  const lines = cart.lines.map((line) => line.item);
+  const payment = usePayForCart(lines);
+
+  // After paying the cart is cleared on the way to the success page: no empty-cart flash.
+  if (items.length === 0 && !payment.isSuccess) {
+    return (
+      <div className="cart-empty">
+        <p className="cart-empty-text">No Products In Cart</p>
+        <Link to="/browse-game" className="btn btn-primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const amountLabel = formatUsd(cartTotalCents(lines));
+  const formProps = { amountLabel, pending: payment.isPending, error: payment.error, onPay: payment.mutate };
+  let form;
+  if (config.isPending || cart.lines.some((line) => line.state === 'checking')) {
+    form = <PageSpinner label="Preparing the payment form…" />;
+  } else if (config.isError) {
+    form = (
+      <div className="alert alert-danger" role="alert">
+        The payment form could not be loaded. Please try again.
+      </div>
+    );
+  } else if (!cart.payable) {
+    form = (
+      <div className="alert alert-warning" role="alert">
+        Some products in your cart can no longer be bought. <Link to="/cart-products">Review your cart</Link>
+      </div>
+    );
+  } else if (config.data.provider === 'stripe' && config.data.publishableKey) {
+    form = (
+      <Suspense fallback={<PageSpinner label="Loading the secure card form…" />}>
+        <StripeCardForm publishableKey={config.data.publishableKey} {...formProps} />
+      </Suspense>
+    );
+  } else {
+    form = <SimulatedCardForm {...formProps} />;
+  }
+
+  return (
+    <div className="row g-4">
+      <div className="col-12 col-lg-7">
+        <section className="checkout-card" aria-labelledby="payment-title">
+          <h2 className="cart-summary-title" id="payment-title">
+            Card details
+          </h2>
+          {form}
+          <p className="secure-payment">
+            <span aria-hidden="true">🔒</span> Secure Payment
+          </p>
+        </section>
+      </div>
+      <div className="col-12 col-lg-5">
+        <CartSummary title="Order Summary" items={lines} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { CheckoutLine, PurchaseRecorded } from '@market/contracts';
+import { clearCart, type CartItem } from '@/features/cart';
+import { isApiError } from '@/lib/api';
+import { PURCHASES_QUERY_ROOT } from '@/lib/queryKeys';
+import { createPaymentIntent } from './api/createPaymentIntent';
+import { recordPurchase } from './api/recordPurchase';
+
+/** Confirms the card for an intent with the provider; throws CardFieldProblem or CardRefused. */
+export type ConfirmCard = (clientSecret: string) => Promise<void>;
+
+function toCheckoutLine(item: CartItem): CheckoutLine {
+  return { productId: item._id, licenseType: item.selectedLicense, isReskin: item.isReskin === 'true' ? 'true' : 'false' };
+}
+
+const RECORD_ATTEMPTS = 3;
+
+/** The card is already charged here: a lost answer is asked again (the server records an intent once). */
+async function recordPaidPurchase(paymentIntentId: string): Promise<PurchaseRecorded> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await recordPurchase(paymentIntentId);
+    } catch (error) {
+      const worthRetrying = isApiError(error) && (error.status === 0 || error.status >= 500);
+      if (!worthRetrying || attempt >= RECORD_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+/**
+ * SPEC.md 4 checkout: create the intent (the server prices the lines), confirm the card, record
+ * the purchase, then clear the cart, refresh purchases and go to /purchase-successful.
+ * Nothing is recorded when any step before the last fails.
+ */
+export function usePayForCart(items: readonly CartItem[]) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (confirmCard: ConfirmCard) => {
+      const intent = await createPaymentIntent(items.map(toCheckoutLine));
+      await confirmCard(intent.clientSecret);
+      return recordPaidPurchase(intent.paymentIntentId);
+    },
+    onSuccess: () => {
+      clearCart();
+      void queryClient.invalidateQueries({ queryKey: [PURCHASES_QUERY_ROOT] });
+      navigate('/purchase-successful');
+    },
+  });
+}

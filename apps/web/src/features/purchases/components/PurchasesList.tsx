@@ -1,0 +1,133 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { API_PATHS, apiPath, dollarsToCents, formatUsd, type Purchase, type PurchaseLine } from '@market/contracts';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useMyPurchases } from '../api/purchases';
+import { useUpdateDownload } from '../api/updateDownload';
+import { useNow } from '../useNow';
+import '../purchases.css';
+
+interface Row {
+  purchase: Purchase;
+  line: PurchaseLine;
+  key: string;
+  expiresAt: number;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function rowsOf(purchases: Purchase[]): Row[] {
+  return purchases.flatMap((purchase) =>
+    purchase.products.map((line) => ({
+      purchase,
+      line,
+      key: `${purchase._id}-${line.productId}`,
+      expiresAt: Date.parse(line.downloadExpiresAt),
+    })),
+  );
+}
+
+/** /userPanel/purchases: bought products with a Download action while their licence window is open. */
+export function PurchasesList() {
+  const query = useMyPurchases();
+  if (query.isPending) return <PageSpinner label="Loading your purchases…" />;
+  if (query.isError) {
+    return (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+        <span className="me-auto">{query.error.message}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const rows = rowsOf(query.data);
+  if (rows.length === 0) {
+    return (
+      <div className="purchases-empty">
+        <p className="mb-0">No Purchased Product Found</p>
+      </div>
+    );
+  }
+  return <PurchasesTable rows={rows} />;
+}
+
+function PurchasesTable({ rows }: { rows: Row[] }) {
+  const now = useNow(rows.filter((row) => row.line.download === 'true').map((row) => row.expiresAt));
+  useCloseExpiredWindows(rows, now);
+
+  return (
+    <div className="table-responsive purchases-table">
+      <table className="table align-middle">
+        <caption className="visually-hidden">Your purchased products</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">License</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Purchased
+            </th>
+            <th scope="col">Price</th>
+            <th scope="col">Download</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const titleId = `purchase-${row.key}`;
+            const open = row.line.download === 'true' && row.expiresAt > now;
+            return (
+              <tr key={row.key}>
+                <th scope="row" className="fw-semibold text-break purchases-product">
+                  <img className="purchases-thumb d-none d-sm-block" src={row.line.thumbnail} alt="" width={56} height={56} loading="lazy" />
+                  <Link to={`/downloads/${row.line.slug}`} id={titleId}>
+                    {row.line.title}
+                  </Link>
+                </th>
+                <td>{row.line.licenseType}</td>
+                <td className="d-none d-md-table-cell">
+                  <time dateTime={row.purchase.createdAt}>{dateTime.format(new Date(row.purchase.createdAt))}</time>
+                </td>
+                <td>{formatUsd(dollarsToCents(row.line.price))}</td>
+                <td>
+                  {open ? (
+                    <>
+                      <a
+                        className="btn btn-sm btn-primary"
+                        href={apiPath(API_PATHS.purchase.download, { purchaseId: row.purchase._id, productId: row.line.productId })}
+                        download
+                        aria-describedby={titleId}
+                      >
+                        Download
+                      </a>
+                      <span className="d-block small text-secondary">until {dateTime.format(new Date(row.expiresAt))}</span>
+                    </>
+                  ) : (
+                    <>
+                      <button type="button" className="btn btn-sm btn-secondary" disabled aria-describedby={titleId}>
+                        Download
+                      </button>
+                      <span className="d-block small text-secondary">Download window closed</span>
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** SPEC.md 4: once a window has passed by this clock, ask the server to close it (it decides by its own). */
+function useCloseExpiredWindows(rows: Row[], now: number) {
+  const updateDownload = useUpdateDownload();
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const row of rows) {
+      if (row.line.download !== 'true' || row.expiresAt > now || asked.current.has(row.key)) continue;
+      asked.current.add(row.key);
+      updateDownload.mutate({ purchaseId: row.purchase._id, productId: row.line.productId });
+    }
+  }, [rows, now, updateDownload]);
+}

@@ -1,0 +1,2 @@
+export { PurchasesList } from './components/PurchasesList';
+export { useMyPurchases, myPurchasesKey } from './api/purchases';

@@ -1,0 +1,6 @@
+import { PurchasesList } from '@/features/purchases';
+
+/** /userPanel/purchases. */
+export default function PurchasesPage() {
+  return <PurchasesList />;
+}
