@@ -11,9 +11,11 @@ import { spa } from './http/spa.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { peopleRoutes } from './modules/people/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { sharingRoutes } from './modules/sharing/index.js';
 import { viewRoutes } from './modules/views/index.js';
+import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './services.js';
 
@@ -74,6 +76,8 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   await app.register(productRoutes, { products: services.products });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });
+  await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
+  await app.register(peopleRoutes, { people: services.people });
   await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });

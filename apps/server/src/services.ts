@@ -1,8 +1,10 @@
 import { pino } from 'pino';
 import type { DatabaseHandle } from './db/index.js';
 import { AuthService, SessionsRepository, UsersRepository } from './modules/auth/index.js';
+import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
 import { ViewsRepository, ViewsService } from './modules/views/index.js';
+import { WithdrawalsRepository, WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
@@ -23,6 +25,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     storage,
     products,
     views: new ViewsService(new ViewsRepository(db), products, clock),
+    withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
+    people: new PeopleService(new PeopleRepository(db)),
   };
 }
 

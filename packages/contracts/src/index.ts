@@ -9,3 +9,4 @@ export * from './rules/card.js';
 export * from './paths.js';
 export * from './products.js';
 export * from './commerce.js';
+export * from './money.js';

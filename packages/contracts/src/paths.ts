@@ -11,6 +11,19 @@ export const API_PATHS = {
     signOut: '/api/user/signOut',
     currentUser: '/api/user/currentUser',
     getUsers: '/api/user/getUsers',
+    /** Paginated, searchable people lists (Admin). */
+    listUsers: '/api/user/listUsers',
+    purchasers: '/api/user/purchasers',
+    purchaserPurchases: '/api/user/purchasers/:id/purchases',
+    sellers: '/api/user/sellers',
+    /** The signed-in seller's money. */
+    earnings: '/api/user/earnings',
+    sales: '/api/user/sales',
+  },
+  withdraw: {
+    request: '/api/withdraw/withdrawDetil',
+    list: '/api/withdraw/allWithdrawls',
+    updateStatus: '/api/withdraw/updateStatus/:id',
   },
   product: {
     list: '/api/product/uploaded-products',

@@ -1,0 +1,3 @@
+export { peopleRoutes } from './people.routes.js';
+export { PeopleService } from './people.service.js';
+export { PeopleRepository } from './people.repository.js';

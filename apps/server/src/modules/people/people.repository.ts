@@ -1,0 +1,176 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface PageRequest {
+  search: string;
+  limit: number;
+  offset: number;
+}
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  email: string;
+  number: string;
+  role: string;
+  created_at: string;
+}
+
+export interface PurchaserRow extends PersonRow {
+  purchase_count: number;
+  total_spent_cents: number;
+  last_purchase_at: string;
+}
+
+export interface SellerRow extends PersonRow {
+  product_count: number;
+  sales_count: number;
+  earnings_cents: number;
+}
+
+export interface PurchaseLineRow {
+  purchase_id: string;
+  amount_paid_cents: number;
+  transaction_id: string;
+  created_at: string;
+  product_id: string;
+  title: string | null;
+  license_type: string;
+  is_reskin: number;
+  price_cents: number;
+}
+
+const PERSON_COLUMNS = ['users.id', 'users.name', 'users.email', 'users.number', 'users.role', 'users.created_at'] as const;
+
+/** LIKE pattern for "contains", with the wildcards of the text itself taken literally. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Name or email contains the search text, case-insensitively (the email key is stored lower-cased). */
+function matchesSearch(search: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const pattern = containsPattern(search);
+    return eb.or([
+      eb(sql`lower(users.name)`, 'like', sql`${pattern} escape '\\'`),
+      eb('users.email_key', 'like', sql<string>`${pattern} escape '\\'`),
+    ]);
+  };
+}
+
+/** The sold lines of the user's products (a correlated subquery). */
+const soldLinesOf = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.selectFrom('purchase_lines').innerJoin('products', 'products.id', 'purchase_lines.product_id').whereRef('products.user_id', '=', 'users.id');
+
+/** The admin's people lists; secrets (password hashes, sessions) are never selected. */
+export class PeopleRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async users({ search, limit, offset }: PageRequest): Promise<{ rows: PersonRow[]; total: number }> {
+    let base = this.db.selectFrom('users');
+    if (search) base = base.where(matchesSearch(search));
+    const rows = await base.select(PERSON_COLUMNS).orderBy('users.created_at', 'desc').orderBy('users.id').limit(limit).offset(offset).execute();
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { rows, total: Number(total.total) };
+  }
+
+  async purchasers({ search, limit, offset }: PageRequest): Promise<{ rows: PurchaserRow[]; total: number }> {
+    let base = this.db.selectFrom('users').where((eb) => eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.user_id', '=', 'users.id')));
+    if (search) base = base.where(matchesSearch(search));
+    const rows = await base
+      .select(PERSON_COLUMNS)
+      .select((eb) => [
+        eb.selectFrom('purchases').whereRef('purchases.user_id', '=', 'users.id').select((sub) => sub.fn.countAll<number>().as('n')).as('purchase_count'),
+        eb
+          .selectFrom('purchases')
+          .whereRef('purchases.user_id', '=', 'users.id')
+          .select(sql<number>`coalesce(sum(purchases.amount_paid_cents), 0)`.as('n'))
+          .as('total_spent_cents'),
+        eb.selectFrom('purchases').whereRef('purchases.user_id', '=', 'users.id').select((sub) => sub.fn.max('purchases.created_at').as('n')).as('last_purchase_at'),
+      ])
+      .orderBy('last_purchase_at', 'desc')
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        purchase_count: Number(row.purchase_count),
+        total_spent_cents: Number(row.total_spent_cents),
+        last_purchase_at: String(row.last_purchase_at),
+      })),
+      total: Number(total.total),
+    };
+  }
+
+  async sellers({ search, limit, offset }: PageRequest): Promise<{ rows: SellerRow[]; total: number }> {
+    let base = this.db.selectFrom('users').where((eb) => eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.user_id', '=', 'users.id')));
+    if (search) base = base.where(matchesSearch(search));
+    const rows = await base
+      .select(PERSON_COLUMNS)
+      .select((eb) => [
+        eb.selectFrom('products').whereRef('products.user_id', '=', 'users.id').select((sub) => sub.fn.countAll<number>().as('n')).as('product_count'),
+        soldLinesOf(eb).select((sub) => sub.fn.countAll<number>().as('n')).as('sales_count'),
+        soldLinesOf(eb).select(sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('n')).as('earnings_cents'),
+      ])
+      .orderBy('earnings_cents', 'desc')
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        product_count: Number(row.product_count),
+        sales_count: Number(row.sales_count),
+        earnings_cents: Number(row.earnings_cents),
+      })),
+      total: Number(total.total),
+    };
+  }
+
+  async userExists(id: string): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  /** The lines of a buyer's latest purchases, newest purchase first. */
+  async purchaseLinesOf(userId: string, purchaseLimit: number): Promise<PurchaseLineRow[]> {
+    const latest = await this.db
+      .selectFrom('purchases')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(purchaseLimit)
+      .execute();
+    if (latest.length === 0) return [];
+    return this.db
+      .selectFrom('purchases')
+      .innerJoin('purchase_lines', 'purchase_lines.purchase_id', 'purchases.id')
+      .leftJoin('product_translations', (join) =>
+        join.onRef('product_translations.product_id', '=', 'purchase_lines.product_id').on('product_translations.language', '=', 'en'),
+      )
+      .where(
+        'purchases.id',
+        'in',
+        latest.map((row) => row.id),
+      )
+      .select([
+        'purchases.id as purchase_id',
+        'purchases.amount_paid_cents',
+        'purchases.transaction_id',
+        'purchases.created_at',
+        'purchase_lines.product_id',
+        'product_translations.title',
+        'purchase_lines.license_type',
+        'purchase_lines.is_reskin',
+        'purchase_lines.price_cents',
+      ])
+      .orderBy('purchases.created_at', 'desc')
+      .orderBy('purchases.id')
+      .orderBy('purchase_lines.id')
+      .execute();
+  }
+}

@@ -1,0 +1,3 @@
+export { withdrawalRoutes } from './withdrawals.routes.js';
+export { WithdrawalsService } from './withdrawals.service.js';
+export { WithdrawalsRepository } from './withdrawals.repository.js';

@@ -1,0 +1,107 @@
+import {
+  API_PATHS,
+  earningsSchema,
+  errorBodySchema,
+  idParamsSchema,
+  INSUFFICIENT_BALANCE,
+  insufficientBalanceSchema,
+  saleListSchema,
+  salesQuerySchema,
+  withdrawalListQuerySchema,
+  withdrawalListSchema,
+  withdrawalPaidSchema,
+  withdrawRequestBodySchema,
+  withdrawResultSchema,
+} from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin, requireUser } from '../auth/index.js';
+import type { WithdrawalsService } from './withdrawals.service.js';
+
+export interface WithdrawalRoutesOptions {
+  withdrawals: WithdrawalsService;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (app, { withdrawals }) => {
+  app.get(
+    API_PATHS.user.earnings,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['earnings'],
+        summary: "The signed-in seller's earnings, withdrawals and available balance (USD)",
+        response: { 200: earningsSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => withdrawals.earnings(request.user),
+  );
+
+  app.get(
+    API_PATHS.user.sales,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['earnings'],
+        summary: "The latest sold lines of the signed-in seller's products, newest first",
+        querystring: salesQuerySchema,
+        response: { 200: saleListSchema, ...errors },
+      },
+    },
+    async (request) => withdrawals.recentSales(request.user, request.query.limit),
+  );
+
+  app.post(
+    API_PATHS.withdraw.request,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Ask for a PayPal withdrawal of at most the available balance (userId in the body is ignored)',
+        body: withdrawRequestBodySchema,
+        response: { 201: withdrawResultSchema, 400: insufficientBalanceSchema.or(errorBodySchema), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await withdrawals.request(request.user, request.body.email, request.body.withdrawAmount);
+      if (!outcome.accepted) return reply.status(400).send({ ...INSUFFICIENT_BALANCE, availableBalance: outcome.availableBalance });
+      return reply.status(201).send({
+        title: 'Withdrawl Successfull',
+        message: 'Withdrawl request has been send successfully',
+        withdrawal: outcome.withdrawal,
+      });
+    },
+  );
+
+  app.get(
+    API_PATHS.withdraw.list,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Withdrawals newest first: an admin sees all (with the seller), a user only their own',
+        querystring: withdrawalListQuerySchema,
+        response: { 200: withdrawalListSchema, ...errors },
+      },
+    },
+    async (request) => withdrawals.list(request.user, request.query),
+  );
+
+  app.put(
+    API_PATHS.withdraw.updateStatus,
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Mark a Pending withdrawal as paid (Success), once (Admin only)',
+        params: idParamsSchema,
+        response: { 200: withdrawalPaidSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      title: 'Withdrawal Successful' as const,
+      message: 'Withdrawal status updated' as const,
+      withdrawal: await withdrawals.markPaid(request.user, request.params.id),
+    }),
+  );
+};

@@ -1,0 +1,127 @@
+import {
+  availableBalance,
+  centsToDollars,
+  dollarsToCents,
+  licenseTypeSchema,
+  payoutAfterFee,
+  withdrawalStatusSchema,
+  type Earnings,
+  type Sale,
+  type SessionUser,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@market/contracts';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { canProcessWithdrawals, canSeeWithdrawalsOf } from './policies.js';
+import type { StoredBalance, WithdrawalRow, WithdrawalsRepository, WithdrawalWithSellerRow } from './withdrawals.repository.js';
+
+export type WithdrawOutcome = { accepted: true; withdrawal: Withdrawal } | { accepted: false; availableBalance: number };
+
+export interface WithdrawalListFilter {
+  userId?: string | undefined;
+  status?: WithdrawalStatus | undefined;
+}
+
+function requireSignedIn(actor: SessionUser | null): SessionUser {
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+function toWithdrawal(row: WithdrawalRow | WithdrawalWithSellerRow, withSeller: boolean): Withdrawal {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    withdrawAmount: centsToDollars(row.amount_cents),
+    payoutAmount: centsToDollars(payoutAfterFee(row.amount_cents)),
+    status: withdrawalStatusSchema.parse(row.status),
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    ...(withSeller && 'seller_name' in row ? { seller: { _id: row.user_id, name: row.seller_name, email: row.seller_email } } : {}),
+  };
+}
+
+const balanceCents = (stored: StoredBalance) => availableBalance({ earnings: stored.earnings, pendingWithdrawals: stored.pendingWithdrawals, withdrawn: stored.withdrawn });
+
+/** Sellers' earnings (SPEC.md 9) and their PayPal withdrawals with the 8% fee. */
+export class WithdrawalsService {
+  constructor(
+    private readonly withdrawals: WithdrawalsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async earnings(actor: SessionUser | null): Promise<Earnings> {
+    const user = requireSignedIn(actor);
+    const stored = await this.withdrawals.balanceOf(user._id);
+    return {
+      totalEarnings: centsToDollars(stored.earnings),
+      dashboardTotal: centsToDollars(stored.earnings + stored.reskinEarnings),
+      pendingWithdrawals: centsToDollars(stored.pendingWithdrawals),
+      withdrawn: centsToDollars(stored.withdrawn),
+      availableBalance: centsToDollars(balanceCents(stored)),
+    };
+  }
+
+  async recentSales(actor: SessionUser | null, limit: number): Promise<Sale[]> {
+    const user = requireSignedIn(actor);
+    const rows = await this.withdrawals.recentSales(user._id, limit);
+    return rows.map((row) => ({
+      purchaseId: row.purchase_id,
+      productId: row.product_id,
+      title: row.title ?? '',
+      licenseType: licenseTypeSchema.parse(row.license_type),
+      isReskin: row.is_reskin === 1 ? 'true' : 'false',
+      price: centsToDollars(row.price_cents),
+      reskinPrice: row.is_reskin === 1 ? centsToDollars(row.reskin_price_cents) : 0,
+      soldAt: row.sold_at,
+    }));
+  }
+
+  /**
+   * The balance check and the insert share one transaction holding the seller's lock, so two
+   * requests at once can never both spend the same balance.
+   */
+  async request(actor: SessionUser | null, payoutEmail: string, amountUsd: number): Promise<WithdrawOutcome> {
+    const user = requireSignedIn(actor);
+    const amountCents = dollarsToCents(amountUsd);
+    return this.withdrawals.withSellerLocked(user._id, async (locked) => {
+      const available = balanceCents(await locked.balanceOf(user._id));
+      if (amountCents > available) return { accepted: false, availableBalance: centsToDollars(available) };
+      const row: WithdrawalRow = {
+        id: newId(),
+        user_id: user._id,
+        email: payoutEmail,
+        amount_cents: amountCents,
+        status: 'Pending',
+        created_at: this.clock.now().toISOString(),
+        paid_at: null,
+      };
+      await locked.insert(row);
+      return { accepted: true, withdrawal: toWithdrawal(row, false) };
+    });
+  }
+
+  /** Admins see everybody's (with the seller), users only their own. */
+  async list(actor: SessionUser | null, filter: WithdrawalListFilter): Promise<Withdrawal[]> {
+    const user = requireSignedIn(actor);
+    const admin = canProcessWithdrawals(user);
+    const userId = filter.userId ?? (admin ? undefined : user._id);
+    if (userId && !canSeeWithdrawalsOf(user, userId)) throw forbidden("You can only see your own withdrawals");
+    const rows = await this.withdrawals.list({ ...(userId ? { userId } : {}), ...(filter.status ? { status: filter.status } : {}) });
+    return rows.map((row) => toWithdrawal(row, admin));
+  }
+
+  /** Pending → Success once, by an admin who has paid it out. */
+  async markPaid(actor: SessionUser | null, id: string): Promise<Withdrawal> {
+    const user = requireSignedIn(actor);
+    if (!canProcessWithdrawals(user)) throw forbidden('Only an admin can mark a withdrawal as paid');
+    const existing = await this.withdrawals.findById(id);
+    if (!existing) throw notFound('Withdrawal not found');
+    const changed = await this.withdrawals.markPaid(id, this.clock.now().toISOString());
+    if (!changed) throw conflict('This withdrawal has already been paid');
+    const updated = await this.withdrawals.findById(id);
+    return toWithdrawal(updated!, false);
+  }
+}

@@ -1,0 +1,64 @@
+import type { LicenseType } from '@market/contracts';
+import { newId } from '../platform/ids.js';
+import type { TestContext } from './helper.js';
+
+export interface SaleLine {
+  productId: string;
+  priceCents: number;
+  licenseType?: LicenseType;
+  /** The reskin price paid with the line (0 when the buyer did not ask for a reskin). */
+  reskinPriceCents?: number;
+}
+
+/**
+ * A paid purchase as the purchase flow stores it: the payment, the purchase and its lines.
+ * Money tests use it to give sellers sales with exact prices; journeys buy through HTTP.
+ */
+export async function recordPurchase(ctx: TestContext, buyerId: string, lines: SaleLine[], at = ctx.clock.now()): Promise<string> {
+  const paymentId = newId();
+  const purchaseId = newId();
+  const amountCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const intentId = `pi_test_${newId()}`;
+  await ctx.db
+    .insertInto('payments')
+    .values({
+      id: paymentId,
+      provider: 'simulated',
+      provider_intent_id: intentId,
+      user_id: buyerId,
+      amount_cents: amountCents,
+      currency: 'usd',
+      lines: JSON.stringify(lines),
+      status: 'succeeded',
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    })
+    .execute();
+  await ctx.db
+    .insertInto('purchases')
+    .values({
+      id: purchaseId,
+      user_id: buyerId,
+      payment_id: paymentId,
+      amount_paid_cents: amountCents,
+      transaction_id: intentId,
+      payment_status: 'succeeded',
+      created_at: at.toISOString(),
+    })
+    .execute();
+  await ctx.db
+    .insertInto('purchase_lines')
+    .values(
+      lines.map((line) => ({
+        id: newId(),
+        purchase_id: purchaseId,
+        product_id: line.productId,
+        license_type: line.licenseType ?? 'Single App License',
+        is_reskin: line.reskinPriceCents ? 1 : 0,
+        price_cents: line.priceCents,
+        reskin_price_cents: line.reskinPriceCents ?? 0,
+      })),
+    )
+    .execute();
+  return purchaseId;
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import { licenseTypeSchema, roleSchema, withdrawalStatusSchema } from './enums.js';
+
+/** Money travels as US dollars (numbers with at most two decimals); the server keeps integer cents. */
+const usdSchema = z.number();
+
+/** GET /api/user/earnings: the signed-in seller's figures (SPEC.md 9). */
+export const earningsSchema = z.object({
+  /** Licence prices of sold lines of the seller's products. */
+  totalEarnings: usdSchema,
+  /** totalEarnings plus the reskin prices of those lines (the dashboard's figure). */
+  dashboardTotal: usdSchema,
+  pendingWithdrawals: usdSchema,
+  withdrawn: usdSchema,
+  /** totalEarnings − pendingWithdrawals − withdrawn. */
+  availableBalance: usdSchema,
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+/** GET /api/user/sales: the latest sold lines of the signed-in seller's products. */
+export const saleSchema = z.object({
+  purchaseId: idSchema,
+  productId: idSchema,
+  title: z.string(),
+  licenseType: licenseTypeSchema,
+  isReskin: z.enum(['true', 'false']),
+  price: usdSchema,
+  reskinPrice: usdSchema,
+  soldAt: isoDateTimeSchema,
+});
+export type Sale = z.infer<typeof saleSchema>;
+export const saleListSchema = z.array(saleSchema);
+export const salesQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+export const MAX_WITHDRAW_USD = 1_000_000;
+
+/**
+ * A withdrawal amount: a finite positive number of US dollars with at most two decimals. A
+ * number or numeric text (form fields send text); anything else (booleans, '', 1e309) is refused
+ * rather than coerced.
+ */
+export const withdrawAmountSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'Enter an amount in US dollars').transform(Number)], {
+    error: 'Enter an amount in US dollars',
+  })
+  .refine(Number.isFinite, 'Enter an amount in US dollars')
+  .refine((value) => value > 0, 'The amount must be more than 0')
+  .refine((value) => value <= MAX_WITHDRAW_USD, `The amount must be at most $${MAX_WITHDRAW_USD}`)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals for the amount');
+
+/** POST /api/withdraw/withdrawDetil. `userId` is accepted for SPEC.md clients and ignored: the session decides. */
+export const withdrawRequestBodySchema = z.strictObject({
+  email: z
+    .string({ error: 'Enter your PayPal email' })
+    .trim()
+    .min(1, 'Enter your PayPal email')
+    .max(254, 'The email is too long')
+    .pipe(z.email('Enter a valid PayPal email address')),
+  withdrawAmount: withdrawAmountSchema,
+  userId: z.unknown().optional(),
+});
+export type WithdrawRequestBody = z.input<typeof withdrawRequestBodySchema>;
+
+export const personRefSchema = z.object({ _id: idSchema, name: z.string(), email: z.string() });
+
+export const withdrawalSchema = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  /** The PayPal email to pay to. */
+  email: z.string(),
+  withdrawAmount: usdSchema,
+  /** What the seller receives once the 8% fee is taken (the admin's figure). */
+  payoutAmount: usdSchema,
+  status: withdrawalStatusSchema,
+  createdAt: isoDateTimeSchema,
+  paidAt: isoDateTimeSchema.nullable(),
+  /** The seller's name and account email: in the admin's lists only. */
+  seller: personRefSchema.optional(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalListSchema = z.array(withdrawalSchema);
+
+/** GET /api/withdraw/allWithdrawls?status=Pending&userId=… (a User may only name themself). */
+export const withdrawalListQuerySchema = z.strictObject({
+  status: withdrawalStatusSchema.optional(),
+  userId: idSchema.optional(),
+});
+
+/** 201 of POST /api/withdraw/withdrawDetil (SPEC.md 8). */
+export const withdrawResultSchema = z.object({
+  title: z.literal('Withdrawl Successfull'),
+  message: z.literal('Withdrawl request has been send successfully'),
+  withdrawal: withdrawalSchema,
+});
+export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
+
+/** 400 of POST /api/withdraw/withdrawDetil when the amount exceeds the balance (SPEC.md 5). */
+export const insufficientBalanceSchema = z.object({
+  message: z.literal('Insufficient Balance'),
+  detail: z.literal('You do not have enough balance to withdraw this amount.'),
+  availableBalance: usdSchema,
+});
+export const INSUFFICIENT_BALANCE = {
+  message: 'Insufficient Balance',
+  detail: 'You do not have enough balance to withdraw this amount.',
+} as const;
+
+/** 200 of PUT /api/withdraw/updateStatus/{id} (SPEC.md 8). */
+export const withdrawalPaidSchema = z.object({
+  title: z.literal('Withdrawal Successful'),
+  message: z.literal('Withdrawal status updated'),
+  withdrawal: withdrawalSchema,
+});
+
+/* ---------- People: the admin's users, purchasers and sellers ---------- */
+
+export const PEOPLE_PAGE_SIZE = 20;
+
+/** ?page=1&pageSize=20&search=text — search matches name or email, case-insensitively. */
+export const peopleQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PEOPLE_PAGE_SIZE),
+  search: z.string().trim().max(100, 'Search text is at most 100 characters').default(''),
+});
+export type PeopleQuery = z.infer<typeof peopleQuerySchema>;
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const personSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  role: roleSchema,
+  createdAt: isoDateTimeSchema,
+});
+export const personPageSchema = pageOf(personSchema);
+export type Person = z.infer<typeof personSchema>;
+
+export const purchaserSchema = personSchema.extend({
+  purchaseCount: z.number().int(),
+  totalSpent: usdSchema,
+  lastPurchaseAt: isoDateTimeSchema,
+});
+export const purchaserPageSchema = pageOf(purchaserSchema);
+export type Purchaser = z.infer<typeof purchaserSchema>;
+
+export const sellerSchema = personSchema.extend({
+  productCount: z.number().int(),
+  salesCount: z.number().int(),
+  /** Licence prices of sold lines of their products (the earnings figure of SPEC.md 9). */
+  earnings: usdSchema,
+});
+export const sellerPageSchema = pageOf(sellerSchema);
+export type Seller = z.infer<typeof sellerSchema>;
+
+/** GET /api/user/purchasers/{id}/purchases: one purchaser's purchases, newest first. */
+export const purchaserPurchaseSchema = z.object({
+  _id: idSchema,
+  amountPaid: usdSchema,
+  transactionId: z.string(),
+  createdAt: isoDateTimeSchema,
+  products: z.array(
+    z.object({
+      productId: idSchema,
+      title: z.string(),
+      licenseType: licenseTypeSchema,
+      isReskin: z.enum(['true', 'false']),
+      price: usdSchema,
+    }),
+  ),
+});
+export const purchaserPurchaseListSchema = z.array(purchaserPurchaseSchema);
+export type PurchaserPurchase = z.infer<typeof purchaserPurchaseSchema>;
