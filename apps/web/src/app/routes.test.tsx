@@ -53,11 +53,18 @@ describe('routes', () => {
     expect(menu.querySelector('[aria-current="page"]')?.textContent).toBe('Purchases');
   });
 
-  it('keeps a User out of the admin panel', async () => {
+  it('sends a User from the admin panel to /Login', async () => {
     sessionStorage.setItem('userData', JSON.stringify(userAlice));
     fakeFetch(() => ({ status: 200, body: userAlice }));
     const { router } = visit('/adminPanel/all-users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
+  });
+
+  it('sends an Admin from the user panel to /Login', async () => {
+    sessionStorage.setItem('userData', JSON.stringify(adminBob));
+    fakeFetch(() => ({ status: 200, body: adminBob }));
+    const { router } = visit('/userPanel/user-dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
   });
 
   it('opens the admin panel with its eleven entries for an Admin', async () => {

@@ -4,12 +4,17 @@ import { PanelLayout, type PanelEntry } from '@/components/panel/PanelLayout';
 const UploadProductPage = lazy(() => import('./UploadProductPage'));
 const ManageProductsPage = lazy(() => import('./ManageProductsPage'));
 const ManagePendingProductsPage = lazy(() => import('./ManagePendingProductsPage'));
+const AllUsersPage = lazy(() => import('./AllUsersPage'));
+const PurchasersPage = lazy(() => import('./PurchasersPage'));
+const SellersPage = lazy(() => import('./SellersPage'));
+const PendingWithdrawlsRequestsPage = lazy(() => import('./PendingWithdrawlsRequestsPage'));
+const SuccessWithdrawlsRequestsPage = lazy(() => import('./SuccessWithdrawlsRequestsPage'));
 
 /** SPEC.md 2.9: eleven entries, each a child route. */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
-  { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.' },
-  { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence.' },
-  { path: 'sellers', label: 'Sellers', summary: 'Users who uploaded products.' },
+  { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
+  { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence.', page: PurchasersPage },
+  { path: 'sellers', label: 'Sellers', summary: 'Users who uploaded products.', page: SellersPage },
   { path: 'upload-product', label: 'Upload Product', summary: 'Publish a product directly; admin uploads are approved at once.', page: UploadProductPage },
   {
     path: 'manage-products',
@@ -29,11 +34,13 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     path: 'pending-withdrawls-requests',
     label: 'Pending Withdrawls Requests',
     summary: 'Withdrawal requests to pay out (amount after the 8% fee) and mark as paid.',
+    page: PendingWithdrawlsRequestsPage,
   },
   {
     path: 'success-withdrawls-requests',
     label: 'Success Withdrawls Requests',
     summary: 'Withdrawals already paid.',
+    page: SuccessWithdrawlsRequestsPage,
   },
   { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.' },
 ];

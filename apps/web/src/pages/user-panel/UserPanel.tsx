@@ -5,10 +5,13 @@ const UserUploadProductPage = lazy(() => import('./UserUploadProductPage'));
 const UserUploadedProductsPage = lazy(() => import('./UserUploadedProductsPage'));
 const WishlistPage = lazy(() => import('./WishlistPage'));
 const PurchasesPage = lazy(() => import('./PurchasesPage'));
+const UserDashboardPage = lazy(() => import('./UserDashboardPage'));
+const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
+const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
-  { path: 'user-dashboard', label: 'Dashboard', summary: 'Your sales, earnings and latest activity at a glance.' },
+  { path: 'user-dashboard', label: 'Dashboard', summary: 'Your sales, earnings and latest activity at a glance.', page: UserDashboardPage },
   {
     path: 'user-upload-product',
     label: 'Upload Product',
@@ -37,8 +40,9 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     path: 'withdrawl-detail',
     label: 'Withdrawl Detail',
     summary: 'Request a PayPal withdrawal of your balance and follow its status.',
+    page: WithdrawlDetailPage,
   },
-  { path: 'earnings-detail', label: 'Earnings', summary: 'Your earnings, withdrawals and remaining balance.' },
+  { path: 'earnings-detail', label: 'Earnings', summary: 'Your earnings, withdrawals and remaining balance.', page: EarningsDetailPage },
   { path: 'user-chatbox', label: 'User Chatbox', summary: 'Talk to the admin about reskin features of your purchases.' },
 ];
 

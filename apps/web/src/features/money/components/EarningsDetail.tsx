@@ -1,0 +1,15 @@
+import { QueryView } from '@/components/catalogue/QueryView';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useEarnings } from '../api/earnings';
+import { earningsCards, MoneyCards } from './MoneyCards';
+import '../money.css';
+
+/** /userPanel/earnings-detail: total earnings, pending withdrawals, withdrawn, available balance. */
+export function EarningsDetail() {
+  const query = useEarnings();
+  return (
+    <QueryView query={query} loading={<PageSpinner label="Loading your earnings…" />}>
+      {(earnings) => <MoneyCards label="Your earnings" cards={earningsCards(earnings)} />}
+    </QueryView>
+  );
+}

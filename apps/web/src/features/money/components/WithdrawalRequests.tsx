@@ -1,0 +1,93 @@
+import type { Withdrawal, WithdrawalStatus } from '@market/contracts';
+import { QueryView } from '@/components/catalogue/QueryView';
+import { FormError } from '@/components/FormError';
+import { showNotice } from '@/components/notice/notices';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useMarkWithdrawalPaid } from '../api/markWithdrawalPaid';
+import { useWithdrawals } from '../api/withdrawals';
+import { formatDate, usd } from '../format';
+import '../money.css';
+
+const EMPTY: Record<WithdrawalStatus, string> = {
+  Pending: 'No Pending Withdrawal Request Found',
+  Success: 'No Successful Withdrawal',
+};
+
+/**
+ * /adminPanel/pending-withdrawls-requests and /adminPanel/success-withdrawls-requests. The payout
+ * column is the amount after the 8% fee, computed by the server in cents.
+ */
+export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
+  const query = useWithdrawals(status);
+  return (
+    <QueryView
+      query={query}
+      loading={<PageSpinner label="Loading withdrawal requests…" />}
+      isEmpty={(list) => list.length === 0}
+      empty={EMPTY[status]}
+    >
+      {(list) => (
+        <div className="table-responsive money-table">
+          <table className="table align-middle">
+            <caption className="visually-hidden">{status === 'Pending' ? 'Pending withdrawal requests' : 'Paid withdrawals'}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Seller</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  PayPal Email
+                </th>
+                <th scope="col" className="d-none d-sm-table-cell">
+                  Requested
+                </th>
+                <th scope="col">Amount</th>
+                <th scope="col">Payout (after 8% fee)</th>
+                <th scope="col">{status === 'Pending' ? 'Action' : 'Paid'}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((withdrawal) => (
+                <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
+  const markPaid = useMarkWithdrawalPaid();
+  const sellerId = `withdrawal-seller-${withdrawal._id}`;
+  return (
+    <tr>
+      <th scope="row" className="text-break">
+        <span id={sellerId}>{withdrawal.seller?.name ?? ''}</span>
+        <span className="d-block small text-secondary fw-normal">{withdrawal.seller?.email}</span>
+      </th>
+      <td className="d-none d-md-table-cell text-break">{withdrawal.email}</td>
+      <td className="d-none d-sm-table-cell">{formatDate(withdrawal.createdAt)}</td>
+      <td>{usd(withdrawal.withdrawAmount)}</td>
+      <td className="fw-semibold">{usd(withdrawal.payoutAmount)}</td>
+      <td>
+        {withdrawal.status === 'Pending' ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-sm btn-success"
+              aria-describedby={sellerId}
+              disabled={markPaid.isPending}
+              aria-busy={markPaid.isPending}
+              onClick={() => markPaid.mutate(withdrawal._id, { onSuccess: () => showNotice('Withdrawal Successful: Withdrawal status updated') })}
+            >
+              Mark paid
+            </button>
+            <FormError message={markPaid.error?.message} className="small mb-0 mt-1" />
+          </>
+        ) : (
+          formatDate(withdrawal.paidAt)
+        )}
+      </td>
+    </tr>
+  );
+}

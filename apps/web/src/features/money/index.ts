@@ -1,0 +1,4 @@
+export { EarningsDetail } from './components/EarningsDetail';
+export { SellerDashboard } from './components/SellerDashboard';
+export { WithdrawalDetail } from './components/WithdrawalDetail';
+export { WithdrawalRequests } from './components/WithdrawalRequests';

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import type { Purchaser } from '@market/contracts';
+import { QueryView } from '@/components/catalogue/QueryView';
+import { PageSpinner } from '@/components/PageSpinner';
+import { usePurchaserPurchases } from '../api/purchaserPurchases';
+import { usePurchasersPage } from '../api/purchasers';
+import { formatDate, usd } from '../format';
+import { PeopleTable, usePeopleQuery } from './PeopleTable';
+
+/** /adminPanel/purchasers: users who bought, how often, how much, and what. */
+export function Purchasers() {
+  const { query, search, setPage } = usePeopleQuery();
+  const result = usePurchasersPage(query);
+  const [viewing, setViewing] = useState<Purchaser | null>(null);
+  return (
+    <>
+      <PeopleTable
+        caption="Purchasers"
+        result={result}
+        empty="Nobody has bought a licence yet."
+        searchText={query.search}
+        onSearch={search}
+        onPage={setPage}
+        columns={[
+          { header: 'Purchases', renderCell: (purchaser) => purchaser.purchaseCount },
+          { header: 'Total Spent', renderCell: (purchaser) => usd(purchaser.totalSpent) },
+          { header: 'Last Purchase', renderCell: (purchaser) => formatDate(purchaser.lastPurchaseAt), className: 'd-none d-lg-table-cell' },
+          {
+            header: 'Details',
+            renderCell: (purchaser) => (
+              <button type="button" className="btn btn-sm btn-outline-secondary" aria-describedby={`person-${purchaser._id}`} onClick={() => setViewing(purchaser)}>
+                View purchases
+              </button>
+            ),
+          },
+        ]}
+      />
+      <PurchasesModal purchaser={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+function PurchasesModal({ purchaser, onClose }: { purchaser: Purchaser | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Modal show={purchaser !== null} onHide={onClose} size="lg" fullscreen="md-down" aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Purchases of {purchaser?.name}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{purchaser && <PurchaseList userId={purchaser._id} />}</Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          Close
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function PurchaseList({ userId }: { userId: string }) {
+  const query = usePurchaserPurchases(userId);
+  return (
+    <QueryView query={query} loading={<PageSpinner label="Loading purchases…" />} isEmpty={(list) => list.length === 0} empty="No Purchased Product Found">
+      {(purchases) => (
+        <ul className="list-unstyled mb-0">
+          {purchases.map((purchase) => (
+            <li key={purchase._id} className="people-purchase">
+              <p className="fw-semibold mb-1">
+                {formatDate(purchase.createdAt)} · {usd(purchase.amountPaid)}
+              </p>
+              <ul className="mb-0">
+                {purchase.products.map((line) => (
+                  <li key={line.productId}>
+                    {line.title} — {line.licenseType}
+                    {line.isReskin === 'true' ? ' with reskin' : ''} · {usd(line.price)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
+}

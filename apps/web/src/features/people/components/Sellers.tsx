@@ -1,0 +1,24 @@
+import { useSellersPage } from '../api/sellers';
+import { usd } from '../format';
+import { PeopleTable, usePeopleQuery } from './PeopleTable';
+
+/** /adminPanel/sellers: users with products, their units sold and earnings. */
+export function Sellers() {
+  const { query, search, setPage } = usePeopleQuery();
+  const result = useSellersPage(query);
+  return (
+    <PeopleTable
+      caption="Sellers"
+      result={result}
+      empty="No seller has uploaded a product yet."
+      searchText={query.search}
+      onSearch={search}
+      onPage={setPage}
+      columns={[
+        { header: 'Products', renderCell: (seller) => seller.productCount },
+        { header: 'Sales', renderCell: (seller) => seller.salesCount, className: 'd-none d-sm-table-cell' },
+        { header: 'Earnings', renderCell: (seller) => usd(seller.earnings) },
+      ]}
+    />
+  );
+}

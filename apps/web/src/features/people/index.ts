@@ -1,0 +1,3 @@
+export { AllUsers } from './components/AllUsers';
+export { Purchasers } from './components/Purchasers';
+export { Sellers } from './components/Sellers';

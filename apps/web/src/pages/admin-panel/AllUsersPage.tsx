@@ -1,0 +1,6 @@
+import { AllUsers } from '@/features/people';
+
+/** /adminPanel/all-users. */
+export default function AllUsersPage() {
+  return <AllUsers />;
+}

@@ -1,0 +1,6 @@
+import { Sellers } from '@/features/people';
+
+/** /adminPanel/sellers. */
+export default function SellersPage() {
+  return <Sellers />;
+}
