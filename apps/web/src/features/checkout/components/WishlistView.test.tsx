@@ -7,6 +7,7 @@ import { renderAt } from '@/test-utils';
 import { WishlistView } from './WishlistView';
 
 const line = (n: number) => ({ ...summary(n), selectedLicense: 'Multi App License', isReskin: 'false' });
+const item = (title: string) => within(screen.getByRole('heading', { name: title }).closest('li') as HTMLElement);
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? '[]') as { _id: string }[];
 
 describe('WishlistView', () => {
@@ -22,7 +23,6 @@ describe('WishlistView', () => {
     localStorage.setItem('whishList', JSON.stringify([line(1), line(2), line(3)]));
     localStorage.setItem('cartProduct', JSON.stringify([line(2)]));
     renderAt(<WishlistView />);
-    const item = (title: string) => within(screen.getByRole('heading', { name: title }).closest('li') as HTMLElement);
 
     fireEvent.click(item('Game Number 1').getByRole('button', { name: 'Move to cart' }));
     expect(currentNotice()?.text).toBe('Moved To Cart Successfully');
