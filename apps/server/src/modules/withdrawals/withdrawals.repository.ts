@@ -40,12 +40,14 @@ export class WithdrawalsRepository {
   /**
    * Runs `work` in one transaction that no other balance-changing transaction of this seller can
    * interleave with: SQLite takes the database's write lock at BEGIN IMMEDIATE (so the balance read
-   * happens under it, across processes too), PostgreSQL locks the seller's users row FOR UPDATE.
+   * happens under it, across processes too), PostgreSQL locks the seller's users row FOR NO KEY
+   * UPDATE (it queues the seller's other withdrawals but not inserts that merely reference the row,
+   * such as a new session or a purchase).
    */
   async withSellerLocked<T>(userId: string, work: (locked: WithdrawalsRepository) => Promise<T>): Promise<T> {
     if (this.dialect === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
         return work(new WithdrawalsRepository(trx, this.dialect));
       });
     }
