@@ -13,6 +13,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { productRoutes } from './modules/products/index.js';
+import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { sharingRoutes } from './modules/sharing/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(peopleRoutes, { people: services.people });
+  await app.register(reskinRoutes, { chat: services.reskinChat });
   await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });

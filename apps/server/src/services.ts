@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/index.js';
 import { AuthService, SessionsRepository, UsersRepository } from './modules/auth/index.js';
 import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
+import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import { WithdrawalsRepository, WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
@@ -27,6 +28,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     views: new ViewsService(new ViewsRepository(db), products, clock),
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
     people: new PeopleService(new PeopleRepository(db)),
+    reskinChat: new ReskinChatService(new ReskinChatRepository(db), storage, events, clock),
   };
 }
 

@@ -10,3 +10,4 @@ export * from './paths.js';
 export * from './products.js';
 export * from './commerce.js';
 export * from './money.js';
+export * from './reskin.js';

@@ -58,6 +58,18 @@ export const API_PATHS = {
     updateDownload: '/api/purchase/updateDownload',
     download: '/api/purchase/download/:purchaseId/:productId',
   },
+  reskin: {
+    send: '/api/reskin/reskinFeatureUser',
+    allConversations: '/api/reskin/allReskinUsers',
+    myConversations: '/api/reskin/myConversations',
+    messages: '/api/reskin/messages',
+    markAdminMessagesAsRead: '/api/reskin/markAdminMessagesAsRead',
+    markUserMessagesAsRead: '/api/reskin/markUserMessagesAsRead',
+    updateStatus: '/api/reskin/updateStatus',
+    attachment: '/api/reskin/attachment/:id',
+    /** Server-sent events of the conversations the signed-in user may see. */
+    stream: '/api/reskin/stream',
+  },
   files: {
     /** Public images, by storage key. */
     image: '/files/images/:key',

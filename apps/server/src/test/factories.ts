@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { onTestFinished } from 'vitest';
 import { newId } from '../platform/ids.js';
 import { makeZip } from '../platform/zip.js';
-import { buildTestApp, injectAs, type TestContext, type TestUser } from './helper.js';
+import { buildTestApp, buildTwoTestApps, injectAs, type TestContext, type TestUser } from './helper.js';
 
 /** The app with a data folder of its own, removed when the test ends. */
 export async function buildCatalogueApp(env: Record<string, string> = {}) {
@@ -17,6 +17,13 @@ export async function buildCatalogueApp(env: Record<string, string> = {}) {
 }
 
 export type CatalogueContext = Awaited<ReturnType<typeof buildCatalogueApp>>;
+
+/** Two instances over one database and one data folder, as behind a load balancer. */
+export async function buildTwoCatalogueApps(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'market-data-'));
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+  return buildTwoTestApps({ DATA_DIR: dataDir, ...env });
+}
 
 /** Every file under the data folder, relative to it. */
 export function filesIn(dataDir: string): string[] {

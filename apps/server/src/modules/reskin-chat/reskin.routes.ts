@@ -1,0 +1,180 @@
+import type { ServerResponse } from 'node:http';
+import {
+  API_PATHS,
+  idParamsSchema,
+  RESKIN_STREAM_EVENT,
+  reskinConversationKeySchema,
+  reskinConversationListSchema,
+  reskinConversationSchema,
+  reskinErrorSchema,
+  reskinMarkedReadSchema,
+  reskinMessageSchema,
+  reskinMessagesQuerySchema,
+  reskinThreadSchema,
+} from '@market/contracts';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin, requireUser } from '../auth/index.js';
+import { readChatSendRequest } from './attachment.js';
+import type { ReskinChatService } from './reskin.service.js';
+
+export interface ReskinRoutesOptions {
+  chat: ReskinChatService;
+  /** Comment lines keep idle proxies from closing an event stream. */
+  heartbeatMs?: number;
+}
+
+const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErrorSchema, 404: reskinErrorSchema };
+
+/**
+ * The reskin chat calls of SPEC.md 7 and ours (a user's own conversations, one thread, attachments,
+ * the live stream). Registered on its own, so its error handler answers `{ errorMessage }`.
+ */
+export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (app, { chat, heartbeatMs = 25_000 }) => {
+  const tags = ['reskin chat'];
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ errorMessage: error.validation[0]?.message ?? 'Invalid request' });
+    }
+    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) return reply.status(statusCode).send({ errorMessage: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ errorMessage: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.post(
+    API_PATHS.reskin.send,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Send a chat message: JSON from the product page (the opening "Yes" starts the conversation; users only) or multipart with an optional fileUpload (image, PDF or ZIP). messageBy comes from the session; userId names the conversation only when an admin answers. Refused for a user once the chat is Close',
+        consumes: ['application/json', 'multipart/form-data'],
+        response: { 201: reskinMessageSchema, ...errors, 413: reskinErrorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await chat.send(request.user, await readChatSendRequest(request))),
+  );
+
+  app.get(
+    API_PATHS.reskin.allConversations,
+    {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Every reskin chat with its user, product, status, last message and unread user messages (admins)', response: { 200: reskinConversationListSchema, ...errors } },
+    },
+    async (request) => chat.allConversations(request.user),
+  );
+
+  app.get(
+    API_PATHS.reskin.myConversations,
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: "The signed-in user's reskin chats with unread admin messages", response: { 200: reskinConversationListSchema, ...errors } },
+    },
+    async (request) => chat.myConversations(request.user),
+  );
+
+  app.get(
+    API_PATHS.reskin.messages,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "One chat and its messages, oldest first: a user's own (userId optional), any for an admin (userId required)",
+        querystring: reskinMessagesQuerySchema,
+        response: { 200: reskinThreadSchema, ...errors },
+      },
+    },
+    async (request) => chat.thread(request.user, request.query),
+  );
+
+  app.put(
+    API_PATHS.reskin.markAdminMessagesAsRead,
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: "The chat's user opened it: the admin's messages become read", body: reskinConversationKeySchema, response: { 200: reskinMarkedReadSchema, ...errors } },
+    },
+    async (request) => ({ updated: await chat.markRead(request.user, request.body, 'Admin') }),
+  );
+
+  app.put(
+    API_PATHS.reskin.markUserMessagesAsRead,
+    {
+      preHandler: requireAdmin,
+      schema: { tags, summary: "An admin opened the chat: the user's messages become read", body: reskinConversationKeySchema, response: { 200: reskinMarkedReadSchema, ...errors } },
+    },
+    async (request) => ({ updated: await chat.markRead(request.user, request.body, 'User') }),
+  );
+
+  app.put(
+    API_PATHS.reskin.updateStatus,
+    {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Toggle a chat between Open and Close (admins); a closed chat refuses new user messages', body: reskinConversationKeySchema, response: { 200: reskinConversationSchema, ...errors } },
+    },
+    async (request) => chat.toggleStatus(request.user, request.body),
+  );
+
+  app.get(
+    API_PATHS.reskin.attachment,
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: "A message's attachment, for the chat's user and the admins only", params: idParamsSchema, response: errors },
+    },
+    async (request, reply) => {
+      const file = await chat.attachment(request.user, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        // A stream is sent as is; the JSON response schemas above describe only the errors.
+        .send(file.stream as never);
+    },
+  );
+
+  /** Open event streams, ended when the server closes so it does not wait for browsers to hang up. */
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get(
+    API_PATHS.reskin.stream,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: `Server-sent events ("${RESKIN_STREAM_EVENT}": kind message, read or status, with userId and productId) of the chats the signed-in user may see, from every instance`,
+        produces: ['text/event-stream'],
+        response: { 401: reskinErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold the events back.
+        'x-accel-buffering': 'no',
+      });
+      streams.add(stream);
+      const unsubscribe = await chat.follow(user, (event) => {
+        stream.write(`event: ${RESKIN_STREAM_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      // Sent once listening: a client (or a test) knows no event from now on is missed.
+      stream.write('retry: 3000\n: ready\n\n');
+      const heartbeat = setInterval(() => stream.write(': ping\n\n'), heartbeatMs);
+      stream.on('close', () => {
+        clearInterval(heartbeat);
+        streams.delete(stream);
+        void unsubscribe();
+      });
+    },
+  );
+};

@@ -1,0 +1,214 @@
+import type { Readable } from 'node:stream';
+import {
+  API_PATHS,
+  apiPath,
+  reskinSendSchema,
+  type ReskinAuthor,
+  type ReskinConversation,
+  type ReskinConversationKey,
+  type ReskinEvent,
+  type ReskinMessage,
+  type ReskinStatus,
+  type ReskinThread,
+  type SessionUser,
+} from '@market/contracts';
+import { isAdmin } from '../auth/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
+import { newId } from '../../platform/ids.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import { ATTACHMENT_CONTENT_TYPES, type AttachmentKind, type ChatSendRequest } from './attachment.js';
+import type { ConversationRow, ConversationSummaryRow, MessageRow, ReskinChatRepository } from './reskin.repository.js';
+
+/** Not a type guard (isAdmin is one): a signed-in actor who is no admin is still a user. */
+const answersChats = (actor: SessionUser): boolean => isAdmin(actor);
+/** The two sides of a conversation: its user and the admins. */
+const canSee = (actor: SessionUser, conversation: ConversationRow) => answersChats(actor) || actor._id === conversation.user_id;
+const sideOf = (actor: SessionUser): ReskinAuthor => (answersChats(actor) ? 'Admin' : 'User');
+const otherSide = (side: ReskinAuthor): ReskinAuthor => (side === 'Admin' ? 'User' : 'Admin');
+
+/** Event topics: every admin hears every conversation, a user only their own. */
+const ADMINS_TOPIC = 'reskin.admins';
+const userTopic = (userId: string) => `reskin.user.${userId}`;
+
+const closedChat = () => forbidden('This chat is closed');
+
+/** Rules of the reskin chat (SPEC.md 2.11, 4): who may write, read, mark read and open or close, and who hears of it. */
+export class ReskinChatService {
+  constructor(
+    private readonly chats: ReskinChatRepository,
+    private readonly storage: FileStorage,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(actor: SessionUser | null, request: ChatSendRequest): Promise<ReskinMessage> {
+    if (!actor) throw unauthorized();
+    const parsed = reskinSendSchema.safeParse(request.fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
+    const { productId, userId, message } = parsed.data;
+    if (message.length === 0 && !request.file) throw badRequest('Write a message or attach a file');
+
+    const side = sideOf(actor);
+    const conversation = side === 'Admin' ? await this.answeredConversation(userId, productId) : await this.ownConversation(actor, userId, productId);
+    // An admin may still write into a closed chat; the user may not (SPEC.md 4).
+    if (side === 'User' && conversation.status === 'Close') throw closedChat();
+
+    const stored = request.file ? await this.storage.put('private', request.file.bytes, request.file.kind) : null;
+    const row: MessageRow = {
+      id: newId(),
+      conversation_id: conversation.id,
+      message_by: side,
+      message,
+      file_key: stored?.key ?? null,
+      file_name: request.file?.displayName ?? null,
+      is_read: 0,
+      created_at: this.clock.now().toISOString(),
+    };
+    try {
+      await this.chats.addMessage(row);
+    } catch (error) {
+      if (stored) await this.storage.delete('private', stored.key);
+      throw error;
+    }
+    await this.announce('message', conversation);
+    return messageView(row, conversation);
+  }
+
+  /** GET allReskinUsers: every conversation, for the admins. */
+  async allConversations(actor: SessionUser | null): Promise<ReskinConversation[]> {
+    if (!actor) throw unauthorized();
+    if (!isAdmin(actor)) throw forbidden('Only an admin can see every chat');
+    return this.summaries({}, 'User');
+  }
+
+  /** The signed-in user's own conversations. */
+  async myConversations(actor: SessionUser | null): Promise<ReskinConversation[]> {
+    if (!actor) throw unauthorized();
+    return this.summaries({ userId: actor._id }, 'Admin');
+  }
+
+  async thread(actor: SessionUser | null, query: { productId: string; userId?: string }): Promise<ReskinThread> {
+    if (!actor) throw unauthorized();
+    // A user may leave out their own id; an admin names the user.
+    const conversation = await this.visibleConversation(actor, { productId: query.productId, userId: query.userId ?? (answersChats(actor) ? undefined : actor._id) });
+    const [summary] = await this.summaries({ conversationId: conversation.id }, otherSide(sideOf(actor)));
+    const messages = await this.chats.messagesOf(conversation.id);
+    return { conversation: summary!, messages: messages.map((row) => messageView(row, conversation)) };
+  }
+
+  /**
+   * Marks the messages `author` wrote read; only the other side may do that, as it opens the chat
+   * (markAdminMessagesAsRead is the user's call, markUserMessagesAsRead an admin's).
+   */
+  async markRead(actor: SessionUser | null, key: ReskinConversationKey, author: ReskinAuthor): Promise<number> {
+    if (!actor) throw unauthorized();
+    if (sideOf(actor) === author) throw forbidden(author === 'Admin' ? "Only the chat's user can mark the admin's messages read" : "Only an admin can mark the user's messages read");
+    const conversation = await this.visibleConversation(actor, key);
+    const updated = await this.chats.markRead(conversation.id, author);
+    if (updated > 0) await this.announce('read', conversation);
+    return updated;
+  }
+
+  /** updateStatus: Open ⇄ Close, by an admin. */
+  async toggleStatus(actor: SessionUser | null, key: ReskinConversationKey): Promise<ReskinConversation> {
+    if (!actor) throw unauthorized();
+    if (!isAdmin(actor)) throw forbidden('Only an admin can open or close a chat');
+    const conversation = await this.visibleConversation(actor, key);
+    const status: ReskinStatus = conversation.status === 'Open' ? 'Close' : 'Open';
+    await this.chats.setStatus(conversation.id, status, this.clock.now().toISOString());
+    await this.announce('status', conversation);
+    const [summary] = await this.summaries({ conversationId: conversation.id }, 'User');
+    return summary!;
+  }
+
+  /** An attachment's bytes, for the conversation's user and the admins only. */
+  async attachment(actor: SessionUser | null, messageId: string): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+    if (!actor) throw unauthorized();
+    const found = await this.chats.messageWithConversation(messageId);
+    if (!found?.message.file_key) throw notFound('File not found');
+    if (!canSee(actor, found.conversation)) throw forbidden('This file belongs to another chat');
+    const kind = found.message.file_key.split('.').pop() as AttachmentKind;
+    return {
+      stream: await this.storage.get('private', found.message.file_key),
+      contentType: ATTACHMENT_CONTENT_TYPES[kind] ?? 'application/octet-stream',
+      fileName: found.message.file_name ?? `attachment.${kind}`,
+    };
+  }
+
+  /** Calls `listener` with every change of a conversation the actor may see, on whichever instance it happens. */
+  follow(actor: SessionUser, listener: (event: ReskinEvent) => void): Promise<Unsubscribe> {
+    return this.events.subscribe(answersChats(actor) ? ADMINS_TOPIC : userTopic(actor._id), (payload) => listener(payload as ReskinEvent));
+  }
+
+  private async announce(kind: ReskinEvent['kind'], conversation: ConversationRow): Promise<void> {
+    const event: ReskinEvent = { kind, userId: conversation.user_id, productId: conversation.product_id };
+    await Promise.all([this.events.publish(ADMINS_TOPIC, event), this.events.publish(userTopic(conversation.user_id), event)]);
+  }
+
+  /** A user writes in their own conversation, started by the first message on an approved product. */
+  private async ownConversation(actor: SessionUser, userId: string | undefined, productId: string): Promise<ConversationRow> {
+    if (userId !== undefined && userId !== actor._id) throw forbidden('You can only write in your own chat');
+    const existing = await this.chats.findConversation(actor._id, productId);
+    if (existing) return existing;
+    if ((await this.chats.productStatus(productId)) !== 'Approved') throw notFound('Product not found');
+    const now = this.clock.now().toISOString();
+    return this.chats.findOrCreateConversation({ id: newId(), user_id: actor._id, product_id: productId, status: 'Open', created_at: now, updated_at: now });
+  }
+
+  /** An admin answers a conversation a user started. */
+  private async answeredConversation(userId: string | undefined, productId: string): Promise<ConversationRow> {
+    if (!userId) throw badRequest('Choose the user whose chat you answer (userId)');
+    const conversation = await this.chats.findConversation(userId, productId);
+    if (!conversation) throw notFound('This user has not started a chat about this product');
+    return conversation;
+  }
+
+  private async visibleConversation(actor: SessionUser, key: { userId: string | undefined; productId: string }): Promise<ConversationRow> {
+    if (!key.userId) throw badRequest('Choose the user (userId)');
+    if (!answersChats(actor) && key.userId !== actor._id) throw forbidden('This chat belongs to another user');
+    const conversation = await this.chats.findConversation(key.userId, key.productId);
+    if (!conversation) throw notFound('No chat yet');
+    if (!canSee(actor, conversation)) throw forbidden('This chat belongs to another user');
+    return conversation;
+  }
+
+  private async summaries(filter: { userId?: string; conversationId?: string }, unreadFrom: ReskinAuthor): Promise<ReskinConversation[]> {
+    const rows = await this.chats.summaries(filter, unreadFrom);
+    const lastIds = rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : []));
+    const lastMessages = new Map((await this.chats.messagesById(lastIds)).map((row) => [row.id, row]));
+    return rows.map((row) => conversationView(row, row.last_message_id ? lastMessages.get(row.last_message_id) : undefined));
+  }
+}
+
+function messageView(row: MessageRow, conversation: ConversationRow): ReskinMessage {
+  return {
+    _id: row.id,
+    userId: conversation.user_id,
+    productId: conversation.product_id,
+    message: row.message,
+    messageBy: row.message_by as ReskinAuthor,
+    fileUpload: row.file_key ? apiPath(API_PATHS.reskin.attachment, { id: row.id }) : null,
+    fileName: row.file_key ? row.file_name : null,
+    isRead: row.is_read === 1,
+    status: conversation.status as ReskinStatus,
+    createdAt: row.created_at,
+  };
+}
+
+function conversationView(row: ConversationSummaryRow, last: MessageRow | undefined): ReskinConversation {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    productId: row.product_id,
+    user: { _id: row.user_id, name: row.user_name, email: row.user_email },
+    product: { _id: row.product_id, title: row.product_title ?? '', thumbnail: apiPath(API_PATHS.files.image, { key: row.thumbnail_key }) },
+    status: row.status as ReskinStatus,
+    unreadCount: Number(row.unread_count),
+    lastMessage: last ? { message: last.message, messageBy: last.message_by as ReskinAuthor, hasFile: last.file_key !== null, createdAt: last.created_at } : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+

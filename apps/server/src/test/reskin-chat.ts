@@ -1,0 +1,53 @@
+import type { ReskinEvent } from '@market/contracts';
+import { onTestFinished } from 'vitest';
+import { injectAs, type TestContext, type TestUser } from './helper.js';
+import { multipart, type FilePart } from './factories.js';
+
+/** POST reskinFeatureUser as JSON, as the product page sends it. */
+export const sendJson = (ctx: TestContext, user: TestUser | null, payload: Record<string, unknown>) =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/reskin/reskinFeatureUser', payload });
+
+/** POST reskinFeatureUser as multipart, as the chat screens send it. */
+export async function sendForm(ctx: TestContext, user: TestUser | null, fields: Record<string, string>, fileUpload?: FilePart) {
+  const { payload, headers } = await multipart({ ...fields, fileUpload });
+  return injectAs(ctx, user, { method: 'POST', url: '/api/reskin/reskinFeatureUser', payload, headers });
+}
+
+export const thread = (ctx: TestContext, user: TestUser, query: string) => injectAs(ctx, user, { method: 'GET', url: `/api/reskin/messages?${query}` });
+
+/**
+ * A live GET /api/reskin/stream over real HTTP (the app listens on a free port): collects the
+ * events it receives; `ready` resolves once the server is listening for them.
+ */
+export async function openStream(ctx: TestContext, user: TestUser) {
+  const address = ctx.app.server.listening ? ctx.app.listeningOrigin : await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const abort = new AbortController();
+  const response = await fetch(`${address}/api/reskin/stream`, { headers: { cookie: user.cookie }, signal: abort.signal });
+  const events: ReskinEvent[] = [];
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body! as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.includes(': ready')) markReady();
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (block.startsWith('event: reskin') && data) events.push(JSON.parse(data.slice('data: '.length)) as ReskinEvent);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })().catch(() => {});
+  onTestFinished(async () => {
+    abort.abort();
+    await reading;
+  });
+  await ready;
+  return { status: response.status, contentType: response.headers.get('content-type'), events };
+}
