@@ -9,7 +9,10 @@ import { openApi } from './http/openapi.js';
 import { security } from './http/security.js';
 import { spa } from './http/spa.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
+import { commentRoutes } from './modules/comments/index.js';
+import { contactRoutes } from './modules/contact/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import { hireRoutes } from './modules/hire/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { productRoutes } from './modules/products/index.js';
@@ -80,6 +83,14 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, { chat: services.reskinChat });
+  await app.register(commentRoutes, { comments: services.comments, rateLimitPerMinute: config.formsRateLimitPerMinute });
+  await app.register(contactRoutes, { contact: services.contact, rateLimitPerMinute: config.formsRateLimitPerMinute });
+  await app.register(hireRoutes, { hire: services.hire, rateLimitPerMinute: config.formsRateLimitPerMinute });
+  // A mail being handed to the SMTP server finishes before the database closes.
+  app.addHook('onClose', async () => {
+    await services.mail.settled();
+    services.mail.close();
+  });
   await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });

@@ -17,6 +17,8 @@ async function main() {
   const services = createServices(database, systemClock, config);
   const seeded = config.seedDemoData && (await seedDemoData(services, database.db));
   if (config.admin) await services.auth.ensureAdmin(config.admin);
+  // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
+  void services.mail.deliverPending();
 
   const app = await buildApp({ config, database, services });
   const shutdown = async (signal: string) => {

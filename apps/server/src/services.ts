@@ -2,12 +2,16 @@ import { pino } from 'pino';
 import type { DatabaseHandle } from './db/index.js';
 import { AuthService, SessionsRepository, UsersRepository } from './modules/auth/index.js';
 import { PeopleRepository, PeopleService } from './modules/people/index.js';
+import { CommentsRepository, CommentsService } from './modules/comments/index.js';
+import { ContactRepository, ContactService } from './modules/contact/index.js';
+import { HireRepository, HireService } from './modules/hire/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import { WithdrawalsRepository, WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
+import { MailOutbox, OutboxRepository, smtpTransport } from './platform/mail/index.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
 import { createEventBus } from './platform/events/index.js';
 import { libreTranslate, noTranslation } from './platform/translate.js';
@@ -20,6 +24,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
   const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, config.sourceMaxBytes, events);
+  const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log);
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
@@ -29,6 +34,10 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
     people: new PeopleService(new PeopleRepository(db)),
     reskinChat: new ReskinChatService(new ReskinChatRepository(db), storage, events, clock),
+    mail,
+    comments: new CommentsService(new CommentsRepository(db), clock),
+    contact: new ContactService(new ContactRepository(db), mail, clock, config.contactTo, log),
+    hire: new HireService(new HireRepository(db), clock),
   };
 }
 

@@ -11,3 +11,6 @@ export * from './products.js';
 export * from './commerce.js';
 export * from './money.js';
 export * from './reskin.js';
+export * from './comments.js';
+export * from './contact.js';
+export * from './hire.js';

@@ -70,6 +70,19 @@ export const API_PATHS = {
     /** Server-sent events of the conversations the signed-in user may see. */
     stream: '/api/reskin/stream',
   },
+  comment: {
+    add: '/api/comment/addComment',
+    all: '/api/comment/allComments',
+  },
+  contact: {
+    /** POST sends a message; GET lists them (Admin only). */
+    messages: '/api/contact',
+  },
+  developer: {
+    hire: '/api/developer/hireADeveloper',
+    all: '/api/developer/allDevelopers',
+    byId: '/api/developer/developerById/:id',
+  },
   files: {
     /** Public images, by storage key. */
     image: '/files/images/:key',

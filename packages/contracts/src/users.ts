@@ -3,7 +3,8 @@ import { roleSchema } from './enums.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { LIMITS } from './limits.js';
 
-const emailSchema = z
+/** An email address as every form takes it: trimmed, at most 254 characters. */
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as initial from './migrations/0001_initial.js';
 import * as catalogue from './migrations/0002_catalogue.js';
+import * as conversations from './migrations/0005_conversations.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_catalogue': catalogue,
+  '0005_conversations': conversations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

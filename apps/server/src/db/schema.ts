@@ -203,6 +203,8 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  /** Where a reply goes (0005); null: to the sender. */
+  reply_to: string | null;
   created_at: string;
   sent_at: string | null;
   last_error: string | null;

@@ -24,6 +24,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('mails contact messages to CONTACT_TO, else to ADMIN_EMAIL', () => {
+    const admin = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'long-enough' };
+
+    expect(loadConfig({}).contactTo).toBeNull();
+    expect(loadConfig(admin).contactTo).toBe('boss@example.com');
+    expect(loadConfig({ ...admin, CONTACT_TO: 'sales@example.com', SMTP_URL: 'smtps://u:p@mail.example.com' })).toMatchObject({
+      contactTo: 'sales@example.com',
+      smtpUrl: 'smtps://u:p@mail.example.com',
+    });
+  });
+
   it('secures cookies in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
   });
@@ -38,6 +49,8 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
     [{ S3_BUCKET: 'files', S3_PREFIX: '../elsewhere' }, 'S3_PREFIX'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.com:587' }, 'CONTACT_TO'],
   ])('fails loudly on %o, naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));

@@ -47,6 +47,13 @@ const envSchema = z
       .regex(/^rediss?:\/\/\S+$/, 'must look like redis://host:6379 (or rediss:// for TLS)')
       .optional(),
     EVENTS_CHANNEL_PREFIX: z.string().min(1).max(100).default('market:'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:password@host:port or smtps://…')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Marketplace <no-reply@localhost>'),
+    CONTACT_TO: z.email().optional(),
+    FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -55,6 +62,10 @@ const envSchema = z
   .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
     path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((env) => !env.SMTP_URL || env.CONTACT_TO || env.ADMIN_EMAIL, {
+    message: 'SMTP_URL needs a recipient for contact mails: set CONTACT_TO (or ADMIN_EMAIL)',
+    path: ['CONTACT_TO'],
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -84,6 +95,13 @@ export interface Config {
   redisUrl: string | null;
   /** Put before every Redis channel name, so several deployments (or test runs) can share one Redis. */
   eventsChannelPrefix: string;
+  /** SMTP server for outgoing mail; null: mails stay stored in the outbox and are logged. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Who receives contact-form mails: CONTACT_TO, else ADMIN_EMAIL; null: contact messages are only stored. */
+  contactTo: string | null;
+  /** Comment, contact and hire-request submissions per minute and client address. */
+  formsRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -135,5 +153,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : null,
     redisUrl: env.REDIS_URL ?? null,
     eventsChannelPrefix: env.EVENTS_CHANNEL_PREFIX,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
+    formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,0 +1,59 @@
+import type { ContactBody, ContactMessage, SessionUser } from '@market/contracts';
+import type { Logger } from 'pino';
+import { isAdmin } from '../auth/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { forbidden } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { MailOutbox } from '../../platform/mail/index.js';
+import type { ContactMessageRow, ContactRepository } from './contact.repository.js';
+
+/** Header values come from a visitor: one line, bounded. */
+const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
+
+/**
+ * Every contact message is stored; with a recipient (CONTACT_TO, else ADMIN_EMAIL) it is also
+ * mailed through the outbox. The visitor's answer never depends on the mail server.
+ */
+export class ContactService {
+  constructor(
+    private readonly messages: ContactRepository,
+    private readonly mail: MailOutbox,
+    private readonly clock: Clock,
+    private readonly recipient: string | null,
+    private readonly log: Pick<Logger, 'info'>,
+  ) {}
+
+  async send(body: ContactBody): Promise<void> {
+    const row: ContactMessageRow = {
+      id: newId(),
+      name: body.name,
+      email: body.email,
+      company_name: body.companyName,
+      message: body.message,
+      created_at: this.clock.now().toISOString(),
+    };
+    await this.messages.insert(row);
+    if (!this.recipient) {
+      this.log.info({ contactMessageId: row.id }, 'contact message stored; no CONTACT_TO or ADMIN_EMAIL, so it is not mailed');
+      return;
+    }
+    await this.mail.enqueue({
+      to: this.recipient,
+      subject: `Contact form: ${oneLine(body.name, 80)} (${oneLine(body.companyName, 120)})`,
+      text: [`Name: ${body.name}`, `Email: ${body.email}`, `Company: ${body.companyName}`, '', body.message].join('\n'),
+      replyTo: body.email,
+    });
+  }
+
+  async list(actor: SessionUser | null): Promise<ContactMessage[]> {
+    if (!isAdmin(actor)) throw forbidden('Only an admin can read contact messages');
+    return (await this.messages.list()).map((row) => ({
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      companyName: row.company_name,
+      message: row.message,
+      createdAt: row.created_at,
+    }));
+  }
+}

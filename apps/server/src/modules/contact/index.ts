@@ -1,0 +1,3 @@
+export { contactRoutes } from './contact.routes.js';
+export { ContactRepository } from './contact.repository.js';
+export { ContactService } from './contact.service.js';

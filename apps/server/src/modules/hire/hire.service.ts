@@ -1,0 +1,57 @@
+import type { HireRequest, HireRequestBody, Platform, SessionUser } from '@market/contracts';
+import { isAdmin } from '../auth/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
+import { newId } from '../../platform/ids.js';
+import type { HireRepository, HireRequestRow } from './hire.repository.js';
+
+const mayReadRequests = (actor: SessionUser | null) => isAdmin(actor);
+
+/** Hire-a-developer requests: anybody sends one (requirements sanitised before storing), only admins read them. */
+export class HireService {
+  constructor(
+    private readonly requests: HireRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(body: HireRequestBody): Promise<{ id: string }> {
+    const requirements = sanitizeRichText(body.requirenments);
+    if (!htmlToText(requirements) && !requirements.includes('<img')) throw badRequest('Describe your requirements');
+    const id = newId();
+    await this.requests.insert({
+      id,
+      name: body.name,
+      email: body.email,
+      company_name: body.companyName,
+      platform: body.platform,
+      requirements_html: requirements,
+      created_at: this.clock.now().toISOString(),
+    });
+    return { id };
+  }
+
+  async list(actor: SessionUser | null): Promise<HireRequest[]> {
+    if (!mayReadRequests(actor)) throw forbidden('Only an admin can read hire requests');
+    return (await this.requests.list()).map(toHireRequest);
+  }
+
+  async byId(actor: SessionUser | null, id: string): Promise<HireRequest> {
+    if (!mayReadRequests(actor)) throw forbidden('Only an admin can read hire requests');
+    const row = await this.requests.findById(id);
+    if (!row) throw notFound('Hire request not found');
+    return toHireRequest(row);
+  }
+}
+
+function toHireRequest(row: HireRequestRow): HireRequest {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    companyName: row.company_name,
+    platform: row.platform as Platform,
+    requirenments: row.requirements_html,
+    createdAt: row.created_at,
+  };
+}

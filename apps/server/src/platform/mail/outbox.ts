@@ -1,0 +1,94 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import { newId } from '../ids.js';
+import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
+import type { MailTransport, OutgoingMail } from './transport.js';
+
+/** Mails sent in one round; the rest wait for the next round. */
+const ROUND_SIZE = 50;
+
+/**
+ * Mail goes through a stored outbox: a mail is first a row, so nothing is lost when the mail
+ * server is down or not configured. With a transport (SMTP_URL) every round tries all unsent
+ * rows, marks each sent or keeps its last error; a round runs after every new mail and at start.
+ * Without a transport the rows stay stored and each new mail is logged.
+ */
+export class MailOutbox {
+  private round: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly transport: MailTransport | null,
+    private readonly clock: Clock,
+    private readonly log: Pick<Logger, 'info' | 'warn'>,
+  ) {}
+
+  /** Stores the mail and starts a delivery round in the background; the caller never waits on the mail server. */
+  async enqueue(mail: OutgoingMail): Promise<void> {
+    const id = newId();
+    await this.outbox.insert({
+      id,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      reply_to: mail.replyTo ?? null,
+      created_at: this.clock.now().toISOString(),
+      sent_at: null,
+      last_error: null,
+    });
+    if (!this.transport) {
+      this.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox; SMTP_URL is not set, so it is not sent');
+      return;
+    }
+    void this.deliverPending();
+  }
+
+  /** Sends every unsent mail; one round at a time per process (a call during a round runs one more after it). */
+  deliverPending(): Promise<void> {
+    if (!this.transport) return Promise.resolve();
+    if (this.round) {
+      this.again = true;
+      return this.round;
+    }
+    this.round = this.runRounds().finally(() => {
+      this.round = null;
+    });
+    return this.round;
+  }
+
+  /** Resolves once no delivery round is running (tests and shutdown wait on it). */
+  async settled(): Promise<void> {
+    while (this.round) await this.round;
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+
+  private async runRounds(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        for (const row of await this.outbox.unsent(ROUND_SIZE)) await this.deliver(row.id, fromRow(row));
+      } catch (error) {
+        this.log.warn({ err: error }, 'mail outbox round failed');
+      }
+    } while (this.again);
+  }
+
+  private async deliver(id: string, mail: OutgoingMail): Promise<void> {
+    try {
+      await this.transport!.send(mail);
+      await this.outbox.markSent(id, this.clock.now().toISOString());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn({ mailId: id, err: error }, 'mail could not be sent; it stays in the outbox for the next round');
+      await this.outbox.markFailed(id, message.slice(0, 1000));
+    }
+  }
+}
+
+function fromRow(row: OutboxRow): OutgoingMail {
+  return { to: row.to_address, subject: row.subject, text: row.text_body, replyTo: row.reply_to ?? undefined };
+}
