@@ -40,7 +40,9 @@ export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
                   Requested
                 </th>
                 <th scope="col">Amount</th>
-                <th scope="col">Payout (after 8% fee)</th>
+                <th scope="col">
+                  Payout<span className="d-none d-lg-inline"> (after 8% fee)</span>
+                </th>
                 <th scope="col">{status === 'Pending' ? 'Action' : 'Paid'}</th>
               </tr>
             </thead>
@@ -50,6 +52,7 @@ export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
               ))}
             </tbody>
           </table>
+          <p className="small text-secondary mt-2 mb-0">Payout is the amount minus the 8% fee: what to send to the PayPal email.</p>
         </div>
       )}
     </QueryView>
@@ -61,9 +64,10 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const sellerId = `withdrawal-seller-${withdrawal._id}`;
   return (
     <tr>
-      <th scope="row" className="text-break">
+      <th scope="row" className="money-seller text-break">
         <span id={sellerId}>{withdrawal.seller?.name ?? ''}</span>
-        <span className="d-block small text-secondary fw-normal">{withdrawal.seller?.email}</span>
+        <span className="d-none d-sm-block small text-secondary fw-normal">{withdrawal.seller?.email}</span>
+        <span className="d-block d-md-none small fw-normal">PayPal: {withdrawal.email}</span>
       </th>
       <td className="d-none d-md-table-cell text-break">{withdrawal.email}</td>
       <td className="d-none d-sm-table-cell">{formatDate(withdrawal.createdAt)}</td>

@@ -76,7 +76,7 @@ export function PeopleTable<T extends Person>({ caption, result, columns, empty,
               <tbody>
                 {result.data.items.map((person) => (
                   <tr key={person._id}>
-                    <th scope="row" className="text-break">
+                    <th scope="row" className="people-name text-break">
                       <span id={`person-${person._id}`}>{person.name}</span>
                       <span className="d-block d-md-none small text-secondary fw-normal">{person.email}</span>
                     </th>

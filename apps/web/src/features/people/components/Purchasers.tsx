@@ -23,14 +23,19 @@ export function Purchasers() {
         onSearch={search}
         onPage={setPage}
         columns={[
-          { header: 'Purchases', renderCell: (purchaser) => purchaser.purchaseCount },
+          { header: 'Purchases', renderCell: (purchaser) => purchaser.purchaseCount, className: 'd-none d-sm-table-cell' },
           { header: 'Total Spent', renderCell: (purchaser) => usd(purchaser.totalSpent) },
           { header: 'Last Purchase', renderCell: (purchaser) => formatDate(purchaser.lastPurchaseAt), className: 'd-none d-lg-table-cell' },
           {
             header: 'Details',
             renderCell: (purchaser) => (
-              <button type="button" className="btn btn-sm btn-outline-secondary" aria-describedby={`person-${purchaser._id}`} onClick={() => setViewing(purchaser)}>
-                View purchases
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary text-nowrap"
+                aria-describedby={`person-${purchaser._id}`}
+                onClick={() => setViewing(purchaser)}
+              >
+                View<span className="visually-hidden"> purchases</span>
               </button>
             ),
           },
