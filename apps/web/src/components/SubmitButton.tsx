@@ -4,12 +4,14 @@ interface SubmitButtonProps {
   pending: boolean;
   children: ReactNode;
   className?: string;
+  /** Disabled for another reason than a pending request (e.g. a closed chat). */
+  disabled?: boolean;
 }
 
 /** A submit button that is disabled and spins while its request is pending. */
-export function SubmitButton({ pending, children, className = '' }: SubmitButtonProps) {
+export function SubmitButton({ pending, children, className = '', disabled = false }: SubmitButtonProps) {
   return (
-    <button type="submit" className={`btn btn-primary ${className}`} disabled={pending} aria-busy={pending}>
+    <button type="submit" className={`btn btn-primary ${className}`} disabled={pending || disabled} aria-busy={pending}>
       {pending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
       {children}
     </button>

@@ -71,13 +71,37 @@ describe('ProductDetailPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Please Signup First');
   });
 
-  it('takes a User from the reskin Yes to the user chat', async () => {
+  it("sends a User's reskin Yes as the chat's opening message, then opens the user chat on it", async () => {
     sessionStorage.setItem('userData', JSON.stringify(userAlice));
-    fakeFetch((url) => (url.includes('currentUser') ? { status: 200, body: userAlice } : { status: 200, body: detail(7) }));
+    const product = detail(7);
+    const opening = { _id: 'message_0001', userId: userAlice._id, productId: product._id, message: 'Yes', messageBy: 'User', fileUpload: null, fileName: null, isRead: false, status: 'Open', createdAt: '2026-01-15T10:00:00.000Z' };
+    const calls = fakeFetch((url) => {
+      if (url.includes('currentUser')) return { status: 200, body: userAlice };
+      if (url === '/api/reskin/reskinFeatureUser') return { status: 201, body: opening };
+      return { status: 200, body: product };
+    });
     const { router } = visit('Game-Number-7');
     fireEvent.click(await screen.findByRole('button', { name: 'contact us' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/userPanel/user-chatbox'));
+    expect(router.state.location.search).toBe(`?productId=${product._id}&userId=${userAlice._id}`);
+    const sent = calls.find((call) => call.url === '/api/reskin/reskinFeatureUser');
+    expect(sent?.init?.method).toBe('POST');
+    expect(JSON.parse(String(sent?.init?.body))).toMatchObject({ productId: product._id, message: 'Yes' });
+  });
+
+  it("shows the server's errorMessage when the reskin Yes is refused, and stays on the product", async () => {
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    fakeFetch((url) => {
+      if (url.includes('currentUser')) return { status: 200, body: userAlice };
+      if (url === '/api/reskin/reskinFeatureUser') return { status: 403, body: { errorMessage: 'This chat is closed' } };
+      return { status: 200, body: detail(7) };
+    });
+    const { router } = visit('Game-Number-7');
+    fireEvent.click(await screen.findByRole('button', { name: 'contact us' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('This chat is closed')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/downloads/Game-Number-7');
   });
 
   it('says so when no game has that slug', async () => {

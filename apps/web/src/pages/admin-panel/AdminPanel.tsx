@@ -9,6 +9,7 @@ const PurchasersPage = lazy(() => import('./PurchasersPage'));
 const SellersPage = lazy(() => import('./SellersPage'));
 const PendingWithdrawlsRequestsPage = lazy(() => import('./PendingWithdrawlsRequestsPage'));
 const SuccessWithdrawlsRequestsPage = lazy(() => import('./SuccessWithdrawlsRequestsPage'));
+const AdminChatboxPage = lazy(() => import('./AdminChatboxPage'));
 
 /** SPEC.md 2.9: eleven entries, each a child route. */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -42,7 +43,7 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     summary: 'Withdrawals already paid.',
     page: SuccessWithdrawlsRequestsPage,
   },
-  { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.' },
+  { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.', page: AdminChatboxPage },
 ];
 
 export default function AdminPanel() {

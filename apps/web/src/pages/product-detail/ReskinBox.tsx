@@ -4,25 +4,30 @@ import type { ProductDetail } from '@market/contracts';
 import { formatPrice } from '@/components/catalogue/format';
 import { showNotice } from '@/components/notice/notices';
 import { SIGNUP_FIRST, useSession } from '@/features/auth';
+import { useStartReskinChat } from '@/features/reskin-chat';
 
 /**
  * SPEC.md 2.5 / 6: reskin features with their price and a 'contact us' asking Yes or No.
- * Only role User may go on; everybody else gets 'Please Signup First' for 3 s. Yes opens the
- * user chat (starting the reskin chat itself arrives with the chat issue).
+ * Only role User may go on; everybody else gets 'Please Signup First' for 3 s. Yes sends the
+ * opening 'Yes' (starting or reusing this product's chat) and opens the user chat on it.
  */
 export function ReskinBox({ product }: { product: ProductDetail }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const questionId = useId();
+  const startChat = useStartReskinChat();
 
   function answerYes() {
-    setAsking(false);
     if (user?.role !== 'User') {
+      setAsking(false);
       showNotice(SIGNUP_FIRST, 'info');
       return;
     }
-    navigate('/userPanel/user-chatbox');
+    startChat.mutate(product._id, {
+      onSuccess: () => navigate(`/userPanel/user-chatbox?${new URLSearchParams({ productId: product._id, userId: user._id })}`),
+      onError: (error) => showNotice(error.message, 'danger'),
+    });
   }
 
   return (
@@ -55,7 +60,7 @@ export function ReskinBox({ product }: { product: ProductDetail }) {
         <fieldset id={questionId} className="reskin-question">
           <legend className="fs-6 mb-2">Do you want us to reskin this game for you?</legend>
           <div className="d-flex gap-2">
-            <button type="button" className="btn btn-primary btn-sm" onClick={answerYes}>
+            <button type="button" className="btn btn-primary btn-sm" onClick={answerYes} disabled={startChat.isPending} aria-busy={startChat.isPending}>
               Yes
             </button>
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setAsking(false)}>

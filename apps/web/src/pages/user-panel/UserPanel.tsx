@@ -8,6 +8,7 @@ const PurchasesPage = lazy(() => import('./PurchasesPage'));
 const UserDashboardPage = lazy(() => import('./UserDashboardPage'));
 const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
+const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -43,7 +44,7 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: WithdrawlDetailPage,
   },
   { path: 'earnings-detail', label: 'Earnings', summary: 'Your earnings, withdrawals and remaining balance.', page: EarningsDetailPage },
-  { path: 'user-chatbox', label: 'User Chatbox', summary: 'Talk to the admin about reskin features of your purchases.' },
+  { path: 'user-chatbox', label: 'User Chatbox', summary: 'Talk to the admin about reskin features of your purchases.', page: UserChatboxPage },
 ];
 
 export default function UserPanel() {

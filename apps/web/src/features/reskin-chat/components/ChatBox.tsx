@@ -1,0 +1,57 @@
+import { useSearchParams } from 'react-router';
+import type { ReskinAuthor, ReskinConversation } from '@market/contracts';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useConversations } from '../api/conversations';
+import { useReskinStream } from '../api/useReskinStream';
+import { ConversationList } from './ConversationList';
+import { ChatThread } from './ChatThread';
+
+const EMPTY_TEXT: Record<ReskinAuthor, string> = {
+  Admin: 'No user start chat yet',
+  User: 'You are not about to chat yet',
+};
+
+/**
+ * /adminPanel/admin-chatbox and /userPanel/user-chatbox (SPEC.md 2.11): the conversations on
+ * one side, the chosen one on the other, kept live through the event stream. The choice is in
+ * the address (?productId=&userId=), so the product page can open its chat directly.
+ */
+export function ChatBox({ side }: { side: ReskinAuthor }) {
+  useReskinStream();
+  const conversations = useConversations(side);
+  const [params, setParams] = useSearchParams();
+
+  if (conversations.isPending) return <PageSpinner label="Loading chats" />;
+  if (conversations.isError) {
+    return (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+        <span className="me-auto">{conversations.error.message}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void conversations.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (conversations.data.length === 0) return <p className="py-4 text-center text-secondary">{EMPTY_TEXT[side]}</p>;
+
+  const chosen = pick(conversations.data, params.get('productId'), params.get('userId'));
+  const choose = (conversation: ReskinConversation) => setParams({ productId: conversation.productId, userId: conversation.userId }, { replace: true });
+
+  return (
+    <div className="row g-3">
+      <div className="col-12 col-lg-4">
+        <ConversationList side={side} conversations={conversations.data} chosenId={chosen._id} onChoose={choose} />
+      </div>
+      <div className="col-12 col-lg-8">
+        <ChatThread key={chosen._id} side={side} conversation={chosen} />
+      </div>
+    </div>
+  );
+}
+
+function pick(conversations: ReskinConversation[], productId: string | null, userId: string | null): ReskinConversation {
+  return (
+    conversations.find((conversation) => conversation.productId === productId && (userId === null || conversation.userId === userId)) ??
+    conversations[0]!
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useId } from 'react';
+import { isOpeningMessage, type ReskinAuthor, type ReskinConversation, type ReskinMessage } from '@market/contracts';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useMarkOtherSideRead } from '../api/markRead';
+import { useThread } from '../api/thread';
+import { useToggleChatStatus } from '../api/updateStatus';
+import { SendMessageForm } from './SendMessageForm';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One chat: its messages (the opening 'Yes' hidden), the admin's open/close switch and the send box. */
+export function ChatThread({ side, conversation }: { side: ReskinAuthor; conversation: ReskinConversation }) {
+  const key = { userId: conversation.userId, productId: conversation.productId };
+  const thread = useThread(key);
+  const markRead = useMarkOtherSideRead(side);
+  const { mutate: markReadNow } = markRead;
+  const headingId = useId();
+
+  // Opening the chat, or a new message arriving while it is open, marks the other side's messages read.
+  useEffect(() => {
+    if (conversation.unreadCount > 0) markReadNow({ userId: conversation.userId, productId: conversation.productId });
+  }, [conversation.unreadCount, conversation.userId, conversation.productId, markReadNow]);
+
+  const closed = conversation.status === 'Close';
+  const messages = thread.data?.messages.filter((message) => !isOpeningMessage(message)) ?? [];
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <div className="card-header d-flex flex-wrap align-items-center gap-2">
+        <h2 id={headingId} className="h6 mb-0 me-auto text-break">
+          {conversation.product.title}
+          {side === 'Admin' && <span className="d-block small text-secondary fw-normal">{`${conversation.user.name} · ${conversation.user.email}`}</span>}
+        </h2>
+        {side === 'Admin' ? <StatusSwitch conversation={conversation} /> : <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-success'}`}>{closed ? 'Closed' : 'Open'}</span>}
+      </div>
+      <div className="card-body" style={{ maxHeight: '28rem', overflowY: 'auto' }}>
+        {thread.isPending ? (
+          <PageSpinner label="Loading messages" />
+        ) : thread.isError ? (
+          <p role="alert" className="text-danger mb-0">
+            {thread.error.message}
+          </p>
+        ) : messages.length === 0 ? (
+          <p className="text-secondary mb-0">No messages yet. Tell us what you would like changed.</p>
+        ) : (
+          <ol className="list-unstyled mb-0 d-flex flex-column gap-2" aria-label="Messages" aria-live="polite">
+            {messages.map((message) => (
+              <MessageItem key={message._id} message={message} mine={message.messageBy === side} />
+            ))}
+          </ol>
+        )}
+      </div>
+      <div className="card-footer">
+        {closed && <p className="small text-secondary mb-2">This chat is closed.</p>}
+        <SendMessageForm conversationKey={key} disabled={closed} />
+      </div>
+    </section>
+  );
+}
+
+function MessageItem({ message, mine }: { message: ReskinMessage; mine: boolean }) {
+  const author = mine ? 'You' : message.messageBy;
+  return (
+    <li className={`rounded-3 p-2 ${mine ? 'ms-auto bg-primary-subtle' : 'me-auto bg-body-secondary'}`} style={{ maxWidth: '85%' }}>
+      <span className="d-block small text-secondary">
+        {author} · <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+      </span>
+      {/* Plain text: React escapes it, so markup typed into a message shows as typed. */}
+      {message.message && <span className="d-block text-break" style={{ whiteSpace: 'pre-wrap' }}>{message.message}</span>}
+      {message.fileUpload && (
+        <a className="d-inline-block small text-break" href={message.fileUpload} download>
+          {message.fileName ?? 'Attachment'}
+        </a>
+      )}
+    </li>
+  );
+}
+
+function StatusSwitch({ conversation }: { conversation: ReskinConversation }) {
+  const toggle = useToggleChatStatus();
+  const switchId = useId();
+  return (
+    <div className="form-check form-switch mb-0">
+      <input
+        id={switchId}
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        checked={conversation.status === 'Open'}
+        aria-checked={conversation.status === 'Open'}
+        disabled={toggle.isPending}
+        onChange={() => toggle.mutate({ userId: conversation.userId, productId: conversation.productId })}
+      />
+      <label className="form-check-label" htmlFor={switchId}>
+        Chat open
+      </label>
+      {toggle.error && (
+        <span role="alert" className="d-block small text-danger">
+          {toggle.error.message}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChatBox } from './components/ChatBox';
+export { useStartReskinChat } from './api/startChat';

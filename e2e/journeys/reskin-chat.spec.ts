@@ -1,0 +1,104 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn, newPerson, signUp } from '../support/accounts.js';
+import { PNG_IMAGE } from '../support/files.js';
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** The detail page address of an approved product that offers a reskin (SPEC.md 2.2: whitespace runs become hyphens). */
+async function reskinnableProductPath(page: Page): Promise<string> {
+  const response = await page.request.get('/api/product/uploaded-products');
+  const products = (await response.json()) as Array<{ title: { en: string } }>;
+  for (const product of products) {
+    const slug = product.title.en.trim().replace(/\s+/g, '-');
+    const detail = (await (await page.request.get(`/api/product/by-slug/${encodeURIComponent(slug)}`)).json()) as { reskinFeatures: string | null };
+    if (detail.reskinFeatures) return `/downloads/${slug}`;
+  }
+  throw new Error('No approved product offers a reskin');
+}
+
+async function expectAccessibleAtBothWidths(page: Page, label: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${label} at ${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${label} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a user asks for a reskin, the admin answers live, closes the chat and the user can no longer write', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const person = newPerson('Riley Reskin');
+
+  // The user signs up, signs in and says Yes to the reskin contact of a product.
+  const user = await freshPage(browser);
+  await signUp(user, person);
+  await expect(user).toHaveURL(/\/Login$/);
+  await logIn(user, person.email, person.password);
+  await expect(user).toHaveURL(/\/$/);
+  await user.goto(await reskinnableProductPath(user));
+  await user.getByRole('button', { name: 'contact us' }).click();
+  await user.getByRole('button', { name: 'Yes' }).click();
+  await expect(user).toHaveURL(/\/userPanel\/user-chatbox\?productId=/);
+  await expect(user.getByRole('heading', { level: 1, name: 'User Chatbox' })).toBeVisible();
+  const userThread = user.getByRole('list', { name: 'Messages' });
+  // The opening 'Yes' is hidden.
+  await expect(user.getByText('No messages yet.')).toBeVisible();
+
+  await user.getByRole('textbox', { name: 'Message' }).fill('Could the hero be a <b>cat</b>?');
+  await user.getByLabel(/^File/).setInputFiles({ name: 'cat-sketch.png', mimeType: 'image/png', buffer: PNG_IMAGE });
+  await user.getByRole('button', { name: 'Send' }).click();
+  await expect(userThread.getByText('Could the hero be a <b>cat</b>?')).toBeVisible();
+  await expect(userThread.getByRole('link', { name: 'cat-sketch.png' })).toBeVisible();
+  await expect(user.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await expectAccessibleAtBothWidths(user, 'user chatbox');
+
+  // The admin, in another browser context, sees the chat with one unread message and answers it.
+  const admin = await freshPage(browser);
+  await logIn(admin, 'admin@example.com', 'admin12345');
+  await expect(admin).toHaveURL(/\/$/);
+  await admin.goto('/adminPanel/admin-chatbox');
+  const chats = admin.getByRole('navigation', { name: 'Chats' });
+  const chat = chats.getByRole('button', { name: new RegExp(person.name) });
+  await expect(chat).toBeVisible();
+  await chat.click();
+  const adminThread = admin.getByRole('list', { name: 'Messages' });
+  await expect(adminThread.getByText('Could the hero be a <b>cat</b>?')).toBeVisible();
+  // Opening the chat marked the user's message read.
+  await expect(chats.getByText('unread')).toHaveCount(0);
+  await expectAccessibleAtBothWidths(admin, 'admin chatbox');
+
+  await admin.getByRole('textbox', { name: 'Message' }).fill('Sure, three days for the cat.');
+  await admin.getByRole('button', { name: 'Send' }).click();
+  await expect(adminThread.getByText('Sure, three days for the cat.')).toBeVisible();
+
+  // The user sees the answer without reloading.
+  await expect(userThread.getByText('Sure, three days for the cat.')).toBeVisible();
+
+  // The admin closes the chat; the user's text, file and send controls disable, live.
+  const openSwitch = admin.getByRole('switch', { name: 'Chat open' });
+  await expect(openSwitch).toBeChecked();
+  await openSwitch.click();
+  await expect(openSwitch).not.toBeChecked();
+  await expect(user.getByText('This chat is closed.')).toBeVisible();
+  await expect(user.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(user.getByLabel(/^File/)).toBeDisabled();
+  await expect(user.getByRole('button', { name: 'Send' })).toBeDisabled();
+});
+
+test('the chat pages show their empty states', async ({ browser }) => {
+  const person = newPerson('Quiet User');
+  const user = await freshPage(browser);
+  await signUp(user, person);
+  await expect(user).toHaveURL(/\/Login$/);
+  await logIn(user, person.email, person.password);
+  await expect(user).toHaveURL(/\/$/);
+  await user.goto('/userPanel/user-chatbox');
+  await expect(user.getByText('You are not about to chat yet')).toBeVisible();
+  await expectAccessibleAtBothWidths(user, 'empty user chatbox');
+});
