@@ -9,7 +9,8 @@ const visitorTitles = async (ctx: TestContext) => {
   return (response.json() as Array<{ title: { en: string } }>).map((product) => product.title.en);
 };
 
-describe('cached catalogue reads across instances', () => {
+/** Two instances and an upload each: more work than one app, so more time on a busy machine. */
+describe('cached catalogue reads across instances', { timeout: 20_000 }, () => {
   it('without a shared bus, an instance keeps serving its cached answer after a write on another (what the bus is for)', async () => {
     const [a, b] = await buildTwoCatalogueApps();
     const admin = await createUser(a, { role: 'Admin' });

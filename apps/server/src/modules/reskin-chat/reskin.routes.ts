@@ -164,17 +164,35 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
         'x-accel-buffering': 'no',
       });
       streams.add(stream);
-      const unsubscribe = await chat.follow(user, (event) => {
-        stream.write(`event: ${RESKIN_STREAM_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
-      });
-      // Sent once listening: a client (or a test) knows no event from now on is missed.
-      stream.write('retry: 3000\n: ready\n\n');
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), heartbeatMs);
+      // An event may arrive between the end of the response and its close event; writing then would throw.
+      const send = (text: string) => {
+        if (!stream.writableEnded && !stream.destroyed) stream.write(text);
+      };
+      let heartbeat: NodeJS.Timeout | undefined;
+      let unsubscribe: (() => Promise<void>) | undefined;
+      // Registered before subscribing: a browser that leaves while Redis confirms must not leave a subscription behind.
       stream.on('close', () => {
         clearInterval(heartbeat);
         streams.delete(stream);
-        void unsubscribe();
+        void unsubscribe?.();
       });
+      let subscription: () => Promise<void>;
+      try {
+        subscription = await chat.follow(user, (event) => send(`event: ${RESKIN_STREAM_EVENT}\ndata: ${JSON.stringify(event)}\n\n`));
+      } catch (error) {
+        // The answer has begun, so no error answer: the browser reconnects after the retry delay.
+        request.log.error({ err: error }, 'chat stream could not subscribe');
+        stream.end();
+        return;
+      }
+      if (stream.destroyed || stream.writableEnded) {
+        await subscription();
+        return;
+      }
+      unsubscribe = subscription;
+      // Sent once listening: a client (or a test) knows no event from now on is missed.
+      send('retry: 3000\n: ready\n\n');
+      heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
     },
   );
 };
