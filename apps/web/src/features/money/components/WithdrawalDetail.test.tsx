@@ -61,6 +61,7 @@ describe('WithdrawalDetail', () => {
     expect(alert.className).toContain('text-danger');
 
     fillAndSubmit('40');
+    expect(await screen.findByText('Withdrawl Successfull: Withdrawl request has been send successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(/Insufficient Balance/)).toBeNull());
     expect(await screen.findByText('$40.00')).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();

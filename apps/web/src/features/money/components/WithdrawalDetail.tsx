@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { INSUFFICIENT_BALANCE } from '@market/contracts';
 import { QueryView } from '@/components/catalogue/QueryView';
 import { FormError } from '@/components/FormError';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
 import { PageSpinner } from '@/components/PageSpinner';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -16,6 +17,7 @@ import '../money.css';
 export function WithdrawalDetail() {
   return (
     <>
+      <NoticeRegion />
       <WithdrawalForm />
       <h2 className="money-subtitle">Withdrawal Status</h2>
       <MyWithdrawals />

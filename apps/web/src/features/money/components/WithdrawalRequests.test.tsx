@@ -42,6 +42,7 @@ describe('WithdrawalRequests', () => {
     fireEvent.click(row.getByRole('button', { name: 'Mark paid' }));
 
     expect(await screen.findByText('No Pending Withdrawal Request Found')).toBeTruthy();
+    expect(await screen.findByText('Withdrawal Successful: Withdrawal status updated')).toBeTruthy();
     expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import type { Withdrawal, WithdrawalStatus } from '@market/contracts';
 import { QueryView } from '@/components/catalogue/QueryView';
 import { FormError } from '@/components/FormError';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useMarkWithdrawalPaid } from '../api/markWithdrawalPaid';
@@ -20,42 +21,45 @@ const EMPTY: Record<WithdrawalStatus, string> = {
 export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
   const query = useWithdrawals(status);
   return (
-    <QueryView
-      query={query}
-      loading={<PageSpinner label="Loading withdrawal requests…" />}
-      isEmpty={(list) => list.length === 0}
-      empty={EMPTY[status]}
-    >
-      {(list) => (
-        <div className="table-responsive money-table">
-          <table className="table align-middle">
-            <caption className="visually-hidden">{status === 'Pending' ? 'Pending withdrawal requests' : 'Paid withdrawals'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Seller</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  PayPal Email
-                </th>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  Requested
-                </th>
-                <th scope="col">Amount</th>
-                <th scope="col">
-                  Payout<span className="d-none d-lg-inline"> (after 8% fee)</span>
-                </th>
-                <th scope="col">{status === 'Pending' ? 'Action' : 'Paid'}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((withdrawal) => (
-                <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} />
-              ))}
-            </tbody>
-          </table>
-          <p className="small text-secondary mt-2 mb-0">Payout is the amount minus the 8% fee: what to send to the PayPal email.</p>
-        </div>
-      )}
-    </QueryView>
+    <>
+      <NoticeRegion />
+      <QueryView
+        query={query}
+        loading={<PageSpinner label="Loading withdrawal requests…" />}
+        isEmpty={(list) => list.length === 0}
+        empty={EMPTY[status]}
+      >
+        {(list) => (
+          <div className="table-responsive money-table">
+            <table className="table align-middle">
+              <caption className="visually-hidden">{status === 'Pending' ? 'Pending withdrawal requests' : 'Paid withdrawals'}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Seller</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    PayPal Email
+                  </th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Requested
+                  </th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">
+                    Payout<span className="d-none d-lg-inline"> (after 8% fee)</span>
+                  </th>
+                  <th scope="col">{status === 'Pending' ? 'Action' : 'Paid'}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((withdrawal) => (
+                  <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} />
+                ))}
+              </tbody>
+            </table>
+            <p className="small text-secondary mt-2 mb-0">Payout is the amount minus the 8% fee: what to send to the PayPal email.</p>
+          </div>
+        )}
+      </QueryView>
+    </>
   );
 }
 
@@ -82,7 +86,13 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
               aria-describedby={sellerId}
               disabled={markPaid.isPending}
               aria-busy={markPaid.isPending}
-              onClick={() => markPaid.mutate(withdrawal._id, { onSuccess: () => showNotice('Withdrawal Successful: Withdrawal status updated') })}
+              // The row leaves the list once paid, so the notice follows the promise, not the row's callbacks.
+              onClick={() =>
+                markPaid
+                  .mutateAsync(withdrawal._id)
+                  .then(() => showNotice('Withdrawal Successful: Withdrawal status updated'))
+                  .catch(() => undefined)
+              }
             >
               Mark paid
             </button>

@@ -1,0 +1,93 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn } from '../support/accounts.js';
+
+/** Dollars as the pages show them; the figures below are kept in cents so the test adds up exactly. */
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+interface Earnings {
+  totalEarnings: number;
+  dashboardTotal: number;
+  pendingWithdrawals: number;
+  withdrawn: number;
+  availableBalance: number;
+}
+
+async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  return page;
+}
+
+async function earningsOf(page: Page): Promise<Earnings> {
+  const response = await page.request.get('/api/user/earnings');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Earnings;
+}
+
+const card = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
+
+test('a seller with sales sees the right cards, asks for a withdrawal, the admin pays it, the seller sees Success and the new balance', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const seller = await signedInPage(browser, 'seller@example.com', 'seller12345');
+  const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');
+
+  // The demo seller's sales come with the demo catalogue (the purchase flow is not on main yet).
+  const before = await earningsOf(seller);
+  const earned = cents(before.totalEarnings);
+  const available = cents(before.availableBalance);
+  const amount = 1234;
+
+  // The dashboard and the earnings page show the seller's figures.
+  await seller.goto('/userPanel/user-dashboard');
+  await expect(card(seller, 'Dashboard Total')).toContainText(usd(cents(before.dashboardTotal)));
+  await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
+  await expect(seller.getByRole('table', { name: 'Your latest sales' }).getByRole('row')).not.toHaveCount(0);
+
+  await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
+  await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
+  await expect(card(seller, 'Pending Withdrawals')).toContainText(usd(cents(before.pendingWithdrawals)));
+  await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn)));
+  await expect(card(seller, 'Available Balance')).toContainText(usd(available));
+
+  // More than the balance is refused under the form; a part of it is accepted and the message clears.
+  await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Withdrawl Detail' }).click();
+  await seller.getByLabel('PayPal Email').fill('pixel.forge@paypal.example.com');
+  await seller.getByLabel('Withdraw Amount (USD)').fill(((available + 1) / 100).toFixed(2));
+  await seller.getByRole('button', { name: 'Withdraw' }).click();
+  const error = seller.getByRole('alert').filter({ hasText: 'Insufficient Balance' });
+  await expect(error).toHaveText('Insufficient Balance: You do not have enough balance to withdraw this amount.');
+
+  await seller.getByLabel('Withdraw Amount (USD)').fill((amount / 100).toFixed(2));
+  await seller.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(seller.getByText('Withdrawl request has been send successfully')).toBeVisible();
+  await expect(error).toHaveCount(0);
+  const myRequest = seller.getByRole('table', { name: 'Your withdrawal requests' }).getByRole('row').filter({ hasText: usd(amount) });
+  await expect(myRequest.first()).toContainText('Pending');
+
+  // The admin sees the payout after the 8% fee and marks it paid.
+  await admin.goto('/adminPanel/pending-withdrawls-requests');
+  await expect(admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Pending Withdrawls Requests' })).toHaveAttribute('aria-current', 'page');
+  const pending = admin.getByRole('row').filter({ hasText: 'pixel.forge@paypal.example.com' }).filter({ hasText: usd(amount) }).first();
+  await expect(pending).toContainText('Pixel Forge Studio');
+  await expect(pending).toContainText(usd(Math.round((amount * 92) / 100)));
+  await pending.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(admin.getByText('Withdrawal status updated')).toBeVisible();
+  await admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Success Withdrawls Requests' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: 'pixel.forge@paypal.example.com' }).first()).toBeVisible();
+
+  // The seller sees Success and the balance after the payout.
+  await seller.reload();
+  await expect(myRequest.first()).toContainText('Success');
+  await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
+  await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn) + amount));
+  await expect(card(seller, 'Pending Withdrawals')).toContainText(usd(cents(before.pendingWithdrawals)));
+  await expect(card(seller, 'Available Balance')).toContainText(usd(available - amount));
+
+  // The people pages count the sale.
+  await admin.goto('/adminPanel/purchasers');
+  await expect(admin.getByRole('row', { name: /Jamie Buyer/ })).toBeVisible();
+  await admin.goto('/adminPanel/sellers');
+  await expect(admin.getByRole('row', { name: /Pixel Forge Studio/ })).toContainText(usd(earned));
+});
