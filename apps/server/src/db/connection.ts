@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type DatabaseIntrospector, type DatabaseMetadata, Kysely, PostgresDialect, sql, SqliteDialect, type TableMetadata } from 'kysely';
 import { Pool, types } from 'pg';
 import type { Database } from './schema.js';
 
@@ -45,6 +45,27 @@ function openPostgres(connectionString: string, schema: string | undefined): Dat
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely's PostgreSQL introspection (which its migrator uses to find its own tables) reads every
+ * schema of the database: it takes a neighbour's migration tables for ours, and fails when a
+ * neighbouring schema is dropped mid-query (parallel test runs). Ours sees the working schema only.
+ */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    const tables = async (): Promise<TableMetadata[]> => {
+      const { rows } = await sql<{ schema: string; name: string; type: string }>`
+        select table_schema as schema, table_name as name, table_type as type
+        from information_schema.tables where table_schema = current_schema()`.execute(db);
+      return rows.map((row) => ({ schema: row.schema, name: row.name, isView: row.type === 'VIEW', columns: [] }));
+    };
+    return {
+      getSchemas: async () => (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows,
+      getTables: tables,
+      getMetadata: async (): Promise<DatabaseMetadata> => ({ tables: await tables() }),
+    };
+  }
 }
