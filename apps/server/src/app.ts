@@ -17,6 +17,8 @@ import { healthRoutes } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
+import { paymentRoutes } from './modules/payments/index.js';
+import { purchaseRoutes } from './modules/purchases/index.js';
 import { sharingRoutes } from './modules/sharing/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
@@ -48,7 +50,7 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);
-  await app.register(security);
+  await app.register(security, { stripeCheckout: config.payments.provider === 'stripe' });
   await app.register(openApi);
   await app.register(cookie);
   await app.register(multipart, {
@@ -91,6 +93,11 @@ export async function buildApp({ config, database, services, logger }: AppDepend
     await services.mail.settled();
     services.mail.close();
   });
+  await app.register(paymentRoutes, {
+    payments: services.payments,
+    recordPaidIntent: (intentId) => services.purchases.recordPaidIntent(intentId),
+  });
+  await app.register(purchaseRoutes, { purchases: services.purchases });
   await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });

@@ -7,6 +7,8 @@ import { ContactRepository, ContactService } from './modules/contact/index.js';
 import { HireRepository, HireService } from './modules/hire/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
+import { PaymentsRepository, PaymentsService } from './modules/payments/index.js';
+import { PurchasesRepository, PurchasesService } from './modules/purchases/index.js';
 import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import { WithdrawalsRepository, WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
@@ -14,6 +16,7 @@ import type { Config } from './platform/config.js';
 import { MailOutbox, OutboxRepository, smtpTransport } from './platform/mail/index.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
 import { createEventBus } from './platform/events/index.js';
+import { createPaymentProvider } from './platform/payments/index.js';
 import { libreTranslate, noTranslation } from './platform/translate.js';
 
 /** The composition root: every service wired to its repositories once per process. */
@@ -25,6 +28,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
   const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, config.sourceMaxBytes, events);
   const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log);
+  const payments = new PaymentsService(new PaymentsRepository(db), createPaymentProvider(config.payments, db, clock), clock);
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
@@ -38,6 +42,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     comments: new CommentsService(new CommentsRepository(db), clock),
     contact: new ContactService(new ContactRepository(db), mail, clock, config.contactTo, log),
     hire: new HireService(new HireRepository(db), clock),
+    payments,
+    purchases: new PurchasesService(new PurchasesRepository(db), payments, products, storage, clock),
   };
 }
 

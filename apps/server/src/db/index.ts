@@ -1,3 +1,4 @@
 export { openDatabase, type DatabaseHandle, type DatabaseOptions, type Dialect } from './connection.js';
 export { migrateToLatest } from './migrate.js';
 export type { Database } from './schema.js';
+export { isUniqueViolation } from './errors.js';

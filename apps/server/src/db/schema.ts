@@ -16,6 +16,7 @@ export interface Database {
   comments: CommentsTable;
   hire_requests: HireRequestsTable;
   payments: PaymentsTable;
+  simulated_payment_intents: SimulatedPaymentIntentsTable;
   purchases: PurchasesTable;
   purchase_lines: PurchaseLinesTable;
   withdrawals: WithdrawalsTable;
@@ -133,6 +134,20 @@ export interface PaymentsTable {
   currency: string;
   /** JSON of the lines the amount was computed from. */
   lines: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The simulated provider's side of an intent (what Stripe would keep on its servers). */
+export interface SimulatedPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  amount_cents: number;
+  currency: string;
+  /** JSON object of strings, like Stripe metadata. */
+  metadata: string;
+  /** requires_payment_method | succeeded */
   status: string;
   created_at: string;
   updated_at: string;

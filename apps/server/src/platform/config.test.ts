@@ -36,7 +36,22 @@ describe('loadConfig', () => {
   });
 
   it('secures cookies in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' }).cookieSecure).toBe(true);
+  });
+
+  it('takes simulated card payments unless both Stripe keys are set', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'simulated' });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments,
+    ).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: null, apiUrl: 'http://127.0.0.1:12111' });
+  });
+
+  it('refuses simulated payments in production unless they are explicitly allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' }).payments.provider).toBe('simulated');
+    expect(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
   });
 
   it.each([
@@ -51,6 +66,8 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
     [{ SMTP_URL: 'smtp://mail.example.com:587' }, 'CONTACT_TO'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY'],
   ])('fails loudly on %o, naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));

@@ -54,6 +54,24 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Marketplace <no-reply@localhost>'),
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    STRIPE_API_URL: z.url().optional(),
+    ALLOW_SIMULATED_PAYMENTS: booleanFromText.default(false),
+  })
+  .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_PUBLISHABLE_KEY === undefined), {
+    message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both or neither',
+    path: ['STRIPE_PUBLISHABLE_KEY'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY === undefined || env.STRIPE_WEBHOOK_SECRET !== undefined, {
+    message: 'is required with Stripe in production: without it a buyer whose browser never returns is never recorded',
+    path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY !== undefined || env.ALLOW_SIMULATED_PAYMENTS, {
+    message:
+      'is needed in production: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or ALLOW_SIMULATED_PAYMENTS=true to take simulated card payments',
+    path: ['STRIPE_SECRET_KEY'],
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -69,6 +87,18 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type PaymentsConfig =
+  | { provider: 'simulated' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      /** null: the webhook route refuses every event (development only; production requires it). */
+      webhookSecret: string | null;
+      /** Tests point the SDK at a local server speaking the Stripe API; null: api.stripe.com. */
+      apiUrl: string | null;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -102,6 +132,7 @@ export interface Config {
   contactTo: string | null;
   /** Comment, contact and hire-request submissions per minute and client address. */
   formsRateLimitPerMinute: number;
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +188,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+            apiUrl: env.STRIPE_API_URL ?? null,
+          }
+        : { provider: 'simulated' },
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Services } from '../../services.js';
 import type { Database } from '../schema.js';
 import { seedCatalogue } from './catalogue.js';
+import { seedDemoPurchase } from './purchases.js';
 
 export interface DemoLogin {
   role: string;
@@ -36,6 +37,8 @@ export async function seedDemoData(services: Services, db: Kysely<Database>, now
     confirmPassword: buyer!.password,
   });
   const signedIn = async (login: DemoLogin) => (await services.auth.signIn({ email: login.email, password: login.password })).user;
-  await seedCatalogue(services, db, { admin: await signedIn(admin!), seller: await signedIn(seller!), buyer: await signedIn(buyer!) }, now);
+  const actors = { admin: await signedIn(admin!), seller: await signedIn(seller!), buyer: await signedIn(buyer!) };
+  await seedCatalogue(services, db, actors, now);
+  await seedDemoPurchase(services, db, actors.buyer, actors.seller, now);
   return true;
 }

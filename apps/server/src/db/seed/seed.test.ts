@@ -28,6 +28,19 @@ describe('the demo data', () => {
     expect(search[0].title.en).toBe('Galaxy Racer');
     expect(seconds).toBeLessThan(20);
 
+    const buyer = await ctx.db.selectFrom('users').select('id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow();
+    const recent = await ctx.db
+      .selectFrom('purchases as p')
+      .innerJoin('payments as pay', 'pay.id', 'p.payment_id')
+      .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+      .innerJoin('products as pr', 'pr.id', 'l.product_id')
+      .innerJoin('users as owner', 'owner.id', 'pr.user_id')
+      .select(['pay.provider', 'owner.email', 'l.license_type', 'p.created_at'])
+      .where('p.user_id', '=', buyer.id)
+      .where('pay.provider', '=', 'simulated')
+      .execute();
+    expect(recent).toEqual([{ provider: 'simulated', email: 'seller@example.com', license_type: 'Multi App License', created_at: ctx.clock.now().toISOString() }]);
+
     expect(await seedDemoData(ctx.services, ctx.db)).toBe(false);
   }, 60_000);
 });

@@ -242,6 +242,11 @@ export class ProductsService {
     return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
   }
 
+  /** A recorded sale changes download counts and the popular lists. */
+  salesChanged(): void {
+    this.clearCaches();
+  }
+
   /** Cleared here at once, so this instance's next read sees its own write; the others follow on the event. */
   private clearCaches(): void {
     this.dropCachedReads();

@@ -1,0 +1,46 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, PaymentsTable } from '../../db/schema.js';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** A product as checkout prices it. */
+export interface SaleProductRow {
+  id: string;
+  status: string;
+  single_app_license_cents: number;
+  multi_app_license_cents: number;
+  reskin_price_cents: number | null;
+  title: string | null;
+}
+
+export class PaymentsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: PaymentRow): Promise<void> {
+    await this.db.insertInto('payments').values(row).execute();
+  }
+
+  findByIntentId(providerIntentId: string): Promise<PaymentRow | undefined> {
+    return this.db.selectFrom('payments').selectAll().where('provider_intent_id', '=', providerIntentId).executeTakeFirst();
+  }
+
+  /** The stored prices and status of the products, with their English (or first) title. */
+  saleProducts(ids: readonly string[]): Promise<SaleProductRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('products as p')
+      .select(['p.id', 'p.status', 'p.single_app_license_cents', 'p.multi_app_license_cents', 'p.reskin_price_cents'])
+      .select((eb) =>
+        eb
+          .selectFrom('product_translations as t')
+          .select('t.title')
+          .whereRef('t.product_id', '=', 'p.id')
+          .orderBy(sql`case when t.language = 'en' then 0 else 1 end`)
+          .limit(1)
+          .as('title'),
+      )
+      .where('p.id', 'in', ids)
+      .execute();
+  }
+}

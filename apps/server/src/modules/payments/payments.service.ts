@@ -1,0 +1,148 @@
+import {
+  cartTotal,
+  formatUsd,
+  licencePrice,
+  type CreatePaymentIntentBody,
+  type CreatePaymentIntentResponse,
+  type LicenseType,
+  type PaymentConfig,
+  type SessionUser,
+  type SimulatedConfirmBody,
+  type TextBoolean,
+} from '@market/contracts';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { SimulatedPaymentProvider, type PaymentEvent, type PaymentProvider, type SimulatedConfirmation } from '../../platform/payments/index.js';
+import type { PaymentRow, PaymentsRepository } from './payments.repository.js';
+
+/** A cart line as the intent recorded it, priced from the catalogue at checkout. */
+export interface PaidLine {
+  productId: string;
+  licenseType: LicenseType;
+  isReskin: TextBoolean;
+  priceCents: number;
+  /** The product's reskin price when the buyer asked for a reskin; shown, never charged here. */
+  reskinPriceCents: number | null;
+}
+
+/** An intent as this marketplace recorded it when the checkout started. */
+export interface RecordedPayment {
+  id: string;
+  intentId: string;
+  userId: string;
+  amountCents: number;
+  currency: string;
+  lines: PaidLine[];
+}
+
+const PAYMENT_NOT_SUCCEEDED = 'The payment has not succeeded';
+
+const ownsPayment = (actor: SessionUser, payment: RecordedPayment) => actor._id === payment.userId;
+
+function toRecordedPayment(row: PaymentRow): RecordedPayment {
+  return {
+    id: row.id,
+    intentId: row.provider_intent_id,
+    userId: row.user_id,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    lines: JSON.parse(row.lines) as PaidLine[],
+  };
+}
+
+/** Checkout: the server prices the cart, opens the provider's intent and asks the provider what was paid. */
+export class PaymentsService {
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly provider: PaymentProvider,
+    private readonly clock: Clock,
+  ) {}
+
+  config(): PaymentConfig {
+    return { provider: this.provider.name, publishableKey: this.provider.publishableKey };
+  }
+
+  async createIntent(actor: SessionUser | null, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
+    if (!actor) throw unauthorized();
+    const products = new Map((await this.payments.saleProducts(body.products.map((line) => line.productId))).map((row) => [row.id, row]));
+    const priced = body.products.map((line) => {
+      const product = products.get(line.productId);
+      if (!product || product.status !== 'Approved') {
+        throw badRequest(`${product?.title ? `"${product.title}"` : `Product ${line.productId}`} is no longer for sale; remove it from the cart`);
+      }
+      return {
+        line,
+        product,
+        prices: {
+          licenseType: line.licenseType,
+          singleAppLicenseCents: Number(product.single_app_license_cents),
+          multiAppLicenseCents: Number(product.multi_app_license_cents),
+        },
+      };
+    });
+    const amount = cartTotal(priced.map(({ prices }) => prices));
+    const lines: PaidLine[] = priced.map(({ line, product, prices }) => ({
+      productId: line.productId,
+      licenseType: line.licenseType,
+      isReskin: line.isReskin,
+      priceCents: licencePrice(prices),
+      reskinPriceCents: line.isReskin === 'true' && product.reskin_price_cents !== null ? Number(product.reskin_price_cents) : null,
+    }));
+    if (body.amount !== undefined && body.amount !== amount) {
+      throw badRequest(`The amount does not match the prices of the products: the total is ${formatUsd(amount)}`);
+    }
+    const paymentId = newId();
+    const intent = await this.provider.createIntent(amount, body.currency, { userId: actor._id, paymentId });
+    const now = this.clock.now().toISOString();
+    await this.payments.insert({
+      id: paymentId,
+      provider: this.provider.name,
+      provider_intent_id: intent.id,
+      user_id: actor._id,
+      amount_cents: amount,
+      currency: body.currency,
+      lines: JSON.stringify(lines),
+      status: 'created',
+      created_at: now,
+      updated_at: now,
+    });
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+  }
+
+  /** The simulated card form: only the intent's owner may pay it, only while the simulation is the provider. */
+  async confirmSimulated(actor: SessionUser | null, body: SimulatedConfirmBody): Promise<SimulatedConfirmation> {
+    if (!actor) throw unauthorized();
+    if (!(this.provider instanceof SimulatedPaymentProvider)) throw notFound('Card payments go through Stripe on this server');
+    const intent = await this.provider.intentOfClientSecret(body.clientSecret);
+    const payment = intent ? await this.findPayment(intent.id) : null;
+    if (!intent || !payment) throw notFound('Unknown payment');
+    if (!ownsPayment(actor, payment)) throw forbidden('This payment belongs to another account');
+    if (intent.status === 'succeeded') return { outcome: 'succeeded', intentId: intent.id };
+    return this.provider.confirm(intent.id, { number: body.number, expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc });
+  }
+
+  async findPayment(intentId: string): Promise<RecordedPayment | null> {
+    const row = await this.payments.findByIntentId(intentId);
+    return row ? toRecordedPayment(row) : null;
+  }
+
+  /**
+   * Asks the provider, never the browser: the intent must have succeeded, for the user and the
+   * amount and currency this marketplace recorded when the checkout started.
+   */
+  async assertProviderConfirms(payment: RecordedPayment): Promise<void> {
+    const intent = await this.provider.retrieve(payment.intentId);
+    if (!intent) throw notFound('Unknown payment');
+    if (intent.status !== 'succeeded') throw new HttpError(402, PAYMENT_NOT_SUCCEEDED);
+    if (intent.metadata.userId !== payment.userId) throw forbidden('This payment belongs to another account');
+    if (intent.amount !== payment.amountCents || intent.currency.toLowerCase() !== payment.currency) {
+      throw new HttpError(409, 'The amount paid does not match the order');
+    }
+  }
+
+  /** A provider webhook, verified; throws WebhookSignatureError when it is not genuine or too old. */
+  readWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
+    return this.provider.parseWebhook(rawBody, signatureHeader, this.clock.now());
+  }
+}

@@ -1,0 +1,3 @@
+export { purchaseRoutes } from './purchases.routes.js';
+export { PurchasesService, type RecordedPurchase } from './purchases.service.js';
+export { PurchasesRepository } from './purchases.repository.js';

@@ -1,0 +1,123 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, PurchasesTable } from '../../db/schema.js';
+
+export type PurchaseRow = Selectable<PurchasesTable>;
+
+export interface PurchaseWithBuyerRow extends PurchaseRow {
+  buyer_name: string;
+  buyer_email: string;
+}
+
+export interface NewPurchase {
+  purchase: PurchaseRow;
+  lines: Array<{ id: string; product_id: string; license_type: string; is_reskin: number; price_cents: number; reskin_price_cents: number }>;
+}
+
+/** A bought line with what the purchases page and the download need of its product. */
+export interface PurchaseLineRow {
+  purchase_id: string;
+  product_id: string;
+  license_type: string;
+  is_reskin: number;
+  price_cents: number;
+  reskin_price_cents: number;
+  download_enabled: number;
+  category: string;
+  thumbnail_key: string;
+  source_code_key: string;
+  source_code_size: number;
+  title: string | null;
+}
+
+export class PurchasesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string): Promise<PurchaseRow | undefined> {
+    return this.db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByPaymentId(paymentId: string): Promise<PurchaseRow | undefined> {
+    return this.db.selectFrom('purchases').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  }
+
+  /**
+   * The purchase, its lines, the payment marked succeeded and one more download per sold product,
+   * all or nothing. A second purchase of the same payment fails on the unique payment_id.
+   */
+  async insert({ purchase, lines }: NewPurchase): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('purchases').values(purchase).execute();
+      await trx
+        .insertInto('purchase_lines')
+        .values(lines.map((line) => ({ ...line, purchase_id: purchase.id })))
+        .execute();
+      await trx.updateTable('payments').set({ status: 'succeeded', updated_at: purchase.created_at }).where('id', '=', purchase.payment_id).execute();
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
+        .where(
+          'id',
+          'in',
+          lines.map((line) => line.product_id),
+        )
+        .execute();
+    });
+  }
+
+  /** Newest first; every buyer's without `userId`. */
+  list(userId?: string): Promise<PurchaseWithBuyerRow[]> {
+    return this.db
+      .selectFrom('purchases as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .selectAll('p')
+      .select(['u.name as buyer_name', 'u.email as buyer_email'])
+      .$if(userId !== undefined, (query) => query.where('p.user_id', '=', userId!))
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id')
+      .execute();
+  }
+
+  /** Bought lines: of one buyer, of one purchase, or (no filter) of everybody. */
+  lines({ userId, purchaseId }: { userId?: string; purchaseId?: string }): Promise<PurchaseLineRow[]> {
+    return this.db
+      .selectFrom('purchase_lines as l')
+      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+      .innerJoin('products as pr', 'pr.id', 'l.product_id')
+      .select([
+        'l.purchase_id',
+        'l.product_id',
+        'l.license_type',
+        'l.is_reskin',
+        'l.price_cents',
+        'l.reskin_price_cents',
+        'l.download_enabled',
+        'pr.category',
+        'pr.thumbnail_key',
+        'pr.source_code_key',
+        'pr.source_code_size',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('product_translations as t')
+          .select('t.title')
+          .whereRef('t.product_id', '=', 'pr.id')
+          .orderBy(sql`case when t.language = 'en' then 0 else 1 end`)
+          .limit(1)
+          .as('title'),
+      )
+      .$if(purchaseId !== undefined, (query) => query.where('l.purchase_id', '=', purchaseId!))
+      .$if(userId !== undefined, (query) => query.where('p.user_id', '=', userId!))
+      .orderBy('l.purchase_id')
+      .orderBy('l.id')
+      .execute();
+  }
+
+  async setDownloadFlag(purchaseId: string, productId: string, enabled: boolean): Promise<void> {
+    await this.db
+      .updateTable('purchase_lines')
+      .set({ download_enabled: enabled ? 1 : 0 })
+      .where('purchase_id', '=', purchaseId)
+      .where('product_id', '=', productId)
+      .execute();
+  }
+}

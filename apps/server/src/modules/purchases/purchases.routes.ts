@@ -1,0 +1,93 @@
+import {
+  API_PATHS,
+  errorBodySchema,
+  PURCHASE_RECORDED_MESSAGE,
+  purchaseDetailBodySchema,
+  purchaseDownloadParamsSchema,
+  purchaseListSchema,
+  purchaseRecordedSchema,
+  updateDownloadBodySchema,
+  updateDownloadResponseSchema,
+} from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../auth/index.js';
+import type { PurchasesService } from './purchases.service.js';
+
+export interface PurchaseRoutesOptions {
+  purchases: PurchasesService;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = async (app, { purchases }) => {
+  const tags = ['purchases'];
+
+  app.get(
+    API_PATHS.purchase.list,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Purchases, newest first: an admin gets every purchase with its buyer, a user their own',
+        response: { 200: purchaseListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => purchases.list(request.user),
+  );
+
+  app.post(
+    API_PATHS.purchase.record,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Records the purchase of a payment intent once the provider confirms it succeeded for this user, amount and currency; once per intent (201 first, 200 after). amountPaid, paymentStatus, userId and products are ignored',
+        body: purchaseDetailBodySchema,
+        response: { 200: purchaseRecordedSchema, 201: purchaseRecordedSchema, ...errors, 402: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, purchase } = await purchases.record(request.user, request.body.transactionId);
+      return reply.status(created ? 201 : 200).send({ message: PURCHASE_RECORDED_MESSAGE, purchase });
+    },
+  );
+
+  app.put(
+    API_PATHS.purchase.updateDownload,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Stores and answers whether the line's download window is still open, by the server's clock (userId is ignored)",
+        body: updateDownloadBodySchema,
+        response: { 200: updateDownloadResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ download: await purchases.refreshDownloadFlag(request.user, request.body.purchaseId, request.body.productId) }),
+  );
+
+  app.get(
+    API_PATHS.purchase.download,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The bought product's source archive (zip), to its buyer only, while the licence window is open (Single 8 h, Multi 24 h); 410 after",
+        params: purchaseDownloadParamsSchema,
+        produces: ['application/zip'],
+        response: { ...errors, 410: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await purchases.openDownload(request.user, request.params.purchaseId, request.params.productId);
+      return reply
+        .type('application/zip')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        // A stream is sent as is; the JSON response schemas above describe only the errors.
+        .send(file.stream as never);
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import type { Readable } from 'node:stream';
+import {
+  apiPath,
+  API_PATHS,
+  categorySchema,
+  centsToDollars,
+  DOWNLOAD_WINDOW_CLOSED_MESSAGE,
+  downloadWindowEndsAt,
+  isDownloadOpen,
+  licenseTypeSchema,
+  titleToSlug,
+  type Purchase,
+  type PurchaseLine,
+  type SessionUser,
+  type TextBoolean,
+} from '@market/contracts';
+import { isUniqueViolation } from '../../db/index.js';
+import { isAdmin } from '../auth/index.js';
+import type { RecordedPayment, PaymentsService } from '../payments/index.js';
+import type { ProductsService } from '../products/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import type { PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
+
+export interface RecordedPurchase {
+  /** false when the intent had already been recorded (a repeat, a concurrent post or the webhook first). */
+  created: boolean;
+  purchase: Purchase;
+}
+
+export interface PurchaseDownload {
+  stream: Readable;
+  fileName: string;
+  size: number;
+}
+
+const isBuyer = (actor: SessionUser, purchase: PurchaseRow) => actor._id === purchase.user_id;
+const ownsPayment = (actor: SessionUser, payment: RecordedPayment) => actor._id === payment.userId;
+const seesEveryPurchase = (actor: SessionUser): boolean => isAdmin(actor);
+const textBoolean = (value: boolean): TextBoolean => (value ? 'true' : 'false');
+
+/** Purchases: recorded once per paid intent, listed, and their source code handed out inside the licence window. */
+export class PurchasesService {
+  constructor(
+    private readonly purchases: PurchasesRepository,
+    private readonly payments: PaymentsService,
+    private readonly products: ProductsService,
+    private readonly storage: FileStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  /** POST purchaseDetail: the browser names the intent; everything else comes from the record and the provider. */
+  async record(actor: SessionUser | null, intentId: string): Promise<RecordedPurchase> {
+    if (!actor) throw unauthorized();
+    const payment = await this.payments.findPayment(intentId);
+    if (!payment) throw notFound('Unknown payment');
+    if (!ownsPayment(actor, payment)) throw forbidden('This payment belongs to another account');
+    return this.recordPayment(payment);
+  }
+
+  /** The provider's webhook: the same purchase, for a browser that never came back. */
+  async recordPaidIntent(intentId: string): Promise<RecordedPurchase> {
+    const payment = await this.payments.findPayment(intentId);
+    if (!payment) throw notFound('Unknown payment');
+    return this.recordPayment(payment);
+  }
+
+  private async recordPayment(payment: RecordedPayment): Promise<RecordedPurchase> {
+    const existing = await this.purchases.findByPaymentId(payment.id);
+    if (existing) return { created: false, purchase: await this.toPurchase(existing) };
+    await this.payments.assertProviderConfirms(payment);
+    const purchase: PurchaseRow = {
+      id: newId(),
+      user_id: payment.userId,
+      payment_id: payment.id,
+      amount_paid_cents: payment.amountCents,
+      transaction_id: payment.intentId,
+      payment_status: 'succeeded',
+      created_at: this.clock.now().toISOString(),
+    };
+    try {
+      await this.purchases.insert({
+        purchase,
+        lines: payment.lines.map((line) => ({
+          id: newId(),
+          product_id: line.productId,
+          license_type: line.licenseType,
+          is_reskin: line.isReskin === 'true' ? 1 : 0,
+          price_cents: line.priceCents,
+          reskin_price_cents: line.reskinPriceCents ?? 0,
+        })),
+      });
+    } catch (error) {
+      // Another request recorded this intent between our look and our insert: its purchase is the answer.
+      const winner = isUniqueViolation(error) ? await this.purchases.findByPaymentId(payment.id) : undefined;
+      if (!winner) throw error;
+      return { created: false, purchase: await this.toPurchase(winner) };
+    }
+    this.products.salesChanged();
+    return { created: true, purchase: await this.toPurchase(purchase) };
+  }
+
+  /** Newest first: an admin sees every purchase with its buyer, a user their own. */
+  async list(actor: SessionUser | null): Promise<Purchase[]> {
+    if (!actor) throw unauthorized();
+    const everybody = seesEveryPurchase(actor);
+    const rows = await this.purchases.list(everybody ? undefined : actor._id);
+    const lines = await this.purchases.lines(everybody ? {} : { userId: actor._id });
+    const byPurchase = new Map<string, PurchaseLineRow[]>();
+    for (const line of lines) {
+      const group = byPurchase.get(line.purchase_id);
+      if (group) group.push(line);
+      else byPurchase.set(line.purchase_id, [line]);
+    }
+    return rows.map((row) => this.purchaseView(row, byPurchase.get(row.id) ?? [], everybody ? row : null));
+  }
+
+  /** PUT updateDownload: the stored flag follows the server's clock, whatever the browser thinks. */
+  async refreshDownloadFlag(actor: SessionUser | null, purchaseId: string, productId: string): Promise<TextBoolean> {
+    const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
+    const open = this.isOpen(line, purchase);
+    await this.purchases.setDownloadFlag(purchaseId, productId, open);
+    return textBoolean(open);
+  }
+
+  /** The product's archive, to its buyer only, while the licence window is open at this moment. */
+  async openDownload(actor: SessionUser | null, purchaseId: string, productId: string): Promise<PurchaseDownload> {
+    const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
+    if (!this.isOpen(line, purchase)) throw new HttpError(410, DOWNLOAD_WINDOW_CLOSED_MESSAGE);
+    const safeName = titleToSlug(line.title ?? '').replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
+    return { stream: await this.storage.get('private', line.source_code_key), fileName: `${safeName}.zip`, size: Number(line.source_code_size) };
+  }
+
+  private async boughtLine(actor: SessionUser | null, purchaseId: string, productId: string) {
+    if (!actor) throw unauthorized();
+    const purchase = await this.purchases.findById(purchaseId);
+    if (!purchase) throw notFound('Purchase not found');
+    if (!isBuyer(actor, purchase)) throw forbidden('This purchase belongs to another account');
+    const line = (await this.purchases.lines({ purchaseId })).find((candidate) => candidate.product_id === productId);
+    if (!line) throw notFound('This product is not part of the purchase');
+    return { purchase, line };
+  }
+
+  private isOpen(line: PurchaseLineRow, purchase: PurchaseRow): boolean {
+    return isDownloadOpen(licenseTypeSchema.parse(line.license_type), new Date(purchase.created_at), this.clock.now());
+  }
+
+  private async toPurchase(row: PurchaseRow): Promise<Purchase> {
+    return this.purchaseView(row, await this.purchases.lines({ purchaseId: row.id }), null);
+  }
+
+  private purchaseView(row: PurchaseRow, lines: PurchaseLineRow[], buyer: PurchaseWithBuyerRow | null): Purchase {
+    return {
+      _id: row.id,
+      userId: row.user_id,
+      ...(buyer ? { buyer: { _id: buyer.user_id, name: buyer.buyer_name, email: buyer.buyer_email } } : {}),
+      amountPaid: centsToDollars(Number(row.amount_paid_cents)),
+      transactionId: row.transaction_id,
+      paymentStatus: 'succeeded',
+      createdAt: row.created_at,
+      products: lines.map((line) => this.lineView(line, row)),
+    };
+  }
+
+  private lineView(line: PurchaseLineRow, purchase: PurchaseRow): PurchaseLine {
+    const licenseType = licenseTypeSchema.parse(line.license_type);
+    const title = line.title ?? '';
+    const reskin = Number(line.is_reskin) === 1;
+    return {
+      productId: line.product_id,
+      title,
+      slug: titleToSlug(title),
+      thumbnail: apiPath(API_PATHS.files.image, { key: line.thumbnail_key }),
+      category: categorySchema.parse(line.category),
+      licenseType,
+      isReskin: textBoolean(reskin),
+      price: centsToDollars(Number(line.price_cents)),
+      reskinPrice: reskin && Number(line.reskin_price_cents) > 0 ? centsToDollars(Number(line.reskin_price_cents)) : null,
+      download: textBoolean(this.isOpen(line, purchase)),
+      downloadExpiresAt: downloadWindowEndsAt(licenseType, new Date(purchase.created_at)).toISOString(),
+    };
+  }
+}

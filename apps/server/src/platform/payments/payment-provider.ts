@@ -1,0 +1,43 @@
+import type { PaymentProviderName } from '@market/contracts';
+
+/** Strings only, as Stripe keeps metadata. */
+export type IntentMetadata = Record<string, string>;
+
+export interface CreatedIntent {
+  id: string;
+  clientSecret: string;
+}
+
+/** What the provider says about an intent: the only source of truth for "was it paid". */
+export interface RetrievedIntent {
+  id: string;
+  /** Stripe's statuses: succeeded, processing, requires_payment_method, canceled … */
+  status: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  metadata: IntentMetadata;
+}
+
+/** A verified webhook event, reduced to what the marketplace acts on. */
+export type PaymentEvent = { type: 'payment_intent.succeeded'; intentId: string } | { type: 'ignored'; eventType: string };
+
+/** A webhook whose signature is missing, wrong or too old. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** The card payment service behind the checkout: Stripe, or the embedded simulation. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** What the browser needs to load the provider's card fields; null for the simulation. */
+  readonly publishableKey: string | null;
+  createIntent(amountCents: number, currency: string, metadata: IntentMetadata): Promise<CreatedIntent>;
+  /** null when the provider knows no such intent. */
+  retrieve(intentId: string): Promise<RetrievedIntent | null>;
+  /** Verifies the signature (300 s tolerance, measured at `receivedAt`) and reads the event; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent;
+}
+
+/** Stripe's default: a webhook signed more than five minutes before it arrives is a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { CARD_DECLINED_MESSAGE, cardDigits, findCardFieldError, SIMULATED_DECLINED_CARD, type CardDetails, type CardField } from '@market/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { Clock } from '../clock.js';
+import { newId } from '../ids.js';
+import { WebhookSignatureError, type CreatedIntent, type IntentMetadata, type PaymentProvider, type RetrievedIntent } from './payment-provider.js';
+
+export type SimulatedConfirmation =
+  | { outcome: 'succeeded'; intentId: string }
+  | { outcome: 'declined'; message: string }
+  | { outcome: 'invalid-card'; field: CardField; message: string };
+
+/**
+ * The embedded stand-in for Stripe: the same calls and the outcomes of Stripe's test cards
+ * (4242… succeeds, 4000 0000 0000 0002 is declined). Intents are rows, so instances agree.
+ */
+export class SimulatedPaymentProvider implements PaymentProvider {
+  readonly name = 'simulated' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async createIntent(amountCents: number, currency: string, metadata: IntentMetadata): Promise<CreatedIntent> {
+    const id = `sim_pi_${newId()}`;
+    const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
+    const now = this.clock.now().toISOString();
+    await this.db
+      .insertInto('simulated_payment_intents')
+      .values({
+        id,
+        client_secret: clientSecret,
+        amount_cents: amountCents,
+        currency,
+        metadata: JSON.stringify(metadata),
+        status: 'requires_payment_method',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { id, clientSecret };
+  }
+
+  async retrieve(intentId: string): Promise<RetrievedIntent | null> {
+    const row = await this.db.selectFrom('simulated_payment_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      status: row.status,
+      amount: Number(row.amount_cents),
+      currency: row.currency,
+      metadata: JSON.parse(row.metadata) as IntentMetadata,
+    };
+  }
+
+  /** The intent a client secret unlocks, or null. */
+  async intentOfClientSecret(clientSecret: string): Promise<RetrievedIntent | null> {
+    const row = await this.db.selectFrom('simulated_payment_intents').select('id').where('client_secret', '=', clientSecret).executeTakeFirst();
+    return row ? this.retrieve(row.id) : null;
+  }
+
+  /** What Stripe.js's confirmCardPayment does against Stripe, with the card checked here. */
+  async confirm(intentId: string, card: CardDetails): Promise<SimulatedConfirmation> {
+    const fieldError = findCardFieldError(card, this.clock.now());
+    if (fieldError) return { outcome: 'invalid-card', ...fieldError };
+    if (cardDigits(card.number) === SIMULATED_DECLINED_CARD) return { outcome: 'declined', message: CARD_DECLINED_MESSAGE };
+    await this.db
+      .updateTable('simulated_payment_intents')
+      .set({ status: 'succeeded', updated_at: this.clock.now().toISOString() })
+      .where('id', '=', intentId)
+      .execute();
+    return { outcome: 'succeeded', intentId };
+  }
+
+  parseWebhook(): never {
+    throw new WebhookSignatureError('The simulated provider sends no webhooks');
+  }
+}
