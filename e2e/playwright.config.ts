@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_STRIPE_API_URL, FAKE_STRIPE_KEYS, PORT, STRIPE_APP_PORT } from './support/ports.js';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const STRIPE_JOURNEYS = /commerce-stripe\.spec\.ts$/;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Journeys run against the built app on a fresh SQLite database, in Debian's Chromium. */
@@ -31,25 +32,53 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: STRIPE_JOURNEYS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'stripe',
+      testMatch: STRIPE_JOURNEYS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${STRIPE_APP_PORT}` },
+    },
   ],
-  webServer: {
-    command: 'rm -rf e2e/.data && node apps/server/dist/index.js',
+  webServer: [
+    appServer(PORT, 'e2e/.data'),
+    {
+      command: `node e2e/support/fake-stripe-api.mjs ${new URL(FAKE_STRIPE_API_URL).port}`,
+      cwd: '..',
+      url: `${FAKE_STRIPE_API_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: FAKE_STRIPE_KEYS,
+    },
+    appServer(STRIPE_APP_PORT, 'e2e/.data-stripe', { ...FAKE_STRIPE_KEYS, STRIPE_API_URL: FAKE_STRIPE_API_URL }),
+  ],
+});
+
+/** The built app on a fresh SQLite database with the demo data. */
+function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && node apps/server/dist/index.js`,
     cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       NODE_ENV: 'test',
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'sqlite:./e2e/.data/e2e.db',
-      DATA_DIR: './e2e/.data',
+      DATABASE_URL: `sqlite:./${dataDir}/e2e.db`,
+      DATA_DIR: `./${dataDir}`,
       SEED_DEMO_DATA: 'true',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
-  },
-});
+  };
+}

@@ -23,9 +23,9 @@ export function ProductLine({ item, license, note, actions }: ProductLineProps) 
     <li className="product-line">
       <img className="product-line-thumb" src={item.thumbnail} alt="" width={96} height={64} loading="lazy" />
       <div className="product-line-body">
-        <h3 className="product-line-title" id={lineTitleId(item)}>
+        <h2 className="product-line-title" id={lineTitleId(item)}>
           <Link to={`/downloads/${item.slug}`}>{name}</Link>
-        </h3>
+        </h2>
         <p className="product-line-meta">
           <CategoryIcon category={item.category} /> {item.category}
         </p>

@@ -1,0 +1,45 @@
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { logIn, newPerson, signUp } from './accounts.js';
+
+export interface ProductFacts {
+  _id: string;
+  slug: string;
+  title: { en: string };
+  singleAppLicense: number;
+  multiAppLicense: number;
+}
+
+export const usd = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+export async function productBySlug(api: APIRequestContext, slug: string): Promise<ProductFacts> {
+  const response = await api.get(`/api/product/by-slug/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ProductFacts;
+}
+
+/** An API client signed in as `email`, for checks the page does not show (stored purchases, the seller's file). */
+export async function apiAs(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  const response = await api.post('/api/user/signIn', { data: { email, password } });
+  expect(response.ok()).toBe(true);
+  return api;
+}
+
+/** Opens the product's page and adds it to the cart with the chosen licence. */
+export async function addToCartFromDetail(page: Page, product: ProductFacts, license: 'Single App License' | 'Multi App License') {
+  await page.goto(`/downloads/${product.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title.en })).toBeVisible();
+  await page.getByLabel(license).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Add To Cart Successfully')).toBeVisible();
+}
+
+/** A new buyer, signed up and logged in through the pages. */
+export async function newBuyer(page: Page) {
+  const person = newPerson('Casey Buyer');
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/Login$/);
+  await logIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/$/);
+  return person;
+}
