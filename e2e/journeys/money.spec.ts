@@ -13,6 +13,13 @@ interface Earnings {
   availableBalance: number;
 }
 
+interface OwnProduct {
+  _id: string;
+  title: { en: string };
+  singleAppLicense: number;
+  reskinPrice: number | null;
+}
+
 async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await logIn(page, email, password);
@@ -26,24 +33,45 @@ async function earningsOf(page: Page): Promise<Earnings> {
   return (await response.json()) as Earnings;
 }
 
+/** The buyer pays for one licence with reskin through the HTTP purchase flow: intent, simulated card, record. */
+async function buyWithReskin(buyer: Page, product: OwnProduct) {
+  const intent = await buyer.request.post('/api/payment/create-payment-intent', {
+    data: { products: [{ productId: product._id, licenseType: 'Single App License', isReskin: 'true' }], currency: 'usd' },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { clientSecret, paymentIntentId } = (await intent.json()) as { clientSecret: string; paymentIntentId: string };
+  const confirm = await buyer.request.post('/api/payment/simulated/confirm', {
+    data: { clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+  });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  const recorded = await buyer.request.post('/api/purchase/purchaseDetail', { data: { transactionId: paymentIntentId } });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+}
+
 const card = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
 
-test('a seller with sales sees the right cards, asks for a withdrawal, the admin pays it, the seller sees Success and the new balance', async ({ browser }) => {
+test('a seller with a sale sees the right cards, asks for a withdrawal, the admin pays it, the seller sees Success and the new balance', async ({ browser }) => {
   test.setTimeout(120_000);
   const seller = await signedInPage(browser, 'seller@example.com', 'seller12345');
+  const buyer = await signedInPage(browser, 'buyer@example.com', 'buyer12345');
   const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');
 
-  // The demo seller's sales come with the demo catalogue (the purchase flow is not on main yet).
+  // One of the seller's approved products that offers a reskin, bought with it.
+  const own = (await (await seller.request.get('/api/product/uploaded-products?mine=true&status=Approved')).json()) as OwnProduct[];
+  const product = own.find((candidate) => candidate.reskinPrice !== null);
+  if (!product) throw new Error('The demo seller has no approved product with a reskin price');
   const before = await earningsOf(seller);
-  const earned = cents(before.totalEarnings);
-  const available = cents(before.availableBalance);
-  const amount = 1234;
+  await buyWithReskin(buyer, product);
+  const price = cents(product.singleAppLicense);
+  const reskin = cents(product.reskinPrice!);
+  const earned = cents(before.totalEarnings) + price;
+  const available = cents(before.availableBalance) + price;
 
-  // The dashboard and the earnings page show the seller's figures.
+  // The dashboard total counts the reskin price; the earnings page does not.
   await seller.goto('/userPanel/user-dashboard');
-  await expect(card(seller, 'Dashboard Total')).toContainText(usd(cents(before.dashboardTotal)));
+  await expect(card(seller, 'Dashboard Total')).toContainText(usd(cents(before.dashboardTotal) + price + reskin));
   await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
-  await expect(seller.getByRole('table', { name: 'Your latest sales' }).getByRole('row')).not.toHaveCount(0);
+  await expect(seller.getByRole('table', { name: 'Your latest sales' }).getByRole('row', { name: new RegExp(product.title.en) }).first()).toBeVisible();
 
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
   await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
@@ -51,7 +79,7 @@ test('a seller with sales sees the right cards, asks for a withdrawal, the admin
   await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn)));
   await expect(card(seller, 'Available Balance')).toContainText(usd(available));
 
-  // More than the balance is refused under the form; a part of it is accepted and the message clears.
+  // More than the balance is refused under the form; the price of the sale is accepted and the message clears.
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Withdrawl Detail' }).click();
   await seller.getByLabel('PayPal Email').fill('pixel.forge@paypal.example.com');
   await seller.getByLabel('Withdraw Amount (USD)').fill(((available + 1) / 100).toFixed(2));
@@ -59,19 +87,19 @@ test('a seller with sales sees the right cards, asks for a withdrawal, the admin
   const error = seller.getByRole('alert').filter({ hasText: 'Insufficient Balance' });
   await expect(error).toHaveText('Insufficient Balance: You do not have enough balance to withdraw this amount.');
 
-  await seller.getByLabel('Withdraw Amount (USD)').fill((amount / 100).toFixed(2));
+  await seller.getByLabel('Withdraw Amount (USD)').fill((price / 100).toFixed(2));
   await seller.getByRole('button', { name: 'Withdraw' }).click();
   await expect(seller.getByText('Withdrawl request has been send successfully')).toBeVisible();
   await expect(error).toHaveCount(0);
-  const myRequest = seller.getByRole('table', { name: 'Your withdrawal requests' }).getByRole('row').filter({ hasText: usd(amount) });
+  const myRequest = seller.getByRole('table', { name: 'Your withdrawal requests' }).getByRole('row').filter({ hasText: usd(price) });
   await expect(myRequest.first()).toContainText('Pending');
 
   // The admin sees the payout after the 8% fee and marks it paid.
   await admin.goto('/adminPanel/pending-withdrawls-requests');
   await expect(admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Pending Withdrawls Requests' })).toHaveAttribute('aria-current', 'page');
-  const pending = admin.getByRole('row').filter({ hasText: 'pixel.forge@paypal.example.com' }).filter({ hasText: usd(amount) }).first();
+  const pending = admin.getByRole('row').filter({ hasText: 'pixel.forge@paypal.example.com' }).filter({ hasText: usd(price) }).first();
   await expect(pending).toContainText('Pixel Forge Studio');
-  await expect(pending).toContainText(usd(Math.round((amount * 92) / 100)));
+  await expect(pending).toContainText(usd(Math.round((price * 92) / 100)));
   await pending.getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByText('Withdrawal status updated')).toBeVisible();
   await admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Success Withdrawls Requests' }).click();
@@ -81,9 +109,9 @@ test('a seller with sales sees the right cards, asks for a withdrawal, the admin
   await seller.reload();
   await expect(myRequest.first()).toContainText('Success');
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
-  await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn) + amount));
+  await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn) + price));
   await expect(card(seller, 'Pending Withdrawals')).toContainText(usd(cents(before.pendingWithdrawals)));
-  await expect(card(seller, 'Available Balance')).toContainText(usd(available - amount));
+  await expect(card(seller, 'Available Balance')).toContainText(usd(available - price));
 
   // The people pages count the sale.
   await admin.goto('/adminPanel/purchasers');

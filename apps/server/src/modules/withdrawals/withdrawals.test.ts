@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogueApp, createApprovedProduct, type CatalogueContext } from '../../test/factories.js';
+import { buyWithCard, singleLine } from '../../test/commerce.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 import { recordPurchase } from '../../test/sales.js';
 
@@ -40,6 +41,20 @@ describe('earnings', () => {
     const sales = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/sales' })).json();
     expect(sales.map((sale: { title: string }) => sale.title).sort()).toEqual(['Puzzle', 'Runner']);
     expect(sales.find((sale: { title: string }) => sale.title === 'Runner')).toMatchObject({ price: 49.99, isReskin: 'true', reskinPrice: 99 });
+  });
+
+  it('counts a sale paid through the checkout: the licence price as earnings, the reskin price on the dashboard only', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    const buyer = await createUser(ctx);
+    const product = await createApprovedProduct(ctx, seller, admin, { singleAppLicense: '49.99', reskinPrice: '99' });
+
+    await buyWithCard(ctx, buyer, [singleLine(product._id, 'true')]);
+
+    expect(await earningsOf(ctx, seller)).toEqual({ totalEarnings: 49.99, dashboardTotal: 148.99, pendingWithdrawals: 0, withdrawn: 0, availableBalance: 49.99 });
+    expect((await withdraw(ctx, seller, { email: 'payout@example.com', withdrawAmount: 50 })).statusCode).toBe(400);
+    expect((await withdraw(ctx, seller, { email: 'payout@example.com', withdrawAmount: 49.99 })).statusCode).toBe(201);
   });
 
   it('answers a visitor with 401', async () => {
