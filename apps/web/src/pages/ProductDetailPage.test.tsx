@@ -41,7 +41,7 @@ describe('ProductDetailPage', () => {
     expect(screen.queryByRole('link', { name: /App Store/ })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Description & Features', selected: true })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Comments' }));
-    expect(screen.getByText('Comments are coming soon.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Add a comment' })).toBeTruthy();
     await waitFor(() => expect(document.title).toContain('Game Number 7'));
   });
 

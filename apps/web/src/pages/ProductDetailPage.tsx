@@ -9,6 +9,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
 import { productName, useProductBySlugQuery } from '@/features/catalogue';
+import { ProductComments } from '@/features/comments';
 import { isApiError } from '@/lib/api';
 import { Gallery } from './product-detail/Gallery';
 import { galleryItems } from './product-detail/media';
@@ -125,7 +126,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.features }} />
           </div>
         ) : (
-          <p className="text-secondary mb-0">Comments are coming soon.</p>
+          <ProductComments productId={product._id} />
         )}
       </Tabs>
     </div>

@@ -10,6 +10,8 @@ const SellersPage = lazy(() => import('./SellersPage'));
 const PendingWithdrawlsRequestsPage = lazy(() => import('./PendingWithdrawlsRequestsPage'));
 const SuccessWithdrawlsRequestsPage = lazy(() => import('./SuccessWithdrawlsRequestsPage'));
 const AdminChatboxPage = lazy(() => import('./AdminChatboxPage'));
+const UploadedCommentsPage = lazy(() => import('./UploadedCommentsPage'));
+const ManageDeveloperPage = lazy(() => import('./ManageDeveloperPage'));
 
 /** SPEC.md 2.9: eleven entries, each a child route. */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -29,8 +31,18 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     summary: 'Products waiting for review, with approve, reject, delete and the source code link.',
     page: ManagePendingProductsPage,
   },
-  { path: 'uploaded-comments', label: 'Uploaded Comments', summary: 'Comments posted on product pages, with author emails.' },
-  { path: 'manage-developer', label: 'Manage Developer', summary: 'Hire-a-developer requests sent by visitors.' },
+  {
+    path: 'uploaded-comments',
+    label: 'Uploaded Comments',
+    summary: 'Comments posted on product pages, with author emails.',
+    page: UploadedCommentsPage,
+  },
+  {
+    path: 'manage-developer',
+    label: 'Manage Developer',
+    summary: 'Hire-a-developer requests and contact messages sent by visitors.',
+    page: ManageDeveloperPage,
+  },
   {
     path: 'pending-withdrawls-requests',
     label: 'Pending Withdrawls Requests',

@@ -58,6 +58,8 @@ export default function QuillEditor({ id, labelledBy, describedBy, invalid, requ
     const toolbar = host.querySelector('.ql-toolbar');
     toolbar?.setAttribute('role', 'toolbar');
     toolbar?.setAttribute('aria-label', 'Formatting');
+    // Quill's drop-down pickers are role=button spans without a name.
+    toolbar?.querySelectorAll('.ql-header .ql-picker-label').forEach((label) => label.setAttribute('aria-label', 'Text style'));
 
     const handleChange = () => {
       const html = quill.root.innerHTML;

@@ -1,0 +1,2 @@
+export { ProductComments } from './components/ProductComments';
+export { UploadedComments } from './components/UploadedComments';

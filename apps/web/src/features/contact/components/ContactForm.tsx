@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CONTACT_REQUIRED_MESSAGE, CONTACT_SENT_MESSAGE, type ContactBody } from '@market/contracts';
+import { FormError } from '@/components/FormError';
+import { SubmitButton } from '@/components/SubmitButton';
+import { useSendContact } from '../api/sendContact';
+
+const FIELDS: { name: keyof ContactBody; label: string; type?: string; autoComplete?: string; multiline?: boolean }[] = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'companyName', label: 'Company Name', autoComplete: 'organization' },
+  { name: 'message', label: 'Message', multiline: true },
+];
+
+/** SPEC.md 2.7 contact form: every field required ('Field with * should be filled'). */
+export function ContactForm() {
+  const send = useSendContact();
+  const id = useId();
+  const [missing, setMissing] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const value = (name: keyof ContactBody) => String(data.get(name) ?? '').trim();
+    const body: ContactBody = { name: value('name'), email: value('email'), companyName: value('companyName'), message: value('message') };
+    setSent(false);
+    if (Object.values(body).some((field) => field === '')) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    send.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        setSent(true);
+      },
+    });
+  }
+
+  return (
+    // The form checks itself so the page's own message shows instead of the browser's bubble.
+    <form onSubmit={handleSubmit} aria-label="Contact us" noValidate className="contact-form">
+      {FIELDS.map((field) => {
+        const inputId = `${id}-${field.name}`;
+        const common = { id: inputId, name: field.name, className: 'form-control', 'aria-required': true as const };
+        return (
+          <div className="mb-3" key={field.name}>
+            <label className="form-label" htmlFor={inputId}>
+              {field.label}
+              <span className="required-star" aria-hidden="true">
+                {' '}*
+              </span>
+            </label>
+            {field.multiline ? (
+              <textarea {...common} rows={5} maxLength={5000} />
+            ) : (
+              <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} maxLength={field.name === 'email' ? 254 : 120} />
+            )}
+          </div>
+        );
+      })}
+      <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
+      <FormError message={missing ? CONTACT_REQUIRED_MESSAGE : send.error?.message} className="mt-3" />
+      <output className="d-block mt-3">
+        {sent && <p className="alert alert-success mb-0">{CONTACT_SENT_MESSAGE}</p>}
+      </output>
+    </form>
+  );
+}

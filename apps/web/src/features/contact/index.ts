@@ -1,0 +1,2 @@
+export { ContactForm } from './components/ContactForm';
+export { ContactMessages } from './components/ContactMessages';

@@ -1,0 +1,4 @@
+export const hireKeys = {
+  all: ['hire-requests'] as const,
+  byId: (id: string) => ['hire-requests', id] as const,
+};

@@ -1,0 +1,2 @@
+export { HireDeveloperForm } from './components/HireDeveloperForm';
+export { HireRequests } from './components/HireRequests';

@@ -1,0 +1,6 @@
+import { UploadedComments } from '@/features/comments';
+
+/** /adminPanel/uploaded-comments. */
+export default function UploadedCommentsPage() {
+  return <UploadedComments />;
+}
