@@ -43,7 +43,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     contact: new ContactService(new ContactRepository(db), mail, clock, config.contactTo, log),
     hire: new HireService(new HireRepository(db), clock),
     payments,
-    purchases: new PurchasesService(new PurchasesRepository(db), payments, products, storage, clock),
+    purchases: new PurchasesService(new PurchasesRepository(db), payments, products, storage, clock, log),
   };
 }
 

@@ -34,6 +34,9 @@ export interface ListFilter {
   offset: number;
 }
 
+/** A payment in one of these no longer waits to become a purchase: recorded ('succeeded') or given up by the provider. */
+const CLOSED_PAYMENT_STATUSES = ['succeeded', 'failed', 'canceled'];
+
 /** Every column a read needs; search_text (and PostgreSQL's tsvector) never leave the database. */
 const COLUMNS = [
   'products.id',
@@ -110,6 +113,23 @@ export class ProductsRepository {
 
   async hasSales(id: string): Promise<boolean> {
     const row = await this.db.selectFrom('purchase_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /**
+   * Whether a checkout opened since `sinceIso` for this product has not been recorded as a purchase yet.
+   * Payments keep their lines as JSON text, so the product is found by its serialised `"productId":"…"`.
+   */
+  async hasOpenCheckout(id: string, sinceIso: string): Promise<boolean> {
+    const pattern = `%${JSON.stringify({ productId: id }).slice(1, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const row = await this.db
+      .selectFrom('payments')
+      .select('id')
+      .where('status', 'not in', CLOSED_PAYMENT_STATUSES)
+      .where('created_at', '>=', sinceIso)
+      .where(sql<boolean>`lines like ${pattern} escape '\\'`)
+      .limit(1)
+      .executeTakeFirst();
     return Boolean(row);
   }
 

@@ -238,7 +238,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: 'Delete a product and its files (admin only); a product that has been sold cannot be deleted (409)',
+        summary: 'Delete a product and its files (admin only); a product that has been sold cannot be deleted (409), nor one in a checkout opened in the last three days and not yet recorded (409)',
         params: idParamsSchema,
         response: { 200: messageBodySchema, ...errors, 409: errorBodySchema },
       },

@@ -50,6 +50,12 @@ const CATALOGUE_CHANGED = 'catalogue.changed';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
 const TRENDING_DAYS = 7;
+/**
+ * A paid intent becomes a purchase only if its product still exists, so deletion waits for open checkouts.
+ * Stripe retries an undelivered webhook for up to three days; a checkout still open after that was abandoned
+ * (or needs a human anyway), and must not block the deletion forever.
+ */
+const OPEN_CHECKOUT_HORIZON_MS = 3 * DAY_MS;
 const LISTING_LIMIT = 100;
 const SITEMAP_LIMIT = 50_000;
 const IMAGE_LABELS = { featureImg: 'Feature image', thumbnail: 'Thumbnail', screenshot: 'Screenshot' } as const;
@@ -180,6 +186,10 @@ export class ProductsService {
     const row = await this.moderated(actor, id);
     // Buyers keep their purchase history; a sold product cannot vanish from under it.
     if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
+    const checkoutsSince = new Date(this.clock.now().getTime() - OPEN_CHECKOUT_HORIZON_MS).toISOString();
+    if (await this.products.hasOpenCheckout(id, checkoutsSince)) {
+      throw new HttpError(409, 'A buyer is paying for this product right now; it cannot be deleted until the checkout ends');
+    }
     const screenshots = await this.products.screenshotsOf(id);
     await this.products.delete(id);
     await this.deleteFiles([

@@ -40,6 +40,12 @@ export class PurchasesRepository {
     return this.db.selectFrom('purchases').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
   }
 
+  async existingProductIds(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('products').select('id').where('id', 'in', ids).execute();
+    return rows.map((row) => row.id);
+  }
+
   /**
    * The purchase, its lines, the payment marked succeeded and one more download per sold product,
    * all or nothing. A second purchase of the same payment fails on the unique payment_id.

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
 import {
   apiPath,
   API_PATHS,
@@ -19,7 +20,7 @@ import { isAdmin } from '../auth/index.js';
 import type { RecordedPayment, PaymentsService } from '../payments/index.js';
 import type { ProductsService } from '../products/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import type { PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
@@ -36,6 +37,9 @@ export interface PurchaseDownload {
   size: number;
 }
 
+const PAID_PRODUCT_GONE_MESSAGE =
+  'Your payment went through, but a product in it has been removed from the marketplace since; the payment is kept, please contact us to resolve it';
+
 const isBuyer = (actor: SessionUser, purchase: PurchaseRow) => actor._id === purchase.user_id;
 const ownsPayment = (actor: SessionUser, payment: RecordedPayment) => actor._id === payment.userId;
 const seesEveryPurchase = (actor: SessionUser): boolean => isAdmin(actor);
@@ -49,6 +53,7 @@ export class PurchasesService {
     private readonly products: ProductsService,
     private readonly storage: FileStorage,
     private readonly clock: Clock,
+    private readonly log: Pick<Logger, 'error'>,
   ) {}
 
   /** POST purchaseDetail: the browser names the intent; everything else comes from the record and the provider. */
@@ -71,6 +76,7 @@ export class PurchasesService {
     const existing = await this.purchases.findByPaymentId(payment.id);
     if (existing) return { created: false, purchase: await this.toPurchase(existing) };
     await this.payments.assertProviderConfirms(payment);
+    await this.assertProductsStillExist(payment);
     const purchase: PurchaseRow = {
       id: newId(),
       user_id: payment.userId,
@@ -95,11 +101,31 @@ export class PurchasesService {
     } catch (error) {
       // Another request recorded this intent between our look and our insert: its purchase is the answer.
       const winner = isUniqueViolation(error) ? await this.purchases.findByPaymentId(payment.id) : undefined;
-      if (!winner) throw error;
+      if (!winner) {
+        // Or a product was deleted between our look and our insert.
+        await this.assertProductsStillExist(payment);
+        throw error;
+      }
       return { created: false, purchase: await this.toPurchase(winner) };
     }
     this.products.salesChanged();
     return { created: true, purchase: await this.toPurchase(purchase) };
+  }
+
+  /**
+   * Product deletion waits for open checkouts, but only for so long: a payment whose product is gone is
+   * kept as it is (status 'created') and reported loudly, because someone paid and has nothing to show for it.
+   */
+  private async assertProductsStillExist(payment: RecordedPayment): Promise<void> {
+    const productIds = payment.lines.map((line) => line.productId);
+    const existing = new Set(await this.purchases.existingProductIds(productIds));
+    const missingProductIds = productIds.filter((id) => !existing.has(id));
+    if (missingProductIds.length === 0) return;
+    this.log.error(
+      { paymentId: payment.id, intentId: payment.intentId, userId: payment.userId, amountCents: payment.amountCents, missingProductIds },
+      'PAID INTENT WITHOUT PURCHASE: a product of a succeeded payment has been deleted; refund or resolve by hand',
+    );
+    throw conflict(PAID_PRODUCT_GONE_MESSAGE);
   }
 
   /** Newest first: an admin sees every purchase with its buyer, a user their own. */

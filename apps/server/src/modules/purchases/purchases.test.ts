@@ -117,6 +117,63 @@ describe('recording a purchase', () => {
   });
 });
 
+const deleteProduct = (ctx: CatalogueContext, admin: TestUser, productId: string) =>
+  injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${productId}` });
+
+describe('deleting a product while buyers are paying for it', () => {
+  it('refuses to delete a product in an open checkout, and lets a product nobody is paying for go', async () => {
+    const { ctx, admin, buyer, runner, puzzle } = await shop();
+    await openIntent(ctx, buyer, [singleLine(runner._id)]);
+
+    const inCheckout = await deleteProduct(ctx, admin, runner._id);
+    const elsewhere = await deleteProduct(ctx, admin, puzzle._id);
+
+    expect(inCheckout.statusCode).toBe(409);
+    expect(inCheckout.json().message).toBe('A buyer is paying for this product right now; it cannot be deleted until the checkout ends');
+    expect((await injectAs(ctx, admin, { method: 'GET', url: `/api/product/${runner._id}` })).statusCode).toBe(200);
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('lets the product go once the checkout has been left open for three days', async () => {
+    const { ctx, admin, buyer, runner } = await shop();
+    await openIntent(ctx, buyer, [multiLine(runner._id)]);
+
+    ctx.clock.advance(72 * HOUR - SECOND);
+    const justBefore = await deleteProduct(ctx, admin, runner._id);
+    ctx.clock.advance(2 * SECOND);
+    const after = await deleteProduct(ctx, admin, runner._id);
+
+    expect(justBefore.statusCode).toBe(409);
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('still refuses to delete a product once its purchase is recorded', async () => {
+    const { ctx, admin, buyer, runner } = await shop();
+    await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+
+    const response = await deleteProduct(ctx, admin, runner._id);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This product has been sold and cannot be deleted');
+  });
+
+  it('answers a clear 409 and keeps the payment when a paid product was deleted after the checkout horizon', async () => {
+    const { ctx, admin, buyer, runner, puzzle } = await shop();
+    const intent = await openIntent(ctx, buyer, [singleLine(runner._id), singleLine(puzzle._id)]);
+    expect((await confirmCard(ctx, buyer, intent.clientSecret)).statusCode).toBe(200);
+    ctx.clock.advance(73 * HOUR);
+    expect((await deleteProduct(ctx, admin, puzzle._id)).statusCode).toBe(200);
+
+    const response = await postPurchaseDetail(ctx, buyer, intent.paymentIntentId);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/^Your payment went through, but a product in it has been removed/);
+    const payment = await ctx.db.selectFrom('payments').selectAll().where('provider_intent_id', '=', intent.paymentIntentId).executeTakeFirst();
+    expect(payment).toMatchObject({ user_id: buyer._id, amount_cents: 4999 + 2000, status: 'created' });
+    expect(await ctx.db.selectFrom('purchases').select('id').execute()).toHaveLength(0);
+  });
+});
+
 describe('listing purchases', () => {
   it('gives an admin every purchase with its buyer, a user only their own, newest first', async () => {
     const { ctx, admin, buyer, runner, puzzle } = await shop();
