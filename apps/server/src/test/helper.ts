@@ -25,7 +25,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   await admin.destroy();
   const database = openDatabase({ url, postgresSchema: schema });
-  await migrateDespiteConcurrentDrops(database);
+  await migrateToLatest(database.db);
   return {
     ...database,
     destroy: async () => {
@@ -35,22 +35,6 @@ async function freshDatabase(): Promise<DatabaseHandle> {
       await cleanup.destroy();
     },
   };
-}
-
-/**
- * Kysely's migrator reads the catalogue of every schema; when a parallel run drops its schema in
- * that instant, PostgreSQL answers "schema … does not exist". Only that race is retried.
- */
-async function migrateDespiteConcurrentDrops(database: DatabaseHandle): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await migrateToLatest(database.db);
-      return;
-    } catch (error) {
-      const raced = error instanceof Error && /schema "[^"]+" does not exist/.test(error.message);
-      if (!raced || attempt === 3) throw error;
-    }
-  }
 }
 
 function testConfig(env: Record<string, string>) {
