@@ -49,11 +49,14 @@ export const createPaymentIntentResponseSchema = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
 /** POST /api/payment/simulated/confirm: the card fields of the checkout page (simulated provider only). */
+const expiryPart = z.union([z.number(), z.string().max(10)]).transform(Number);
+
 export const simulatedConfirmBodySchema = z.strictObject({
   clientSecret: z.string().min(1).max(200),
   number: z.string().max(40),
-  expMonth: z.coerce.number(),
-  expYear: z.coerce.number(),
+  // A month or year that is not a number reaches the card rules as NaN, which name the expiry field as they do for a past date.
+  expMonth: expiryPart,
+  expYear: expiryPart,
   cvc: z.string().max(10),
 });
 export type SimulatedConfirmBody = z.infer<typeof simulatedConfirmBodySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmCard, multiLine, openIntent, postPurchaseDetail, requestIntent, singleLine } from '../../test/commerce.js';
+import { confirmCard, GOOD_CARD, multiLine, openIntent, postPurchaseDetail, requestIntent, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct, createProduct } from '../../test/factories.js';
 import { createUser, injectAs } from '../../test/helper.js';
 
@@ -136,6 +136,21 @@ describe('the simulated card provider', () => {
     expect(badNumber.statusCode).toBe(400);
     expect(badNumber.json()).toEqual({ field: 'number', message: 'Your card number is invalid.' });
     expect(badCvc.json().field).toBe('cvc');
+  });
+
+  it('points at the expiry when its month or year is not a number', async () => {
+    const { ctx, buyer, runner } = await shopWithTwoProducts();
+    const intent = await openIntent(ctx, buyer, [singleLine(runner._id)]);
+    const pay = (expMonth: unknown, expYear: unknown) =>
+      injectAs(ctx, buyer, { method: 'POST', url: '/api/payment/simulated/confirm', payload: { ...GOOD_CARD, clientSecret: intent.clientSecret, expMonth, expYear } });
+
+    const answers = [await pay('ab', 2031), await pay(12, 'twenty'), await pay('', ''), await pay('12', '31')];
+
+    for (const bad of answers.slice(0, 3)) {
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ field: 'expiry', message: "Your card's expiration date is invalid." });
+    }
+    expect(answers[3]!.statusCode).toBe(200);
   });
 
   it("lets nobody but the intent's owner pay it", async () => {
