@@ -78,6 +78,7 @@ function appServer(port: number, dataDir: string, env: Record<string, string> = 
       SEED_DEMO_DATA: 'true',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       FORMS_RATE_LIMIT_PER_MINUTE: '1000',
+      CHAT_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -84,7 +84,7 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(peopleRoutes, { people: services.people });
-  await app.register(reskinRoutes, { chat: services.reskinChat });
+  await app.register(reskinRoutes, { chat: services.reskinChat, rateLimitPerMinute: config.chatRateLimitPerMinute });
   await app.register(commentRoutes, { comments: services.comments, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(contactRoutes, { contact: services.contact, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(hireRoutes, { hire: services.hire, rateLimitPerMinute: config.formsRateLimitPerMinute });

@@ -54,6 +54,7 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Marketplace <no-reply@localhost>'),
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
@@ -132,6 +133,8 @@ export interface Config {
   contactTo: string | null;
   /** Comment, contact and hire-request submissions per minute and client address. */
   formsRateLimitPerMinute: number;
+  /** Reskin chat messages per minute and signed-in user: a conversation, so more than a form, but no flood. */
+  chatRateLimitPerMinute: number;
   payments: PaymentsConfig;
 }
 
@@ -188,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
+    chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

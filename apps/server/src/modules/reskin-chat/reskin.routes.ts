@@ -20,6 +20,8 @@ import type { ReskinChatService } from './reskin.service.js';
 
 export interface ReskinRoutesOptions {
   chat: ReskinChatService;
+  /** Messages per minute and signed-in user (a visitor, refused anyway, counts by address). */
+  rateLimitPerMinute: number;
   /** Comment lines keep idle proxies from closing an event stream. */
   heartbeatMs?: number;
 }
@@ -30,7 +32,7 @@ const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErro
  * The reskin chat calls of SPEC.md 7 and ours (a user's own conversations, one thread, attachments,
  * the live stream). Registered on its own, so its error handler answers `{ errorMessage }`.
  */
-export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (app, { chat, heartbeatMs = 25_000 }) => {
+export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (app, { chat, rateLimitPerMinute, heartbeatMs = 25_000 }) => {
   const tags = ['reskin chat'];
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,12 +49,20 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.send,
     {
       preHandler: requireUser,
+      config: {
+        rateLimit: {
+          max: rateLimitPerMinute,
+          timeWindow: 60_000,
+          // One person behind a shared address must not silence the others; one account on many addresses stays one.
+          keyGenerator: (request) => (request.user ? `user:${request.user._id}` : `address:${request.ip}`),
+        },
+      },
       schema: {
         tags,
         summary:
-          'Send a chat message: JSON from the product page (the opening "Yes" starts the conversation; users only) or multipart with an optional fileUpload (image, PDF or ZIP). messageBy comes from the session; userId names the conversation only when an admin answers. Refused for a user once the chat is Close',
+          'Send a chat message: JSON from the product page (the opening "Yes" starts the conversation; users only) or multipart with an optional fileUpload (image, PDF or ZIP). messageBy comes from the session; userId names the conversation only when an admin answers. Refused for a user once the chat is Close; 429 past CHAT_RATE_LIMIT_PER_MINUTE messages per minute and user',
         consumes: ['application/json', 'multipart/form-data'],
-        response: { 201: reskinMessageSchema, ...errors, 413: reskinErrorSchema },
+        response: { 201: reskinMessageSchema, ...errors, 413: reskinErrorSchema, 429: reskinErrorSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await chat.send(request.user, await readChatSendRequest(request))),

@@ -121,6 +121,25 @@ describe('reskin chat: starting and answering', () => {
   });
 });
 
+describe('reskin chat: flooding', () => {
+  it('answers 429 with an errorMessage once a user has sent more messages than the limit, while another user on the same address still writes', async () => {
+    const ctx = await buildCatalogueApp({ CHAT_RATE_LIMIT_PER_MINUTE: '3' });
+    const { buyer, stranger, product } = await chatSetting(ctx);
+    await openChat(ctx, buyer, product._id);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i += 1) statuses.push((await sendJson(ctx, buyer, { productId: product._id, message: `Message ${i}` })).statusCode);
+    const flood = await sendJson(ctx, buyer, { productId: product._id, message: 'One too many' });
+    const neighbour = await sendJson(ctx, stranger, { productId: product._id, message: 'Yes' });
+
+    expect(statuses).toEqual([201, 201]);
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json()).toEqual({ errorMessage: expect.stringMatching(/^Too many attempts\. Please wait .+ and try again\.$/) });
+    expect(neighbour.statusCode).toBe(201);
+    expect(await ctx.db.selectFrom('reskin_messages').select('id').where('message', '=', 'One too many').execute()).toHaveLength(0);
+  });
+});
+
 describe('reskin chat: who may see and do what', () => {
   it("answers 403 to a user reading, writing into or marking another user's conversation", async () => {
     const ctx = await buildCatalogueApp();
