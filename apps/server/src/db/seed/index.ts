@@ -40,5 +40,7 @@ export async function seedDemoData(services: Services, db: Kysely<Database>, now
   const actors = { admin: await signedIn(admin!), seller: await signedIn(seller!), buyer: await signedIn(buyer!) };
   await seedCatalogue(services, db, actors, now);
   await seedDemoPurchase(services, db, actors.buyer, actors.seller, now);
+  // One request waiting for the admin, so the payout screens have something to show.
+  await services.withdrawals.request(actors.seller, 'pixel.forge.studio@paypal.example.com', 25);
   return true;
 }

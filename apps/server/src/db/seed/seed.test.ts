@@ -40,6 +40,8 @@ describe('the demo data', () => {
       .where('pay.provider', '=', 'simulated')
       .execute();
     expect(recent).toEqual([{ provider: 'simulated', email: 'seller@example.com', license_type: 'Multi App License', created_at: ctx.clock.now().toISOString() }]);
+    const withdrawals = await ctx.db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id').select(['users.email', 'withdrawals.amount_cents', 'withdrawals.status']).execute();
+    expect(withdrawals).toEqual([{ email: 'seller@example.com', amount_cents: 2500, status: 'Pending' }]);
 
     expect(await seedDemoData(ctx.services, ctx.db)).toBe(false);
   }, 60_000);
