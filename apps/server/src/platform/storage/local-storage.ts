@@ -20,10 +20,14 @@ export class LocalFileStorage implements FileStorage {
     // Written under a temporary name and renamed, so a reader never sees half a file.
     const partial = `${target}.part`;
     await mkdir(path.dirname(target), { recursive: true });
+    const sink = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, sink);
       await rename(partial, target);
     } catch (error) {
+      // A source can fail before the file is even open; removing it before the sink has closed
+      // would let the late open create the partial file again.
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await rm(partial, { force: true });
       throw error;
     }
