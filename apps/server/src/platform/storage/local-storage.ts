@@ -27,7 +27,7 @@ export class LocalFileStorage implements FileStorage {
     } catch (error) {
       // A source can fail before the file is even open; removing it before the sink has closed
       // would let the late open create the partial file again.
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }
