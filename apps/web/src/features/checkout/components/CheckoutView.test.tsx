@@ -161,5 +161,9 @@ describe('CheckoutView', () => {
     expect(await screen.findByText("Your card's security code is invalid.")).toBeTruthy();
     expect(screen.getByLabelText('CVC').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.input(screen.getByLabelText('CVC'), { target: { value: '321' } });
+    await waitFor(() => expect(screen.queryByText("Your card's security code is invalid.")).toBeNull());
+    expect(screen.getByLabelText('CVC').getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -55,7 +55,7 @@ function SignedInCheckout() {
   }
 
   const amountLabel = formatUsd(cartTotalCents(lines));
-  const formProps = { amountLabel, pending: payment.isPending, error: payment.error, onPay: payment.mutate };
+  const formProps = { amountLabel, pending: payment.isPending, error: payment.error, onPay: payment.mutate, onEdit: payment.reset };
   let form;
   if (config.isPending || cart.lines.some((line) => line.state === 'checking')) {
     form = <PageSpinner label="Preparing the payment form…" />;

@@ -13,7 +13,7 @@ type FieldErrors = Partial<Record<CardField, string>>;
  * The embedded provider's card form: our own labelled fields, checked here first with the same
  * rules the server applies, then confirmed by the server.
  */
-export function SimulatedCardForm({ amountLabel, pending, error, onPay }: CardFormProps) {
+export function SimulatedCardForm({ amountLabel, pending, error, onPay, onEdit }: CardFormProps) {
   const id = useId();
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
@@ -47,7 +47,10 @@ export function SimulatedCardForm({ amountLabel, pending, error, onPay }: CardFo
     className: `form-control${errors[name] ? ' is-invalid' : ''}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    onInput: () => setLocalErrors((current) => ({ ...current, [name]: undefined })),
+    onInput: () => {
+      setLocalErrors((current) => ({ ...current, [name]: undefined }));
+      if (error) onEdit();
+    },
     required: true,
   });
   const fieldError = (name: CardField) =>

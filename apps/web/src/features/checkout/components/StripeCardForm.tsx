@@ -29,14 +29,16 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
   );
 }
 
-function StripeFields({ amountLabel, pending, error, onPay }: CardFormProps) {
+function StripeFields({ amountLabel, pending, error, onPay, onEdit }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const id = useId();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CardField, string>>>({});
 
-  const onChange = (field: CardField) => (event: StripeElementChangeEvent) =>
+  const onChange = (field: CardField) => (event: StripeElementChangeEvent) => {
     setFieldErrors((current) => ({ ...current, [field]: event.error?.message }));
+    if (error) onEdit();
+  };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -8,4 +8,6 @@ export interface CardFormProps {
   /** The last attempt's error, if it failed. */
   error: unknown;
   onPay: (confirmCard: ConfirmCard) => void;
+  /** The buyer changed a field: the last attempt's error no longer applies. */
+  onEdit: () => void;
 }
