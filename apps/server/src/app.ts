@@ -50,7 +50,11 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);
-  await app.register(security, { stripeCheckout: config.payments.provider === 'stripe' });
+  await app.register(security, {
+    stripeCheckout: config.payments.provider === 'stripe',
+    rateLimitRedisUrl: config.redisUrl,
+    redisPrefix: config.eventsChannelPrefix,
+  });
   await app.register(openApi);
   await app.register(cookie);
   await app.register(multipart, {

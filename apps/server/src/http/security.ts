@@ -2,10 +2,15 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 
 export interface SecurityOptions {
   /** The checkout loads Stripe.js, which talks to api.stripe.com and frames its card fields (and 3-D Secure pages). */
   stripeCheckout: boolean;
+  /** Counts attempts in Redis, so the limits hold across instances; null: in this process's memory. */
+  rateLimitRedisUrl: string | null;
+  /** Prefix of the Redis keys, shared with the event bus's channels. */
+  redisPrefix: string;
 }
 
 const STRIPE_SCRIPTS = ['https://js.stripe.com'];
@@ -13,7 +18,7 @@ const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT = ['https://api.stripe.com'];
 
 /** Security headers with a strict CSP, and rate limiting for the routes that ask for it. */
-export const security = fp<SecurityOptions>(async function security(app: FastifyInstance, { stripeCheckout }) {
+export const security = fp<SecurityOptions>(async function security(app: FastifyInstance, { stripeCheckout, rateLimitRedisUrl, redisPrefix }) {
   const stripe = (origins: string[]) => (stripeCheckout ? origins : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -35,8 +40,19 @@ export const security = fp<SecurityOptions>(async function security(app: Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
+  const redis = rateLimitRedisUrl
+    ? // A limiter must answer fast: one quick try, then the request goes on (skipOnError) rather than wait for Redis.
+      new Redis(rateLimitRedisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 })
+    : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis rate-limit store connection problem'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many attempts. Please wait ${context.after} and try again.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, injectAs, sessionCookieOf } from '../../test/helper.js';
+import { buildTestApp, buildTwoTestApps, createUser, injectAs, sessionCookieOf, type TestContext, uniqueChannelPrefix } from '../../test/helper.js';
 
 const newAccount = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ada Lovelace',
@@ -129,7 +129,23 @@ describe('POST /api/user/signIn', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     expect((await attempt()).json().message).toMatch(/Too many attempts/);
   });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)('counts attempts across instances when they share one Redis', async () => {
+    const [a, b] = await buildTwoTestApps({
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix(),
+    });
+    const statuses = [];
+    for (const instance of [a, b, a, b]) statuses.push((await wrongSignIn(instance)).statusCode);
+
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
 });
+
+function wrongSignIn(ctx: TestContext) {
+  return ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'ada@example.com', password: 'guess-guess' } });
+}
 
 describe('the session', () => {
   it('tells the current user from the cookie, and a visitor gets 401', async () => {
