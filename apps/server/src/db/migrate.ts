@@ -3,6 +3,7 @@ import * as initial from './migrations/0001_initial.js';
 import * as catalogue from './migrations/0002_catalogue.js';
 import * as payments from './migrations/0003_payments.js';
 import * as conversations from './migrations/0005_conversations.js';
+import * as outboxClaims from './migrations/0007_outbox_claims.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_catalogue': catalogue,
   '0003_payments': payments,
   '0005_conversations': conversations,
+  '0007_outbox_claims': outboxClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -223,4 +223,6 @@ export interface MailOutboxTable {
   created_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** The sender holding this mail until then (0007, ISO); null or past: free to claim. */
+  claimed_until: string | null;
 }

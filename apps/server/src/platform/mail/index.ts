@@ -1,3 +1,3 @@
-export { MailOutbox } from './outbox.js';
+export { CLAIM_LEASE_MS, MailOutbox } from './outbox.js';
 export { OutboxRepository, type OutboxRow } from './outbox.repository.js';
 export { smtpTransport, type MailTransport, type OutgoingMail } from './transport.js';

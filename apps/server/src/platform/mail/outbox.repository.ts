@@ -3,7 +3,10 @@ import type { Database, MailOutboxTable } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
-/** SQL of the mail outbox: every mail is a row, sent_at set once the mail server took it. */
+/**
+ * SQL of the mail outbox: every mail is a row, sent_at set once the mail server took it.
+ * Times are ISO strings from one format (toISOString), so comparing them as text compares the times.
+ */
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -11,15 +14,37 @@ export class OutboxRepository {
     await this.db.insertInto('mail_outbox').values(row).execute();
   }
 
-  unsent(limit: number): Promise<OutboxRow[]> {
-    return this.db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).orderBy('created_at').orderBy('id').limit(limit).execute();
+  /** Unsent mails nobody holds at `now`: candidates to claim, oldest first. */
+  claimable(now: string, limit: number): Promise<OutboxRow[]> {
+    return this.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Takes the mail until `until` in one UPDATE; true only for the one caller whose update changed the row. */
+  async claim(id: string, now: string, until: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ claimed_until: until })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async markSent(id: string, sentAt: string): Promise<void> {
-    await this.db.updateTable('mail_outbox').set({ sent_at: sentAt, last_error: null }).where('id', '=', id).execute();
+    await this.db.updateTable('mail_outbox').set({ sent_at: sentAt, last_error: null, claimed_until: null }).where('id', '=', id).execute();
   }
 
+  /** Keeps the error and releases the claim, so a later round (of any instance) retries the mail. */
   async markFailed(id: string, error: string): Promise<void> {
-    await this.db.updateTable('mail_outbox').set({ last_error: error }).where('id', '=', id).execute();
+    await this.db.updateTable('mail_outbox').set({ last_error: error, claimed_until: null }).where('id', '=', id).execute();
   }
 }

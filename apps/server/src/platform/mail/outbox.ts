@@ -8,9 +8,18 @@ import type { MailTransport, OutgoingMail } from './transport.js';
 const ROUND_SIZE = 50;
 
 /**
+ * How long a claimed mail belongs to its sender. Longer than one send can take (the SMTP
+ * transport gives up after at most ~40 s of timeouts), so a live sender never loses a mail it is
+ * still sending; short, so a mail whose sender crashed between claiming and marking is retried
+ * by another instance within minutes.
+ */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/**
  * Mail goes through a stored outbox: a mail is first a row, so nothing is lost when the mail
  * server is down or not configured. With a transport (SMTP_URL) every round tries all unsent
  * rows, marks each sent or keeps its last error; a round runs after every new mail and at start.
+ * Several instances may share the database: a mail is sent only by the instance that claimed it.
  * Without a transport the rows stay stored and each new mail is logged.
  */
 export class MailOutbox {
@@ -36,6 +45,7 @@ export class MailOutbox {
       created_at: this.clock.now().toISOString(),
       sent_at: null,
       last_error: null,
+      claimed_until: null,
     });
     if (!this.transport) {
       this.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox; SMTP_URL is not set, so it is not sent');
@@ -70,7 +80,13 @@ export class MailOutbox {
     do {
       this.again = false;
       try {
-        for (const row of await this.outbox.unsent(ROUND_SIZE)) await this.deliver(row.id, fromRow(row));
+        const candidates = await this.outbox.claimable(this.clock.now().toISOString(), ROUND_SIZE);
+        for (const row of candidates) {
+          const now = this.clock.now();
+          const claimed = await this.outbox.claim(row.id, now.toISOString(), new Date(now.getTime() + CLAIM_LEASE_MS).toISOString());
+          // Another instance took it since the read: it sends the mail, this one must not.
+          if (claimed) await this.deliver(row.id, fromRow(row));
+        }
       } catch (error) {
         this.log.warn({ err: error }, 'mail outbox round failed');
       }

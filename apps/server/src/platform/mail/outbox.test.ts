@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../test/helper.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { CLAIM_LEASE_MS, MailOutbox, OutboxRepository, smtpTransport } from './index.js';
+
+const quiet = { info: () => {}, warn: () => {} };
+
+/** Stores mails as an instance without SMTP does: rows in the outbox, nothing sent yet. */
+async function storeMails(ctx: TestContext, subjects: string[]): Promise<void> {
+  const storing = new MailOutbox(new OutboxRepository(ctx.db), null, ctx.clock, quiet);
+  for (const subject of subjects) await storing.enqueue({ to: 'owner@market.example', subject, text: `Body of ${subject}` });
+}
+
+/** One process's outbox over the test's database, sending to the given SMTP server. */
+function senderOver(ctx: TestContext, smtpUrl: string): MailOutbox {
+  return new MailOutbox(new OutboxRepository(ctx.db), smtpTransport(smtpUrl, 'Market <mail@market.example>'), ctx.clock, quiet);
+}
+
+const receivedSubjects = (raws: { raw: string }[]) => raws.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim()).sort();
+
+describe('mail outbox', () => {
+  it('sends each stored mail exactly once when two instances deliver over the same database at the same time', async () => {
+    const smtp = await startSmtpServer();
+    const ctx = await buildTestApp();
+    const subjects = ['Mail 1', 'Mail 2', 'Mail 3', 'Mail 4', 'Mail 5', 'Mail 6'];
+    await storeMails(ctx, subjects);
+    const first = senderOver(ctx, smtp.url);
+    const second = senderOver(ctx, smtp.url);
+
+    await Promise.all([first.deliverPending(), second.deliverPending()]);
+    first.close();
+    second.close();
+
+    expect(receivedSubjects(smtp.received)).toEqual(subjects);
+    const rows = await ctx.db.selectFrom('mail_outbox').select(['sent_at', 'last_error']).execute();
+    expect(rows).toHaveLength(subjects.length);
+    expect(rows.every((row) => row.sent_at !== null && row.last_error === null)).toBe(true);
+  });
+
+  it('leaves a mail claimed by a crashed sender alone until the lease runs out, then sends it once', async () => {
+    const smtp = await startSmtpServer();
+    const ctx = await buildTestApp();
+    await storeMails(ctx, ['Orphaned mail']);
+    const { id } = await ctx.db.selectFrom('mail_outbox').select('id').executeTakeFirstOrThrow();
+    // The crashed sender claimed the mail and died before sending it or marking it.
+    const now = ctx.clock.now();
+    expect(await new OutboxRepository(ctx.db).claim(id, now.toISOString(), new Date(now.getTime() + CLAIM_LEASE_MS).toISOString())).toBe(true);
+    const survivor = senderOver(ctx, smtp.url);
+
+    await survivor.deliverPending();
+    const whileClaimed = smtp.received.length;
+    ctx.clock.advance(CLAIM_LEASE_MS + 1000);
+    await survivor.deliverPending();
+    await survivor.deliverPending();
+    survivor.close();
+
+    expect(whileClaimed).toBe(0);
+    expect(receivedSubjects(smtp.received)).toEqual(['Orphaned mail']);
+    const row = await ctx.db.selectFrom('mail_outbox').select(['sent_at', 'claimed_until']).executeTakeFirstOrThrow();
+    expect(row.sent_at).toBe(ctx.clock.now().toISOString());
+    expect(row.claimed_until).toBeNull();
+  });
+});
