@@ -246,12 +246,18 @@ export function pickTargets(databaseUrl) {
  */
 function searchVariety(sqlite) {
   const titles = /** @type {{ title: string }[]} */ (
-    sqlite.prepare("select distinct title from product_translations where language = 'en' limit 400").all()
+    sqlite.prepare("select distinct title from product_translations where language = 'en' limit 5000").all()
   );
-  const words = [...new Set(titles.flatMap(({ title }) => title.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 3)))];
   const queries = new Set();
-  for (const word of words) for (let length = 2; length <= word.length; length += 1) queries.add(word.slice(0, length));
-  for (let index = 0; index + 1 < words.length; index += 1) queries.add(`${words[index]} ${(words[index + 1] ?? '').slice(0, 3)}`);
+  for (const { title } of titles) {
+    const words = title.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 2);
+    for (const word of words) for (let length = 2; length <= word.length; length += 1) queries.add(word.slice(0, length));
+    // The first word whole and the next one being typed, as a title is typed into the box.
+    for (let index = 0; index + 1 < words.length; index += 1) {
+      const next = words[index + 1] ?? '';
+      for (let length = 1; length <= next.length; length += 1) queries.add(`${words[index]} ${next.slice(0, length)}`);
+    }
+  }
   const list = [...queries];
   // A fixed shuffle (Park–Miller), so every run asks the same queries in the same order.
   let seed = 48_271;
