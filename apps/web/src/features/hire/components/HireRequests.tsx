@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { useState } from 'react';
 import type { HireRequest } from '@market/contracts';
 import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
+import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
 import { formatDateTime } from '@/lib/dates';
 import { useHireRequestById } from '../api/hireRequestById';
@@ -68,21 +68,10 @@ function HireRequestsTable({ requests, onOpen }: { requests: HireRequest[]; onOp
 }
 
 function HireRequestDialog({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
-  const titleId = useId();
   return (
-    <Modal show={requestId !== null} onHide={onClose} size="lg" fullscreen="md-down" aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          Hire Request
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{requestId !== null && <HireRequestDetails requestId={requestId} />}</Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Close
-        </button>
-      </Modal.Footer>
-    </Modal>
+    <DetailsDialog show={requestId !== null} title="Hire Request" onClose={onClose}>
+      {requestId !== null && <HireRequestDetails requestId={requestId} />}
+    </DetailsDialog>
   );
 }
 

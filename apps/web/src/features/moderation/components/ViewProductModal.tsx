@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import type { ReactNode } from 'react';
 import { dollarsToCents, formatUsd, LANGUAGES, productTitle, type ProductDetail } from '@market/contracts';
+import { DetailsDialog } from '@/components/DetailsDialog';
 import { FormError } from '@/components/FormError';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useProduct } from '@/features/product-editor';
@@ -14,21 +14,10 @@ interface ViewProductModalProps {
 
 /** SPEC.md 2.8: the product's details, read-only. */
 export function ViewProductModal({ productId, onClose }: ViewProductModalProps) {
-  const titleId = useId();
   return (
-    <Modal show={productId !== null} onHide={onClose} size="lg" fullscreen="md-down" aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          Product Details
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{productId !== null && <ProductDetails productId={productId} />}</Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Close
-        </button>
-      </Modal.Footer>
-    </Modal>
+    <DetailsDialog show={productId !== null} title="Product Details" onClose={onClose}>
+      {productId !== null && <ProductDetails productId={productId} />}
+    </DetailsDialog>
   );
 }
 

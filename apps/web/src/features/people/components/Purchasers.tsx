@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { useState } from 'react';
 import type { Purchaser } from '@market/contracts';
 import { QueryView } from '@/components/catalogue/QueryView';
+import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
 import { usePurchaserPurchases } from '../api/purchaserPurchases';
 import { usePurchasersPage } from '../api/purchasers';
@@ -47,21 +47,10 @@ export function Purchasers() {
 }
 
 function PurchasesModal({ purchaser, onClose }: { purchaser: Purchaser | null; onClose: () => void }) {
-  const titleId = useId();
   return (
-    <Modal show={purchaser !== null} onHide={onClose} size="lg" fullscreen="md-down" aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          Purchases of {purchaser?.name}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{purchaser && <PurchaseList userId={purchaser._id} />}</Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Close
-        </button>
-      </Modal.Footer>
-    </Modal>
+    <DetailsDialog show={purchaser !== null} title={`Purchases of ${purchaser?.name ?? ''}`} onClose={onClose}>
+      {purchaser && <PurchaseList userId={purchaser._id} />}
+    </DetailsDialog>
   );
 }
 
