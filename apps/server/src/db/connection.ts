@@ -35,8 +35,41 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh, and SQLite's compiling of a statement can cost more than
+ * running it (search's FTS5 statement does). Statements of the SQL texts seen lately are kept and
+ * run again; SQLite re-prepares one by itself should the schema change under it.
+ */
+class StatementCache {
+  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+
+  constructor(
+    private readonly sqlite: SqliteDatabase.Database,
+    private readonly capacity = 500,
+  ) {}
+
+  prepare(text: string): SqliteDatabase.Statement {
+    const cached = this.statements.get(text);
+    if (cached) {
+      // Re-inserted, so the Map's order is least recently used first.
+      this.statements.delete(text);
+      this.statements.set(text, cached);
+      return cached;
+    }
+    const statement = this.sqlite.prepare(text);
+    if (this.statements.size >= this.capacity) this.statements.delete(this.statements.keys().next().value!);
+    this.statements.set(text, statement);
+    return statement;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.sqlite.close();
+  }
 }
 
 function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {

@@ -12,7 +12,7 @@ import {
   type ProductDetail,
   type ProductSummary,
 } from '@market/contracts';
-import type { ProductRow, TranslationRow } from './products.repository.js';
+import type { CardRow, ProductRow, TranslationRow } from './products.repository.js';
 
 type PerLanguage<T> = Partial<Record<LanguageCode, T>>;
 
@@ -32,8 +32,9 @@ function perLanguage<T>(translations: TranslationRow[], pick: (row: TranslationR
 export const titlesOf = (translations: TranslationRow[]) => perLanguage(translations, (row) => row.title || null);
 
 /** A card's worth of product; image keys become public URLs, cents become dollars. */
-export function toSummary(row: ProductRow, translations: TranslationRow[]): ProductSummary {
-  const title = titlesOf(translations);
+export function toSummary(row: CardRow): ProductSummary {
+  // Only the upload form writes translations, and it writes language codes of the contract.
+  const title = row.titles as PerLanguage<string>;
   return {
     _id: row.id,
     slug: titleToSlug(productTitle(title)),
@@ -65,7 +66,7 @@ export function toDetail(
   showSourceCode: boolean,
 ): ProductDetail {
   return {
-    ...toSummary(row, translations),
+    ...toSummary({ ...row, titles: titlesOf(translations) }),
     frameWork: row.framework === null ? null : frameworkSchema.parse(row.framework),
     description: perLanguage(translations, (entry) => entry.description_html || null),
     keywords: perLanguage(translations, (entry) => (entry.keywords.length > 0 ? entry.keywords : null)),

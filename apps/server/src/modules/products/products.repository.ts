@@ -6,6 +6,11 @@ import { newId } from '../../platform/ids.js';
 export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text'>;
 export type NewProductRow = Omit<Insertable<ProductsTable>, 'downloads'>;
 
+/** What a product card (ProductSummary) is made of: the card's columns and the title in every language it has. */
+export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number] extends `products.${infer Column}` ? Column : never> & {
+  titles: Record<string, string>;
+};
+
 export interface TranslationRow {
   language: string;
   title: string;
@@ -65,6 +70,23 @@ const COLUMNS = [
   'products.created_at',
   'products.updated_at',
   'products.slug_key',
+] as const;
+
+/** The columns of a card; the wide rich-text ones stay on disk. */
+const CARD_COLUMNS = [
+  'products.id',
+  'products.type',
+  'products.category',
+  'products.sub_category',
+  'products.thumbnail_key',
+  'products.single_app_license_cents',
+  'products.multi_app_license_cents',
+  'products.reskin_price_cents',
+  'products.live_preview',
+  'products.author_name',
+  'products.status',
+  'products.downloads',
+  'products.created_at',
 ] as const;
 
 const APPROVED = 'Approved';
@@ -174,10 +196,23 @@ export class ProductsRepository {
     return rows.map((row) => row.image_key);
   }
 
-  list({ visibility, status, subCategory, limit, offset }: ListFilter): Promise<ProductRow[]> {
-    return this.db
+  /**
+   * Cards of the given products in one query, each with its titles gathered by the database
+   * (json_group_object / json_object_agg) rather than by a second round trip. Unordered.
+   */
+  async cards(ids: readonly string[]): Promise<CardRow[]> {
+    if (ids.length === 0) return [];
+    // SQLite answers the object as JSON text, node-postgres parses json itself.
+    const gather = this.dialect === 'sqlite' ? sql`json_group_object` : sql`json_object_agg`;
+    const titles = sql<string | Record<string, string> | null>`(select ${gather}(language, title) from product_translations where product_id = products.id and title <> '')`;
+    const rows = await this.db.selectFrom('products').select(CARD_COLUMNS).select(titles.as('titles')).where('products.id', 'in', ids).execute();
+    return rows.map((row) => ({ ...row, titles: typeof row.titles === 'string' ? (JSON.parse(row.titles) as Record<string, string>) : (row.titles ?? {}) }));
+  }
+
+  async listIds({ visibility, status, subCategory, limit, offset }: ListFilter): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('products')
-      .select(COLUMNS)
+      .select('id')
       .$call((query) => {
         switch (visibility.kind) {
           case 'approved':
@@ -197,10 +232,11 @@ export class ProductsRepository {
       .limit(limit)
       .offset(offset)
       .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Approved products by units sold since `sinceIso` (all time when null), then downloads, then newest. */
-  bestSelling(sinceIso: string | null, limit: number): Promise<ProductRow[]> {
+  async bestSellingIds(sinceIso: string | null, limit: number): Promise<string[]> {
     const sales = this.db
       .selectFrom('purchase_lines')
       .innerJoin('purchases', 'purchases.id', 'purchase_lines.purchase_id')
@@ -208,10 +244,10 @@ export class ProductsRepository {
       .$if(sinceIso !== null, (query) => query.where('purchases.created_at', '>=', sinceIso!))
       .groupBy('purchase_lines.product_id')
       .as('sales');
-    return this.db
+    const rows = await this.db
       .selectFrom('products')
       .leftJoin(sales, 'sales.product_id', 'products.id')
-      .select(COLUMNS)
+      .select('products.id')
       .where('products.status', '=', APPROVED)
       .orderBy(sql`coalesce(sales.units, 0)`, 'desc')
       .orderBy('products.downloads', 'desc')
@@ -219,37 +255,40 @@ export class ProductsRepository {
       .orderBy('products.id', 'desc')
       .limit(limit)
       .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Approved products by views since `sinceIso`, then newest. */
-  mostViewed(sinceIso: string, limit: number): Promise<ProductRow[]> {
+  async mostViewedIds(sinceIso: string, limit: number): Promise<string[]> {
     const views = this.db
       .selectFrom('product_views')
       .select(['product_id', (eb) => eb.fn.countAll<number>().as('views')])
       .where('created_at', '>=', sinceIso)
       .groupBy('product_id')
       .as('recent');
-    return this.db
+    const rows = await this.db
       .selectFrom('products')
       .leftJoin(views, 'recent.product_id', 'products.id')
-      .select(COLUMNS)
+      .select('products.id')
       .where('products.status', '=', APPROVED)
       .orderBy(sql`coalesce(recent.views, 0)`, 'desc')
       .orderBy('products.created_at', 'desc')
       .orderBy('products.id', 'desc')
       .limit(limit)
       .execute();
+    return rows.map((row) => row.id);
   }
 
-  byAuthorName(authorName: string, limit: number): Promise<ProductRow[]> {
-    return this.db
+  async idsByAuthorName(authorName: string, limit: number): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('products')
-      .select(COLUMNS)
+      .select('id')
       .where('status', '=', APPROVED)
       .where(sql`lower(author_name)`, '=', authorName.toLowerCase())
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();
+    return rows.map((row) => row.id);
   }
 
   async approvedCountsBySubCategory(): Promise<Map<string, number>> {
@@ -282,32 +321,34 @@ export class ProductsRepository {
    * Newest first rather than by relevance: scoring every match (bm25, ts_rank) costs tens of
    * milliseconds for a common word over 100,000 products, reading the index in order costs none.
    */
-  search(alternatives: string[][], limit: number): Promise<ProductRow[]> {
+  async searchIds(alternatives: string[][], limit: number): Promise<string[]> {
     const usable = alternatives.filter((words) => words.length > 0);
-    if (usable.length === 0) return Promise.resolve([]);
+    if (usable.length === 0) return [];
     if (this.dialect === 'sqlite') {
       // Words are letters and digits only, so quoting them is enough to keep FTS5 syntax out.
       const match = usable.map((words) => `(${words.map((word) => `"${word}"*`).join(' ')})`).join(' OR ');
-      return this.db
+      const rows = await this.db
         .selectFrom('product_search')
         .innerJoin('products', 'products.id', 'product_search.product_id')
-        .select(COLUMNS)
+        .select('products.id')
         .where(sql`product_search`, 'match', match)
         .where('products.status', '=', APPROVED)
         // FTS rows are written when a product is stored, so the highest rowid is the newest.
         .orderBy(sql`product_search.rowid`, 'desc')
         .limit(limit)
         .execute();
+      return rows.map((row) => row.id);
     }
     const query = usable.map((words) => `(${words.map((word) => `${word}:*`).join(' & ')})`).join(' | ');
-    return this.db
+    const rows = await this.db
       .selectFrom('products')
-      .select(COLUMNS)
+      .select('id')
       .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`)
       .where('status', '=', APPROVED)
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();
+    return rows.map((row) => row.id);
   }
 
   private async writeTranslations(trx: Kysely<Database>, productId: string, translations: TranslationRow[]): Promise<void> {

@@ -24,6 +24,7 @@ import type { FileStorage, StorageArea, StoredFile } from '../../platform/storag
 import type { Translator } from '../../platform/translate.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { searchTokens, slugKeyOfSlug, slugKeyOfTitle } from './catalogue-text.js';
+import { ProductCards } from './product-cards.js';
 import { parseProductFields } from './product-fields.js';
 import { dollars, imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
 import type { ListFilter, ProductRow, ProductsRepository, TranslationRow } from './products.repository.js';
@@ -72,6 +73,7 @@ export class ProductsService {
   readonly cache = new CatalogueCache();
   /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
   readonly searchCache = new CatalogueCache(60_000, 2_000);
+  private readonly cards = new ProductCards(async (ids) => (await this.products.cards(ids)).map(toSummary));
 
   constructor(
     private readonly products: ProductsRepository,
@@ -207,8 +209,7 @@ export class ProductsService {
     let visibility: ListFilter['visibility'] = { kind: 'approved' };
     if (actor && mine) visibility = { kind: 'ownedBy', userId: actor._id };
     else if (actor) visibility = actor.role === 'Admin' ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: actor._id };
-    const rows = await this.products.list({ visibility, status: query.status, subCategory: query.subCategory, limit: query.limit, offset: query.offset });
-    return this.summariesOf(rows);
+    return this.cards.of(await this.products.listIds({ visibility, status: query.status, subCategory: query.subCategory, limit: query.limit, offset: query.offset }));
   }
 
   async getById(actor: SessionUser | null, id: string): Promise<ProductDetail> {
@@ -227,7 +228,7 @@ export class ProductsService {
   async popular(period: PopularPeriod, limit: number): Promise<ProductSummary[]> {
     const days = PERIOD_DAYS[period];
     const since = days === null ? null : this.daysAgo(days);
-    return this.summariesOf(await this.products.bestSelling(since, limit));
+    return this.cards.of(await this.products.bestSellingIds(since, limit));
   }
 
   async listing(slug: string): Promise<{ title: string | null; products: ProductSummary[] }> {
@@ -236,14 +237,14 @@ export class ProductsService {
     if (slug === 'popular-of-year') return { title, products: await this.popular('year', LISTING_LIMIT) };
     if (slug === 'popular-of-all-time') return { title, products: await this.popular('all', LISTING_LIMIT) };
     if (slug === 'trending-games') {
-      return { title, products: await this.summariesOf(await this.products.mostViewed(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
+      return { title, products: await this.cards.of(await this.products.mostViewedIds(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
     }
     // newly-uploading-games and any other slug: every approved product, newest first.
-    return { title, products: await this.summariesOf(await this.products.list({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })) };
+    return { title, products: await this.cards.of(await this.products.listIds({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })) };
   }
 
   async portfolio(slug: string): Promise<ProductSummary[]> {
-    return this.summariesOf(await this.products.byAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
+    return this.cards.of(await this.products.idsByAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
   }
 
   /** Every sub category in the order of SPEC.md 3 with its number of approved products. */
@@ -266,6 +267,7 @@ export class ProductsService {
   private dropCachedReads(): void {
     this.cache.clear();
     this.searchCache.clear();
+    this.cards.clear();
   }
 
   /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
@@ -274,7 +276,7 @@ export class ProductsService {
     if (typed.length === 0) return [];
     const english = searchTokens(await this.translator.toEnglish(text));
     const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
-    return this.summariesOf(await this.products.search(alternatives, limit));
+    return this.cards.of(await this.products.searchIds(alternatives, limit));
   }
 
   /** The owner or an admin may fetch the archive (buyers get their own route with the purchase issue). */
@@ -327,11 +329,6 @@ export class ProductsService {
     await this.moderated(actor, id);
     await this.products.setStatus(id, status, this.clock.now().toISOString());
     this.clearCaches();
-  }
-
-  private async summariesOf(rows: ProductRow[]): Promise<ProductSummary[]> {
-    const translations = await this.products.translationsOf(rows.map((row) => row.id), false);
-    return rows.map((row) => toSummary(row, translations.get(row.id) ?? []));
   }
 
   private async detailOf(actor: SessionUser | null, row: ProductRow): Promise<ProductDetail> {

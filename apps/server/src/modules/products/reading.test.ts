@@ -1,6 +1,8 @@
+import type { ProductSummary } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
+import { buyWithCard, singleLine } from '../../test/commerce.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
-import { buildCatalogueApp, createApprovedProduct, createProduct, recordSale, titleJson, type CatalogueContext } from '../../test/factories.js';
+import { buildCatalogueApp, createApprovedProduct, createProduct, multipart, recordSale, titleJson, type CatalogueContext } from '../../test/factories.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ids = (body: Array<{ _id: string }>) => body.map((product) => product._id);
@@ -67,6 +69,22 @@ describe('GET /api/product/uploaded-products', () => {
     expect(await visitorList()).toEqual([approved._id]);
     await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${pending._id}` });
     expect(await visitorList()).toEqual([pending._id, approved._id]);
+  });
+
+  it('shows a signed-in reader an edited title and a sale at once, though cards are kept between reads', async () => {
+    const ctx = await buildCatalogueApp();
+    const { admin, approved } = await catalogueOfThree(ctx);
+    const buyer = await createUser(ctx);
+    const adminCard = async () =>
+      ((await injectAs(ctx, admin, { method: 'GET', url: '/api/product/uploaded-products' })).json() as ProductSummary[]).find((card) => card._id === approved._id);
+    expect(await adminCard()).toMatchObject({ title: { en: 'Approved One' }, downloads: 0 });
+
+    const { payload, headers } = await multipart({ title: titleJson({ en: 'Approved One, Renamed', fr: 'Approuvé' }) });
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/editProduct/${approved._id}`, payload, headers });
+    expect(await adminCard()).toMatchObject({ title: { en: 'Approved One, Renamed', fr: 'Approuvé' }, downloads: 0 });
+
+    await buyWithCard(ctx, buyer, [singleLine(approved._id)]);
+    expect(await adminCard()).toMatchObject({ downloads: 1 });
   });
 });
 

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './connection.js';
+
+describe('SQLite connection with kept statements', () => {
+  let handle: DatabaseHandle;
+  afterEach(async () => {
+    await handle.destroy();
+  });
+
+  it('answers a query run again after its table changed with the new shape', async () => {
+    handle = openDatabase({ url: 'sqlite::memory:' });
+    await sql`create table notes (id integer primary key)`.execute(handle.db);
+    await sql`insert into notes (id) values (1)`.execute(handle.db);
+    const everything = () => sql<Record<string, unknown>>`select * from notes`.execute(handle.db);
+    expect((await everything()).rows).toEqual([{ id: 1 }]);
+
+    await sql`alter table notes add column body text default 'hello'`.execute(handle.db);
+
+    expect((await everything()).rows).toEqual([{ id: 1, body: 'hello' }]);
+  });
+
+  it('keeps answering right when more distinct queries run than statements are kept', async () => {
+    handle = openDatabase({ url: 'sqlite::memory:' });
+    const numberQuery = async (n: number) => (await sql<{ n: number }>`select ${sql.lit(n)} * ${n} as n`.execute(handle.db)).rows[0]?.n;
+
+    for (let n = 0; n < 1_200; n += 1) expect(await numberQuery(n)).toBe(n * n);
+    expect(await numberQuery(0)).toBe(0);
+    expect(await numberQuery(1_199)).toBe(1_199 * 1_199);
+  });
+});
