@@ -15,7 +15,7 @@ import { makeZip } from '../apps/server/dist/platform/zip.js';
 
 /** Bump when the generated rows change, so an old database is rebuilt rather than reused. */
 // Bump when the generator or the schema it fills changes, so an old database is rebuilt.
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ADJECTIVES = [
@@ -139,10 +139,10 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
   const insertProduct = sqlite.prepare(`insert into products (id, user_id, type, category, sub_category, framework, features_html,
     feature_img_key, thumbnail_key, source_code_key, source_code_size, youtube_link, google_play_link, app_store_link, live_preview,
     single_app_license_cents, multi_app_license_cents, development_hours, author_name, reskin_features_html, reskin_price_cents,
-    status, created_at, updated_at, slug_key, search_text) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    status, created_at, updated_at, slug_key, search_text, search_rowid) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertTranslation = sqlite.prepare('insert into product_translations (product_id, language, title, description_html, keywords) values (?, ?, ?, ?, ?)');
   const insertScreenshot = sqlite.prepare('insert into product_screenshots (id, product_id, position, image_key) values (?, ?, ?, ?)');
-  const insertSearch = sqlite.prepare('insert into product_search (product_id, body) values (?, ?)');
+  const insertSearch = sqlite.prepare('insert into product_search (rowid, product_id, body) values (?, ?, ?)');
   const insertView = sqlite.prepare('insert into product_views (id, product_id, visitor_key, created_at) values (?, ?, ?, ?)');
 
   const next = random(20_240_601);
@@ -180,6 +180,8 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
       // Newest last, a few minutes apart, over roughly two years.
       const createdAt = new Date(now - (count - index) * 10 * 60 * 1000).toISOString();
       const price = 19 + Math.floor(next() * 480);
+      // The search index keeps the newest at the lowest rowid (as ProductsRepository does).
+      const searchRowid = -(index + 1);
       const searchText = translations.flatMap((entry) => [entry.title, entry.keywords.join(' '), entry.text]).join(' ');
       insertProduct.run(
         id, sellerId, isGame ? 'Games' : 'Apps', category, subCategory, framework, FEATURES_HTML,
@@ -187,13 +189,13 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
         category === 'Android' ? 'https://play.google.com/store/apps/details?id=com.example.demo' : null,
         category === 'IOS' ? 'https://apps.apple.com/app/id000000000' : null,
         `https://example.com/preview/${id}`, price * 100, price * 300, price * 4, pick(AUTHORS), RESKIN_HTML, Math.round(price * 1.5) * 100,
-        'Approved', createdAt, createdAt, title.toLowerCase().replace(/[\s-]+/g, ' ').trim(), searchText,
+        'Approved', createdAt, createdAt, title.toLowerCase().replace(/[\s-]+/g, ' ').trim(), searchText, searchRowid,
       );
       for (const entry of translations) {
         insertTranslation.run(id, entry.language, entry.title, `<p>${escapeHtml(entry.text)}</p>`, JSON.stringify(entry.keywords));
       }
       insertScreenshot.run(randomBytes(12).toString('hex'), id, 0, featureKey);
-      insertSearch.run(id, searchText);
+      insertSearch.run(searchRowid, id, searchText);
     }
   });
   for (let from = 0; from < count; from += 10_000) writeBatch(from, Math.min(count, from + 10_000));

@@ -4,6 +4,7 @@ import * as catalogue from './migrations/0002_catalogue.js';
 import * as payments from './migrations/0003_payments.js';
 import * as conversations from './migrations/0005_conversations.js';
 import * as outboxClaims from './migrations/0007_outbox_claims.js';
+import * as searchIndexOrder from './migrations/0008_search_index_order.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -13,15 +14,17 @@ const migrations: Record<string, Migration> = {
   '0003_payments': payments,
   '0005_conversations': conversations,
   '0007_outbox_claims': outboxClaims,
+  '0008_search_index_order': searchIndexOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// Numbers are handed out per feature and land in any order: a database that already ran 0005
+// must still accept 0003 when it arrives.
+export const migratorFor = (db: Kysely<Database>) => new Migrator({ db, provider, allowUnorderedMigrations: true });
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // Numbers are handed out per feature and land in any order: a database that already ran 0005
-  // must still accept 0003 when it arrives.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? '');

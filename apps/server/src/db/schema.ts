@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Tables as stored. Times are ISO 8601 UTC text (sortable, identical on SQLite and PostgreSQL),
@@ -76,6 +76,8 @@ export interface ProductsTable {
   slug_key: string;
   /** Plain text of every title, keyword and description; indexed for search. */
   search_text: string;
+  /** SQLite only: the product's row in product_search, null unless Approved (PostgreSQL has no such column). */
+  search_rowid: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductTranslationsTable {
@@ -95,6 +97,8 @@ export interface ProductScreenshotsTable {
 }
 
 export interface ProductSearchTable {
+  /** Lower is newer: the most recently indexed product has the lowest (products.search_rowid). */
+  rowid: ColumnType<number, number, never>;
   product_id: string;
   body: string;
 }

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 
-export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text'>;
+export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text' | 'search_rowid'>;
 export type NewProductRow = Omit<Insertable<ProductsTable>, 'downloads'>;
 
 /** What a product card (ProductSummary) is made of: the card's columns and the title in every language it has. */
@@ -103,7 +103,7 @@ export class ProductsRepository {
       await trx.insertInto('products').values(product).execute();
       await this.writeTranslations(trx, product.id, translations);
       await this.writeScreenshots(trx, product.id, screenshots);
-      if (this.dialect === 'sqlite') await trx.insertInto('product_search').values({ product_id: product.id, body: product.search_text }).execute();
+      await this.reindex(trx, product.id);
     });
   }
 
@@ -117,17 +117,20 @@ export class ProductsRepository {
         await trx.deleteFrom('product_screenshots').where('product_id', '=', id).execute();
         await this.writeScreenshots(trx, id, screenshots);
       }
-      if (changes.search_text !== undefined) await this.rewriteSearchIndex(trx, id, changes.search_text);
+      await this.reindex(trx, id);
     });
   }
 
   async setStatus(id: string, status: string, updatedAt: string): Promise<void> {
-    await this.db.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+      await this.reindex(trx, id);
+    });
   }
 
   async delete(id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (this.dialect === 'sqlite') await trx.deleteFrom('product_search').where('product_id', '=', id).execute();
+      await this.unindex(trx, id);
       // Translations, screenshots, views and comments go with it (ON DELETE CASCADE).
       await trx.deleteFrom('products').where('id', '=', id).execute();
     });
@@ -320,6 +323,8 @@ export class ProductsRepository {
    * all occur. Answered from the word index (FTS5 / tsvector + GIN), never by scanning rows.
    * Newest first rather than by relevance: scoring every match (bm25, ts_rank) costs tens of
    * milliseconds for a common word over 100,000 products, reading the index in order costs none.
+   * SQLite's index holds approved products only, the most recently indexed (approved or edited)
+   * at the lowest rowid; PostgreSQL orders by upload time.
    */
   async searchIds(alternatives: string[][], limit: number): Promise<string[]> {
     const usable = alternatives.filter((words) => words.length > 0);
@@ -329,15 +334,12 @@ export class ProductsRepository {
       const match = usable.map((words) => `(${words.map((word) => `"${word}"*`).join(' ')})`).join(' OR ');
       const rows = await this.db
         .selectFrom('product_search')
-        .innerJoin('products', 'products.id', 'product_search.product_id')
-        .select('products.id')
+        .select('product_id')
         .where(sql`product_search`, 'match', match)
-        .where('products.status', '=', APPROVED)
-        // FTS rows are written when a product is stored, so the highest rowid is the newest.
-        .orderBy(sql`product_search.rowid`, 'desc')
+        .orderBy(sql`rowid`)
         .limit(limit)
         .execute();
-      return rows.map((row) => row.id);
+      return rows.map((row) => row.product_id);
     }
     const query = usable.map((words) => `(${words.map((word) => `${word}:*`).join(' & ')})`).join(' | ');
     const rows = await this.db
@@ -368,13 +370,28 @@ export class ProductsRepository {
   }
 
   /**
-   * SQLite keeps a separate FTS5 table in step; PostgreSQL derives its tsvector column itself.
-   * Finding the old FTS row by product_id reads the FTS table (rowids of a table without an
-   * INTEGER PRIMARY KEY may change on VACUUM, so they cannot be the link); edits are rare.
+   * SQLite keeps a separate FTS5 table in step (PostgreSQL derives its tsvector column itself):
+   * after any write, an approved product gets a fresh row below every other, anything else none.
+   * The product remembers its row (search_rowid), since finding it by product_id would scan the table.
    */
-  private async rewriteSearchIndex(trx: Kysely<Database>, productId: string, text: string): Promise<void> {
+  private async reindex(trx: Kysely<Database>, productId: string): Promise<void> {
     if (this.dialect !== 'sqlite') return;
-    await trx.deleteFrom('product_search').where('product_id', '=', productId).execute();
-    await trx.insertInto('product_search').values({ product_id: productId, body: text }).execute();
+    const product = await this.unindex(trx, productId);
+    if (product?.status !== APPROVED) return;
+    const lowest = await trx.selectFrom('product_search').select(sql<number>`rowid`.as('rowid')).orderBy(sql`rowid`).limit(1).executeTakeFirst();
+    const searchRowid = (lowest?.rowid ?? 0) - 1;
+    await trx.insertInto('product_search').values({ rowid: searchRowid, product_id: productId, body: product.search_text }).execute();
+    await trx.updateTable('products').set({ search_rowid: searchRowid }).where('id', '=', productId).execute();
+  }
+
+  /** Takes the product out of SQLite's search index; answers what reindex needs to put it back. */
+  private async unindex(trx: Kysely<Database>, productId: string) {
+    if (this.dialect !== 'sqlite') return undefined;
+    const product = await trx.selectFrom('products').select(['status', 'search_text', 'search_rowid']).where('id', '=', productId).executeTakeFirst();
+    if (product?.search_rowid !== null && product?.search_rowid !== undefined) {
+      await trx.deleteFrom('product_search').where(sql`rowid`, '=', product.search_rowid).execute();
+      await trx.updateTable('products').set({ search_rowid: null }).where('id', '=', productId).execute();
+    }
+    return product;
   }
 }

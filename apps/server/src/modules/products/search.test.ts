@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createUser, injectAs } from '../../test/helper.js';
-import { buildCatalogueApp, createProduct, multipart, titleJson, type CatalogueContext } from '../../test/factories.js';
+import { migratorFor } from '../../db/migrate.js';
+import { buildCatalogueApp, createApprovedProduct, createProduct, multipart, titleJson, type CatalogueContext } from '../../test/factories.js';
 
 const search = async (ctx: CatalogueContext, q: string, limit?: number) => {
   const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
@@ -100,6 +101,60 @@ describe('GET /api/product/search', () => {
 
     expect(await search(ctx, 'builder')).toEqual(['Car Builder']);
     expect(translator.requests).toHaveLength(1);
+  });
+});
+
+describe('what the search index holds', () => {
+  it('answers the newest first, and leaves out a product rejected or sent back to Pending by its owner’s edit', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    const older = await createApprovedProduct(ctx, seller, admin, { title: titleJson({ en: 'Comet Older' }) });
+    ctx.clock.advance(1000);
+    const newer = await createApprovedProduct(ctx, seller, admin, { title: titleJson({ en: 'Comet Newer' }) });
+    expect(await search(ctx, 'comet')).toEqual(['Comet Newer', 'Comet Older']);
+
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/reject-product/${newer._id}` });
+    expect(await search(ctx, 'comet')).toEqual(['Comet Older']);
+
+    const { payload, headers } = await multipart({ title: titleJson({ en: 'Comet Older Edited' }) });
+    await injectAs(ctx, seller, { method: 'PUT', url: `/api/product/editProduct/${older._id}`, payload, headers });
+    expect(await search(ctx, 'comet')).toEqual([]);
+
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${older._id}` });
+    expect(await search(ctx, 'comet')).toEqual(['Comet Older Edited']);
+  });
+
+  it('matches a long typed word through its prefix index as well as a short one', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Extraordinarily Adventurous' }) });
+
+    for (const typed of ['ex', 'extraord', 'extraordina', 'extraordinaril', 'extraordinarily adventurou']) {
+      expect(await search(ctx, typed)).toEqual(['Extraordinarily Adventurous']);
+    }
+    expect(await search(ctx, 'extraordinarilyx')).toEqual([]);
+  });
+
+  it('is rebuilt from the products, approved only and newest first, when its SQLite migration runs on a filled catalogue', async (test) => {
+    const ctx = await buildCatalogueApp();
+    if (ctx.dialect !== 'sqlite') test.skip();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Nebula First' }) });
+    ctx.clock.advance(1000);
+    await createProduct(ctx, seller, { title: titleJson({ en: 'Nebula Waiting' }) });
+    ctx.clock.advance(1000);
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Nebula Second' }) });
+    const migrator = migratorFor(ctx.db);
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+    ctx.services.products.searchCache.clear();
+    expect(await search(ctx, 'nebula')).toEqual(['Nebula Second', 'Nebula First']);
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Nebula Third' }) });
+    expect(await search(ctx, 'nebula')).toEqual(['Nebula Third', 'Nebula Second', 'Nebula First']);
   });
 });
 
