@@ -136,9 +136,9 @@ describe('what the search index holds', () => {
     expect(await search(ctx, 'extraordinarilyx')).toEqual([]);
   });
 
-  it('is rebuilt from the products, approved only and newest first, when its SQLite migration runs on a filled catalogue', async (test) => {
+  it('is rebuilt from the products, approved only and newest first, when its migration runs on a filled catalogue', async () => {
+    // On PostgreSQL migration 0008 changes nothing, and search must answer the same.
     const ctx = await buildCatalogueApp();
-    if (ctx.dialect !== 'sqlite') test.skip();
     const admin = await createUser(ctx, { role: 'Admin' });
     const seller = await createUser(ctx);
     await createProduct(ctx, admin, { title: titleJson({ en: 'Nebula First' }) });
