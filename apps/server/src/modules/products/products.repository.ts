@@ -336,7 +336,7 @@ export class ProductsRepository {
         .selectFrom('product_search')
         .select('product_id')
         .where(sql`product_search`, 'match', match)
-        .orderBy(sql`rowid`)
+        .orderBy('rowid')
         .limit(limit)
         .execute();
       return rows.map((row) => row.product_id);
@@ -378,7 +378,7 @@ export class ProductsRepository {
     if (this.dialect !== 'sqlite') return;
     const product = await this.unindex(trx, productId);
     if (product?.status !== APPROVED) return;
-    const lowest = await trx.selectFrom('product_search').select(sql<number>`rowid`.as('rowid')).orderBy(sql`rowid`).limit(1).executeTakeFirst();
+    const lowest = await trx.selectFrom('product_search').select('rowid').orderBy('rowid').limit(1).executeTakeFirst();
     const searchRowid = (lowest?.rowid ?? 0) - 1;
     await trx.insertInto('product_search').values({ rowid: searchRowid, product_id: productId, body: product.search_text }).execute();
     await trx.updateTable('products').set({ search_rowid: searchRowid }).where('id', '=', productId).execute();
@@ -389,7 +389,7 @@ export class ProductsRepository {
     if (this.dialect !== 'sqlite') return undefined;
     const product = await trx.selectFrom('products').select(['status', 'search_text', 'search_rowid']).where('id', '=', productId).executeTakeFirst();
     if (product?.search_rowid !== null && product?.search_rowid !== undefined) {
-      await trx.deleteFrom('product_search').where(sql`rowid`, '=', product.search_rowid).execute();
+      await trx.deleteFrom('product_search').where('rowid', '=', product.search_rowid).execute();
       await trx.updateTable('products').set({ search_rowid: null }).where('id', '=', productId).execute();
     }
     return product;
