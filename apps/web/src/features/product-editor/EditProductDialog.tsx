@@ -64,11 +64,14 @@ interface EditProductDialogProps {
 
 export function EditProductDialog({ productId, show, onHide, onUpdated }: EditProductDialogProps) {
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   return (
     <Modal
       show={show}
       onHide={onHide}
+      // The dialog opens on its title, above the first field, rather than on the dialog box.
+      onEntered={() => titleRef.current?.focus()}
       size="xl"
       fullscreen="lg-down"
       aria-labelledby={titleId}
@@ -76,7 +79,7 @@ export function EditProductDialog({ productId, show, onHide, onUpdated }: EditPr
       keyboard={!busy}
     >
       <Modal.Header closeButton={!busy}>
-        <Modal.Title id={titleId} as="h2" className="h5">
+        <Modal.Title id={titleId} as="h2" className="h5" ref={titleRef} tabIndex={-1}>
           Edit Product
         </Modal.Title>
       </Modal.Header>
@@ -179,13 +182,6 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
         </fieldset>
       </Modal.Body>
       <Modal.Footer className="flex-column align-items-stretch">
-        {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
-        <FormError message={serverError} className="mb-0" />
-        {cancelled && (
-          <output className="d-block text-secondary mb-0">
-            Update cancelled. Your changes are kept.
-          </output>
-        )}
         <div className="d-flex justify-content-end gap-2">
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={uploading}>
             Cancel
@@ -195,6 +191,14 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
             Update Product
           </button>
         </div>
+        {/* Below the buttons: nothing slides under the pointer of a double-clicked Update. */}
+        {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
+        <FormError message={serverError} className="mb-0" />
+        {cancelled && (
+          <output className="d-block text-secondary mb-0">
+            Update cancelled. Your changes are kept.
+          </output>
+        )}
       </Modal.Footer>
     </form>
   );

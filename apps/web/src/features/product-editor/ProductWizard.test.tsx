@@ -207,6 +207,61 @@ describe('ProductWizard', () => {
     expect(screen.queryByRole('textbox', { name: 'Title (French)', hidden: true })).toBeNull();
   });
 
+  it('opens step 3 without messages and never uploads on Previous then Next', async () => {
+    renderWizard();
+    fillStepOne();
+    fireEvent.click(button('Next Step'));
+    fillStepTwo();
+    fireEvent.click(button('Next Step'));
+    expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
+    expect(document.querySelectorAll('.invalid-feedback, [aria-invalid="true"]')).toHaveLength(0);
+
+    fillStepThree();
+    fireEvent.click(button('Previous Step'));
+    const next = button('Next Step');
+    fireEvent.click(next);
+    expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
+    // The clicked Next button left the page; the Submit button is a new element.
+    expect(next.isConnected).toBe(false);
+    expect(button('Submit')).not.toBe(next);
+    // A submit event not sent by the Submit button (Enter in a field of an earlier step, a
+    // stray requestSubmit) does not upload.
+    fireEvent.submit(button('Submit').closest('form') as HTMLFormElement);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends one Idempotency-Key per attempt, the same on a retry of the same entries and a new one after a change', async () => {
+    renderWizard();
+    fillStepOne();
+    fireEvent.click(button('Next Step'));
+    fillStepTwo();
+    fireEvent.click(button('Next Step'));
+    fillStepThree();
+    fireEvent.click(button('Submit'));
+    fireEvent.click(button('Submit'));
+    const first = await waitFor(() => FakeXhr.last());
+    expect(FakeXhr.sent).toHaveLength(1);
+    const key = first.headers['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    act(() => first.respond(503, { message: 'Try again in a moment' }));
+    await screen.findByRole('alert');
+    fireEvent.click(button('Submit'));
+    const retry = await waitFor(() => FakeXhr.sent[1] ?? Promise.reject(new Error('no retry yet')));
+    expect(retry.headers['Idempotency-Key']).toBe(key);
+
+    act(() => retry.respond(400, { message: 'Choose another name' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Choose another name'));
+    type(textbox('Author Studio Name'), 'Pixel Forge Two');
+    fireEvent.click(button('Submit'));
+    const changed = await waitFor(() => FakeXhr.sent[2] ?? Promise.reject(new Error('no third request yet')));
+    expect(changed.headers['Idempotency-Key']).not.toBe(key);
+    act(() => changed.respond(201, { _id: 'product_0001' }));
+    await screen.findByRole('dialog', { name: 'Product uploaded successfully!' });
+  });
+
   it("shows the server's message and keeps the data when the upload fails", async () => {
     renderWizard();
     fillStepOne();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { UPLOAD_FRAMEWORKS } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { isAbortError } from './api/sendWithProgress';
@@ -20,21 +20,24 @@ const LAST_STEP: StepIndex = 2;
 export function ProductWizard() {
   const [formKey, setFormKey] = useState(0);
   const [showSuccess, setShowSuccess] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <WizardForm
         key={formKey}
+        headingRef={headingRef}
         onUploaded={() => {
           setFormKey((key) => key + 1);
           setShowSuccess(true);
         }}
       />
-      <SuccessModal show={showSuccess} onHide={() => setShowSuccess(false)} />
+      {/* Closing the popup leaves the focus at the top of the fresh form. */}
+      <SuccessModal show={showSuccess} onHide={() => setShowSuccess(false)} onExited={() => headingRef.current?.focus()} />
     </>
   );
 }
 
-function WizardForm({ onUploaded }: { onUploaded: () => void }) {
+function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { controller, values, setErrors, focusField } = useProductForm({
     mode: 'upload',
     initialValues: emptyValues,
@@ -45,7 +48,9 @@ function WizardForm({ onUploaded }: { onUploaded: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Item 19: one Idempotency-Key per upload attempt, kept while the same entries are retried
+  // (after an error or a cancel) so the server answers a repeat with the first result.
+  const attemptRef = useRef<{ key: string; values: typeof values } | null>(null);
   // Leaving the page cancels an upload in flight.
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -74,19 +79,22 @@ function WizardForm({ onUploaded }: { onUploaded: () => void }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (uploading) return;
-    // Enter in a field of steps 1 and 2 means Next.
-    if (step !== LAST_STEP) {
+    if (uploading || abortRef.current) return;
+    // Only the Submit button of step 3 uploads (or Enter in a step-3 field, whose submitter is
+    // that button). Enter in a field of steps 1 and 2 means Next.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (step !== LAST_STEP || submitter?.dataset.action !== 'submit') {
       handleNext();
       return;
     }
     if (!check([0, 1, 2])) return;
+    if (attemptRef.current?.values !== values) attemptRef.current = { key: crypto.randomUUID(), values };
     const abort = new AbortController();
     abortRef.current = abort;
     setCancelled(false);
     setProgress(0);
     upload.mutate(
-      { body: toFormData(values), signal: abort.signal, onProgress: setProgress },
+      { body: toFormData(values), idempotencyKey: attemptRef.current.key, signal: abort.signal, onProgress: setProgress },
       {
         onSuccess: onUploaded,
         onError: (error) => setCancelled(isAbortError(error)),
@@ -131,6 +139,26 @@ function WizardForm({ onUploaded }: { onUploaded: () => void }) {
         {step === 2 && <StepThreeFields form={controller} />}
       </fieldset>
 
+      <div className="wizard-actions">
+        <button type="button" className="btn btn-outline-primary" onClick={() => goTo((step - 1) as StepIndex)} disabled={step === 0 || uploading}>
+          Previous Step
+        </button>
+        {/* Distinct keys: React must never turn the clicked Next button into the Submit button,
+            or the browser finishes that click as a submission (defect 1 of issue 11). */}
+        {step < LAST_STEP ? (
+          <button key="next" type="button" className="btn btn-primary" onClick={handleNext}>
+            Next Step
+          </button>
+        ) : (
+          <button key="submit" type="submit" data-action="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
+            {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            Submit
+          </button>
+        )}
+      </div>
+
+      {/* Below the buttons, so that nothing moves under the pointer of a double-clicked Submit
+          (the progress row's Cancel button used to slide in where Submit had been). */}
       {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
       <FormError message={serverError} className="mt-3" />
       {cancelled && (
@@ -138,22 +166,6 @@ function WizardForm({ onUploaded }: { onUploaded: () => void }) {
           Upload cancelled. Your entries are kept; submit again when you are ready.
         </output>
       )}
-
-      <div className="wizard-actions">
-        <button type="button" className="btn btn-outline-primary" onClick={() => goTo((step - 1) as StepIndex)} disabled={step === 0 || uploading}>
-          Previous Step
-        </button>
-        {step < LAST_STEP ? (
-          <button type="button" className="btn btn-primary" onClick={handleNext}>
-            Next Step
-          </button>
-        ) : (
-          <button type="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
-            {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            Submit
-          </button>
-        )}
-      </div>
     </form>
   );
 }

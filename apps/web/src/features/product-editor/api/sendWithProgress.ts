@@ -4,6 +4,7 @@ export interface ProgressOptions {
   /** Called with the uploaded fraction, 0 to 1, while the request body is sent. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
@@ -22,7 +23,7 @@ export function sendWithProgress(
   method: 'POST' | 'PUT',
   url: string,
   body: FormData,
-  { onProgress, signal }: ProgressOptions = {},
+  { onProgress, signal, headers = {} }: ProgressOptions = {},
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -35,6 +36,7 @@ export function sendWithProgress(
 
     xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });

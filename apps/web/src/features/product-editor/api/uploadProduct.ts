@@ -5,11 +5,13 @@ import { sendWithProgress, type ProgressOptions } from './sendWithProgress';
 
 export interface UploadProductVariables extends ProgressOptions {
   body: FormData;
+  /** A UUID made once per upload attempt: the server answers a repeat with the first result. */
+  idempotencyKey: string;
 }
 
 /** POST /api/product/uploadProduct (multipart, SPEC.md 7). 201 on success. */
-export async function uploadProduct({ body, ...options }: UploadProductVariables): Promise<void> {
-  await sendWithProgress('POST', API_PATHS.product.upload, body, options);
+export async function uploadProduct({ body, idempotencyKey, ...options }: UploadProductVariables): Promise<void> {
+  await sendWithProgress('POST', API_PATHS.product.upload, body, { ...options, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useUploadProduct() {

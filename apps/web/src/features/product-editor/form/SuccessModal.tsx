@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
 /** SPEC.md 8: the centred popup used after both an upload and an edit. */
-export function SuccessModal({ show, onHide }: { show: boolean; onHide: () => void }) {
+export function SuccessModal({ show, onHide, onExited }: { show: boolean; onHide: () => void; onExited?: () => void }) {
   const titleId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (
@@ -10,6 +10,7 @@ export function SuccessModal({ show, onHide }: { show: boolean; onHide: () => vo
       show={show}
       onHide={onHide}
       onEntered={() => confirmRef.current?.focus()}
+      onExited={onExited}
       centered
       aria-labelledby={titleId}
       className="product-success-modal"

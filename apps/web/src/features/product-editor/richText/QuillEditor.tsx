@@ -29,6 +29,39 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/**
+ * WCAG 2.1.2: Tab and Shift+Tab must leave the editor, so every Quill binding on Tab (tab
+ * character, list/indent/code-block indent, table cells) is switched off and the browser moves
+ * the focus. Indenting stays on the toolbar and on Ctrl+] / Ctrl+[ (Cmd on a Mac).
+ */
+const KEYBOARD_BINDINGS = {
+  tab: null,
+  'remove tab': null,
+  indent: null,
+  outdent: null,
+  'indent code-block': null,
+  'outdent code-block': null,
+  'table tab': null,
+  'indent with bracket': {
+    key: ']',
+    shortKey: true,
+    handler(this: { quill: Quill }) {
+      this.quill.format('indent', '+1', Quill.sources.USER);
+      return false;
+    },
+  },
+  'outdent with bracket': {
+    key: '[',
+    shortKey: true,
+    handler(this: { quill: Quill }) {
+      this.quill.format('indent', '-1', Quill.sources.USER);
+      return false;
+    },
+  },
+};
+
+const EDITOR_KEYS_HINT = 'Tab leaves the editor. Ctrl+] indents, Ctrl+[ outdents.';
+
 /** Quill 2 (snow theme) behind the RichTextEditor interface. */
 export default function QuillEditor({ id, labelledBy, describedBy, invalid, required, defaultValue, onChange }: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -48,11 +81,14 @@ export default function QuillEditor({ id, labelledBy, describedBy, invalid, requ
       modules: {
         toolbar: TOOLBAR,
         history: EDITOR_HISTORY,
+        keyboard: { bindings: KEYBOARD_BINDINGS },
         uploader: { mimetypes: [...IMAGE_MIMETYPES] },
       },
     });
     quillRef.current = quill;
-    if (initialValue.current) quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
+    // setContents, not dangerouslyPasteHTML: that one also selects, which focuses the editor and
+    // pulled the edit dialog's focus down to its Features editor.
+    if (initialValue.current) quill.setContents(quill.clipboard.convert({ html: initialValue.current, text: '' }), 'silent');
     quill.history.clear();
 
     const toolbar = host.querySelector('.ql-toolbar');
@@ -81,12 +117,19 @@ export default function QuillEditor({ id, labelledBy, describedBy, invalid, requ
     root.setAttribute('role', 'textbox');
     root.setAttribute('aria-multiline', 'true');
     root.setAttribute('aria-labelledby', labelledBy);
-    setOptional(root, 'aria-describedby', describedBy);
+    root.setAttribute('aria-describedby', [describedBy, `${id}-keys`].filter(Boolean).join(' '));
     setOptional(root, 'aria-invalid', invalid ? 'true' : undefined);
     setOptional(root, 'aria-required', required ? 'true' : undefined);
   }, [id, labelledBy, describedBy, invalid, required]);
 
-  return <div ref={hostRef} className={`rich-text-editor${invalid ? ' is-invalid' : ''}`} />;
+  return (
+    <>
+      <div ref={hostRef} className={`rich-text-editor${invalid ? ' is-invalid' : ''}`} />
+      <div id={`${id}-keys`} className="form-text rich-text-keys">
+        {EDITOR_KEYS_HINT}
+      </div>
+    </>
+  );
 }
 
 function setOptional(element: HTMLElement, name: string, value: string | undefined) {
