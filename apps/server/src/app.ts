@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/index.js';
 import { errorHandling } from './http/error-handling.js';
 import { openApi } from './http/openapi.js';
+import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
 import { spa } from './http/spa.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, services, logger }: AppDepend
     redisPrefix: config.eventsChannelPrefix,
   });
   await app.register(openApi);
+  await app.register(requestText);
   await app.register(cookie);
   await app.register(multipart, {
     // Per-field limits (images, source archive) are enforced while reading; these are the outer bounds.

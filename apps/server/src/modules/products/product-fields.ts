@@ -1,4 +1,5 @@
 import { type LanguageCode, type ProductForm, productFormSchema } from '@market/contracts';
+import { refuseNulCharacter } from '../../http/request-text.js';
 import { badRequest } from '../../platform/errors.js';
 
 /** Labels for messages, in the words of the upload form. */
@@ -69,6 +70,8 @@ export function parseProductFields(raw: Record<string, RawValue>, base: Record<s
     else if (name === 'keywords') candidate[name] = perLanguageKeywords(value);
     else candidate[name] = value;
   }
+  // The JSON texts (title, description, keywords) hold their characters only once parsed.
+  refuseNulCharacter(Object.fromEntries(Object.keys(raw).map((name) => [name, candidate[name]])));
   candidate.description ??= {};
   for (const name of REQUIRED) {
     if (isBlank(candidate[name])) throw badRequest(`${LABELS[name]} is required`);

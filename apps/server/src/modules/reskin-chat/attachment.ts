@@ -2,6 +2,7 @@ import { RESKIN_FILE_MAX_BYTES } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { detectImageKind, ZIP_SIGNATURE } from '../../platform/images/index.js';
+import { refuseNulCharacter } from '../../http/request-text.js';
 
 /** What a chat attachment may be, by its first bytes; the value is the stored file's extension. */
 export type AttachmentKind = 'png' | 'jpg' | 'gif' | 'webp' | 'pdf' | 'zip';
@@ -75,6 +76,7 @@ export async function readChatSendRequest(request: FastifyRequest): Promise<Chat
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long`);
+      refuseNulCharacter({ [part.fieldname]: String(part.value) });
       result.fields[part.fieldname] = String(part.value);
       continue;
     }
