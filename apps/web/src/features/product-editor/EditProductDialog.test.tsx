@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FRAMEWORKS, type ProductDetail } from '@market/contracts';
+import { FRAMEWORKS, productFormSchema, type ProductDetail } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
 import { EditProductButton } from './EditProductDialog';
 import { FakeXhr, WithPlainEditors } from './testing';
@@ -75,5 +75,26 @@ describe('Edit Product dialog', () => {
 
     act(() => xhr.respond(200, { message: 'ok' }));
     expect(await screen.findByRole('dialog', { name: 'Product uploaded successfully!' })).toBeTruthy();
+  });
+
+  it("refuses a malformed link with the contract's message under the field and sends nothing", async () => {
+    fakeFetch((url) => (url === '/api/product/product_0001' ? { status: 200, body: product } : { status: 404, body: { message: 'no' } }));
+    renderAt(
+      <WithPlainEditors>
+        <EditProductButton productId="product_0001" />
+      </WithPlainEditors>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const livePreview = (await within(dialog).findByRole('textbox', { name: 'Live Preview' })) as HTMLInputElement;
+    fireEvent.change(livePreview, { target: { value: 'not a url' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+
+    const expected = productFormSchema.shape.livePreview.safeParse('not a url').error?.issues[0]?.message;
+    await waitFor(() => expect(livePreview.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (livePreview.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(expected);
+    await waitFor(() => expect(document.activeElement).toBe(livePreview));
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 });

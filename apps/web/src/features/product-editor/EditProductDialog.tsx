@@ -7,7 +7,7 @@ import { useEditProduct } from './api/editProduct';
 import { useProduct } from './api/productById';
 import { isAbortError } from './api/sendWithProgress';
 import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
-import { firstErrorKey, toFormData, validateProductForm, valuesFromProduct } from './form/productFormValues';
+import { firstErrorKey, toFormData, valuesFromProduct, type ProductFormValues } from './form/productFormValues';
 import { SuccessModal } from './form/SuccessModal';
 import { UploadProgress } from './form/UploadProgress';
 import { useProductForm } from './form/useProductForm';
@@ -123,9 +123,9 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
     () => ({ featureImg: product.featureImg, thumbnail: product.thumbnail, screenshots: product.screenshots }),
     [product],
   );
-  const { controller, values, setErrors, focusField } = useProductForm({
+  const { controller, form, focusField } = useProductForm({
     mode: 'edit',
-    initialValues: () => valuesFromProduct(product),
+    defaultValues: () => valuesFromProduct(product),
     frameworks: FRAMEWORKS,
     currentImages,
   });
@@ -133,18 +133,10 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
+  const submittingRef = useRef(false);
   const uploading = progress !== null;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (uploading) return;
-    const found = validateProductForm(values, 'edit', [0, 1, 2]);
-    setErrors(found);
-    const first = firstErrorKey(values, found);
-    if (first !== undefined) {
-      focusField(first);
-      return;
-    }
+  function send(values: ProductFormValues) {
     const abort = new AbortController();
     abortRef.current = abort;
     setCancelled(false);
@@ -157,11 +149,23 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
         onError: (error) => setCancelled(isAbortError(error)),
         onSettled: () => {
           abortRef.current = null;
+          submittingRef.current = false;
           setProgress(null);
           onBusy(false);
         },
       },
     );
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    void form.handleSubmit(send, (errors) => {
+      submittingRef.current = false;
+      const first = firstErrorKey(form.getValues('languages'), errors);
+      if (first !== undefined) focusField(first);
+    })(event);
   }
 
   const serverError = edit.error && !isAbortError(edit.error) ? edit.error.message : null;

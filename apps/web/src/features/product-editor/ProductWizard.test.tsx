@@ -31,6 +31,19 @@ const messageOf = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
 
+/** Lets react-hook-form's (asynchronous) checks finish. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
+async function clickNext() {
+  fireEvent.click(button('Next Step'));
+  await settle();
+}
+
+async function clickSubmit() {
+  fireEvent.click(button('Submit'));
+  await settle();
+}
+
 function fillStepOne() {
   type(textbox('Title (English)'), 'Space Racer');
   type(textbox('Description (English)'), '<p>Fast.</p>');
@@ -63,7 +76,7 @@ describe('ProductWizard', () => {
   });
   afterEach(cleanup);
 
-  it('groups the fields on three steps as SPEC.md 2.10 lists them', () => {
+  it('groups the fields on three steps as SPEC.md 2.10 lists them', async () => {
     renderWizard();
     expect(stepHeading()).toBe('Step 1 of 3: Product details');
     const languages = screen.getByRole('group', { name: 'Languages' });
@@ -87,7 +100,7 @@ describe('ProductWizard', () => {
 
     fillStepOne();
     type(textbox('Title (French)'), 'Coureur Spatial');
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     expect(stepHeading()).toBe('Step 2 of 3: Media, links and file');
     expect(fileInput('Screenshots').multiple).toBe(true);
     for (const name of ['YouTube Link', 'Google Play Link', 'App Store Link', 'Live Preview']) expect(textbox(name)).toBeTruthy();
@@ -97,7 +110,7 @@ describe('ProductWizard', () => {
     expect(screen.queryByRole('spinbutton', { name: 'Multi App License (USD)' })).toBeNull();
 
     fillStepTwo();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
     expect(spinbutton('Multi App License (USD)')).toBeTruthy();
     expect(textbox('Author Studio Name')).toBeTruthy();
@@ -124,7 +137,7 @@ describe('ProductWizard', () => {
 
   it('blocks Next with messages under the empty required fields and focuses the first', async () => {
     renderWizard();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
 
     expect(stepHeading()).toBe('Step 1 of 3: Product details');
     expect(textbox('Title (English)').getAttribute('aria-invalid')).toBe('true');
@@ -140,11 +153,12 @@ describe('ProductWizard', () => {
 
     // Typing clears that field's message.
     type(textbox('Title (English)'), 'Space Racer');
+    await settle();
     expect(textbox('Title (English)').getAttribute('aria-invalid')).toBeNull();
 
     fillStepOne();
-    fireEvent.click(button('Next Step'));
-    fireEvent.click(button('Next Step'));
+    await clickNext();
+    await clickNext();
     expect(stepHeading()).toBe('Step 2 of 3: Media, links and file');
     expect(screen.getByText('Enter the live preview link')).toBeTruthy();
     expect(screen.getByText('Choose the product file (.zip)')).toBeTruthy();
@@ -153,9 +167,27 @@ describe('ProductWizard', () => {
 
     type(textbox('Live Preview'), 'ftp://example.com');
     type(spinbutton('Single App License (USD)'), '-3');
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     expect(screen.getByText('The live preview link must be an http(s) address')).toBeTruthy();
     expect(screen.getByText('The price must be more than 0')).toBeTruthy();
+  });
+
+  it('shows a message only once a field is left or its step is checked', async () => {
+    renderWizard();
+    const title = textbox('Title (English)');
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.focus(title);
+    fireEvent.blur(title);
+    await settle();
+    expect(messageOf(title)).toContain('Enter a title');
+    // Fields not visited yet stay quiet.
+    expect(combobox('Type').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Choose a type')).toBeNull();
+
+    fireEvent.change(combobox('Type'), { target: { value: 'Games' } });
+    fireEvent.blur(combobox('Type'));
+    await settle();
+    expect(combobox('Type').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('uploads the SPEC.md 7 multipart form with progress, then pops up and starts over with only English', async () => {
@@ -164,11 +196,11 @@ describe('ProductWizard', () => {
     fillStepOne();
     type(textbox('Title (French)'), 'Coureur Spatial');
     type(textbox('Keywords (French)'), 'voiture ,  course');
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepTwo();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepThree();
-    fireEvent.click(button('Submit'));
+    await clickSubmit();
 
     const xhr = await waitFor(() => FakeXhr.last());
     expect(xhr.method).toBe('POST');
@@ -210,9 +242,9 @@ describe('ProductWizard', () => {
   it('opens step 3 without messages and never uploads on Previous then Next', async () => {
     renderWizard();
     fillStepOne();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepTwo();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
     expect(document.querySelectorAll('.invalid-feedback, [aria-invalid="true"]')).toHaveLength(0);
 
@@ -220,6 +252,7 @@ describe('ProductWizard', () => {
     fireEvent.click(button('Previous Step'));
     const next = button('Next Step');
     fireEvent.click(next);
+    await settle();
     expect(stepHeading()).toBe('Step 3 of 3: Licences and author');
     // The clicked Next button left the page; the Submit button is a new element.
     expect(next.isConnected).toBe(false);
@@ -235,12 +268,12 @@ describe('ProductWizard', () => {
   it('sends one Idempotency-Key per attempt, the same on a retry of the same entries and a new one after a change', async () => {
     renderWizard();
     fillStepOne();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepTwo();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepThree();
-    fireEvent.click(button('Submit'));
-    fireEvent.click(button('Submit'));
+    await clickSubmit();
+    await clickSubmit();
     const first = await waitFor(() => FakeXhr.last());
     expect(FakeXhr.sent).toHaveLength(1);
     const key = first.headers['Idempotency-Key'];
@@ -248,14 +281,14 @@ describe('ProductWizard', () => {
 
     act(() => first.respond(503, { message: 'Try again in a moment' }));
     await screen.findByRole('alert');
-    fireEvent.click(button('Submit'));
+    await clickSubmit();
     const retry = await waitFor(() => FakeXhr.sent[1] ?? Promise.reject(new Error('no retry yet')));
     expect(retry.headers['Idempotency-Key']).toBe(key);
 
     act(() => retry.respond(400, { message: 'Choose another name' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Choose another name'));
     type(textbox('Author Studio Name'), 'Pixel Forge Two');
-    fireEvent.click(button('Submit'));
+    await clickSubmit();
     const changed = await waitFor(() => FakeXhr.sent[2] ?? Promise.reject(new Error('no third request yet')));
     expect(changed.headers['Idempotency-Key']).not.toBe(key);
     act(() => changed.respond(201, { _id: 'product_0001' }));
@@ -265,11 +298,11 @@ describe('ProductWizard', () => {
   it("shows the server's message and keeps the data when the upload fails", async () => {
     renderWizard();
     fillStepOne();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepTwo();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepThree();
-    fireEvent.click(button('Submit'));
+    await clickSubmit();
     const xhr = await waitFor(() => FakeXhr.last());
     act(() => xhr.respond(400, { message: 'Product File must be a zip archive' }));
 
@@ -282,11 +315,11 @@ describe('ProductWizard', () => {
   it('cancels an upload in flight and keeps the data', async () => {
     renderWizard();
     fillStepOne();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepTwo();
-    fireEvent.click(button('Next Step'));
+    await clickNext();
     fillStepThree();
-    fireEvent.click(button('Submit'));
+    await clickSubmit();
     fireEvent.click(button('Cancel upload'));
 
     expect((await screen.findByText(/Upload cancelled/)).textContent).toContain('Your entries are kept');

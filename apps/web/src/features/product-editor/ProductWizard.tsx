@@ -4,7 +4,15 @@ import { FormError } from '@/components/FormError';
 import { isAbortError } from './api/sendWithProgress';
 import { useUploadProduct } from './api/uploadProduct';
 import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
-import { emptyValues, firstErrorKey, stepOf, toFormData, validateProductForm, type StepIndex } from './form/productFormValues';
+import {
+  emptyValues,
+  firstErrorKey,
+  STEP_FIELDS,
+  stepOf,
+  toFormData,
+  type ProductFormValues,
+  type StepIndex,
+} from './form/productFormValues';
 import { SuccessModal } from './form/SuccessModal';
 import { UploadProgress } from './form/UploadProgress';
 import { useProductForm } from './form/useProductForm';
@@ -38,9 +46,9 @@ export function ProductWizard() {
 }
 
 function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const { controller, values, setErrors, focusField } = useProductForm({
+  const { controller, form, check, focusField } = useProductForm({
     mode: 'upload',
-    initialValues: emptyValues,
+    defaultValues: emptyValues,
     frameworks: UPLOAD_FRAMEWORKS,
   });
   const [step, setStep] = useState<StepIndex>(0);
@@ -48,23 +56,27 @@ function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headin
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
+  // Set from the Submit click until the upload settles: a second click does nothing.
+  const submittingRef = useRef(false);
   // Item 19: one Idempotency-Key per upload attempt, kept while the same entries are retried
-  // (after an error or a cancel) so the server answers a repeat with the first result.
-  const attemptRef = useRef<{ key: string; values: typeof values } | null>(null);
+  // (after an error or a cancel) so the server answers a repeat with the first result; any
+  // change to the entries makes the next submit a new attempt.
+  const attemptKeyRef = useRef<string | null>(null);
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      attemptKeyRef.current = null;
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   // Leaving the page cancels an upload in flight.
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const uploading = progress !== null;
 
-  /** Shows the messages of the given steps; moves to and focuses the first invalid field. */
-  function check(steps: readonly StepIndex[]): boolean {
-    const found = validateProductForm(values, 'upload', steps);
-    setErrors(found);
-    const first = firstErrorKey(values, found);
-    if (first === undefined) return true;
-    setStep(stepOf(first));
-    focusField(first);
-    return false;
+  /** Shows the step holding the field, then focuses the field. */
+  function showField(key: string) {
+    setStep(stepOf(key));
+    focusField(key);
   }
 
   /** Moves to another step and takes the focus to its heading, for screen readers. */
@@ -73,37 +85,50 @@ function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headin
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  function handleNext() {
-    if (step < LAST_STEP && check([step])) goTo((step + 1) as StepIndex);
+  /** Next checks this step's fields only (react-hook-form's trigger); the others stay quiet. */
+  async function handleNext() {
+    if (step >= LAST_STEP) return;
+    const invalid = await check(STEP_FIELDS[step]);
+    if (invalid === undefined) goTo((step + 1) as StepIndex);
+    else showField(invalid);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (uploading || abortRef.current) return;
-    // Only the Submit button of step 3 uploads (or Enter in a step-3 field, whose submitter is
-    // that button). Enter in a field of steps 1 and 2 means Next.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (step !== LAST_STEP || submitter?.dataset.action !== 'submit') {
-      handleNext();
-      return;
-    }
-    if (!check([0, 1, 2])) return;
-    if (attemptRef.current?.values !== values) attemptRef.current = { key: crypto.randomUUID(), values };
+  function send(values: ProductFormValues) {
+    attemptKeyRef.current ??= crypto.randomUUID();
     const abort = new AbortController();
     abortRef.current = abort;
     setCancelled(false);
     setProgress(0);
     upload.mutate(
-      { body: toFormData(values), idempotencyKey: attemptRef.current.key, signal: abort.signal, onProgress: setProgress },
+      { body: toFormData(values), idempotencyKey: attemptKeyRef.current, signal: abort.signal, onProgress: setProgress },
       {
         onSuccess: onUploaded,
         onError: (error) => setCancelled(isAbortError(error)),
         onSettled: () => {
           abortRef.current = null;
+          submittingRef.current = false;
           setProgress(null);
         },
       },
     );
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Only the Submit button of step 3 uploads (or Enter in a step-3 field, whose submitter is
+    // that button). Enter in a field of steps 1 and 2 means Next.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (step !== LAST_STEP || submitter?.dataset.action !== 'submit') {
+      void handleNext();
+      return;
+    }
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    void form.handleSubmit(send, (errors) => {
+      submittingRef.current = false;
+      const first = firstErrorKey(form.getValues('languages'), errors);
+      if (first !== undefined) showField(first);
+    })(event);
   }
 
   const serverError = upload.error && !isAbortError(upload.error) ? upload.error.message : null;

@@ -1,6 +1,7 @@
-import { CATEGORIES, LANGUAGES, PRODUCT_TYPES, SUB_CATEGORIES, type LanguageCode } from '@market/contracts';
+import { useFormState, useWatch } from 'react-hook-form';
+import { CATEGORIES, LANGUAGE_CODES, LANGUAGES, PRODUCT_TYPES, SUB_CATEGORIES, type LanguageCode } from '@market/contracts';
 import { FileInput, RichTextInput, SelectInput, TextInput } from './fields';
-import { fieldId, IMAGE_ACCEPT } from './productFormValues';
+import { fieldId, firstMessage, IMAGE_ACCEPT } from './productFormValues';
 import type { ProductFormController } from './useProductForm';
 
 interface StepProps {
@@ -26,9 +27,18 @@ function CurrentImages({ urls, label }: { urls: readonly string[] | undefined; l
 
 /** Step 1: languages with their title, description and keywords, then the first 7 fields. */
 export function StepOneFields({ form }: StepProps) {
-  const { values } = form;
-  const languagesError = form.errors.languages;
+  const { control, setValue, clearErrors, trigger, getFieldState } = form.form;
+  const languages = useWatch({ control, name: 'languages' });
+  const languagesError = firstMessage(useFormState({ control, name: 'languages' }).errors.languages);
   const languagesId = fieldId(form.prefix, 'languages');
+
+  function toggleLanguage(code: LanguageCode, ticked: boolean) {
+    // Kept in SPEC.md's language order, whatever order they are ticked in.
+    const next = LANGUAGE_CODES.filter((language) => (language === code ? ticked : languages.includes(language)));
+    setValue('languages', next, { shouldDirty: true });
+    if (!ticked) clearErrors([`title.${code}`, `description.${code}`, `keywords.${code}`]);
+    if (getFieldState('languages').error) void trigger('languages');
+  }
   return (
     <>
       <fieldset
@@ -47,8 +57,8 @@ export function StepOneFields({ form }: StepProps) {
                   className="form-check-input"
                   type="checkbox"
                   id={id}
-                  checked={values.languages.includes(code)}
-                  onChange={(event) => form.toggleLanguage(code, event.target.checked)}
+                  checked={languages.includes(code)}
+                  onChange={(event) => toggleLanguage(code, event.target.checked)}
                 />
                 <label className="form-check-label" htmlFor={id}>
                   {label}
@@ -64,7 +74,7 @@ export function StepOneFields({ form }: StepProps) {
         )}
       </fieldset>
 
-      {values.languages.map((code) => {
+      {languages.map((code) => {
         const language = languageLabel(code);
         return (
           <fieldset className="product-form-language mb-3" key={code}>
@@ -73,23 +83,17 @@ export function StepOneFields({ form }: StepProps) {
               form={form}
               name={`title.${code}`}
               label={`Title (${language})`}
-              value={values.title[code] ?? ''}
-              onChange={(value) => form.setLanguageText('title', code, value)}
             />
             <RichTextInput
               form={form}
               name={`description.${code}`}
               label={`Description (${language})`}
-              defaultValue={values.description[code] ?? ''}
-              onChange={(html) => form.setLanguageText('description', code, html)}
             />
             <TextInput
               form={form}
               name={`keywords.${code}`}
               label={`Keywords (${language})`}
               help="Separate keywords with commas."
-              value={values.keywords[code] ?? ''}
-              onChange={(value) => form.setLanguageText('keywords', code, value)}
             />
           </fieldset>
         );
@@ -103,8 +107,6 @@ export function StepOneFields({ form }: StepProps) {
           label="Type"
           placeholder="Select type"
           options={PRODUCT_TYPES}
-          value={values.text.type}
-          onChange={(value) => form.setText('type', value)}
         />
         <SelectInput
           form={form}
@@ -113,8 +115,6 @@ export function StepOneFields({ form }: StepProps) {
           label="Category"
           placeholder="Select category"
           options={CATEGORIES}
-          value={values.text.category}
-          onChange={(value) => form.setText('category', value)}
         />
         <SelectInput
           form={form}
@@ -123,8 +123,6 @@ export function StepOneFields({ form }: StepProps) {
           label="Sub Category"
           placeholder="Select sub category"
           options={SUB_CATEGORIES}
-          value={values.text.subCategory}
-          onChange={(value) => form.setText('subCategory', value)}
         />
         <SelectInput
           form={form}
@@ -133,16 +131,12 @@ export function StepOneFields({ form }: StepProps) {
           label="Framework"
           placeholder="Select framework"
           options={form.frameworks}
-          value={values.text.frameWork}
-          onChange={(value) => form.setText('frameWork', value)}
         />
       </div>
       <RichTextInput
         form={form}
         name="features"
         label="Features"
-        defaultValue={values.text.features}
-        onChange={(html) => form.setText('features', html)}
       />
       <div className="row">
         <div className="col-12 col-md-6">
@@ -153,8 +147,6 @@ export function StepOneFields({ form }: StepProps) {
             label="Feature Image"
             accept={IMAGE_ACCEPT}
             help={form.mode === 'edit' ? KEEP_CURRENT : 'PNG, JPEG, WebP or GIF.'}
-            chosen={values.files.featureImg ? [values.files.featureImg] : []}
-            onFiles={(files) => form.setFile('featureImg', files[0] ?? null)}
           />
         </div>
         <div className="col-12 col-md-6">
@@ -165,8 +157,6 @@ export function StepOneFields({ form }: StepProps) {
             label="Thumbnail"
             accept={IMAGE_ACCEPT}
             help={form.mode === 'edit' ? KEEP_CURRENT : 'PNG, JPEG, WebP or GIF.'}
-            chosen={values.files.thumbnail ? [values.files.thumbnail] : []}
-            onFiles={(files) => form.setFile('thumbnail', files[0] ?? null)}
           />
         </div>
       </div>
@@ -176,7 +166,6 @@ export function StepOneFields({ form }: StepProps) {
 
 /** Step 2: screenshots, links, the product file and the single-app price. */
 export function StepTwoFields({ form }: StepProps) {
-  const { values } = form;
   return (
     <>
       <CurrentImages urls={form.currentImages?.screenshots} label="Current screenshots" />
@@ -187,8 +176,6 @@ export function StepTwoFields({ form }: StepProps) {
         accept={IMAGE_ACCEPT}
         multiple
         help={form.mode === 'edit' ? 'Leave empty to keep the current screenshots; new ones replace them all.' : 'You can choose several images.'}
-        chosen={values.screenshots}
-        onFiles={(files) => form.setScreenshots(files)}
       />
       <div className="row">
         <TextInput
@@ -199,8 +186,6 @@ export function StepTwoFields({ form }: StepProps) {
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=…"
-          value={values.text.youtubeLink}
-          onChange={(value) => form.setText('youtubeLink', value)}
         />
         <TextInput
           form={form}
@@ -210,8 +195,6 @@ export function StepTwoFields({ form }: StepProps) {
           type="url"
           inputMode="url"
           placeholder="https://play.google.com/…"
-          value={values.text.googlePlayLink}
-          onChange={(value) => form.setText('googlePlayLink', value)}
         />
         <TextInput
           form={form}
@@ -221,8 +204,6 @@ export function StepTwoFields({ form }: StepProps) {
           type="url"
           inputMode="url"
           placeholder="https://apps.apple.com/…"
-          value={values.text.appStoreLink}
-          onChange={(value) => form.setText('appStoreLink', value)}
         />
         <TextInput
           form={form}
@@ -232,8 +213,6 @@ export function StepTwoFields({ form }: StepProps) {
           type="url"
           inputMode="url"
           placeholder="https://…"
-          value={values.text.livePreview}
-          onChange={(value) => form.setText('livePreview', value)}
         />
       </div>
       <FileInput
@@ -242,8 +221,6 @@ export function StepTwoFields({ form }: StepProps) {
         label="Product File"
         accept=".zip,application/zip"
         help={form.mode === 'edit' ? KEEP_CURRENT : 'The source code as one .zip archive.'}
-        chosen={values.files.sourceCode ? [values.files.sourceCode] : []}
-        onFiles={(files) => form.setFile('sourceCode', files[0] ?? null)}
       />
       <TextInput
         form={form}
@@ -252,8 +229,6 @@ export function StepTwoFields({ form }: StepProps) {
         type="number"
         inputMode="decimal"
         step="0.01"
-        value={values.text.singleAppLicense}
-        onChange={(value) => form.setText('singleAppLicense', value)}
       />
     </>
   );
@@ -261,7 +236,6 @@ export function StepTwoFields({ form }: StepProps) {
 
 /** Step 3: multi-app price, author, development hours and the reskin offer. */
 export function StepThreeFields({ form }: StepProps) {
-  const { values } = form;
   return (
     <>
       <div className="row">
@@ -273,16 +247,12 @@ export function StepThreeFields({ form }: StepProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          value={values.text.multiAppLicense}
-          onChange={(value) => form.setText('multiAppLicense', value)}
         />
         <TextInput
           form={form}
           className="col-12 col-md-6"
           name="authorName"
           label="Author Studio Name"
-          value={values.text.authorName}
-          onChange={(value) => form.setText('authorName', value)}
         />
         <TextInput
           form={form}
@@ -292,16 +262,12 @@ export function StepThreeFields({ form }: StepProps) {
           type="number"
           inputMode="numeric"
           step="1"
-          value={values.text.developmentHours}
-          onChange={(value) => form.setText('developmentHours', value)}
         />
       </div>
       <RichTextInput
         form={form}
         name="reskinFeatures"
         label="Reskin Features"
-        defaultValue={values.text.reskinFeatures}
-        onChange={(html) => form.setText('reskinFeatures', html)}
       />
       <div className="row">
         <TextInput
@@ -312,8 +278,6 @@ export function StepThreeFields({ form }: StepProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          value={values.text.reskinPrice}
-          onChange={(value) => form.setText('reskinPrice', value)}
         />
       </div>
     </>

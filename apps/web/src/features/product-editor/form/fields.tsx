@@ -1,6 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
+import { useController, type FieldPath } from 'react-hook-form';
 import { RichTextEditor } from '../richText/RichTextEditor';
-import { fieldId, REQUIRED_FIELDS } from './productFormValues';
+import { fieldId, firstMessage, REQUIRED_FIELDS, type ProductFormValues } from './productFormValues';
 import type { ProductFormController } from './useProductForm';
 
 interface FieldA11y {
@@ -14,9 +15,8 @@ interface FieldA11y {
   errorId: string;
 }
 
-function fieldA11y(form: ProductFormController, key: string, help: ReactNode | undefined): FieldA11y {
+function fieldA11y(form: ProductFormController, key: string, help: ReactNode | undefined, error: string | undefined): FieldA11y {
   const id = fieldId(form.prefix, key);
-  const error = form.errors[key];
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const described = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ');
@@ -111,16 +111,32 @@ function controlA11y(a11y: FieldA11y, describedBy = a11y.describedBy) {
 
 interface BaseProps {
   form: ProductFormController;
-  /** Error key, e.g. 'livePreview' or 'title.en'. */
-  name: string;
+  /** The form field, e.g. 'livePreview' or 'title.en'. */
+  name: FieldPath<ProductFormValues>;
   label: string;
   help?: ReactNode;
   className?: string;
 }
 
+/**
+ * One field's react-hook-form binding and ARIA state. Its message shows once the field is left
+ * or a step is checked (Next, Submit); a change re-checks a field that shows one, so the message
+ * goes as soon as the entry is right.
+ */
+function useField(form: ProductFormController, name: FieldPath<ProductFormValues>, help: ReactNode | undefined) {
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState,
+  } = useController({ name, control: form.form.control });
+  const a11y = fieldA11y(form, name, help, firstMessage(fieldState.error));
+  const change = (next: unknown) => {
+    onChange(next);
+    if (fieldState.error) void form.form.trigger(name);
+  };
+  return { bind: { ref, onBlur }, value: value as unknown, a11y, change };
+}
+
 interface TextInputProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
   type?: 'text' | 'url' | 'number';
   /** For number inputs: 'decimal' for prices, 'numeric' for whole numbers. */
   inputMode?: 'decimal' | 'numeric' | 'url' | 'text';
@@ -128,8 +144,8 @@ interface TextInputProps extends BaseProps {
   placeholder?: string;
 }
 
-export function TextInput({ form, name, label, help, className = '', value, onChange, type = 'text', inputMode, step, placeholder }: TextInputProps) {
-  const a11y = fieldA11y(form, name, help);
+export function TextInput({ form, name, label, help, className = '', type = 'text', inputMode, step, placeholder }: TextInputProps) {
+  const { bind, value, a11y, change } = useField(form, name, help);
   return (
     <FieldFrame a11y={a11y} label={label} help={help} className={className}>
       <input
@@ -140,29 +156,29 @@ export function TextInput({ form, name, label, help, className = '', value, onCh
         step={step}
         min={type === 'number' ? 0 : undefined}
         placeholder={placeholder}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...bind}
+        value={(value as string | undefined) ?? ''}
+        onChange={(event) => change(event.target.value)}
       />
     </FieldFrame>
   );
 }
 
 interface SelectInputProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
   options: readonly string[];
   placeholder: string;
 }
 
-export function SelectInput({ form, name, label, help, className = '', value, onChange, options, placeholder }: SelectInputProps) {
-  const a11y = fieldA11y(form, name, help);
+export function SelectInput({ form, name, label, help, className = '', options, placeholder }: SelectInputProps) {
+  const { bind, value, a11y, change } = useField(form, name, help);
   return (
     <FieldFrame a11y={a11y} label={label} help={help} className={className}>
       <select
         {...controlA11y(a11y)}
         className={`form-select${a11y.invalid ? ' is-invalid' : ''}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...bind}
+        value={(value as string | undefined) ?? ''}
+        onChange={(event) => change(event.target.value)}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -177,14 +193,15 @@ export function SelectInput({ form, name, label, help, className = '', value, on
 
 interface FileInputProps extends BaseProps {
   accept: string;
+  /** Several files (an array in the form) rather than one (a File or null). */
   multiple?: boolean;
-  /** Names of the files held in the form state (the input itself forgets them between steps). */
-  chosen: readonly File[];
-  onFiles: (files: File[]) => void;
 }
 
-export function FileInput({ form, name, label, help, className = '', accept, multiple = false, chosen, onFiles }: FileInputProps) {
-  const a11y = fieldA11y(form, name, help);
+export function FileInput({ form, name, label, help, className = '', accept, multiple = false }: FileInputProps) {
+  const { bind, value, a11y, change } = useField(form, name, help);
+  // The form keeps the files; the input itself forgets them between steps, so they are listed.
+  const held = value as File | File[] | null;
+  const chosen = held === null ? [] : Array.isArray(held) ? held : [held];
   const chosenId = `${a11y.id}-chosen`;
   const describedBy = [a11y.describedBy, chosen.length > 0 ? chosenId : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -195,7 +212,11 @@ export function FileInput({ form, name, label, help, className = '', accept, mul
         type="file"
         accept={accept}
         multiple={multiple}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onFiles(Array.from(event.target.files ?? []))}
+        {...bind}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          const files = Array.from(event.target.files ?? []);
+          change(multiple ? files : (files[0] ?? null));
+        }}
       />
       {chosen.length > 0 && (
         <div id={chosenId} className="form-text text-break">
@@ -206,13 +227,8 @@ export function FileInput({ form, name, label, help, className = '', accept, mul
   );
 }
 
-interface RichTextInputProps extends BaseProps {
-  defaultValue: string;
-  onChange: (html: string) => void;
-}
-
-export function RichTextInput({ form, name, label, help, className = '', defaultValue, onChange }: RichTextInputProps) {
-  const a11y = fieldA11y(form, name, help);
+export function RichTextInput({ form, name, label, help, className = '' }: BaseProps) {
+  const { bind, value, a11y, change } = useField(form, name, help);
   return (
     // The editing area is a contenteditable div, so it points at the label by aria-labelledby.
     <FieldFrame a11y={a11y} label={label} help={help} className={className} labelsControl={false}>
@@ -222,8 +238,10 @@ export function RichTextInput({ form, name, label, help, className = '', default
         describedBy={a11y.describedBy}
         invalid={a11y.invalid}
         required={a11y.required}
-        defaultValue={defaultValue}
-        onChange={onChange}
+        // The editor is uncontrolled: it starts from the value it finds and reports changes.
+        defaultValue={(value as string | undefined) ?? ''}
+        onChange={change}
+        onBlur={bind.onBlur}
       />
     </FieldFrame>
   );

@@ -1,12 +1,5 @@
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  MAX_IMAGE_BYTES,
-  MAX_SCREENSHOTS,
-  productFormSchema,
-  type LanguageCode,
-  type ProductDetail,
-} from '@market/contracts';
+import { get, type FieldErrors } from 'react-hook-form';
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode, type ProductDetail } from '@market/contracts';
 
 export type FormMode = 'upload' | 'edit';
 
@@ -35,16 +28,20 @@ export type FileField = (typeof FILE_FIELDS)[number];
 
 export type PerLanguageText = Partial<Record<LanguageCode, string>>;
 
-export interface ProductFormValues {
-  languages: LanguageCode[];
-  title: PerLanguageText;
-  description: PerLanguageText;
-  /** Comma separated, as typed. */
-  keywords: PerLanguageText;
-  text: Record<TextField, string>;
-  files: Record<FileField, File | null>;
-  screenshots: File[];
-}
+/**
+ * What the form holds (react-hook-form's values): each input's own string, files as chosen.
+ * Text fields sit at the top level under the API's names, so the contract's error paths
+ * ('livePreview', 'title.en') are the form's field names.
+ */
+export type ProductFormValues = Record<TextField, string> &
+  Record<FileField, File | null> & {
+    languages: LanguageCode[];
+    title: PerLanguageText;
+    description: PerLanguageText;
+    /** Comma separated, as typed. */
+    keywords: PerLanguageText;
+    screenshots: File[];
+  };
 
 /** SPEC.md 2.10: which fields each of the three steps shows, in order. */
 export const STEP_FIELDS = [
@@ -70,18 +67,17 @@ export const REQUIRED_FIELDS: ReadonlySet<string> = new Set([
   'title.en',
 ]);
 
-/** Error keys: a field name, or 'title.en'-style for per-language fields. */
-export type FormErrors = Partial<Record<string, string>>;
-
 export function emptyValues(): ProductFormValues {
   const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<TextField, string>;
   return {
+    ...text,
     languages: [DEFAULT_LANGUAGE],
     title: {},
     description: {},
     keywords: {},
-    text,
-    files: { featureImg: null, thumbnail: null, sourceCode: null },
+    featureImg: null,
+    thumbnail: null,
+    sourceCode: null,
     screenshots: [],
   };
 }
@@ -98,7 +94,8 @@ export function valuesFromProduct(product: ProductDetail): ProductFormValues {
   values.keywords = Object.fromEntries(
     Object.entries(product.keywords).map(([code, words]) => [code, (words ?? []).join(', ')]),
   ) as PerLanguageText;
-  values.text = {
+  return {
+    ...values,
     type: product.type,
     category: product.category,
     subCategory: product.subCategory,
@@ -115,7 +112,6 @@ export function valuesFromProduct(product: ProductDetail): ProductFormValues {
     reskinFeatures: asText(product.reskinFeatures),
     reskinPrice: asText(product.reskinPrice),
   };
-  return values;
 }
 
 /** SPEC.md 5: keywords are split on commas and trimmed (blank pieces dropped). */
@@ -147,37 +143,22 @@ export function keywordsOf(values: ProductFormValues) {
  */
 export function toFormData(values: ProductFormValues): FormData {
   const body = new FormData();
-  body.append('type', values.text.type);
+  body.append('type', values.type);
   body.append('title', JSON.stringify(titlesOf(values)));
   body.append('description', JSON.stringify(descriptionsOf(values)));
   body.append('keywords', JSON.stringify(keywordsOf(values)));
   for (const field of TEXT_FIELDS) {
     if (field === 'type') continue;
-    body.append(field, values.text[field].trim());
+    body.append(field, values[field].trim());
   }
-  if (values.files.featureImg) body.append('featureImg', values.files.featureImg);
-  if (values.files.thumbnail) body.append('thumbnail', values.files.thumbnail);
+  if (values.featureImg) body.append('featureImg', values.featureImg);
+  if (values.thumbnail) body.append('thumbnail', values.thumbnail);
   for (const screenshot of values.screenshots) body.append('screenshots', screenshot);
-  if (values.files.sourceCode) body.append('sourceCode', values.files.sourceCode);
+  if (values.sourceCode) body.append('sourceCode', values.sourceCode);
   return body;
 }
 
-/** Messages for required fields left empty, where the schema's own message is too technical. */
-const EMPTY_MESSAGES: Partial<Record<string, string>> = {
-  type: 'Choose a type',
-  category: 'Choose a category',
-  subCategory: 'Choose a sub category',
-  livePreview: 'Enter the live preview link',
-};
-
-const FILE_MESSAGES = {
-  featureImg: 'Choose a feature image',
-  thumbnail: 'Choose a thumbnail image',
-  sourceCode: 'Choose the product file (.zip)',
-} as const;
-
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-const IMAGE_TYPES = new Set(IMAGE_ACCEPT.split(','));
 
 export function stepOf(key: string): StepIndex {
   const field = key.split('.')[0] ?? key;
@@ -185,78 +166,34 @@ export function stepOf(key: string): StepIndex {
   return (index < 0 ? 0 : index) as StepIndex;
 }
 
-function isEmptyValue(values: ProductFormValues, key: string): boolean {
-  if (key in values.text) return values.text[key as TextField].trim() === '';
-  return false;
-}
-
-/**
- * Checks the form with productFormSchema (the server's own rules) plus the file rules, and
- * returns the messages of the given steps keyed by field, in the order the fields appear.
- */
-export function validateProductForm(values: ProductFormValues, mode: FormMode, steps: readonly StepIndex[]): FormErrors {
-  const candidate: Record<string, unknown> = {
-    title: titlesOf(values),
-    description: descriptionsOf(values),
-    keywords: keywordsOf(values),
-  };
-  for (const field of TEXT_FIELDS) {
-    const value = values.text[field].trim();
-    candidate[field] = value === '' ? undefined : value;
-  }
-
-  const found: FormErrors = {};
-  const result = productFormSchema.safeParse(candidate);
-  for (const issue of result.success ? [] : result.error.issues) {
-    const [field, language] = issue.path.map(String);
-    if (field === undefined) continue;
-    const key = ['title', 'description', 'keywords'].includes(field) && language !== undefined ? `${field}.${language}` : field;
-    if (found[key] !== undefined) continue;
-    found[key] = (isEmptyValue(values, key) ? EMPTY_MESSAGES[key] : undefined) ?? issue.message;
-  }
-  // 'Enter a title' under the English title says it all; the form-level twin only matters
-  // when English is not selected at all.
-  if (found['title.en'] !== undefined) delete found.title;
-  else if (found.title !== undefined) {
-    found.languages = found.title;
-    delete found.title;
-  }
-
-  for (const field of FILE_FIELDS) {
-    const file = values.files[field];
-    if (!file) {
-      if (mode === 'upload') found[field] = FILE_MESSAGES[field];
-    } else if (field === 'sourceCode') {
-      if (!/\.zip$/i.test(file.name)) found[field] = 'The product file must be a .zip archive';
-    } else {
-      found[field] = imageProblem(file);
-    }
-  }
-  if (values.screenshots.length > MAX_SCREENSHOTS) found.screenshots = `Choose at most ${MAX_SCREENSHOTS} screenshots`;
-  else found.screenshots = values.screenshots.map(imageProblem).find(Boolean);
-
-  const wanted = new Set(steps);
-  return Object.fromEntries(
-    Object.entries(found).filter(([key, message]) => message !== undefined && wanted.has(stepOf(key))),
-  ) as FormErrors;
-}
-
-function imageProblem(file: File): string | undefined {
-  if (file.type !== '' && !IMAGE_TYPES.has(file.type)) return 'Use a PNG, JPEG, WebP or GIF image';
-  if (file.size > MAX_IMAGE_BYTES) return `An image is at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
-  return undefined;
-}
-
 /** The order in which the form shows its fields, to focus the first invalid one. */
-export function fieldOrder(values: ProductFormValues): string[] {
-  const perLanguage = values.languages.flatMap((code) => [`title.${code}`, `description.${code}`, `keywords.${code}`]);
+export function fieldOrder(languages: readonly LanguageCode[]): string[] {
+  const perLanguage = languages.flatMap((code) => [`title.${code}`, `description.${code}`, `keywords.${code}`]);
   return STEP_FIELDS.flatMap((fields) =>
     fields.flatMap((field) => (field === 'title' ? perLanguage : field === 'description' || field === 'keywords' ? [] : [field])),
   );
 }
 
-export function firstErrorKey(values: ProductFormValues, errors: FormErrors): string | undefined {
-  return fieldOrder(values).find((key) => errors[key] !== undefined) ?? Object.keys(errors)[0];
+/** The first field, in the order the form shows them, that has a message. */
+export function firstErrorKey(languages: readonly LanguageCode[], errors: FieldErrors<ProductFormValues>): string | undefined {
+  return fieldOrder(languages).find((key) => messageAt(errors, key) !== undefined);
+}
+
+/** The message for one field: its own, or the first one nested under it (a keyword, a screenshot). */
+export function messageAt(errors: FieldErrors<ProductFormValues>, key: string): string | undefined {
+  return firstMessage(get(errors, key));
+}
+
+export function firstMessage(node: unknown): string | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const { message } = node as { message?: unknown };
+  if (typeof message === 'string' && message !== '') return message;
+  for (const [name, child] of Object.entries(node)) {
+    if (name === 'ref' || name === 'message' || name === 'type' || name === 'types') continue;
+    const found = firstMessage(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Element ids: 'title.en' becomes '<prefix>-title-en'. */

@@ -1,92 +1,49 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { LANGUAGE_CODES, type LanguageCode } from '@market/contracts';
-import {
-  fieldId,
-  type FileField,
-  type FormErrors,
-  type FormMode,
-  type ProductFormValues,
-  type TextField,
-} from './productFormValues';
-
-export type LanguageTextKind = 'title' | 'description' | 'keywords';
+import { useForm, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { productFormValuesSchema } from './productFormSchema';
+import { fieldId, fieldOrder, firstMessage, type FormMode, type ProductFormValues } from './productFormValues';
 
 export interface ProductFormController {
   /** Prefix of every element id in this form. */
   prefix: string;
   mode: FormMode;
-  values: ProductFormValues;
-  errors: FormErrors;
+  form: UseFormReturn<ProductFormValues>;
   /** Framework options: the short upload list or the long edit list (SPEC.md 3). */
   frameworks: readonly string[];
   /** Current image URLs when editing, shown beside the optional file inputs. */
   currentImages?: { featureImg: string; thumbnail: string; screenshots: string[] } | undefined;
-  setText: (field: TextField, value: string) => void;
-  setLanguageText: (kind: LanguageTextKind, code: LanguageCode, value: string) => void;
-  toggleLanguage: (code: LanguageCode, selected: boolean) => void;
-  setFile: (field: FileField, file: File | null) => void;
-  setScreenshots: (files: File[]) => void;
 }
 
 interface Options {
   mode: FormMode;
-  initialValues: () => ProductFormValues;
+  defaultValues: () => ProductFormValues;
   frameworks: readonly string[];
   currentImages?: ProductFormController['currentImages'];
 }
 
-/** Form state: values, per-field messages (cleared as the field changes) and setters. */
-export function useProductForm({ mode, initialValues, frameworks, currentImages }: Options) {
+/**
+ * The upload wizard's and the edit dialog's form: react-hook-form checked by the contract's
+ * productFormSchema through the zod resolver. A field's message shows once it is left, or when
+ * its step is checked; fields of steps not shown keep their values (shouldUnregister off).
+ */
+export function useProductForm({ mode, defaultValues, frameworks, currentImages }: Options) {
   const prefix = useId().replace(/:/g, '');
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  const clearError = useCallback((...keys: string[]) => {
-    setErrors((current) => {
-      if (!keys.some((key) => current[key] !== undefined)) return current;
-      const next = { ...current };
-      for (const key of keys) delete next[key];
-      return next;
-    });
-  }, []);
-
-  const controller = useMemo<ProductFormController>(
-    () => ({
-      prefix,
-      mode,
-      values,
-      errors,
-      frameworks,
-      currentImages,
-      setText: (field, value) => {
-        setValues((current) => ({ ...current, text: { ...current.text, [field]: value } }));
-        clearError(field);
-      },
-      setLanguageText: (kind, code, value) => {
-        setValues((current) => ({ ...current, [kind]: { ...current[kind], [code]: value } }));
-        clearError(`${kind}.${code}`);
-      },
-      toggleLanguage: (code, selected) => {
-        setValues((current) => {
-          // Kept in SPEC.md's language order, whatever order they are ticked in.
-          const languages = LANGUAGE_CODES.filter((language) =>
-            language === code ? selected : current.languages.includes(language),
-          );
-          return { ...current, languages };
-        });
-        clearError('languages', `title.${code}`, `description.${code}`, `keywords.${code}`);
-      },
-      setFile: (field, file) => {
-        setValues((current) => ({ ...current, files: { ...current.files, [field]: file } }));
-        clearError(field);
-      },
-      setScreenshots: (files) => {
-        setValues((current) => ({ ...current, screenshots: files }));
-        clearError('screenshots');
-      },
-    }),
-    [prefix, mode, values, errors, frameworks, currentImages, clearError],
+  // raw: the form keeps what was typed (prices as text, keywords comma separated); the
+  // multipart body is built from that, and the server parses it with the same schema.
+  // The cast: the contract's optional fields take `unknown` in, which the form narrows to text.
+  const resolver = useMemo(
+    () => zodResolver(productFormValuesSchema(mode), undefined, { raw: true }) as unknown as Resolver<ProductFormValues>,
+    [mode],
   );
+  const [initialValues] = useState(defaultValues);
+  const form = useForm<ProductFormValues>({
+    mode: 'onTouched',
+    defaultValues: initialValues,
+    resolver,
+    // The fields live on steps that come and go; focusing the first message is ours to do.
+    shouldFocusError: false,
+  });
 
   const focusField = useCallback(
     (key: string) => {
@@ -96,5 +53,23 @@ export function useProductForm({ mode, initialValues, frameworks, currentImages 
     [prefix],
   );
 
-  return { controller, values, setValues, errors, setErrors, focusField };
+  /** Checks the named fields; returns the first one with a message, in the order shown. */
+  const check = useCallback(
+    async (names: readonly FieldPath<ProductFormValues>[]): Promise<string | undefined> => {
+      if (await form.trigger([...names])) return undefined;
+      // getFieldState reads the messages just set; form.formState is the last render's.
+      const shown = fieldOrder(form.getValues('languages')).find(
+        (key) => firstMessage(form.getFieldState(key as FieldPath<ProductFormValues>).error) !== undefined,
+      );
+      return shown ?? names[0];
+    },
+    [form],
+  );
+
+  const controller = useMemo<ProductFormController>(
+    () => ({ prefix, mode, form, frameworks, currentImages }),
+    [prefix, mode, form, frameworks, currentImages],
+  );
+
+  return { controller, form, check, focusField };
 }

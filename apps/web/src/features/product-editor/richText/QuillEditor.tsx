@@ -63,14 +63,16 @@ const KEYBOARD_BINDINGS = {
 const EDITOR_KEYS_HINT = 'Tab leaves the editor. Ctrl+] indents, Ctrl+[ outdents.';
 
 /** Quill 2 (snow theme) behind the RichTextEditor interface. */
-export default function QuillEditor({ id, labelledBy, describedBy, invalid, required, defaultValue, onChange }: RichTextEditorProps) {
+export default function QuillEditor({ id, labelledBy, describedBy, invalid, required, defaultValue, onChange, onBlur }: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   const onChangeRef = useRef(onChange);
+  const onBlurRef = useRef(onBlur);
   const initialValue = useRef(defaultValue);
   useLayoutEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    onBlurRef.current = onBlur;
+  }, [onChange, onBlur]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -102,8 +104,15 @@ export default function QuillEditor({ id, labelledBy, describedBy, invalid, requ
       onChangeRef.current(isBlankRichText(html) ? '' : html);
     };
     quill.on('text-change', handleChange);
+    // Moving to the editor's own toolbar (Bold before typing) does not count as leaving it.
+    const handleBlur = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && host.contains(event.relatedTarget)) return;
+      onBlurRef.current?.();
+    };
+    quill.root.addEventListener('blur', handleBlur);
     return () => {
       quill.off('text-change', handleChange);
+      quill.root.removeEventListener('blur', handleBlur);
       quillRef.current = null;
       host.replaceChildren();
     };

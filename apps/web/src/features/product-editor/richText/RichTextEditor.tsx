@@ -21,7 +21,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
 }
 
 /** A plain textarea with the editor's interface (tests, and a no-JS-heavy fallback). */
-export function PlainTextEditor({ id, labelledBy, describedBy, invalid, required, defaultValue, onChange }: RichTextEditorProps) {
+export function PlainTextEditor({ id, labelledBy, describedBy, invalid, required, defaultValue, onChange, onBlur }: RichTextEditorProps) {
   return (
     <textarea
       id={id}
@@ -32,6 +32,7 @@ export function PlainTextEditor({ id, labelledBy, describedBy, invalid, required
       aria-required={required || undefined}
       defaultValue={defaultValue}
       onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
       rows={4}
     />
   );

@@ -11,4 +11,6 @@ export interface RichTextEditorProps {
   defaultValue: string;
   /** HTML, or '' when the document is blank. */
   onChange: (html: string) => void;
+  /** Called when the focus leaves the editing area. */
+  onBlur?: () => void;
 }
