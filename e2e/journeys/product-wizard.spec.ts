@@ -217,3 +217,25 @@ test('the edit dialog opens on its title and Tab leaves its rich-text editors', 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test('one click on Next or Update right after leaving a wrong field is enough', async ({ page }) => {
+  await signInAsSeller(page);
+  await page.goto('/userPanel/user-upload-product');
+  // Leaving the empty title for Next: the click checks the whole step and focuses the title.
+  await page.getByLabel('Title (English)').focus();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByText('Choose a type')).toBeVisible();
+  await expect(page.getByLabel('Title (English)')).toBeFocused();
+  await expect(page.getByLabel('Title (English)')).toHaveAccessibleDescription('Enter a title');
+
+  // The edit dialog (not full screen at 1280 px): a malformed link, then one click on Update.
+  await page.goto('/userPanel/user-uploaded-products');
+  await page.getByRole('button', { name: 'Edit product' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+  const livePreview = dialog.getByLabel('Live Preview');
+  await livePreview.fill('not a url');
+  await dialog.getByRole('button', { name: 'Update Product' }).click();
+  await expect(livePreview).toBeFocused();
+  await expect(livePreview).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+});

@@ -187,10 +187,10 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
       </Modal.Body>
       <Modal.Footer className="flex-column align-items-stretch">
         <div className="d-flex justify-content-end gap-2">
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={uploading}>
+          <button type="button" data-form-action="cancel" className="btn btn-outline-secondary" onClick={onCancel} disabled={uploading}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
+          <button type="submit" data-form-action="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
             {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             Update Product
           </button>

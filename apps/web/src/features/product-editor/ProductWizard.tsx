@@ -118,7 +118,7 @@ function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headin
     // Only the Submit button of step 3 uploads (or Enter in a step-3 field, whose submitter is
     // that button). Enter in a field of steps 1 and 2 means Next.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (step !== LAST_STEP || submitter?.dataset.action !== 'submit') {
+    if (step !== LAST_STEP || submitter?.dataset.formAction !== 'submit') {
       void handleNext();
       return;
     }
@@ -165,17 +165,23 @@ function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headin
       </fieldset>
 
       <div className="wizard-actions">
-        <button type="button" className="btn btn-outline-primary" onClick={() => goTo((step - 1) as StepIndex)} disabled={step === 0 || uploading}>
+        <button
+          type="button"
+          data-form-action="previous"
+          className="btn btn-outline-primary"
+          onClick={() => goTo((step - 1) as StepIndex)}
+          disabled={step === 0 || uploading}
+        >
           Previous Step
         </button>
         {/* Distinct keys: React must never turn the clicked Next button into the Submit button,
             or the browser finishes that click as a submission (defect 1 of issue 11). */}
         {step < LAST_STEP ? (
-          <button key="next" type="button" className="btn btn-primary" onClick={handleNext}>
+          <button key="next" type="button" data-form-action="next" className="btn btn-primary" onClick={() => void handleNext()}>
             Next Step
           </button>
         ) : (
-          <button key="submit" type="submit" data-action="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
+          <button key="submit" type="submit" data-form-action="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
             {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             Submit
           </button>

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { useController, type FieldPath } from 'react-hook-form';
 import { RichTextEditor } from '../richText/RichTextEditor';
 import { fieldId, firstMessage, REQUIRED_FIELDS, type ProductFormValues } from './productFormValues';
@@ -133,7 +133,14 @@ function useField(form: ProductFormController, name: FieldPath<ProductFormValues
     onChange(next);
     if (fieldState.error) void form.form.trigger(name);
   };
-  return { bind: { ref, onBlur }, value: value as unknown, a11y, change };
+  // Leaving for one of the form's buttons is not checked here: a message appearing on
+  // mousedown pushes the button down, and the click is lost. The button checks anyway.
+  const leave = (next: EventTarget | null) => {
+    if (next instanceof Element && next.closest('[data-form-action]')) return;
+    onBlur();
+  };
+  const bind = { ref, onBlur: (event: FocusEvent) => leave(event.relatedTarget) };
+  return { bind, leave, value: value as unknown, a11y, change };
 }
 
 interface TextInputProps extends BaseProps {
@@ -228,7 +235,7 @@ export function FileInput({ form, name, label, help, className = '', accept, mul
 }
 
 export function RichTextInput({ form, name, label, help, className = '' }: BaseProps) {
-  const { bind, value, a11y, change } = useField(form, name, help);
+  const { leave, value, a11y, change } = useField(form, name, help);
   return (
     // The editing area is a contenteditable div, so it points at the label by aria-labelledby.
     <FieldFrame a11y={a11y} label={label} help={help} className={className} labelsControl={false}>
@@ -241,7 +248,7 @@ export function RichTextInput({ form, name, label, help, className = '' }: BaseP
         // The editor is uncontrolled: it starts from the value it finds and reports changes.
         defaultValue={(value as string | undefined) ?? ''}
         onChange={change}
-        onBlur={bind.onBlur}
+        onBlur={leave}
       />
     </FieldFrame>
   );

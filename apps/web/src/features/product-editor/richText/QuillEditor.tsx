@@ -107,7 +107,7 @@ export default function QuillEditor({ id, labelledBy, describedBy, invalid, requ
     // Moving to the editor's own toolbar (Bold before typing) does not count as leaving it.
     const handleBlur = (event: FocusEvent) => {
       if (event.relatedTarget instanceof Node && host.contains(event.relatedTarget)) return;
-      onBlurRef.current?.();
+      onBlurRef.current?.(event.relatedTarget);
     };
     quill.root.addEventListener('blur', handleBlur);
     return () => {

@@ -32,7 +32,7 @@ export function PlainTextEditor({ id, labelledBy, describedBy, invalid, required
       aria-required={required || undefined}
       defaultValue={defaultValue}
       onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
+      onBlur={(event) => onBlur?.(event.relatedTarget)}
       rows={4}
     />
   );

@@ -11,6 +11,6 @@ export interface RichTextEditorProps {
   defaultValue: string;
   /** HTML, or '' when the document is blank. */
   onChange: (html: string) => void;
-  /** Called when the focus leaves the editing area. */
-  onBlur?: () => void;
+  /** Called when the focus leaves the editing area, with the element it went to. */
+  onBlur?: (next: EventTarget | null) => void;
 }
