@@ -211,6 +211,12 @@ test('the edit dialog opens on its title and Tab leaves its rich-text editors', 
   await expect(features).not.toBeFocused();
 
   await tabTo(page, features);
+  // Indenting stays on the keyboard, on Ctrl+] and Ctrl+[.
+  await expect(features).toHaveAccessibleDescription(/Ctrl\+\] indents, Ctrl\+\[ outdents/);
+  await page.keyboard.press('Control+BracketRight');
+  await expect(features.locator('.ql-indent-1')).toHaveCount(1);
+  await page.keyboard.press('Control+BracketLeft');
+  await expect(features.locator('[class*="ql-indent"]')).toHaveCount(0);
   await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('Feature Image')).toBeFocused();
   expect(await hasTabCharacter(features)).toBe(false);
