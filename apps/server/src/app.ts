@@ -9,6 +9,7 @@ import { openApi } from './http/openapi.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
 import { spa } from './http/spa.js';
+import { strictRequestSchemas } from './http/strict-schemas.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
 import { contactRoutes } from './modules/contact/index.js';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   });
   await app.register(openApi);
   await app.register(requestText);
+  await app.register(strictRequestSchemas);
   await app.register(cookie);
   await app.register(multipart, {
     // Per-field limits (images, source archive) are enforced while reading; these are the outer bounds.

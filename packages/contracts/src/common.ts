@@ -11,3 +11,17 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const messageBodySchema = z.object({ message: z.string() });
 
 export const isoDateTimeSchema = z.iso.datetime();
+
+/** The dotted path of a field inside a request (`products.0.productId`). */
+export const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+/**
+ * The message of one validation problem. Request schemas are strict, so a field the contract does not
+ * know is refused by its full name (`Unknown field: title.__proto__`), not zod's bare key.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown field: ${issue.keys.map((key) => fieldPath([...issue.path, key])).join(', ')}`;
+  }
+  return issue.message;
+}

@@ -3,6 +3,7 @@ import { idSchema, isoDateTimeSchema } from './common.js';
 import {
   categorySchema,
   frameworkSchema,
+  LANGUAGE_CODES,
   languageCodeSchema,
   popularPeriodSchema,
   productStatusSchema,
@@ -34,6 +35,13 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** Per-language text: keys are SPEC.md's language codes, English required. */
 const perLanguage = <T extends z.ZodType>(value: T) => z.partialRecord(languageCodeSchema, value);
 
+/**
+ * Per-language text as a client sends it: any other key is refused by name. A record would drop a
+ * `__proto__` key without a word; an object of optional languages refuses it like any unknown key.
+ */
+const perLanguageInput = <T extends z.ZodType>(value: T) =>
+  z.strictObject(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, value.optional()])) as Record<LanguageCode, z.ZodOptional<T>>);
+
 export const YOUTUBE_LINK_PATTERN =
   /^https:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|live\/|shorts\/)|youtu\.be\/)[A-Za-z0-9_-]{6,}/;
 
@@ -47,12 +55,12 @@ export const productFormSchema = z.strictObject({
   category: categorySchema,
   subCategory: subCategorySchema,
   frameWork: optional(frameworkSchema),
-  title: perLanguage(z.string().trim().min(1, 'Enter a title').max(120, 'A title is at most 120 characters')).refine(
+  title: perLanguageInput(z.string().trim().min(1, 'Enter a title').max(120, 'A title is at most 120 characters')).refine(
     (titles) => Boolean(titles.en),
     { message: 'Enter the English title' },
   ),
-  description: perLanguage(z.string().max(50_000, 'A description is at most 50,000 characters')),
-  keywords: perLanguage(z.array(z.string().trim().min(1).max(40)).max(30, 'At most 30 keywords per language')).default({}),
+  description: perLanguageInput(z.string().max(50_000, 'A description is at most 50,000 characters')),
+  keywords: perLanguageInput(z.array(z.string().trim().min(1).max(40)).max(30, 'At most 30 keywords per language')).default({}),
   features: z.string({ error: 'Describe the features' }).trim().min(1, 'Describe the features').max(50_000),
   youtubeLink: optional(httpUrl('The YouTube link').refine((value) => YOUTUBE_LINK_PATTERN.test(value), 'Use a YouTube watch, live or shorts link')),
   googlePlayLink: optional(httpUrl('The Google Play link')),

@@ -29,7 +29,7 @@ export type ReskinError = z.infer<typeof reskinErrorSchema>;
  * `messageBy` comes from the session, never from here; `userId` only tells an admin's answer
  * which user's conversation it belongs to.
  */
-export const reskinSendSchema = z.object({
+export const reskinSendSchema = z.strictObject({
   productId: idSchema,
   userId: idSchema.optional().or(z.literal('').transform(() => undefined)),
   message: z.string().trim().max(RESKIN_MESSAGE_MAX_LENGTH, `A message has at most ${RESKIN_MESSAGE_MAX_LENGTH} characters`).default(''),
@@ -38,11 +38,11 @@ export const reskinSendSchema = z.object({
 export type ReskinSend = z.input<typeof reskinSendSchema>;
 
 /** One conversation, named by its user and product (SPEC.md 7's mark-read and status calls). */
-export const reskinConversationKeySchema = z.object({ userId: idSchema, productId: idSchema });
+export const reskinConversationKeySchema = z.strictObject({ userId: idSchema, productId: idSchema });
 export type ReskinConversationKey = z.infer<typeof reskinConversationKeySchema>;
 
 /** GET /api/reskin/messages: a user reads their own (userId may be left out), an admin names the user. */
-export const reskinMessagesQuerySchema = z.object({ productId: idSchema, userId: idSchema.optional() });
+export const reskinMessagesQuerySchema = z.strictObject({ productId: idSchema, userId: idSchema.optional() });
 
 export const reskinMessageSchema = z.object({
   _id: idSchema,

@@ -1,15 +1,31 @@
+import { fieldPath, issueMessage } from '@market/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+export interface ValidationProblem {
+  field: string;
+  message: string;
+}
+
+/** The problems of a request the route schemas refused, each with its field (`title.en`) and message; null for any other error. */
+export function validationProblems(error: unknown): ValidationProblem[] | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  return error.validation.map((problem) => {
+    const path = problem.instancePath.split('/').filter(Boolean);
+    // The type provider keeps the rest of zod's issue (an unknown field's keys) in params.
+    const issue = { ...problem.params, code: problem.keyword, path, message: problem.message } as z.core.$ZodIssue;
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    return { field: fieldPath(keys.length === 1 ? [...path, keys[0]!] : path), message: issueMessage(issue) };
+  });
+}
 
 /** One error handler: `{ message }` with the right status; 5xx details stay in the log. */
 export const errorHandling = fp(async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: issue.message,
-      }));
+    const errors = validationProblems(error);
+    if (errors) {
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;

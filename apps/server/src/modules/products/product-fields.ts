@@ -1,4 +1,4 @@
-import { type LanguageCode, type ProductForm, productFormSchema } from '@market/contracts';
+import { issueMessage, type LanguageCode, type ProductForm, productFormSchema } from '@market/contracts';
 import { refuseNulCharacter } from '../../http/request-text.js';
 import { badRequest } from '../../platform/errors.js';
 
@@ -48,7 +48,7 @@ function perLanguageKeywords(value: RawValue): unknown {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return Array.isArray(parsed) ? { en: parsed } : parsed;
   }
-  const result: Record<string, unknown> = {};
+  const result = Object.create(null) as Record<string, unknown>;
   for (const [language, words] of Object.entries(parsed)) {
     if (typeof words === 'string') result[language] = [...new Set(splitKeywords(words))];
     else if (Array.isArray(words)) result[language] = [...new Set(words.map((word) => String(word).trim()).filter(Boolean))];
@@ -64,7 +64,8 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
  * form leaves out, so a client may send only what changed; an empty field clears an optional one.
  */
 export function parseProductFields(raw: Record<string, RawValue>, base: Record<string, unknown> = {}): ProductForm {
-  const candidate: Record<string, unknown> = { ...base };
+  // No prototype, so a field named __proto__ is kept as a field and refused by the strict schema.
+  const candidate = Object.assign(Object.create(null), base) as Record<string, unknown>;
   for (const [name, value] of Object.entries(raw)) {
     if (name === 'title' || name === 'description') candidate[name] = perLanguageText(value);
     else if (name === 'keywords') candidate[name] = perLanguageKeywords(value);
@@ -83,7 +84,7 @@ export function parseProductFields(raw: Record<string, RawValue>, base: Record<s
   const label = LABELS[field];
   // Messages written for the form stand alone; zod's generic ones get the field's name in front.
   const generic = /^(Invalid|Expected|Too |Unrecognized)/i.test(issue.message);
-  if (issue.code === 'unrecognized_keys') throw badRequest(`Unknown field: ${issue.keys.join(', ')}`);
+  if (issue.code === 'unrecognized_keys') throw badRequest(issueMessage(issue));
   if (field === 'description' || field === 'keywords' || field === 'title') {
     const language = issue.path[1] as LanguageCode | undefined;
     if (generic) throw badRequest(`${label}${language ? ` (${language})` : ''}: ${issue.message}`);

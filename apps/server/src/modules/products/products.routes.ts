@@ -25,7 +25,7 @@ export interface ProductRoutesOptions {
   products: ProductsService;
 }
 
-const updateDownloadsBodySchema = z.object({ productIds: z.array(idSchema).max(100) });
+const updateDownloadsBodySchema = z.strictObject({ productIds: z.array(idSchema).max(100) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products }) => {

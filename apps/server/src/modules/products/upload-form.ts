@@ -44,7 +44,8 @@ export interface SourceStaging {
  * declared content types are ignored. On any failure the staged archive is removed again.
  */
 export async function readProductUpload(request: FastifyRequest, staging: SourceStaging): Promise<ProductUpload> {
-  const upload: ProductUpload = { fields: {}, images: { screenshots: [] } };
+  // No prototype: a field named __proto__ stays a field, and the strict form schema refuses it by name.
+  const upload: ProductUpload = { fields: Object.create(null) as Record<string, string>, images: { screenshots: [] } };
   try {
     if (!request.isMultipart()) throw badRequest('Send the product as multipart/form-data');
     for await (const part of request.parts()) {

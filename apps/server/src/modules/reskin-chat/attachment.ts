@@ -72,7 +72,8 @@ export async function readChatSendRequest(request: FastifyRequest): Promise<Chat
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send the message as JSON or multipart/form-data');
     return { fields: body as Record<string, unknown> };
   }
-  const result: ChatSendRequest = { fields: {} };
+  // No prototype: a field named __proto__ stays a field, and the strict schema refuses it by name.
+  const result: ChatSendRequest = { fields: Object.create(null) as Record<string, unknown> };
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long`);

@@ -13,7 +13,8 @@ import {
   reskinThreadSchema,
 } from '@market/contracts';
 import type { FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validationProblems } from '../../http/error-handling.js';
 import { requireAdmin, requireUser } from '../auth/index.js';
 import { readChatSendRequest } from './attachment.js';
 import type { ReskinChatService } from './reskin.service.js';
@@ -36,9 +37,8 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
   const tags = ['reskin chat'];
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ errorMessage: error.validation[0]?.message ?? 'Invalid request' });
-    }
+    const problems = validationProblems(error);
+    if (problems) return reply.status(400).send({ errorMessage: problems[0]?.message ?? 'Invalid request' });
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) return reply.status(statusCode).send({ errorMessage: error.message });
     request.log.error({ err: error }, 'request failed');

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   API_PATHS,
   apiPath,
+  issueMessage,
   reskinSendSchema,
   type ReskinAuthor,
   type ReskinConversation,
@@ -46,7 +47,7 @@ export class ReskinChatService {
   async send(actor: SessionUser | null, request: ChatSendRequest): Promise<ReskinMessage> {
     if (!actor) throw unauthorized();
     const parsed = reskinSendSchema.safeParse(request.fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
+    if (!parsed.success) throw badRequest(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : 'Invalid message');
     const { productId, userId, message } = parsed.data;
     if (message.length === 0 && !request.file) throw badRequest('Write a message or attach a file');
 

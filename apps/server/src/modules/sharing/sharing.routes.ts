@@ -20,7 +20,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
 
   app.get(
     '/downloads/:title',
-    { schema: { hide: true, tags, params: z.object({ title: z.string().max(300) }) } },
+    { schema: { hide: true, tags, params: z.strictObject({ title: z.string().max(300) }) } },
     async (request, reply) => {
       let indexHtml: string;
       try {
