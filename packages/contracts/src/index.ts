@@ -6,6 +6,7 @@ export * from './rules/money.js';
 export * from './rules/licence.js';
 export * from './rules/text.js';
 export * from './rules/card.js';
+export * from './rules/links.js';
 export * from './paths.js';
 export * from './products.js';
 export * from './commerce.js';

@@ -11,6 +11,7 @@ import {
   subCategorySchema,
   type LanguageCode,
 } from './enums.js';
+import { appStoreLinkSchema, googlePlayLinkSchema, livePreviewLinkSchema, webLinkSchema } from './rules/links.js';
 
 /** Prices travel as US dollars with at most two decimals; the server keeps cents. */
 export const MAX_PRICE_USD = 100_000;
@@ -20,13 +21,6 @@ export const priceSchema = z.coerce
   .positive('The price must be more than 0')
   .max(MAX_PRICE_USD, `The price must be at most $${MAX_PRICE_USD}`)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals for a price');
-
-const httpUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(2000, `${label} is too long`)
-    .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), `${label} must be an http(s) address`);
 
 /** Empty form fields mean "none". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -62,10 +56,10 @@ export const productFormSchema = z.strictObject({
   description: perLanguageInput(z.string().max(50_000, 'A description is at most 50,000 characters')),
   keywords: perLanguageInput(z.array(z.string().trim().min(1).max(40)).max(30, 'At most 30 keywords per language')).default({}),
   features: z.string({ error: 'Describe the features' }).trim().min(1, 'Describe the features').max(50_000),
-  youtubeLink: optional(httpUrl('The YouTube link').refine((value) => YOUTUBE_LINK_PATTERN.test(value), 'Use a YouTube watch, live or shorts link')),
-  googlePlayLink: optional(httpUrl('The Google Play link')),
-  appStoreLink: optional(httpUrl('The App Store link')),
-  livePreview: httpUrl('The live preview link'),
+  youtubeLink: optional(webLinkSchema.refine((value) => YOUTUBE_LINK_PATTERN.test(value), 'Use a YouTube watch, live or shorts link')),
+  googlePlayLink: optional(googlePlayLinkSchema),
+  appStoreLink: optional(appStoreLinkSchema),
+  livePreview: livePreviewLinkSchema,
   singleAppLicense: priceSchema,
   multiAppLicense: priceSchema,
   developmentHours: optional(z.coerce.number().int('Development hours are whole hours').min(0).max(100_000)),

@@ -65,7 +65,7 @@ export function productFields(overrides: Record<string, string | undefined> = {}
     features: '<p>Levels, shop, ads</p>',
     frameWork: 'Unity',
     youtubeLink: '',
-    googlePlayLink: 'https://play.google.com/store/apps/details?id=demo',
+    googlePlayLink: 'https://play.google.com/store/apps/details?id=com.pixelforge.spacerunner',
     appStoreLink: '',
     singleAppLicense: '49.99',
     multiAppLicense: '149',
