@@ -5,6 +5,7 @@ import { Header } from '@/components/header/Header';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/features/auth';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { RouteAnnouncer } from './RouteAnnouncer';
 
 export function RootLayout() {
   // Confirms the stored session in the background on every page, even ones without a header menu.
@@ -26,6 +27,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollToTop key={pathname} />
+      <RouteAnnouncer pathname={pathname} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MobileSearch, SearchForm } from '@/features/search';
 import { CodeIcon } from '@/components/icons';
@@ -15,14 +15,21 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * Bootstrap's own navbar markup with a controlled collapse: below 992 px (navbar-expand-lg)
- * the menu folds behind the toggler. Hand-written rather than react-bootstrap's Navbar to keep
- * the transition machinery out of the storefront entry chunk.
+ * Bootstrap's navbar markup with a controlled collapse. The menu unfolds from 62em (992 px at the
+ * default text size) rather than navbar-expand-lg's 992 px: em media queries follow the reader's
+ * text size, so with 200% text a 1280 px window gets the folded menu instead of a header twice
+ * the window's width (WCAG 1.4.4, 1.4.10). Hand-written rather than react-bootstrap's Navbar to
+ * keep the transition machinery out of the storefront entry chunk.
+ *
+ * DOM order follows what is seen (WCAG 1.3.2, 2.4.3): folded, the search button and the cart sit
+ * between the brand and the toggler; unfolded, the cart comes last, after the account area. Each
+ * layout has its own cart link and the other one is display: none, so only one is ever read.
  */
 export function Header() {
   const [expanded, setExpanded] = useState(false);
   const location = useLocation();
   const [menuLocationKey, setMenuLocationKey] = useState(location.key);
+  const headerRef = useHeaderHeight();
 
   // Every menu choice navigates (a link to the current page too gets a new location key),
   // so a new location collapses the menu. Adjusted during render, not in an effect.
@@ -32,9 +39,9 @@ export function Header() {
   }
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <PromoBanner />
-      <nav className="navbar navbar-expand-lg navbar-dark site-navbar" aria-label="Main">
+      <nav className="navbar navbar-dark site-navbar" aria-label="Main">
         <div className="container">
           <Link to="/" className="navbar-brand brand" aria-label="SourceMarket home">
             <span className="brand-mark" aria-hidden="true">
@@ -44,8 +51,8 @@ export function Header() {
               Source<span className="brand-accent">Market</span>
             </span>
           </Link>
-          <div className="header-actions order-lg-last">
-            <MobileSearch className="d-lg-none" />
+          <div className="header-actions header-when-folded">
+            <MobileSearch />
             <CartLink />
           </div>
           <button
@@ -68,13 +75,40 @@ export function Header() {
                 </li>
               ))}
             </ul>
-            <SearchForm placeholder="App Search" className="d-none d-lg-flex header-search" />
+            <SearchForm placeholder="App Search" className="header-search header-when-unfolded" />
             <ul className="navbar-nav header-account">
               <AccountArea />
             </ul>
+            <div className="header-actions header-when-unfolded">
+              <CartLink />
+            </div>
           </div>
         </div>
       </nav>
     </header>
   );
+}
+
+/**
+ * Keeps the CSS variable --header-height equal to the sticky header's height, which changes with
+ * the width, the text size and the open menu; html's scroll-padding-top uses it so the header
+ * never covers what focus scrolls to (WCAG 2.4.11).
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--header-height', `${header.offsetHeight}px`);
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, []);
+  return ref;
 }

@@ -24,6 +24,25 @@ describe('ContactForm', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('marks each empty field invalid with its own message and focuses the first', async () => {
+    fakeFetch(() => ({ status: 201, body: { message: 'ok' } }));
+    renderAt(<ContactForm />);
+
+    fill({ Name: 'Dana', Email: '', 'Company Name': '  ', Message: 'Hello' });
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Field with * should be filled');
+    expect(field('Name').getAttribute('aria-invalid')).toBeNull();
+    for (const [label, message] of [['Email', 'Enter your email.'], ['Company Name', 'Enter your company name.']] as const) {
+      expect(field(label).getAttribute('aria-invalid')).toBe('true');
+      const description = document.getElementById(field(label).getAttribute('aria-describedby') ?? '');
+      expect(description?.textContent).toBe(message);
+    }
+    expect(document.activeElement).toBe(field('Email'));
+
+    fireEvent.input(field('Email'), { target: { value: 'dana@example.com' } });
+    expect(field('Email').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('sends the four fields, confirms, and clears the form', async () => {
     const calls = fakeFetch(() => ({ status: 201, body: { message: 'Success: Your message has been sent successfully' } }));
     renderAt(<ContactForm />);

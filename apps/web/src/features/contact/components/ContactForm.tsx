@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_REQUIRED_MESSAGE, CONTACT_SENT_MESSAGE, type ContactBody } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -11,12 +11,16 @@ const FIELDS: { name: keyof ContactBody; label: string; type?: string; autoCompl
   { name: 'message', label: 'Message', multiline: true },
 ];
 
-/** SPEC.md 2.7 contact form: every field required ('Field with * should be filled'). */
+/**
+ * SPEC.md 2.7 contact form: every field required ('Field with * should be filled'). Each empty
+ * field is also marked invalid with its own message, and focus goes to the first (WCAG 3.3.1).
+ */
 export function ContactForm() {
   const send = useSendContact();
   const id = useId();
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState<ReadonlySet<keyof ContactBody>>(new Set());
   const [sent, setSent] = useState(false);
+  const inputs = useRef<Partial<Record<keyof ContactBody, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,11 +29,13 @@ export function ContactForm() {
     const value = (name: keyof ContactBody) => String(data.get(name) ?? '').trim();
     const body: ContactBody = { name: value('name'), email: value('email'), companyName: value('companyName'), message: value('message') };
     setSent(false);
-    if (Object.values(body).some((field) => field === '')) {
-      setMissing(true);
+    const empty = FIELDS.filter((field) => body[field.name] === '');
+    setMissing(new Set(empty.map((field) => field.name)));
+    const [firstEmpty] = empty;
+    if (firstEmpty) {
+      inputs.current[firstEmpty.name]?.focus();
       return;
     }
-    setMissing(false);
     send.mutate(body, {
       onSuccess: () => {
         form.reset();
@@ -43,7 +49,21 @@ export function ContactForm() {
     <form onSubmit={handleSubmit} aria-label="Contact us" noValidate className="contact-form">
       {FIELDS.map((field) => {
         const inputId = `${id}-${field.name}`;
-        const common = { id: inputId, name: field.name, className: 'form-control', 'aria-required': true as const };
+        const invalid = missing.has(field.name);
+        const common = {
+          id: inputId,
+          name: field.name,
+          className: `form-control${invalid ? ' is-invalid' : ''}`,
+          'aria-required': true as const,
+          'aria-invalid': invalid || undefined,
+          'aria-describedby': invalid ? `${inputId}-error` : undefined,
+          ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+            inputs.current[field.name] = element;
+          },
+          onInput: () => {
+            if (invalid) setMissing((current) => new Set([...current].filter((name) => name !== field.name)));
+          },
+        };
         return (
           <div className="mb-3" key={field.name}>
             <label className="form-label" htmlFor={inputId}>
@@ -57,11 +77,16 @@ export function ContactForm() {
             ) : (
               <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} maxLength={field.name === 'email' ? 254 : 120} />
             )}
+            {invalid && (
+              <p className="invalid-feedback d-block mb-0" id={`${inputId}-error`}>
+                Enter your {field.label.toLowerCase()}.
+              </p>
+            )}
           </div>
         );
       })}
       <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
-      <FormError message={missing ? CONTACT_REQUIRED_MESSAGE : send.error?.message} className="mt-3" />
+      <FormError message={missing.size > 0 ? CONTACT_REQUIRED_MESSAGE : send.error?.message} className="mt-3" />
       <output className="d-block mt-3">
         {sent && <p className="alert alert-success mb-0">{CONTACT_SENT_MESSAGE}</p>}
       </output>
