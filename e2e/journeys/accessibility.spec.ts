@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logIn } from '../support/accounts.js';
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
+import { logIn, newPerson } from '../support/accounts.js';
 
 /** WCAG 2.2 AA, the level the site promises (axe's default set leaves some of these out). */
 const WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -348,4 +348,126 @@ test('after a route change focus moves to the new page heading and its title is 
   await page.keyboard.press('Enter');
   await expect(page.locator('main h1').first()).toBeFocused();
   await expect(page.getByTestId('route-announcer')).toContainText('Browse');
+});
+
+// ---------- A visitor buys by keyboard alone (2.1.1, 2.4.3, 2.4.7) ----------
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 } = {}) {
+  await expect(target).toBeVisible();
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return presses;
+  }
+  throw new Error(`focus never reached ${target.toString()} in ${max} presses`);
+}
+
+/** After a route change focus is on the new page's h1 and its title has been announced. */
+async function expectArrivedAt(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+  await expect(page.getByTestId('route-announcer')).toHaveText(await page.title());
+}
+
+test('a visitor searches, picks Multi App, adds to cart, signs in, pays and downloads with the keyboard alone', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const cartLink = nav.getByRole('link', { name: /^Cart/ });
+  // A fresh account, made through the API in a context of its own so the browser stays a visitor.
+  const person = { ...newPerson('Kim Keyboard'), password: `Kb-journey-${Date.now().toString(36)}-Qx9!` };
+  const setup = await request.newContext({ baseURL });
+  const signUp = await setup.post('/api/user/addUser', { data: { ...person, confirmPassword: person.password } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await setup.dispose();
+  await page.goto('/');
+
+  // The header's search box: type, Enter.
+  await tabTo(page, page.getByPlaceholder('App Search'));
+  await page.keyboard.type('Bubble Pop');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search-games\?q=Bubble/);
+  await expectArrivedAt(page, /Bubble Pop/);
+
+  // A result's title link opens the product.
+  const result = page.locator('main').getByRole('link', { name: 'Bubble Pop Saga' }).first();
+  await tabTo(page, result);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/downloads\/Bubble-Pop-Saga$/);
+  await expectArrivedAt(page, 'Bubble Pop Saga');
+
+  // Tab reaches the checked licence radio; an arrow key picks Multi App License.
+  await tabTo(page, page.getByLabel('Single App License'));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Multi App License')).toBeFocused();
+  await expect(page.getByLabel('Multi App License')).toBeChecked();
+
+  const addToCart = page.getByRole('button', { name: 'Add to cart' });
+  await tabTo(page, addToCart);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Add To Cart Successfully')).toBeVisible();
+  await expect(addToCart).toBeFocused();
+
+  // Back up to the header's cart link.
+  await expect(cartLink).toHaveAccessibleName('Cart, 1 item');
+  await tabTo(page, cartLink, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart-products$/);
+  await expectArrivedAt(page, 'Cart');
+  await expect(page.getByLabel('License for Bubble Pop Saga')).toHaveValue('Multi App License');
+
+  // A visitor is asked to sign up first and taken to the sign-up page.
+  await tabTo(page, page.getByRole('button', { name: 'Proceed to checkout' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Please Signup First').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up$/, { timeout: 8_000 });
+  await expectArrivedAt(page, 'Create an account');
+
+  // The header's Login link, Shift+Tab away; sign in with the form.
+  await tabTo(page, nav.getByRole('link', { name: 'Login' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/Login$/);
+  await expectArrivedAt(page, 'Login to account');
+  await tabTo(page, page.getByLabel('User Email'));
+  await page.keyboard.type(person.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('User Password')).toBeFocused();
+  await page.keyboard.type(person.password);
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/\/Login$/);
+  await expect(page.locator('main h1').first()).toBeFocused();
+
+  // Signed in: back to the cart and on to checkout (unless signing in already went there).
+  if (!page.url().endsWith('/checkout')) {
+    await tabTo(page, cartLink, { backwards: true, max: 80 });
+    await page.keyboard.press('Enter');
+    await expectArrivedAt(page, 'Cart');
+    await tabTo(page, page.getByRole('button', { name: 'Proceed to checkout' }));
+    await page.keyboard.press('Enter');
+  }
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expectArrivedAt(page, 'Checkout');
+
+  await tabTo(page, page.getByLabel('Card number'));
+  await page.keyboard.type('4242 4242 4242 4242');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toBeFocused();
+  await page.keyboard.type('12/34');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('CVC')).toBeFocused();
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/purchase-successful$/);
+  await expectArrivedAt(page, 'Payment Confirmed');
+
+  await tabTo(page, page.getByRole('link', { name: 'Go to my purchases' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/userPanel\/purchases$/);
+  await expect(page.locator('main h1').first()).toBeFocused();
+
+  const row = page.getByRole('row').filter({ hasText: 'Bubble Pop Saga' });
+  await expect(row.getByText('Multi App License')).toBeVisible();
+  const download = row.getByRole('link', { name: 'Download' });
+  await tabTo(page, download);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toMatch(/\.zip$/);
 });
