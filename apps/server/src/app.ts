@@ -1,11 +1,12 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
+import { API_PATHS, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
 import { errorHandling } from './http/error-handling.js';
 import { openApi } from './http/openapi.js';
+import { sameOrigin } from './http/same-origin.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
 import { spa } from './http/spa.js';
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, services, logger }: AppDepend
     redisPrefix: config.eventsChannelPrefix,
   });
   await app.register(openApi);
+  // Before the session is looked up: a forged request is refused without touching the database.
+  await app.register(sameOrigin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins, exemptPaths: [API_PATHS.payment.webhook] });
   await app.register(requestText);
   await app.register(strictRequestSchemas);
   await app.register(cookie);

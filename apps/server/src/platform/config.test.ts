@@ -73,3 +73,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
   });
 });
+
+describe('ALLOWED_ORIGINS', () => {
+  it('takes a comma-separated list of origins, spaces and trailing slashes forgiven, and none by default', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://admin.example.com, http://localhost:5173/ ,' }).allowedOrigins).toEqual([
+      'https://admin.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it.each(['admin.example.com', 'https://admin.example.com/panel', 'ftp://files.example.com', 'https://*.example.com'])(
+    'stops the start on %j with a message naming the variable',
+    (value) => {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ALLOWED_ORIGINS: value })).toThrow(
+        'ALLOWED_ORIGINS: must be a comma-separated list of origins such as https://app.example.com (scheme, host and port; no path)',
+      );
+    },
+  );
+});

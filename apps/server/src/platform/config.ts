@@ -6,6 +6,22 @@ const booleanFromText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** An origin as browsers send it: scheme, host and port only (a trailing slash is forgiven); no wildcards. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && !url.hostname.includes('*') && url.origin === value.replace(/\/$/, '');
+}
+
+/** Comma-separated origins, e.g. https://admin.example.com,https://app.example.com. */
+const originList = z
+  .string()
+  .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine((origins) => origins.every(isOrigin), {
+    message: 'must be a comma-separated list of origins such as https://app.example.com (scheme, host and port; no path)',
+  })
+  .transform((origins) => origins.map((origin) => new URL(origin).origin));
+
 const databaseUrl = z
   .string()
   .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
@@ -18,6 +34,7 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
+    ALLOWED_ORIGINS: originList.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -106,6 +123,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** Front ends on other origins that may send unsafe requests with the user's cookie (PUBLIC_URL always may). */
+  allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string;
   dataDir: string;
@@ -157,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    allowedOrigins: env.ALLOWED_ORIGINS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
