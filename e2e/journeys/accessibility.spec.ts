@@ -314,6 +314,13 @@ for (const width of WIDTHS) {
       expect(box.x + box.width).toBeLessThanOrEqual(width);
     }
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+    // The cart's lines stack their thumbnail above the text rather than squeezing it.
+    await page.goto('/downloads/Poker-Night');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.goto('/cart-products');
+    await expect(page.getByTestId('cart-total')).toBeVisible();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
 }
 
