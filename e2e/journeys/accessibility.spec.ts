@@ -171,7 +171,7 @@ async function focusIndicator(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement;
     // What stays on screen once the focus transition is over.
-    for (const animation of document.getAnimations()) animation.finish();
+    for (const animation of element.getAnimations({ subtree: true })) if (animation instanceof CSSTransition) animation.finish();
     // A stretched link draws its ring on the card it covers.
     const style = getComputedStyle(element, element.classList.contains('stretched-link') ? '::after' : null);
     const rings: string[] = [];
