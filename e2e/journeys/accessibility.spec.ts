@@ -478,3 +478,19 @@ test('a visitor searches, picks Multi App, adds to cart, signs in, pays and down
   const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(file.suggestedFilename()).toMatch(/\.zip$/);
 });
+
+test('at 375 px a search from the search button leaves focus on the results heading, not back on the button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await keyboardFocus(page, page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Search' }));
+  await page.keyboard.press('Enter');
+  const box = page.getByRole('dialog', { name: 'Search Games' }).getByRole('combobox');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('poker');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search-games\?q=poker/);
+  await expect(page.getByRole('dialog', { name: 'Search Games' })).toBeHidden();
+  // The dialog's closing transition would hand focus back to its button; the new page keeps it.
+  await page.waitForTimeout(600);
+  await expect(page.getByRole('heading', { level: 1, name: /poker/ })).toBeFocused();
+});
