@@ -3,7 +3,10 @@ import { expect } from '@playwright/test';
 
 let counter = 0;
 
-/** A new visitor's details, unique per run so journeys never collide on the email. */
+/**
+ * A new visitor's details, unique per run so journeys never collide on the email. The password
+ * ends in a random stamp, so the server's strength rule (zxcvbn score 3 or more) accepts it.
+ */
 export function newPerson(name = 'Morgan Freelancer') {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;

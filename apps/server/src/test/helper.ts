@@ -100,7 +100,8 @@ export interface TestUser extends SessionUser {
 export async function createUser(ctx: TestContext, overrides: Partial<{ name: string; email: string; role: 'User' | 'Admin' }> = {}): Promise<TestUser> {
   userCounter += 1;
   const email = overrides.email ?? `person${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
-  const password = `password-${userCounter}`;
+  // Strong enough for the sign-up rule (zxcvbn score 3 or more), unique per user.
+  const password = `quiet-orchard-${userCounter}-${randomBytes(4).toString('hex')}`;
   const name = overrides.name ?? `Person ${userCounter}`;
   if (overrides.role === 'Admin') {
     await ctx.services.auth.ensureAdmin({ email, password, name });

@@ -22,14 +22,14 @@ export async function seedDemoData(services: Services, db: Kysely<Database>, now
   if (await services.auth.hasAnyUser()) return false;
   const [admin, seller, buyer] = DEMO_LOGINS;
   await services.auth.ensureAdmin({ email: admin!.email, password: admin!.password, name: 'Demo Admin' });
-  await services.auth.signUp({
+  await services.auth.createDemoUser({
     name: 'Pixel Forge Studio',
     email: seller!.email,
     number: '+1 555 0100',
     password: seller!.password,
     confirmPassword: seller!.password,
   });
-  await services.auth.signUp({
+  await services.auth.createDemoUser({
     name: 'Jamie Buyer',
     email: buyer!.email,
     number: '+1 555 0101',

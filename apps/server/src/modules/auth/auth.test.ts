@@ -66,6 +66,35 @@ describe('POST /api/user/addUser', () => {
     expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 
+  it.each([['password'], ['12345678'], ['password1']])('refuses the common password %s with 400 and says why', async (password) => {
+    const ctx = await buildTestApp();
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount({ password, confirmPassword: password }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/);
+    expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+  });
+
+  it("refuses a password made of the user's own name or email", async () => {
+    const ctx = await buildTestApp();
+    const password = 'adalovelace1';
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount({ password, confirmPassword: password }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^This password is too easy to guess: there should not be any personal or page related data/);
+  });
+
+  it('accepts a strong password and any password of 64 characters or more', async () => {
+    const ctx = await buildTestApp();
+    const strong = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount() });
+    const long = 'a'.repeat(70);
+    const longOne = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/addUser',
+      payload: newAccount({ email: 'long@example.com', password: long, confirmPassword: long }),
+    });
+    expect(strong.statusCode).toBe(201);
+    expect(longOne.statusCode).toBe(201);
+  });
+
   it('rejects fields it does not know', async () => {
     const ctx = await buildTestApp();
     const response = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount({ isAdmin: true }) });
