@@ -86,6 +86,7 @@ export async function buildApp({ config, database, services, logger }: AppDepend
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     auth: services.auth,
+    passwordReset: services.passwordReset,
     cookieSecure: config.cookieSecure,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import type { DatabaseHandle } from './db/index.js';
-import { AuthService, SessionsRepository, UsersRepository } from './modules/auth/index.js';
+import { AuthService, PasswordResetService, PasswordResetsRepository, SessionsRepository, UsersRepository } from './modules/auth/index.js';
 import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { CommentsRepository, CommentsService } from './modules/comments/index.js';
 import { ContactRepository, ContactService } from './modules/contact/index.js';
@@ -32,6 +32,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
+    passwordReset: new PasswordResetService(new UsersRepository(db), new PasswordResetsRepository(db), mail, clock, config.publicUrl),
     storage,
     products,
     views: new ViewsService(new ViewsRepository(db), products, clock),

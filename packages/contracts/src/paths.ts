@@ -11,6 +11,9 @@ export const API_PATHS = {
     signOut: '/api/user/signOut',
     currentUser: '/api/user/currentUser',
     getUsers: '/api/user/getUsers',
+    /** Mails a password reset link; the same answer whether or not the email has an account. */
+    forgotPassword: '/api/user/forgotPassword',
+    resetPassword: '/api/user/resetPassword',
     /** Paginated, searchable people lists (Admin). */
     listUsers: '/api/user/listUsers',
     purchasers: '/api/user/purchasers',

@@ -11,6 +11,12 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
+/** A new password's length rule (sign-up and reset); the server also refuses passwords easy to guess. */
+const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
+  .max(200, 'Password is too long');
+
 /** POST /api/user/addUser. `role` is accepted for SPEC.md clients and ignored: every sign-up is a User. */
 export const signUpBodySchema = z
   .strictObject({
@@ -21,10 +27,7 @@ export const signUpBodySchema = z
       .trim()
       .min(1, 'Phone number is required')
       .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'Enter a valid phone number'),
-    password: z
-      .string({ error: 'Password is required' })
-      .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
-      .max(200, 'Password is too long'),
+    password: newPasswordSchema,
     confirmPassword: z.string({ error: 'Confirm your password' }),
     role: z.string().optional(),
   })
@@ -55,3 +58,27 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const userListItemSchema = sessionUserSchema.extend({ createdAt: isoDateTimeSchema });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListSchema = z.array(userListItemSchema);
+
+/** POST /api/user/forgotPassword */
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** The one answer to "forgot", whether or not an account has that email. */
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, we have sent a link to reset its password.';
+
+/** POST /api/user/resetPassword: the token from the mailed link and the new password. */
+export const resetPasswordBodySchema = z
+  .strictObject({
+    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const PASSWORD_RESET_DONE =
+  'Your password has been changed. You have been signed out everywhere; log in with your new password.';
+export const PASSWORD_RESET_LINK_INVALID = 'This reset link has expired or has already been used. Ask for a new one.';

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   products: ProductsTable;
   product_translations: ProductTranslationsTable;
   product_screenshots: ProductScreenshotsTable;
@@ -44,6 +45,15 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+}
+
+/** A password reset link's token, hashed (SHA-256, hex); single use, valid until expires_at. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ProductsTable {

@@ -12,6 +12,8 @@ const UploadInfoPage = lazy(() => import('@/pages/UploadInfoPage'));
 const PrivacyPolicyPage = lazy(() => import('@/pages/PrivacyPolicyPage'));
 const LoginPage = lazy(() => import('@/pages/LoginPage'));
 const SignUpPage = lazy(() => import('@/pages/SignUpPage'));
+const ForgotPasswordPage = lazy(() => import('@/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
 const PurchaseSuccessfulPage = lazy(() => import('@/pages/PurchaseSuccessfulPage'));
 const PurchaseUnsuccessfulPage = lazy(() => import('@/pages/PurchaseUnsuccessfulPage'));
 const BrowseGamesPage = lazy(() => import('@/pages/BrowseGamesPage'));
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
       { path: 'Login', element: <LoginPage /> },
       { path: 'sign-up', element: <SignUpPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'purchase-successful', element: <PurchaseSuccessfulPage /> },
       { path: 'purchase-unsuccessful', element: <PurchaseUnsuccessfulPage /> },
       { path: 'browse-game', element: <BrowseGamesPage /> },

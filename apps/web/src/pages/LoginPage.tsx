@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { LoginForm } from '@/features/auth';
 import { PageHead } from '@/components/PageHead';
 
@@ -8,6 +9,9 @@ export default function LoginPage() {
       <div className="auth-card">
         <h1 className="page-title text-center">Login to account</h1>
         <LoginForm />
+        <p className="mt-2 mb-0 text-center">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
       </div>
     </section>
   );

@@ -1,7 +1,9 @@
 import {
   API_PATHS,
   errorBodySchema,
+  forgotPasswordBodySchema,
   messageBodySchema,
+  resetPasswordBodySchema,
   sessionUserSchema,
   signInBodySchema,
   signUpBodySchema,
@@ -11,14 +13,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookie, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { AuthService } from './auth.service.js';
+import type { PasswordResetService } from './passwordReset.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  passwordReset: PasswordResetService;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, cookieSecure, rateLimitPerMinute }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, passwordReset, cookieSecure, rateLimitPerMinute }) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: 60_000 };
   const tags = ['users'];
 
@@ -65,6 +69,39 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await auth.signOut(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply, cookieSecure);
       return { message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    API_PATHS.user.forgotPassword,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (valid 1 hour, single use); the same answer whether or not the email has an account',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageBodySchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => ({ message: await passwordReset.requestReset(request.body.email) }),
+  );
+
+  app.post(
+    API_PATHS.user.resetPassword,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Set a new password with a mailed reset token; ends every session of that user',
+        body: resetPasswordBodySchema,
+        response: { 200: messageBodySchema, 400: errorBodySchema, 410: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await passwordReset.resetPassword(request.body);
+      // This browser's session (if any) was ended with the others.
+      clearSessionCookie(reply, cookieSecure);
+      return { message };
     },
   );
 

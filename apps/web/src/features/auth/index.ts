@@ -5,3 +5,5 @@ export { LoginForm } from './components/LoginForm';
 export { SignUpForm } from './components/SignUpForm';
 export { USER_DATA_KEY } from './sessionUser';
 export { useSignupFirst, SIGNUP_FIRST } from './useSignupFirst';
+export { ForgotPasswordForm } from './components/ForgotPasswordForm';
+export { ResetPasswordForm, InvalidLink } from './components/ResetPasswordForm';

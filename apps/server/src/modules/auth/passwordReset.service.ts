@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_DONE, PASSWORD_RESET_LINK_INVALID, type ResetPasswordBody } from '@market/contracts';
+import type { Clock } from '../../platform/clock.js';
+import { HttpError } from '../../platform/errors.js';
+import type { MailOutbox } from '../../platform/mail/index.js';
+import { emailKey } from './auth.service.js';
+import { hashPassword } from './password.js';
+import { assertStrongPassword } from './passwordStrength.js';
+import type { PasswordResetsRepository } from './passwordResets.repository.js';
+import type { UsersRepository } from './users.repository.js';
+
+/** How long a mailed reset link works. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 410: the link is unknown, expired or already used; the page offers to ask for a new one. */
+const linkInvalid = () => new HttpError(410, PASSWORD_RESET_LINK_INVALID);
+
+/** "Forgot password?": a mailed single-use link that sets a new password and ends every session. */
+export class PasswordResetService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly resets: PasswordResetsRepository,
+    private readonly mail: MailOutbox,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Always the same answer, so the form does not tell which emails have accounts. */
+  async requestReset(email: string): Promise<string> {
+    const user = await this.users.findByEmailKey(emailKey(email));
+    if (!user) return FORGOT_PASSWORD_ANSWER;
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.resets.insert({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+      used_at: null,
+    });
+    const link = `${this.publicUrl}/reset-password?token=${token}`;
+    await this.mail.enqueue({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new one:',
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    return FORGOT_PASSWORD_ANSWER;
+  }
+
+  /** Sets the new password under the sign-up rules, uses the token up and ends every session of the user. */
+  async resetPassword({ token, password }: ResetPasswordBody): Promise<string> {
+    const tokenHash = hashToken(token);
+    const user = await this.resets.findLiveUser(tokenHash, this.clock.now().toISOString());
+    if (!user) throw linkInvalid();
+    assertStrongPassword(password, user);
+    const passwordHash = await hashPassword(password);
+    // Checked again inside the update: of two resets racing with one link, only one gets here.
+    const userId = await this.resets.consume(tokenHash, this.clock.now().toISOString(), passwordHash);
+    if (!userId) throw linkInvalid();
+    return PASSWORD_RESET_DONE;
+  }
+}
