@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { logIn, newPerson, signUp } from '../support/accounts.js';
 import { latestMailTo } from '../support/outbox.js';
@@ -56,4 +57,29 @@ test('a user who forgot their password resets it through the mailed link, and on
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await logIn(page, person.email, newPassword);
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the forgot and reset pages, with their error states, have no WCAG 2.2 AA violations at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  const violations = async () => (await new AxeBuilder({ page }).withTags(wcag22aa).analyze()).violations.map((violation) => violation.id);
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  await page.goto('/reset-password?token=unknown');
+  await page.getByLabel('New Password', { exact: true }).fill('velvet-harbour-77');
+  await page.getByLabel('Confirm New Password').fill('velvet-harbour-78');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByLabel('Confirm New Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
+  expect(await violations()).toEqual([]);
+
+  await page.getByLabel('Confirm New Password').fill('velvet-harbour-77');
+  await page.getByLabel('Confirm New Password').press('Enter');
+  await expect(page.getByRole('link', { name: 'Ask for a new reset link' })).toBeVisible();
+  expect(await violations()).toEqual([]);
 });
