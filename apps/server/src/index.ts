@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './db/seed/index.js';
-import { migrateToLatest, openDatabase } from './db/index.js';
+import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
 import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createServices } from './services.js';
@@ -15,8 +15,12 @@ async function main() {
   const database = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db);
   const services = createServices(database, systemClock, config);
-  const seeded = config.seedDemoData && (await seedDemoData(services, database.db));
-  if (config.admin) await services.auth.ensureAdmin(config.admin);
+  // Instances started together take turns, so an empty database is seeded once.
+  const seeded = await withStartupLock(database, async () => {
+    const loaded = config.seedDemoData && (await seedDemoData(services, database.db));
+    if (config.admin) await services.auth.ensureAdmin(config.admin);
+    return loaded;
+  });
   // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
   void services.mail.deliverPending();
 

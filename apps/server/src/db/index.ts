@@ -2,3 +2,4 @@ export { openDatabase, type DatabaseHandle, type DatabaseOptions, type Dialect }
 export { migrateToLatest } from './migrate.js';
 export type { Database } from './schema.js';
 export { isUniqueViolation } from './errors.js';
+export { withStartupLock } from './startupLock.js';

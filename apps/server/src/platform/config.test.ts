@@ -35,6 +35,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('loads the demo data by default, but not in production unless asked', () => {
+    const production = { NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' };
+
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoData).toBe(true);
+    expect(loadConfig(production).seedDemoData).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+
   it('secures cookies in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' }).cookieSecure).toBe(true);
   });

@@ -39,7 +39,7 @@ const envSchema = z
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST_DIR: z.string().min(1).optional(),
-    SEED_DEMO_DATA: booleanFromText.default(true),
+    SEED_DEMO_DATA: booleanFromText.optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(80).default('Admin'),
@@ -181,7 +181,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
-    seedDemoData: env.SEED_DEMO_DATA,
+    // The demo accounts' passwords are published: production loads them only when asked to.
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }

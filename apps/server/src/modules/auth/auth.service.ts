@@ -98,22 +98,15 @@ export class AuthService {
     return (await this.users.count()) > 0;
   }
 
-  /** Makes sure the configured admin can sign in with the configured password. */
+  /** Makes sure the configured admin can sign in with the configured password; safe when twin instances do it at once. */
   async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<void> {
-    const key = emailKey(admin.email);
-    const existing = await this.users.findByEmailKey(key);
-    const passwordHash = await hashPassword(admin.password);
-    if (existing) {
-      await this.users.updateCredentials(existing.id, { name: admin.name, password_hash: passwordHash, role: 'Admin' });
-      return;
-    }
-    await this.users.insert({
+    await this.users.upsertCredentials({
       id: newId(),
       name: admin.name,
       email: admin.email,
-      email_key: key,
+      email_key: emailKey(admin.email),
       number: '',
-      password_hash: passwordHash,
+      password_hash: await hashPassword(admin.password),
       role: 'Admin',
       created_at: this.clock.now().toISOString(),
     });

@@ -19,8 +19,15 @@ export class UsersRepository {
     await this.db.insertInto('users').values(user).execute();
   }
 
-  async updateCredentials(id: string, changes: Pick<UserRow, 'name' | 'password_hash' | 'role'>): Promise<void> {
-    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  /** Inserts the user, or, when the email is taken (a twin instance got there first), gives it these credentials. */
+  async upsertCredentials(user: NewUserRow): Promise<void> {
+    await this.db
+      .insertInto('users')
+      .values(user)
+      .onConflict((conflict) =>
+        conflict.column('email_key').doUpdateSet({ name: user.name, password_hash: user.password_hash, role: user.role }),
+      )
+      .execute();
   }
 
   listAll() {
