@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildTestApp } from './test/helper.js';
+import { buildTestApp, uniqueChannelPrefix } from './test/helper.js';
 
 describe('the HTTP shell', () => {
   it('answers /api/health with the database kind', async () => {
@@ -11,6 +11,26 @@ describe('the HTTP shell', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: ctx.dialect });
+  });
+
+  it('says it is live and ready when its database answers, and which dependency it checked', async () => {
+    const ctx = await buildTestApp();
+    const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', draining: false, checks: { database: 'ok' } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)('checks Redis too when it is configured', async () => {
+    const ctx = await buildTestApp({ REDIS_URL: process.env.TEST_REDIS_URL!, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', draining: false, checks: { database: 'ok', redis: 'ok' } });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -16,7 +16,7 @@ import { commentRoutes } from './modules/comments/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { hireRoutes } from './modules/hire/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, Readiness } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
@@ -33,13 +33,16 @@ export interface AppDependencies {
   database: DatabaseHandle;
   services: Services;
   logger?: FastifyServerOptions['logger'];
+  /** Given by the process that drains it on shutdown; otherwise the app keeps its own. */
+  readiness?: Readiness;
 }
 
 /** Card clicks per visitor and minute; far above a person's pace, far below a script's. */
 const VIEW_RATE_LIMIT_PER_MINUTE = 60;
 
 /** The whole marketplace as one Fastify instance: API under /api, the built SPA everywhere else. */
-export async function buildApp({ config, database, services, logger }: AppDependencies) {
+export async function buildApp(dependencies: AppDependencies) {
+  const { config, database, services, logger } = dependencies;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request drowns the useful lines; debug and trace bring them back.
@@ -83,7 +86,9 @@ export async function buildApp({ config, database, services, logger }: AppDepend
     await services.events.close();
   });
 
-  await app.register(healthRoutes, { database });
+  const readiness = dependencies.readiness ?? new Readiness(database, config.redisUrl);
+  app.addHook('onClose', () => readiness.close());
+  await app.register(healthRoutes, { database, readiness });
   await app.register(authRoutes, {
     auth: services.auth,
     passwordReset: services.passwordReset,

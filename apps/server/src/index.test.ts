@@ -14,7 +14,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances started together o
     };
     const instances = await Promise.all([1, 2, 3].map(() => startServerProcess(env)));
 
-    await Promise.all(instances.map((instance) => waitUntilServing(instance, 45_000)));
+    await Promise.all(instances.map((instance) => waitUntilServing(instance, 90_000)));
 
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
@@ -32,5 +32,5 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances started together o
       expect(instance.child.exitCode).toBeNull();
       expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './db/seed/index.js';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
@@ -12,8 +13,17 @@ async function main() {
     // No .env file: the environment alone configures the server.
   }
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl });
-  await migrateToLatest(database.db);
+  const log = pino({ level: config.logLevel });
+  // Migrations run on a connection of their own with no statement timeout: rebuilding an index may take long.
+  const migrations = openDatabase({ url: config.databaseUrl });
+  await migrateToLatest(migrations.db);
+  await migrations.destroy();
+  const database = openDatabase({
+    url: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    onBackgroundError: (error) => log.warn({ err: error }, 'database connection lost; the next request opens a new one'),
+  });
   const services = createServices(database, systemClock, config);
   // Instances started together take turns, so an empty database is seeded once.
   const seeded = await withStartupLock(database, async () => {

@@ -4,6 +4,10 @@
  */
 export const API_PATHS = {
   health: '/api/health',
+  /** The process answers (for a supervisor that restarts dead processes). */
+  healthLive: '/api/health/live',
+  /** This instance should get traffic: its database (and Redis) answer and it is not draining. */
+  healthReady: '/api/health/ready',
   docs: '/api/docs',
   user: {
     signIn: '/api/user/signIn',

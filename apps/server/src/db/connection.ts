@@ -18,23 +18,41 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL only: the schema to work in (tests give each run its own). */
   postgresSchema?: string;
+  /** PostgreSQL only: connections this process may hold (instances × this must stay under max_connections). */
+  poolMax?: number;
+  /**
+   * PostgreSQL only: a statement running longer is cancelled by the server, and a silent (frozen) server
+   * is given up on a little later. Unset or 0: no limit, as migrations and bulk loads need.
+   */
+  statementTimeoutMs?: number;
+  /** Errors no request is waiting for, such as an idle connection cut by a database restart. */
+  onBackgroundError?: (error: Error) => void;
 }
+
+const DEFAULT_POOL_MAX = 10;
+/** A pooled connection is waited for this long before the request fails, rather than for ever. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 // COUNT and SUM answer int8, which node-postgres returns as text; our figures fit in a double.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase({ url, postgresSchema }: DatabaseOptions): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  return openPostgres(url, postgresSchema);
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length));
+  return openPostgres(options);
 }
 
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
+  // An in-memory database (tests) keeps its journal in memory; a file must be in WAL mode, where
+  // readers never wait for the writer.
+  if (file !== ':memory:' && journal !== 'wal') throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${String(journal)})`);
   sqlite.pragma('foreign_keys = ON');
+  // Another process (npm run db, a second instance by mistake) holding the write lock is waited for, not failed.
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a purchase that was answered survives a power cut too; NORMAL could lose the last commits.
+  sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
@@ -72,12 +90,21 @@ class StatementCache {
   }
 }
 
-function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {
+function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBackgroundError }: DatabaseOptions): DatabaseHandle {
+  const limited = statementTimeoutMs !== undefined && statementTimeoutMs > 0;
+  const settings = [...(limited ? [`-c statement_timeout=${statementTimeoutMs}`] : []), ...(postgresSchema ? [`-c search_path=${postgresSchema}`] : [])];
   const pool = new Pool({
-    connectionString,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    connectionString: url,
+    max: poolMax ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A frozen server never answers the cancel either: the client gives up a little after the server would have.
+    ...(limited ? { query_timeout: statementTimeoutMs + CONNECT_TIMEOUT_MS } : {}),
+    keepAlive: true,
+    ...(settings.length ? { options: settings.join(' ') } : {}),
   });
+  // Without a listener, an idle connection cut by a database restart would end the process. The pool
+  // drops that connection and opens a new one for the next request.
+  pool.on('error', onBackgroundError ?? ((error) => console.error('PostgreSQL connection lost:', error.message)));
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

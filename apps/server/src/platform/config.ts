@@ -37,6 +37,8 @@ const envSchema = z
     ALLOWED_ORIGINS: originList.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     SEED_DEMO_DATA: booleanFromText.optional(),
@@ -127,6 +129,10 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string;
+  /** PostgreSQL connections per instance; instances × this must stay below the server's max_connections. */
+  databasePoolMax: number;
+  /** PostgreSQL statements running longer are cancelled (migrations are exempt). */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   webDistDir: string;
   seedDemoData: boolean;
@@ -179,6 +185,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: env.ALLOWED_ORIGINS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     // The demo accounts' passwords are published: production loads them only when asked to.
