@@ -40,6 +40,8 @@ export interface AppDependencies {
 /** Card clicks per visitor and minute; far above a person's pace, far below a script's. */
 const VIEW_RATE_LIMIT_PER_MINUTE = 60;
 
+const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole marketplace as one Fastify instance: API under /api, the built SPA everywhere else. */
 export async function buildApp(dependencies: AppDependencies) {
   const { config, database, services, logger } = dependencies;
@@ -49,7 +51,8 @@ export async function buildApp(dependencies: AppDependencies) {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest this server, as proxy-addr counts them.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

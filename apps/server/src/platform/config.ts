@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './storage/index.js';
@@ -21,6 +22,34 @@ const originList = z
     message: 'must be a comma-separated list of origins such as https://app.example.com (scheme, host and port; no path)',
   })
   .transform((origins) => origins.map((origin) => new URL(origin).origin));
+
+/** An address or a CIDR range: 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** Which proxies' X-Forwarded-* to believe: none, every one (development only), a hop count, or addresses. */
+const trustedProxies = z
+  .string()
+  .trim()
+  .transform((text, context): boolean | number | string[] => {
+    const lower = text.toLowerCase();
+    if (['false', 'no', '0', ''].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be false, a number of proxy hops (e.g. 1), or addresses / CIDR ranges of your proxies (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  });
 
 const databaseUrl = z
   .string()
@@ -48,7 +77,7 @@ const envSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COOKIE_SECURE: booleanFromText.optional(),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-    TRUST_PROXY: booleanFromText.default(false),
+    TRUST_PROXY: trustedProxies.default(false),
     SOURCE_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
     TRANSLATE_URL: z.url().optional(),
     S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -92,6 +121,11 @@ const envSchema = z
     message:
       'is needed in production: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or ALLOW_SIMULATED_PAYMENTS=true to take simulated card payments',
     path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.TRUST_PROXY !== true, {
+    message:
+      'cannot be true in production: every hop would be believed, so a client could forge X-Forwarded-For and dodge the rate limits; give the number of proxies in front (e.g. 1) or their addresses',
+    path: ['TRUST_PROXY'],
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -140,7 +174,8 @@ export interface Config {
   sessionTtlDays: number;
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses and ranges. */
+  trustProxy: boolean | number | string[];
   /** Largest accepted source-code archive, in bytes. */
   sourceMaxBytes: number;
   /** LibreTranslate-compatible endpoint that turns search text into English; null: search as typed. */
