@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/index.js';
 import { errorHandling } from './http/error-handling.js';
 import { openApi } from './http/openapi.js';
+import { requestIdOf, requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
@@ -46,11 +47,11 @@ const trustNearestHops = (hops: number) => (_address: string, hop: number) => ho
 export async function buildApp(dependencies: AppDependencies) {
   const { config, database, services, logger } = dependencies;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    // One line per request drowns the useful lines; debug and trace bring them back.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    // requestLog writes one line per request instead of Fastify's two, without the query string.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A hop count trusts that many proxies nearest this server, as proxy-addr counts them.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -58,6 +59,7 @@ export async function buildApp(dependencies: AppDependencies) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestLog);
   await app.register(errorHandling);
   await app.register(security, {
     stripeCheckout: config.payments.provider === 'stripe',

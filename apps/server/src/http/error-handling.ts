@@ -32,7 +32,7 @@ export const errorHandling = fp(async function errorHandling(app: FastifyInstanc
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });

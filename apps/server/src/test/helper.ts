@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@market/contracts';
-import type { InjectOptions } from 'fastify';
+import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { onTestFinished } from 'vitest';
 import { buildApp } from '../app.js';
@@ -48,18 +48,18 @@ function testConfig(env: Record<string, string>) {
 }
 
 /** One app instance over the given database: its own services, caches and event bus, as a separate process has. */
-async function instanceOver(database: DatabaseHandle, env: Record<string, string>) {
+async function instanceOver(database: DatabaseHandle, env: Record<string, string>, logger: FastifyServerOptions['logger'] = false) {
   const config = testConfig(env);
   const clock = fixedClock(TEST_START);
   const services = createServices(database, clock, config);
-  const app = await buildApp({ config, database, services, logger: false });
+  const app = await buildApp({ config, database, services, logger });
   return { app, db: database.db, dialect: database.dialect, services, clock, config };
 }
 
 /** The real app over a fresh database and a clock the test controls; closed when the test ends. */
-export async function buildTestApp(env: Record<string, string> = {}) {
+export async function buildTestApp(env: Record<string, string> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const database = await freshDatabase();
-  const ctx = await instanceOver(database, env);
+  const ctx = await instanceOver(database, env, options.logger);
   onTestFinished(async () => {
     await ctx.app.close();
     await database.destroy();

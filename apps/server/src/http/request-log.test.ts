@@ -1,0 +1,63 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/helper.js';
+
+/** The app's log lines, parsed, as an operator's log shipper would receive them. */
+function logCollector() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: { level: 'info', stream } };
+}
+
+describe('request ids and the access log', () => {
+  it('keeps a safe incoming X-Request-Id, returns it, and writes it on the one access line of that request', async () => {
+    const log = logCollector();
+    const ctx = await buildTestApp({}, { logger: log.logger });
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/product/search?q=private-words', headers: { 'x-request-id': 'lb-7f3a.42' } });
+
+    expect(response.headers['x-request-id']).toBe('lb-7f3a.42');
+    const lines = log.lines.filter((line) => line.requestId === 'lb-7f3a.42');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', route: '/api/product/search', statusCode: 200 });
+    expect(typeof lines[0]!.durationMs).toBe('number');
+    expect(JSON.stringify(log.lines)).not.toContain('private-words');
+  });
+
+  it('replaces a missing or unsafe X-Request-Id with a random one, different per request', async () => {
+    const ctx = await buildTestApp();
+    const unsafe = await ctx.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'bad id\nforged log line' } });
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+
+    for (const response of [unsafe, first, second]) expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+  });
+
+  it('never writes a cookie, password or token, and names method and URL on an error line', async () => {
+    const log = logCollector();
+    const ctx = await buildTestApp({}, { logger: log.logger });
+    ctx.app.get('/api/test-failure', async () => {
+      throw new Error('boom');
+    });
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      headers: { cookie: 'sid=session-secret-value' },
+      payload: { email: 'someone@example.com', password: 'password-secret-value' },
+    });
+    const failure = await ctx.app.inject({ method: 'GET', url: '/api/test-failure?token=token-secret-value', headers: { 'x-request-id': 'req-failing' } });
+
+    expect(failure.statusCode).toBe(500);
+    const text = JSON.stringify(log.lines);
+    for (const secret of ['session-secret-value', 'password-secret-value', 'token-secret-value']) expect(text).not.toContain(secret);
+    expect(log.lines.find((line) => line.msg === 'request failed')).toMatchObject({ level: 50, requestId: 'req-failing', method: 'GET', url: '/api/test-failure' });
+    expect(log.lines.find((line) => line.route === '/api/user/signIn')).toMatchObject({ method: 'POST', statusCode: 401 });
+  });
+});
