@@ -1,10 +1,17 @@
-// `npm test`: every check and every test, stopping at the first failure.
-// Unit and API tests run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set;
-// the browser journeys run in Debian's Chromium (/usr/bin/chromium).
-import { existsSync } from 'node:fs';
-import { buildIfNeeded, checkNodeVersion, installIfNeeded, run } from './lib.mjs';
+// `npm test`: every check and every test.
+// Lint and build come first; then the typecheck, the unit and API tests (SQLite, and PostgreSQL too when
+// TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium run side by side, because they
+// share no state: the API tests use their own databases and folders, the journeys their own ports and e2e/.data.
+// Each line of the side-by-side part is tagged with the suite it came from; a summary closes the run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded, checkNodeVersion, installIfNeeded, root, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RESULTS = path.join(root, 'test-results');
+const VITEST_REPORT = path.join(RESULTS, 'vitest.json');
+const PLAYWRIGHT_REPORT = path.join(RESULTS, 'playwright.json');
 
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -16,26 +23,98 @@ async function ensureChromium() {
   throw new Error(`Chromium not found at ${CHROMIUM}: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
 async function step(title, action) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   await action();
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`✔ ${title} (${seconds(started)})`);
+}
+
+/** Copies `stream` to `sink` line by line, each line starting with the suite's tag. */
+function forwardTagged(tag, stream, sink) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop();
+    for (const line of lines) sink.write(`[${tag}] ${line}\n`);
+  });
+  stream.on('end', () => pending && sink.write(`[${tag}] ${pending}\n`));
+}
+
+/** Runs one suite with its output tagged line by line; resolves to whether it passed, never rejects. */
+function tagged(tag, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    forwardTagged(tag, child.stdout, process.stdout);
+    forwardTagged(tag, child.stderr, process.stderr);
+    child.on('error', (error) => {
+      console.error(`[${tag}] could not start: ${error.message}`);
+      resolve(false);
+    });
+    child.on('close', (code, signal) => {
+      const passed = code === 0;
+      console.log(`${passed ? '✔' : '✖'} [${tag}] ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(started)}`);
+      resolve(passed);
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts from both reports; a suite that wrote no report is said to have none. */
+function summary() {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const missing = [];
+  const vitest = readJson(VITEST_REPORT);
+  if (vitest) {
+    counts.passed += vitest.numPassedTests ?? 0;
+    counts.failed += vitest.numFailedTests ?? 0;
+    counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  } else missing.push('unit and API');
+  const playwright = readJson(PLAYWRIGHT_REPORT);
+  if (playwright?.stats) {
+    counts.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+    counts.failed += playwright.stats.unexpected ?? 0;
+    counts.skipped += playwright.stats.skipped ?? 0;
+  } else missing.push('browser journeys');
+  const tail = missing.length ? ` (no report from: ${missing.join(', ')})` : '';
+  return `Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${tail}`;
 }
 
 try {
+  const started = Date.now();
   checkNodeVersion();
   await installIfNeeded();
   await step('Lint', () => run('npm', ['run', 'lint', '--silent']));
   await step('Build (contracts, server, web)', buildIfNeeded);
-  await step('Typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
-  await step(
-    process.env.TEST_DATABASE_URL ? 'Unit and API tests (SQLite and PostgreSQL)' : 'Unit and API tests (SQLite; set TEST_DATABASE_URL for PostgreSQL)',
-    () => run('npx', ['vitest', 'run']),
-  );
   await ensureChromium();
-  await step('Browser journeys (Chromium)', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
-  console.log('\nAll checks passed.');
+  rmSync(RESULTS, { recursive: true, force: true });
+  mkdirSync(RESULTS, { recursive: true });
+
+  const databases = process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite; set TEST_DATABASE_URL for PostgreSQL';
+  console.log(`\n▶ Side by side: [types] typecheck, [unit] unit and API tests (${databases}), [e2e] browser journeys (Chromium)`);
+  const results = await Promise.all([
+    tagged('types', 'npx', ['tsc', '-b']),
+    tagged('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]),
+    tagged('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT,
+      FORCE_COLOR: '0',
+    }),
+  ]);
+
+  console.log(`\n${summary()}`);
+  if (results.includes(false)) throw new Error(`Some checks failed (whole run ${seconds(started)}); search the output for ✖ and the tag.`);
+  console.log(`All checks passed in ${seconds(started)}.`);
 } catch (error) {
   console.error(`\n✖ ${error instanceof Error ? error.message : error}`);
   process.exit(1);

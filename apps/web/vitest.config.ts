@@ -8,6 +8,9 @@ export default mergeConfig(
       name: 'web',
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
+      // Shares two cores with the browser journeys under `npm test`; see the root vitest.config.ts.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
     },
   }),
 );
