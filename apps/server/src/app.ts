@@ -92,6 +92,10 @@ export async function buildApp(dependencies: AppDependencies) {
   });
 
   const readiness = dependencies.readiness ?? new Readiness(database, config.redisUrl);
+  // While draining, keep-alive clients are told to reconnect, which the balancer sends elsewhere.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
   app.addHook('onClose', () => readiness.close());
   await app.register(healthRoutes, { database, readiness });
   await app.register(authRoutes, {

@@ -1,8 +1,10 @@
 import { pino } from 'pino';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './db/seed/index.js';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
 import { systemClock } from './platform/clock.js';
+import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createServices } from './services.js';
 
@@ -34,15 +36,27 @@ async function main() {
   // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
   void services.mail.deliverPending();
 
-  const app = await buildApp({ config, database, services });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, closing`);
+  const readiness = new Readiness(database, config.redisUrl);
+  const app = await buildApp({ config, database, services, readiness });
+  let stopping = false;
+  // SIGTERM (an orchestrator, a rolling deploy) drains first; SIGINT (Ctrl+C at a terminal) does not wait.
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} received again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    readiness.startDraining();
+    const drainSeconds = signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0;
+    app.log.info(`${signal} received: not ready; serving ${drainSeconds} s more while the balancer moves away`);
+    await sleep(drainSeconds * 1000);
+    // Stops accepting, ends the event streams (browsers reconnect elsewhere), waits for requests in flight.
     await app.close();
     await database.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   const lines = [

@@ -64,6 +64,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     ALLOWED_ORIGINS: originList.default([]),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
@@ -161,6 +162,8 @@ export interface Config {
   publicUrl: string;
   /** Front ends on other origins that may send unsafe requests with the user's cookie (PUBLIC_URL always may). */
   allowedOrigins: string[];
+  /** After SIGTERM, seconds of serving while readiness says 503, so the balancer moves traffic away first. */
+  shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string;
   /** PostgreSQL connections per instance; instances × this must stay below the server's max_connections. */
@@ -218,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     allowedOrigins: env.ALLOWED_ORIGINS,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

@@ -43,6 +43,8 @@ export async function emptyPostgresDatabase(): Promise<string> {
 
 export interface ServerProcess {
   url: string;
+  /** The instance's DATA_DIR (its SQLite database too, unless DATABASE_URL says otherwise). */
+  dataDir: string;
   child: ChildProcess;
   /** Everything the process wrote, for assertions and for failure messages. */
   output(): string;
@@ -52,7 +54,7 @@ export interface ServerProcess {
 
 /**
  * Starts `node apps/server/dist/index.js` with the given environment on a free port and a data folder
- * of its own; stopped (SIGKILL if SIGTERM is not enough) when the test ends.
+ * (and SQLite database) of its own; stopped (SIGKILL if SIGTERM is not enough) when the test ends.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
@@ -65,6 +67,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'marketplace.db')}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'false',
       ...env,
@@ -84,7 +87,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+  return { url: `http://127.0.0.1:${port}`, dataDir, child, output: () => output, exited };
 }
 
 /** Waits until the process answers `path` with 200, or fails when it exits or `timeoutMs` passes. */
