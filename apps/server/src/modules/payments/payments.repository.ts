@@ -7,6 +7,8 @@ export type PaymentRow = Selectable<PaymentsTable>;
 /** A product as checkout prices it. */
 export interface SaleProductRow {
   id: string;
+  /** The seller. */
+  user_id: string;
   status: string;
   single_app_license_cents: number;
   multi_app_license_cents: number;
@@ -30,7 +32,7 @@ export class PaymentsRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('products as p')
-      .select(['p.id', 'p.status', 'p.single_app_license_cents', 'p.multi_app_license_cents', 'p.reskin_price_cents'])
+      .select(['p.id', 'p.user_id', 'p.status', 'p.single_app_license_cents', 'p.multi_app_license_cents', 'p.reskin_price_cents'])
       .select((eb) =>
         eb
           .selectFrom('product_translations as t')

@@ -52,6 +52,9 @@ function toRecordedPayment(row: PaymentRow): RecordedPayment {
 }
 
 /** Checkout: the server prices the cart, opens the provider's intent and asks the provider what was paid. */
+/** A seller's own licence would pay the seller with the seller's money, less the platform's fee. */
+export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product.';
+
 export class PaymentsService {
   constructor(
     private readonly payments: PaymentsRepository,
@@ -71,6 +74,7 @@ export class PaymentsService {
       if (!product || product.status !== 'Approved') {
         throw badRequest(`${product?.title ? `"${product.title}"` : `Product ${line.productId}`} is no longer for sale; remove it from the cart`);
       }
+      if (product.user_id === actor._id) throw badRequest(OWN_PRODUCT_MESSAGE);
       return {
         line,
         product,

@@ -67,6 +67,16 @@ describe('payment intents', () => {
     expect(withUnknown.json().message).toContain('unknownproduct123');
   });
 
+  it('refuses a seller buying their own product, and opens no intent', async () => {
+    const { ctx, seller, runner, puzzle } = await shopWithTwoProducts();
+
+    const response = await requestIntent(ctx, seller, [singleLine(runner._id), multiLine(puzzle._id)]);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'You cannot buy your own product.' });
+    expect(await ctx.db.selectFrom('payments').select('id').execute()).toHaveLength(0);
+  });
+
   it('refuses an empty cart, a product twice and a currency other than usd', async () => {
     const { ctx, buyer, runner } = await shopWithTwoProducts();
 

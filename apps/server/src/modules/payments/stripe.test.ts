@@ -85,9 +85,10 @@ describe('the Stripe provider', () => {
     const stripe = await startFakeStripe();
     const ctx = await buildCatalogueApp({ ...stripe.env(), STRIPE_SECRET_KEY: 'sk_test_revoked' });
     const admin = await createUser(ctx, { role: 'Admin' });
+    const buyer = await createUser(ctx);
     const runner = await createApprovedProduct(ctx, admin, admin);
 
-    const response = await requestIntent(ctx, admin, [singleLine(runner._id)]);
+    const response = await requestIntent(ctx, buyer, [singleLine(runner._id)]);
 
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('sk_test');
