@@ -55,6 +55,10 @@ export async function buildApp(dependencies: AppDependencies) {
     // A hop count trusts that many proxies nearest this server, as proxy-addr counts them.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Node checks header deadlines every connectionsCheckingInterval; Fastify turns its request deadline off unless set.
+    http: { headersTimeout: config.timeouts.headersSeconds * 1000, connectionsCheckingInterval: Math.min(config.timeouts.headersSeconds * 1000, 5_000) },
+    requestTimeout: config.timeouts.requestSeconds * 1000,
+    connectionTimeout: config.timeouts.idleSeconds * 1000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -64,6 +64,9 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     ALLOWED_ORIGINS: originList.default([]),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7_200).default(900),
+    IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
@@ -128,6 +131,10 @@ const envSchema = z
       'cannot be true in production: every hop would be believed, so a client could forge X-Forwarded-For and dodge the rate limits; give the number of proxies in front (e.g. 1) or their addresses',
     path: ['TRUST_PROXY'],
   })
+  .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
+    message: 'must not be shorter than HEADERS_TIMEOUT_SECONDS: the headers are part of the request',
+    path: ['REQUEST_TIMEOUT_SECONDS'],
+  })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
     path: ['ADMIN_PASSWORD'],
@@ -162,6 +169,8 @@ export interface Config {
   publicUrl: string;
   /** Front ends on other origins that may send unsafe requests with the user's cookie (PUBLIC_URL always may). */
   allowedOrigins: string[];
+  /** Slow or stalled senders are cut off: seconds for the headers, for the whole request (body included), and of silence. */
+  timeouts: { headersSeconds: number; requestSeconds: number; idleSeconds: number };
   /** After SIGTERM, seconds of serving while readiness says 503, so the balancer moves traffic away first. */
   shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
@@ -221,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     allowedOrigins: env.ALLOWED_ORIGINS,
+    timeouts: { headersSeconds: env.HEADERS_TIMEOUT_SECONDS, requestSeconds: env.REQUEST_TIMEOUT_SECONDS, idleSeconds: env.IDLE_TIMEOUT_SECONDS },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
