@@ -8,6 +8,8 @@ import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createServices } from './services.js';
 
+const HOUR_MS = 60 * 60 * 1000;
+
 async function main() {
   try {
     process.loadEnvFile();
@@ -33,6 +35,10 @@ async function main() {
     if (config.admin) await services.auth.ensureAdmin(config.admin);
     return loaded;
   });
+  // A crash mid-upload leaves a partial file. One older than any upload may take is nobody's.
+  const partialWriteMaxAgeMs = Math.max(HOUR_MS, config.timeouts.requestSeconds * 1000);
+  const swept = await services.storage.sweepPartialWrites(new Date(Date.now() - partialWriteMaxAgeMs));
+  if (swept > 0) log.info(`removed ${swept} partial upload(s) left by an earlier crash`);
   // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
   void services.mail.deliverPending();
 

@@ -56,10 +56,11 @@ export interface ServerProcess {
  * Starts `node apps/server/dist/index.js` with the given environment on a free port and a data folder
  * (and SQLite database) of its own; stopped (SIGKILL if SIGTERM is not enough) when the test ends.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, prepareDataDir?: (dataDir: string) => void): Promise<ServerProcess> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'market-instance-'));
+  prepareDataDir?.(dataDir);
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,

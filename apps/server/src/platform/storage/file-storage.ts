@@ -20,6 +20,11 @@ export interface FileStorage {
   /** Removes the file; a missing file is not an error. */
   delete(area: StorageArea, key: string): Promise<void>;
   exists(area: StorageArea, key: string): Promise<boolean>;
+  /**
+   * Removes what writes cut short by a crash left behind, if last touched before `olderThan`
+   * (a write still under way elsewhere is younger); answers how many were removed.
+   */
+  sweepPartialWrites(olderThan: Date): Promise<number>;
 }
 
 /** 32 hex characters and a short extension: nothing else can name a stored file. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import { notFound } from '../errors.js';
 import { isStorageKey, type FileStorage, type StorageArea, type StoredFile } from './file-storage.js';
 
 const AREAS: readonly StorageArea[] = ['images', 'private'];
+const PARTIAL_SUFFIX = '.part';
 
 /** Files in `{dataDir}/images` and `{dataDir}/private`; the default when no bucket is configured. */
 export class LocalFileStorage implements FileStorage {
@@ -18,7 +19,7 @@ export class LocalFileStorage implements FileStorage {
     const key = `${randomBytes(16).toString('hex')}.${extension}`;
     const target = this.pathOf(area, key);
     // Written under a temporary name and renamed, so a reader never sees half a file.
-    const partial = `${target}.part`;
+    const partial = `${target}${PARTIAL_SUFFIX}`;
     await mkdir(path.dirname(target), { recursive: true });
     const sink = createWriteStream(partial, { flags: 'wx' });
     try {
@@ -53,6 +54,23 @@ export class LocalFileStorage implements FileStorage {
     } catch {
       return false;
     }
+  }
+
+  async sweepPartialWrites(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (const area of AREAS) {
+      const folder = path.join(this.dataDir, area);
+      const names = await readdir(folder).catch(() => [] as string[]);
+      for (const name of names.filter((entry) => entry.endsWith(PARTIAL_SUFFIX))) {
+        const file = path.join(folder, name);
+        const modified = await stat(file).then((info) => info.mtime, () => null);
+        if (modified && modified < olderThan) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
   }
 
   private pathOf(area: StorageArea, key: string): string {

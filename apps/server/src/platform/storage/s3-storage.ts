@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,7 +39,25 @@ function isMissing(error: unknown): boolean {
  * so any number of instances share the same files. Nothing is public: images are served
  * through the app like the local files are.
  */
+/** Folders of this process and its twins on the same machine that hold an upload on its way to the bucket. */
+const SPOOL_PREFIX = 'market-upload-';
+
 export class S3FileStorage implements FileStorage {
+  /** The bucket never holds half an object; a crash mid-spool leaves a temporary folder on this machine. */
+  async sweepPartialWrites(olderThan: Date): Promise<number> {
+    const names = await readdir(tmpdir()).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names.filter((entry) => entry.startsWith(SPOOL_PREFIX))) {
+      const folder = path.join(tmpdir(), name);
+      const modified = await stat(folder).then((info) => info.mtime, () => null);
+      if (modified && modified < olderThan) {
+        await rm(folder, { recursive: true, force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   private readonly client: S3Client;
 
   constructor(private readonly options: S3StorageOptions) {
@@ -63,7 +81,7 @@ export class S3FileStorage implements FileStorage {
     }
     // S3 needs the length before the first byte; a stream is spooled to a temporary file first,
     // which also means a stream that fails half-way never reaches the bucket.
-    const folder = await mkdtemp(path.join(tmpdir(), 'market-upload-'));
+    const folder = await mkdtemp(path.join(tmpdir(), SPOOL_PREFIX));
     try {
       const spooled = path.join(folder, key);
       await pipeline(data, createWriteStream(spooled));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,4 +46,19 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a SIGTERM', () => {
     expect(await downloaded).toBe(LARGE_FILE_BYTES);
     expect(await server.exited).toBe(0);
   }, 180_000);
+});
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('a start after a crash', () => {
+  it('removes the partial upload the crash left behind', async () => {
+    const leftover = path.join('private', `${randomBytes(16).toString('hex')}.zip.part`);
+    const server = await startServerProcess({}, (dataDir) => {
+      mkdirSync(path.join(dataDir, 'private'), { recursive: true });
+      writeFileSync(path.join(dataDir, leftover), 'half an archive');
+      const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+      utimesSync(path.join(dataDir, leftover), yesterday, yesterday);
+    });
+    await waitUntilServing(server, 90_000);
+
+    expect(existsSync(path.join(server.dataDir, leftover))).toBe(false);
+  }, 120_000);
 });
