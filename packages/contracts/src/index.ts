@@ -15,3 +15,4 @@ export * from './reskin.js';
 export * from './comments.js';
 export * from './contact.js';
 export * from './hire.js';
+export * from './session.js';

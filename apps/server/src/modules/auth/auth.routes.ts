@@ -10,7 +10,7 @@ import {
   userListSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
+import { clearSessionCookie, clearSignedInHint, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { AuthService } from './auth.service.js';
 import type { PasswordResetService } from './passwordReset.service.js';
@@ -114,8 +114,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionUserSchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
-      if (!request.user) throw unauthorized('Not signed in');
+    async (request, reply) => {
+      if (!request.user) {
+        clearSignedInHint(reply, cookieSecure);
+        throw unauthorized('Not signed in');
+      }
       return request.user;
     },
   );

@@ -117,6 +117,9 @@ describe('POST /api/user/addUser', () => {
   });
 });
 
+/** The signed-in hint cookie among the Set-Cookie headers. */
+const hintOf = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().find((value) => value.startsWith('signed_in='));
+
 describe('POST /api/user/signIn', () => {
   it('signs in with the right password, whatever the email case', async () => {
     const ctx = await buildTestApp();
@@ -200,6 +203,20 @@ describe('the session', () => {
     expect(signOut.statusCode).toBe(200);
     expect(String(signOut.headers['set-cookie'])).toMatch(/sid=;/);
     expect(afterwards.statusCode).toBe(401);
+  });
+
+  it('sets a readable signed-in hint beside the session, and clears it on sign-out and on a 401 from currentUser', async () => {
+    const ctx = await buildTestApp();
+    const user = await createUser(ctx);
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: user.email, password: user.password } });
+
+    expect(hintOf(signIn.headers['set-cookie'])).toMatch(/^signed_in=1;/);
+    expect(hintOf(signIn.headers['set-cookie'])).not.toMatch(/HttpOnly/);
+    const signOut = await injectAs(ctx, user, { method: 'POST', url: '/api/user/signOut' });
+    expect(hintOf(signOut.headers['set-cookie'])).toMatch(/^signed_in=;/);
+    const stale = await ctx.app.inject({ method: 'GET', url: '/api/user/currentUser', headers: { cookie: `${user.cookie}; signed_in=1` } });
+    expect(stale.statusCode).toBe(401);
+    expect(hintOf(stale.headers['set-cookie'])).toMatch(/^signed_in=;/);
   });
 
   it('expires after the configured number of days', async () => {

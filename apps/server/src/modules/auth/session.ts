@@ -1,4 +1,4 @@
-import type { SessionUser } from '@market/contracts';
+import { SIGNED_IN_HINT_COOKIE, type SessionUser } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService, StartedSession } from './auth.service.js';
@@ -28,17 +28,19 @@ export const authentication = fp<AuthenticationOptions>(async function authentic
 });
 
 export function setSessionCookie(reply: FastifyReply, session: StartedSession, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    expires: session.expiresAt,
-  });
+  const attributes = { sameSite: 'lax', secure, path: '/', expires: session.expiresAt } as const;
+  reply.setCookie(SESSION_COOKIE, session.token, { ...attributes, httpOnly: true });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...attributes, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  clearSignedInHint(reply, secure);
+}
+
+/** For a browser whose session ended on the server (expired, signed out elsewhere): its tabs stop asking. */
+export function clearSignedInHint(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
 
 /** preHandler: signed-in users only. */

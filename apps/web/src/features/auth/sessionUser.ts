@@ -1,4 +1,4 @@
-import type { SessionUser } from '@market/contracts';
+import { SIGNED_IN_HINT_COOKIE, type SessionUser } from '@market/contracts';
 
 /** SPEC.md: the signed-in user lives in sessionStorage under `userData`. */
 export const USER_DATA_KEY = 'userData';
@@ -47,4 +47,9 @@ export function forgetStoredUser(): void {
   } catch {
     // See storeUser.
   }
+}
+
+/** True when the server said this browser signed in (a tab opened since has no `userData` of its own yet). */
+export function hasSignedInHint(): boolean {
+  return document.cookie.split(';').some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, type SessionUser } from '@market/contracts';
 import { apiFetch, isApiError } from '@/lib/api';
-import { forgetStoredUser, parseSessionUser, readStoredUser, storeUser } from '../sessionUser';
+import { forgetStoredUser, hasSignedInHint, parseSessionUser, readStoredUser, storeUser } from '../sessionUser';
 
 export const sessionQueryKey = ['session', 'currentUser'] as const;
 
@@ -23,8 +23,9 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<SessionUser 
 /**
  * SPEC.md 4: the user stored in sessionStorage renders the header at once and is then
  * confirmed with the server in the background (initialDataUpdatedAt 0 marks it stale).
- * With nothing stored the visitor is signed out and nothing is asked, which spares every
- * visitor a 401 on every page load.
+ * A new tab has nothing stored (sessionStorage is per tab): when the signed-in hint cookie
+ * says a session may exist, the server is asked and the user restored. A visitor has neither
+ * and is asked nothing, which spares every visitor a 401 on every page load.
  */
 export function useCurrentUserQuery() {
   return useQuery({
@@ -32,7 +33,7 @@ export function useCurrentUserQuery() {
     queryFn: ({ signal }) => getCurrentUser(signal),
     initialData: readStoredUser,
     initialDataUpdatedAt: 0,
-    enabled: (query) => Boolean(query.state.data),
+    enabled: (query) => Boolean(query.state.data) || hasSignedInHint(),
     staleTime: 5 * 60_000,
     retry: false,
   });

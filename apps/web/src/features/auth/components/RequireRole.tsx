@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@market/contracts';
+import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '../useSession';
 
 /**
@@ -9,9 +10,10 @@ import { useSession } from '../useSession';
  * the server checks the role of every panel call itself.
  */
 export function RequireRole({ requiredRole, children }: { requiredRole: Role; children: ReactNode }) {
-  const { user } = useSession();
+  const { user, restoring } = useSession();
   const location = useLocation();
 
+  if (restoring) return <PageSpinner label="Checking your session…" />;
   if (!user || user.role !== requiredRole) return <Navigate to="/Login" replace state={{ from: location.pathname }} />;
   return children;
 }
