@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn, newPerson, signUp } from '../support/accounts.js';
 
-test('a visitor signs up, logs in, sees their name and menu, and logs out', async ({ page }) => {
+test('a visitor signs up, is told the account is ready, sees their name and menu, and logs out', async ({ page }) => {
   const person = newPerson('Morgan Freelancer');
 
   await page.goto('/');
@@ -11,7 +11,11 @@ test('a visitor signs up, logs in, sees their name and menu, and logs out', asyn
   await expect(page).toHaveURL(/\/Login$/);
   expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('userData') ?? 'null')?.email)).toBe(person.email);
 
-  await logIn(page, person.email, person.password);
+  // Signed in already: /Login does not ask again, it offers to continue.
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+  await expect(page.getByText('Your account is ready.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // SPEC.md 2.1: the first 10 characters of the name, and the User dropdown.
@@ -64,4 +68,20 @@ test('the admin sees the admin menu and the admin panel', async ({ page }) => {
   await expect(page.getByText('Upload Product')).toBeVisible();
   await expect(page.getByText('Manage Products')).toBeVisible();
   await expect(page.getByText('Dashboard')).toHaveCount(0);
+});
+
+test('a signed-in user on the other role’s panel is told it is not for their account', async ({ page }) => {
+  await page.goto('/Login');
+  await page.getByLabel('User Email').fill('buyer@example.com');
+  await page.getByLabel('User Password').fill('buyer12345');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/adminPanel/all-users');
+
+  await expect(page).toHaveURL(/\/adminPanel\/all-users$/);
+  await expect(page.getByRole('heading', { name: 'This page is not for your account' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your panel' }).click();
+  await expect(page).toHaveURL(/\/userPanel/);
+  await expect(page.getByRole('navigation', { name: 'User Panel' })).toBeVisible();
 });

@@ -47,13 +47,14 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('the panels send visitors and the wrong role to /Login', async ({ page }) => {
+test('the panels send visitors to /Login and tell the wrong role the page is not for their account', async ({ page }) => {
   await page.goto('/adminPanel/sellers');
   await expect(page).toHaveURL(/\/Login$/);
   await logIn(page, 'seller@example.com', 'seller12345');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/adminPanel/pending-withdrawls-requests');
-  await expect(page).toHaveURL(/\/Login$/);
+  await expect(page.getByRole('heading', { name: 'This page is not for your account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your panel' })).toHaveAttribute('href', '/userPanel');
 });
 
 test('the admin finds a user by name on a paginated list', async ({ page }) => {

@@ -17,6 +17,10 @@ test('a user who forgot their password resets it through the mailed link, and on
   const person = newPerson('Forgetful Fran');
   await signUp(page, person);
   await expect(page).toHaveURL(/\/Login$/);
+  // Days later, on another browser: signed out.
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/Login');
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);

@@ -53,18 +53,32 @@ describe('routes', () => {
     expect(menu.querySelector('[aria-current="page"]')?.textContent).toBe('Purchases');
   });
 
-  it('sends a User from the admin panel to /Login', async () => {
+  it('tells a User on the admin panel it is not for their account and links their own panel', async () => {
     sessionStorage.setItem('userData', JSON.stringify(userAlice));
     fakeFetch(() => ({ status: 200, body: userAlice }));
     const { router } = visit('/adminPanel/all-users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
+    expect(await heading('This page is not for your account')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/adminPanel/all-users');
+    expect(screen.getByRole('link', { name: 'Go to your panel' }).getAttribute('href')).toBe('/userPanel');
   });
 
-  it('sends an Admin from the user panel to /Login', async () => {
+  it('tells an Admin on the user panel it is not for their account and links the admin panel', async () => {
     sessionStorage.setItem('userData', JSON.stringify(adminBob));
     fakeFetch(() => ({ status: 200, body: adminBob }));
     const { router } = visit('/userPanel/user-dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
+    expect(await heading('This page is not for your account')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/userPanel/user-dashboard');
+    expect(screen.getByRole('link', { name: 'Go to the admin panel' }).getAttribute('href')).toBe('/adminPanel');
+  });
+
+  it('offers a signed-in user on /Login to continue rather than log in again', async () => {
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    fakeFetch(() => ({ status: 200, body: userAlice }));
+    visit('/Login');
+    expect(await heading('You are signed in')).toBeTruthy();
+    expect(screen.getByText('Your account is ready.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
   });
 
   it('opens the admin panel with its eleven entries for an Admin', async () => {

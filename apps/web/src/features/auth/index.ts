@@ -7,3 +7,4 @@ export { USER_DATA_KEY } from './sessionUser';
 export { useSignupFirst, SIGNUP_FIRST } from './useSignupFirst';
 export { ForgotPasswordForm } from './components/ForgotPasswordForm';
 export { ResetPasswordForm, InvalidLink } from './components/ResetPasswordForm';
+export { AlreadySignedIn } from './components/AlreadySignedIn';

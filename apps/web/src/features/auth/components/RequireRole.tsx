@@ -3,17 +3,19 @@ import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@market/contracts';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '../useSession';
+import { NotForYourAccount } from './NotForYourAccount';
 
 /**
- * Keeps the panels to their role: visitors and signed-in users of the other role go to /Login
- * (where they can sign in with an account that may enter). Only a convenience for the browser:
- * the server checks the role of every panel call itself.
+ * Keeps the panels to their role: visitors go to /Login, signed-in users of the other role are
+ * told the page is not for their account and pointed to their own panel. Only a convenience for
+ * the browser: the server checks the role of every panel call itself.
  */
 export function RequireRole({ requiredRole, children }: { requiredRole: Role; children: ReactNode }) {
   const { user, restoring } = useSession();
   const location = useLocation();
 
   if (restoring) return <PageSpinner label="Checking your session…" />;
-  if (!user || user.role !== requiredRole) return <Navigate to="/Login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/Login" replace state={{ from: location.pathname }} />;
+  if (user.role !== requiredRole) return <NotForYourAccount user={user} />;
   return children;
 }
