@@ -1,5 +1,6 @@
 import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@market/contracts';
+import { isKeyboardFocus } from './keyboardFocus';
 import { usePrefersReducedMotion } from './useMediaQuery';
 
 /**
@@ -48,7 +49,7 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
         className="shelf-inner"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
+        onFocus={(event) => setFocused(isKeyboardFocus(event.target))}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}

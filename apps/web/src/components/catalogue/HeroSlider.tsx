@@ -1,11 +1,12 @@
 import { Children, useEffect, useState, type ReactNode } from 'react';
 import { LIMITS } from '@market/contracts';
+import { isKeyboardFocus } from './keyboardFocus';
 import { usePrefersReducedMotion } from './useMediaQuery';
 import './catalogue.css';
 
 /**
  * SPEC.md 2.3 hero: slides with dots that jump to a slide, autoplay every 4000 ms that pauses
- * on hover and focus (and with a pause button), a 1000 ms slide animation; with reduced motion
+ * on hover and keyboard focus (and with a pause button), a 1000 ms slide animation; with reduced motion
  * it neither autoplays nor animates.
  */
 export function HeroSlider({ label, children }: { label: string; children: ReactNode }) {
@@ -29,7 +30,7 @@ export function HeroSlider({ label, children }: { label: string; children: React
         className="hero-inner"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
+        onFocus={(event) => setFocused(isKeyboardFocus(event.target))}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}
