@@ -1,8 +1,8 @@
 /** The server's message in red; renders nothing when there is none. */
-export function FormError({ message, className = '' }: { message: string | null | undefined; className?: string }) {
+export function FormError({ message, className = '', id }: { message: string | null | undefined; className?: string; id?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className={`form-error text-danger ${className}`}>
+    <p id={id} role="alert" className={`form-error text-danger ${className}`}>
       {message}
     </p>
   );

@@ -50,6 +50,23 @@ describe('WithdrawalDetail', () => {
     expect(await screen.findByText('$100.00')).toBeTruthy();
   });
 
+  it("ties 'Insufficient Balance' to the amount, and clears it as soon as the form changes", async () => {
+    fakeServer();
+    renderAt(<WithdrawalDetail />);
+    await screen.findByText('No Withdrawal Performed Yet');
+
+    fillAndSubmit('150');
+    const alert = await screen.findByRole('alert');
+    const amount = screen.getByLabelText(/Withdraw Amount/);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(amount.getAttribute('aria-describedby')).toBe(alert.id);
+
+    fireEvent.change(amount, { target: { value: '' } });
+
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("shows 'Insufficient Balance' in red under the form, then clears it when a request succeeds", async () => {
     const calls = fakeServer();
     renderAt(<WithdrawalDetail />);

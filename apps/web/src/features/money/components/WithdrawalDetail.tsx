@@ -6,6 +6,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
 import { PageSpinner } from '@/components/PageSpinner';
 import { SubmitButton } from '@/components/SubmitButton';
+import { ApiError } from '@/lib/api';
 import { useEarnings } from '../api/earnings';
 import { useRequestWithdrawal } from '../api/requestWithdrawal';
 import { useWithdrawals } from '../api/withdrawals';
@@ -31,6 +32,11 @@ function WithdrawalForm() {
   const withdraw = useRequestWithdrawal();
   const [email, setEmail] = useState('');
   const [amount, setAmount] = useState('');
+  // A message about the last attempt no longer applies once the form changes (even if the browser then blocks the next submit).
+  const edit = (setter: (value: string) => void) => (value: string) => {
+    if (withdraw.error) withdraw.reset();
+    setter(value);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,6 +53,9 @@ function WithdrawalForm() {
 
   // SPEC.md 5: 'Insufficient Balance' comes with its explanation; other server messages as sent.
   const error = withdraw.error?.message === INSUFFICIENT_BALANCE.message ? `${INSUFFICIENT_BALANCE.message}: ${INSUFFICIENT_BALANCE.detail}` : withdraw.error?.message;
+  const errorField = error ? fieldOfError(withdraw.error) : null;
+  const errorId = `${ids}-error`;
+  const describedBy = (field: 'email' | 'withdrawAmount') => (errorField === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
 
   return (
     <form className="money-form" onSubmit={onSubmit} aria-describedby={`${ids}-balance`}>
@@ -66,7 +75,8 @@ function WithdrawalForm() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => edit(setEmail)(event.target.value)}
+          {...describedBy('email')}
         />
       </div>
       <div className="mb-3">
@@ -82,13 +92,20 @@ function WithdrawalForm() {
           className="form-control"
           required
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => edit(setAmount)(event.target.value)}
+          {...describedBy('withdrawAmount')}
         />
       </div>
       <SubmitButton pending={withdraw.isPending}>Withdraw</SubmitButton>
-      <FormError message={error} className="mt-3 mb-0" />
+      <FormError id={errorId} message={error} className="mt-3 mb-0" />
     </form>
   );
+}
+
+/** Which field a refusal concerns: the one the server named, else the amount (the balance is about the amount). */
+function fieldOfError(error: Error | null): 'email' | 'withdrawAmount' {
+  const named = error instanceof ApiError ? (error.body as { errors?: Array<{ field?: unknown }> } | undefined)?.errors?.[0]?.field : undefined;
+  return named === 'email' ? 'email' : 'withdrawAmount';
 }
 
 function MyWithdrawals() {
