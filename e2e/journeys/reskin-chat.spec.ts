@@ -35,11 +35,11 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   test.setTimeout(120_000);
   const person = newPerson('Riley Reskin');
 
-  // The user signs up, signs in and says Yes to the reskin contact of a product.
+  // The user signs up (and is signed in) and says Yes to the reskin contact of a product.
   const user = await freshPage(browser);
   await signUp(user, person);
   await expect(user).toHaveURL(/\/Login$/);
-  await logIn(user, person.email, person.password);
+  await user.getByRole('link', { name: 'Continue' }).click();
   await expect(user).toHaveURL(/\/$/);
   await user.goto(await reskinnableProductPath(user));
   await user.getByRole('button', { name: 'contact us' }).click();
@@ -96,9 +96,39 @@ test('the chat pages show their empty states', async ({ browser }) => {
   const user = await freshPage(browser);
   await signUp(user, person);
   await expect(user).toHaveURL(/\/Login$/);
-  await logIn(user, person.email, person.password);
+  await user.getByRole('link', { name: 'Continue' }).click();
   await expect(user).toHaveURL(/\/$/);
   await user.goto('/userPanel/user-chatbox');
   await expect(user.getByText('You are not about to chat yet')).toBeVisible();
   await expectAccessibleAtBothWidths(user, 'empty user chatbox');
+});
+
+test('an admin saying Yes to a reskin is sent to the admin chatbox, and a visitor is offered sign-up and login', async ({ browser }) => {
+  const admin = await freshPage(browser);
+  await logIn(admin, 'admin@example.com', 'admin12345');
+  await expect(admin).toHaveURL(/\/$/);
+  const productPath = await reskinnableProductPath(admin);
+  await admin.goto(productPath);
+  await admin.getByRole('button', { name: 'contact us' }).click();
+  await admin.getByRole('button', { name: 'Yes' }).click();
+
+  await expect(admin.getByText('Please Signup First')).toHaveCount(0);
+  await expect(admin.getByText('Reskin requests come from buyers')).toBeVisible();
+  await admin.getByRole('link', { name: 'Admin Chatbox' }).click();
+  await expect(admin).toHaveURL(/\/adminPanel\/admin-chatbox$/);
+
+  const visitor = await freshPage(browser);
+  await visitor.goto(productPath);
+  await visitor.getByRole('button', { name: 'contact us' }).click();
+  await visitor.getByRole('button', { name: 'Yes' }).click();
+  const offer = visitor.locator('.reskin-refusal');
+  await expect(offer).toContainText('Please Signup First');
+  await expect(offer.getByRole('link', { name: 'sign up' })).toHaveAttribute('href', '/sign-up');
+  await offer.getByRole('link', { name: 'log in' }).click();
+  await visitor.getByLabel('User Email').fill('buyer@example.com');
+  await visitor.getByLabel('User Password').fill('buyer12345');
+  await visitor.getByRole('button', { name: 'Log In' }).click();
+  await expect(visitor).toHaveURL(/\/$/);
+  await visitor.goto(productPath);
+  await expect(visitor.getByText('Please Signup First')).toHaveCount(0);
 });

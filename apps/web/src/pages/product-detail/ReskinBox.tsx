@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { ProductDetail } from '@market/contracts';
 import { formatPrice } from '@/components/catalogue/format';
 import { showNotice } from '@/components/notice/notices';
@@ -8,19 +8,29 @@ import { useStartReskinChat } from '@/features/reskin-chat';
 
 /**
  * SPEC.md 2.5 / 6: reskin features with their price and a 'contact us' asking Yes or No.
- * Only role User may go on; everybody else gets 'Please Signup First' for 3 s. Yes sends the
- * opening 'Yes' (starting or reusing this product's chat) and opens the user chat on it.
+ * Only role User may go on. A visitor gets 'Please Signup First' for 3 s and, until signed in,
+ * links to sign up or log in; an admin is told that buyers ask and admins answer in the admin
+ * chatbox. Yes sends the opening 'Yes' (starting or reusing this product's chat) and opens the
+ * user chat on it.
  */
 export function ReskinBox({ product }: { product: ProductDetail }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
+  const [refusedRole, setRefusedRole] = useState<'visitor' | 'Admin' | null>(null);
+  const location = useLocation();
   const questionId = useId();
   const startChat = useStartReskinChat();
 
   function answerYes() {
+    if (user?.role === 'Admin') {
+      setAsking(false);
+      setRefusedRole('Admin');
+      return;
+    }
     if (user?.role !== 'User') {
       setAsking(false);
+      setRefusedRole('visitor');
       showNotice(SIGNUP_FIRST, 'info');
       return;
     }
@@ -68,6 +78,20 @@ export function ReskinBox({ product }: { product: ProductDetail }) {
             </button>
           </div>
         </fieldset>
+      )}
+      {refusedRole === 'Admin' && user?.role === 'Admin' && (
+        <output className="reskin-refusal d-block">
+          Reskin requests come from buyers; as an admin you answer them in the <Link to="/adminPanel/admin-chatbox">Admin Chatbox</Link>.
+        </output>
+      )}
+      {refusedRole === 'visitor' && !user && (
+        <output className="reskin-refusal d-block">
+          {SIGNUP_FIRST}: <Link to="/sign-up">sign up</Link> or{' '}
+          <Link to="/Login" state={{ from: location.pathname }}>
+            log in
+          </Link>{' '}
+          to ask for a reskin.
+        </output>
       )}
     </section>
   );
