@@ -9,6 +9,7 @@ import { usePaymentConfig } from '../api/paymentConfig';
 import { usePayForCart } from '../usePayForCart';
 import { CartSummary } from './CartSummary';
 import { SimulatedCardForm } from './SimulatedCardForm';
+import { LockIcon } from '@/components/icons';
 import '../checkout.css';
 
 // Stripe.js and Elements stay out of every other page.
@@ -90,7 +91,7 @@ function SignedInCheckout() {
           </h2>
           {form}
           <p className="secure-payment">
-            <span aria-hidden="true">🔒</span> Secure Payment
+            <LockIcon size={16} className="secure-payment-icon" /> Secure Payment
           </p>
         </section>
       </div>
