@@ -91,4 +91,13 @@ describe('ChatBox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This chat is closed');
   });
+
+  it('shows beside the admin switch whether the chat is on or off, its name staying Chat open', async () => {
+    fakeServer(conversation({ status: 'Close' }));
+    renderAt(<ChatBox side="Admin" />);
+
+    const toggle = (await screen.findByRole('switch', { name: 'Chat open' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(toggle.parentElement?.textContent).toContain('off: the buyer cannot write');
+  });
 });

@@ -94,6 +94,10 @@ function StatusSwitch({ conversation }: { conversation: ReskinConversation }) {
       <label className="form-check-label" htmlFor={switchId}>
         Chat open
       </label>
+      {/* The name stays 'Chat open' (a switch's name never changes); sighted users read its state here. */}
+      <span className="chat-switch-state ms-2 small text-secondary" aria-hidden="true">
+        {conversation.status === 'Open' ? 'on' : 'off: the buyer cannot write'}
+      </span>
       {toggle.error && (
         <span role="alert" className="d-block small text-danger">
           {toggle.error.message}
