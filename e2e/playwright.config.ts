@@ -82,6 +82,8 @@ function appServer(port: number, dataDir: string, env: Record<string, string> = 
       FORMS_RATE_LIMIT_PER_MINUTE: '1000',
       CHAT_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      // Nothing balances these servers: they stop at once when the run ends.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
   };

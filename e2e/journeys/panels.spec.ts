@@ -21,3 +21,18 @@ test('a refused withdrawal’s message sits on the amount and goes once the form
   await expect(message).toHaveCount(0);
   await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+test('on a phone the panel menu strip shows the current entry, even the last one', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await logIn(page, 'admin@example.com', 'admin12345');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/adminPanel/admin-chatbox');
+
+  const strip = page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('list');
+  const current = page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Admin Chatbox' });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  await expect.poll(async () => {
+    const [box, link] = [await strip.boundingBox(), await current.boundingBox()];
+    return Boolean(box && link && link.x >= box.x - 1 && link.x + link.width <= box.x + box.width + 1);
+  }).toBe(true);
+});

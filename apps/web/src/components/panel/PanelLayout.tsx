@@ -1,5 +1,5 @@
-import { Suspense, type ComponentType } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ComingSoonNote } from '@/components/ComingSoon';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
@@ -29,13 +29,14 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
   // Absolute targets: inside a splat route ('/userPanel/*') relative links resolve from the
   // full current path, not from the panel's root.
   const home = `${basePath}/${defaultPath}`;
+  const menu = useActiveEntryInView();
   return (
     <div className="container-fluid panel">
       <div className="row">
         <aside className="col-12 col-lg-3 col-xxl-2 panel-sidebar">
           <h2 className="panel-sidebar-title">{name}</h2>
           <nav aria-label={name}>
-            <ul className="panel-menu">
+            <ul className="panel-menu" ref={menu}>
               {entries.map((entry) => (
                 <li key={entry.path}>
                   <NavLink to={`${basePath}/${entry.path}`} className="panel-menu-link">
@@ -58,6 +59,26 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
       </div>
     </div>
   );
+}
+
+/**
+ * Below lg the menu is a strip that scrolls sideways: the current entry (the eleventh of the admin
+ * panel, say) is brought into the strip's view. Only the strip scrolls, never the page.
+ */
+function useActiveEntryInView() {
+  const menu = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const strip = menu.current;
+    const active = strip?.querySelector<HTMLElement>(`a[href="${CSS.escape(pathname)}"]`);
+    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+    const start = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+    const end = start + active.offsetWidth;
+    if (start < strip.scrollLeft || end > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = Math.max(0, start - (strip.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [pathname]);
+  return menu;
 }
 
 function PanelPage({ entry }: { entry: PanelEntry }) {
