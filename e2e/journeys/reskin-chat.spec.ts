@@ -66,6 +66,9 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   const chats = admin.getByRole('navigation', { name: 'Chats' });
   const chat = chats.getByRole('button', { name: new RegExp(person.name) });
   await expect(chat).toBeVisible();
+  // Nothing is open until the admin chooses, so the unread count is there to be seen.
+  await expect(chat.getByText('unread')).toHaveCount(1);
+  await expect(admin.getByRole('list', { name: 'Messages' })).toHaveCount(0);
   await chat.click();
   const adminThread = admin.getByRole('list', { name: 'Messages' });
   await expect(adminThread.getByText('Could the hero be a <b>cat</b>?')).toBeVisible();

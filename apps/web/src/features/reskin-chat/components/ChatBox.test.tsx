@@ -85,6 +85,7 @@ describe('ChatBox', () => {
   it("gives the admin the open/close switch and shows the server's errorMessage when a message is refused", async () => {
     fakeServer(conversation());
     renderAt(<ChatBox side="Admin" />);
+    fireEvent.click(await screen.findByRole('button', { name: /Alice Wonderland/ }));
 
     expect(((await screen.findByRole('switch', { name: 'Chat open' })) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello' } });
@@ -95,9 +96,24 @@ describe('ChatBox', () => {
   it('shows beside the admin switch whether the chat is on or off, its name staying Chat open', async () => {
     fakeServer(conversation({ status: 'Close' }));
     renderAt(<ChatBox side="Admin" />);
+    fireEvent.click(await screen.findByRole('button', { name: /Alice Wonderland/ }));
 
     const toggle = (await screen.findByRole('switch', { name: 'Chat open' })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     expect(toggle.parentElement?.textContent).toContain('off: the buyer cannot write');
+  });
+
+  it('opens no chat for the admin until one is chosen, so its unread count is seen and only then marked read', async () => {
+    const calls = fakeServer(conversation({ unreadCount: 2 }));
+    renderAt(<ChatBox side="Admin" />);
+
+    const chat = await screen.findByRole('button', { name: /unread/ });
+    expect(screen.getByText('Choose a chat to read it; chats with unread messages show how many.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Messages' })).toBeNull();
+    expect(calls.some((call) => (call.init?.method ?? 'GET') === 'PUT')).toBe(false);
+
+    fireEvent.click(chat);
+
+    await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT' && call.url.startsWith('/api/reskin/mark'))).toBe(true));
   });
 });

@@ -34,24 +34,32 @@ export function ChatBox({ side }: { side: ReskinAuthor }) {
   }
   if (conversations.data.length === 0) return <p className="py-4 text-center text-secondary">{EMPTY_TEXT[side]}</p>;
 
-  const chosen = pick(conversations.data, params.get('productId'), params.get('userId'));
+  const chosen = pick(side, conversations.data, params.get('productId'), params.get('userId'));
   const choose = (conversation: ReskinConversation) => setParams({ productId: conversation.productId, userId: conversation.userId }, { replace: true });
 
   return (
     <div className="row g-3">
       <div className="col-12 col-lg-4">
-        <ConversationList side={side} conversations={conversations.data} chosenId={chosen._id} onChoose={choose} />
+        <ConversationList side={side} conversations={conversations.data} chosenId={chosen?._id ?? null} onChoose={choose} />
       </div>
       <div className="col-12 col-lg-8">
-        <ChatThread key={chosen._id} side={side} conversation={chosen} />
+        {chosen ? (
+          <ChatThread key={chosen._id} side={side} conversation={chosen} />
+        ) : (
+          <p className="py-4 text-center text-secondary">Choose a chat to read it; chats with unread messages show how many.</p>
+        )}
       </div>
     </div>
   );
 }
 
-function pick(conversations: ReskinConversation[], productId: string | null, userId: string | null): ReskinConversation {
-  return (
-    conversations.find((conversation) => conversation.productId === productId && (userId === null || conversation.userId === userId)) ??
-    conversations[0]!
-  );
+/**
+ * The chat named in the address. Without one, a user (who has few chats, usually one) sees the most
+ * recent; the admin sees none until choosing, since opening a chat marks it read and its unread
+ * badge would never be seen.
+ */
+function pick(side: ReskinAuthor, conversations: ReskinConversation[], productId: string | null, userId: string | null): ReskinConversation | null {
+  const named = conversations.find((conversation) => conversation.productId === productId && (userId === null || conversation.userId === userId));
+  if (named) return named;
+  return side === 'User' ? conversations[0]! : null;
 }

@@ -3,7 +3,8 @@ import { isOpeningMessage, type ReskinAuthor, type ReskinConversation } from '@m
 interface ConversationListProps {
   side: ReskinAuthor;
   conversations: ReskinConversation[];
-  chosenId: string;
+  /** null: none chosen yet. */
+  chosenId: string | null;
   onChoose: (conversation: ReskinConversation) => void;
 }
 
