@@ -79,6 +79,8 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   await admin.getByRole('textbox', { name: 'Message' }).fill('Sure, three days for the cat.');
   await admin.getByRole('button', { name: 'Send' }).click();
   await expect(adminThread.getByText('Sure, three days for the cat.')).toBeVisible();
+  // Focus is back in the message box, ready for the next message.
+  await expect(admin.getByRole('textbox', { name: 'Message' })).toBeFocused();
 
   // The user sees the answer without reloading.
   await expect(userThread.getByText('Sure, three days for the cat.')).toBeVisible();

@@ -10,6 +10,7 @@ export function SendMessageForm({ conversationKey, disabled }: { conversationKey
   const send = useSendChatMessage();
   const [message, setMessage] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,6 +22,8 @@ export function SendMessageForm({ conversationKey, disabled }: { conversationKey
           setMessage('');
           if (fileInput.current) fileInput.current.value = '';
         },
+        // Send was disabled while sending and dropped focus to the page: the next message is typed here.
+        onSettled: () => messageBox.current?.focus(),
       },
     );
   };
@@ -35,6 +38,7 @@ export function SendMessageForm({ conversationKey, disabled }: { conversationKey
           </label>
           <textarea
             id={`${ids}-message`}
+            ref={messageBox}
             className="form-control"
             rows={2}
             maxLength={RESKIN_MESSAGE_MAX_LENGTH}
