@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
+import { INVALID_EMAIL_MESSAGE } from './users.js';
 
 export const CONTACT_REQUIRED_MESSAGE = 'Field with * should be filled';
 export const CONTACT_SENT_MESSAGE = 'Success: Your message has been sent successfully';
@@ -11,7 +12,7 @@ const required = (max: number) =>
 /** POST /api/contact: every field is required (SPEC.md 5). */
 export const contactBodySchema = z.strictObject({
   name: required(80),
-  email: required(254).pipe(z.email('Enter a valid email address')),
+  email: required(254).pipe(z.email(INVALID_EMAIL_MESSAGE)),
   companyName: required(120),
   message: required(CONTACT_MESSAGE_MAX_LENGTH),
 });

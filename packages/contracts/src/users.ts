@@ -3,13 +3,16 @@ import { roleSchema } from './enums.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { LIMITS } from './limits.js';
 
+/** SPEC.md 8: the built-in validator text for a malformed email address. */
+export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
+
 /** An email address as every form takes it: trimmed, at most 254 characters. */
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 /** A new password's length rule (sign-up and reset); the server also refuses passwords easy to guess. */
 const newPasswordSchema = z

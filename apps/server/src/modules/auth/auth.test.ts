@@ -52,7 +52,7 @@ describe('POST /api/user/addUser', () => {
     ['a missing name', { name: undefined }, 'Name is required'],
     ['an empty name', { name: '   ' }, 'Name is required'],
     ['a missing email', { email: undefined }, 'Email is required'],
-    ['a malformed email', { email: 'ada-at-example' }, 'Enter a valid email address'],
+    ['a malformed email', { email: 'ada-at-example' }, 'Invalid email address'],
     ['a missing number', { number: undefined }, 'Phone number is required'],
     ['letters as a number', { number: 'call me' }, 'Enter a valid phone number'],
     ['a short password', { password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],

@@ -57,7 +57,7 @@ describe('POST /api/user/forgotPassword', () => {
     const ctx = await buildTestApp();
     const response = await forgot(ctx, 'not-an-email');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Enter a valid email address');
+    expect(response.json().message).toBe('Invalid email address');
   });
 
   it('is rate limited like sign-in', async () => {

@@ -77,7 +77,7 @@ describe('comments', () => {
 
     expect([empty.statusCode, badEmail.statusCode, long.statusCode]).toEqual([400, 400, 400]);
     expect(empty.json().message).toBe('Write a comment');
-    expect(badEmail.json().message).toBe('Enter a valid email address');
+    expect(badEmail.json().message).toBe('Invalid email address');
     expect(long.json().message).toBe('A comment is at most 2000 characters');
   });
 
