@@ -109,7 +109,7 @@ export async function buildApp(dependencies: AppDependencies) {
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
 
-  await app.register(productRoutes, { products: services.products });
+  await app.register(productRoutes, { products: services.products, idempotency: services.idempotency });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });

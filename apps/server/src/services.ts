@@ -5,6 +5,7 @@ import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { CommentsRepository, CommentsService } from './modules/comments/index.js';
 import { ContactRepository, ContactService } from './modules/contact/index.js';
 import { HireRepository, HireService } from './modules/hire/index.js';
+import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsRepository, PaymentsService } from './modules/payments/index.js';
@@ -44,6 +45,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     contact: new ContactService(new ContactRepository(db), mail, clock, config.contactTo, log),
     hire: new HireService(new HireRepository(db), clock),
     payments,
+    idempotency: new IdempotencyService(new IdempotencyRepository(db), clock),
     purchases: new PurchasesService(new PurchasesRepository(db), payments, products, storage, clock, log),
   };
 }

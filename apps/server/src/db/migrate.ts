@@ -6,6 +6,7 @@ import * as conversations from './migrations/0005_conversations.js';
 import * as outboxClaims from './migrations/0007_outbox_claims.js';
 import * as searchIndexOrder from './migrations/0008_search_index_order.js';
 import * as passwordResets from './migrations/0009_password_resets.js';
+import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0007_outbox_claims': outboxClaims,
   '0008_search_index_order': searchIndexOrder,
   '0009_password_resets': passwordResets,
+  '0010_idempotency_keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

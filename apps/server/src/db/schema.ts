@@ -25,6 +25,19 @@ export interface Database {
   reskin_messages: ReskinMessagesTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** A request's Idempotency-Key: claimed while the first request runs (status_code null), then its answer. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  /** Which call the key was sent to, e.g. 'product.upload'. */
+  scope: string;
+  key: string;
+  created_at: string;
+  status_code: number | null;
+  /** The answer's JSON. */
+  body: string | null;
 }
 
 export interface UsersTable {

@@ -19,16 +19,18 @@ import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
 import { readProductUpload } from './upload-form.js';
+import type { IdempotencyService } from '../idempotency/index.js';
 import { searchTokens } from './catalogue-text.js';
 
 export interface ProductRoutesOptions {
   products: ProductsService;
+  idempotency: IdempotencyService;
 }
 
 const updateDownloadsBodySchema = z.strictObject({ productIds: z.array(idSchema).max(100) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products }) => {
+export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products, idempotency }) => {
   const tags = ['products'];
 
   /** Visitors all get the same answer, so theirs is kept serialised; signed-in answers depend on who asks. */
@@ -183,14 +185,19 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       preHandler: requireUser,
       schema: {
         tags,
-        summary: 'Upload a product (multipart, fields of SPEC.md 7); Approved for an admin, Pending for a user, whatever the form says',
+        summary:
+          'Upload a product (multipart, fields of SPEC.md 7); Approved for an admin, Pending for a user, whatever the form says. ' +
+          'With an Idempotency-Key header, a repeat gets the first answer (Idempotent-Replayed: true) and a twin sent meanwhile 409.',
         consumes: ['multipart/form-data'],
-        response: { 201: productDetailSchema, ...errors, 413: errorBodySchema },
+        response: { 201: productDetailSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const upload = await readProductUpload(request, products);
-      return reply.status(201).send(await products.upload(request.user, upload));
+      const uploadOnce = async () => ({ statusCode: 201, body: await products.upload(request.user, await readProductUpload(request, products)) });
+      const key = idempotency.parseKey(request.headers['idempotency-key']);
+      // Checked before a byte of the body is read: a repeat is answered without storing the files again.
+      const answer = key ? await idempotency.once(request.user!._id, 'product.upload', key, uploadOnce) : { ...(await uploadOnce()), replayed: false };
+      return reply.status(answer.statusCode).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
     },
   );
 
