@@ -36,3 +36,26 @@ test('on a phone the panel menu strip shows the current entry, even the last one
     return Boolean(box && link && link.x >= box.x - 1 && link.x + link.width <= box.x + box.width + 1);
   }).toBe(true);
 });
+
+test('admin tables stay within the header’s width at 1280 px, and a table wider than its room scrolls in a box the keyboard can reach', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin@example.com', 'admin12345');
+  await expect(page).toHaveURL(/\/$/);
+  const headerContent = page.getByRole('navigation', { name: 'Main' }).locator('.container');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/adminPanel/manage-pending-products', '/adminPanel/all-users', '/adminPanel/pending-withdrawls-requests']) {
+      await page.goto(path);
+      const table = page.locator('main table').first();
+      await expect(table).toBeVisible();
+      const [edge, box] = [await headerContent.boundingBox(), await table.boundingBox()];
+      expect(box!.x + box!.width, `${path} at ${width} px ends past the header`).toBeLessThanOrEqual(edge!.x + edge!.width + 1);
+      // What does not fit scrolls inside its own box, which is then a named region that takes focus.
+      const scroller = await table.evaluate((element) => {
+        const parent = element.parentElement!;
+        return { scrolls: parent.scrollWidth > parent.clientWidth, tabIndex: parent.tabIndex, role: parent.getAttribute('role'), label: parent.getAttribute('aria-label') };
+      });
+      if (scroller.scrolls) expect(scroller, `${path} at ${width} px`).toMatchObject({ tabIndex: 0, role: 'region', label: expect.stringContaining('scrolls sideways') });
+    }
+  }
+});

@@ -31,7 +31,7 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
   const home = `${basePath}/${defaultPath}`;
   const menu = useActiveEntryInView();
   return (
-    <div className="container-fluid panel">
+    <div className="container panel">
       <div className="row">
         <aside className="col-12 col-lg-3 col-xxl-2 panel-sidebar">
           <h2 className="panel-sidebar-title">{name}</h2>

@@ -1,5 +1,6 @@
 import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
 import { PageSpinner } from '@/components/PageSpinner';
+import { TableScroll } from '@/components/TableScroll';
 import { useAllComments } from '../api/allComments';
 import { formatDateTime } from '@/lib/dates';
 
@@ -9,7 +10,7 @@ export function UploadedComments() {
   return (
     <QueryView query={query} isEmpty={isEmptyList} empty="No comments yet" loading={<PageSpinner label="Loading comments…" />}>
       {(comments) => (
-        <div className="table-responsive">
+        <TableScroll label="Comments, newest first">
           <table className="table align-middle">
             <caption className="visually-hidden">Comments, newest first</caption>
             <thead>
@@ -39,7 +40,7 @@ export function UploadedComments() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </QueryView>
   );

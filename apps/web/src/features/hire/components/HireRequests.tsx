@@ -3,6 +3,7 @@ import type { HireRequest } from '@market/contracts';
 import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
 import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
+import { TableScroll } from '@/components/TableScroll';
 import { formatDateTime } from '@/lib/dates';
 import { useHireRequestById } from '../api/hireRequestById';
 import { useHireRequests } from '../api/hireRequests';
@@ -23,7 +24,7 @@ export function HireRequests() {
 
 function HireRequestsTable({ requests, onOpen }: { requests: HireRequest[]; onOpen: (id: string) => void }) {
   return (
-    <div className="table-responsive">
+    <TableScroll label="Hire requests, newest first">
       <table className="table align-middle">
         <caption className="visually-hidden">Hire requests, newest first</caption>
         <thead>
@@ -63,7 +64,7 @@ function HireRequestsTable({ requests, onOpen }: { requests: HireRequest[]; onOp
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableScroll } from '@/components/TableScroll';
 import { dollarsToCents, formatUsd, productTitle, type ProductSummary } from '@market/contracts';
 import { ProductStatusBadge } from './ProductStatusBadge';
 
@@ -24,7 +25,7 @@ function formatDate(iso: string): string {
 /** One table for every moderation list; secondary columns fold away on small screens. */
 export function ProductsTable({ caption, products, showStatus = false, renderActions }: ProductsTableProps) {
   return (
-    <div className="table-responsive moderation-table">
+    <TableScroll label={caption} className="moderation-table">
       <table className="table align-middle">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -48,7 +49,7 @@ export function ProductsTable({ caption, products, showStatus = false, renderAct
           {products.map((product) => {
             const titleId = titleIdOf(product);
             return (
-              <tr key={product._id}>
+              <tr key={product._id} data-row-id={product._id}>
                 <th scope="row" className="fw-semibold moderation-product text-break">
                   <img className="moderation-thumb d-none d-sm-block" src={product.thumbnail} alt="" width={56} height={56} loading="lazy" />
                   <span id={titleId}>{productTitle(product.title)}</span>
@@ -71,6 +72,6 @@ export function ProductsTable({ caption, products, showStatus = false, renderAct
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

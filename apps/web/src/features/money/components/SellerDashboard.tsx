@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { QueryView } from '@/components/catalogue/QueryView';
 import { PageSpinner } from '@/components/PageSpinner';
+import { TableScroll } from '@/components/TableScroll';
 import { useEarnings } from '../api/earnings';
 import { useRecentSales } from '../api/sales';
 import { formatDate, usd } from '../format';
@@ -40,7 +41,7 @@ export function SellerDashboard() {
         empty="No sales yet. Once buyers purchase your products, they appear here."
       >
         {(list) => (
-          <div className="table-responsive money-table">
+          <TableScroll label="Your latest sales" className="money-table">
             <table className="table align-middle">
               <caption className="visually-hidden">Your latest sales</caption>
               <thead>
@@ -70,7 +71,7 @@ export function SellerDashboard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </QueryView>
     </>

@@ -6,6 +6,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
 import { PageSpinner } from '@/components/PageSpinner';
 import { SubmitButton } from '@/components/SubmitButton';
+import { TableScroll } from '@/components/TableScroll';
 import { ApiError } from '@/lib/api';
 import { useEarnings } from '../api/earnings';
 import { useRequestWithdrawal } from '../api/requestWithdrawal';
@@ -118,7 +119,7 @@ function MyWithdrawals() {
       empty="No Withdrawal Performed Yet"
     >
       {(list) => (
-        <div className="table-responsive money-table">
+        <TableScroll label="Your withdrawal requests" className="money-table">
           <table className="table align-middle">
             <caption className="visually-hidden">Your withdrawal requests</caption>
             <thead>
@@ -148,7 +149,7 @@ function MyWithdrawals() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </QueryView>
   );

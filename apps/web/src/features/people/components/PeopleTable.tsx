@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PEOPLE_PAGE_SIZE, type PeopleQuery, type Person } from '@market/contracts';
 import { ErrorState } from '@/components/catalogue/QueryView';
 import { PageSpinner } from '@/components/PageSpinner';
+import { TableScroll } from '@/components/TableScroll';
 import '../people.css';
 
 export interface PeoplePage<T> {
@@ -57,7 +58,7 @@ export function PeopleTable<T extends Person>({ caption, result, columns, empty,
         <p className="people-empty">{searchText ? `Nobody matches “${searchText}”.` : empty}</p>
       ) : (
         <>
-          <div className="table-responsive people-table" aria-busy={result.isFetching}>
+          <TableScroll label={caption} className="people-table" busy={result.isFetching}>
             <table className="table align-middle">
               <caption className="visually-hidden">{caption}</caption>
               <thead>
@@ -90,7 +91,7 @@ export function PeopleTable<T extends Person>({ caption, result, columns, empty,
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pagination page={result.data.page} pageSize={result.data.pageSize} total={result.data.total} label={caption} onPage={onPage} />
         </>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { API_PATHS, apiPath, dollarsToCents, formatUsd, type Purchase, type PurchaseLine } from '@market/contracts';
 import { PageSpinner } from '@/components/PageSpinner';
+import { TableScroll } from '@/components/TableScroll';
 import { useMyPurchases } from '../api/purchases';
 import { useUpdateDownload } from '../api/updateDownload';
 import { useNow } from '../useNow';
@@ -57,7 +58,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
   useCloseExpiredWindows(rows, now);
 
   return (
-    <div className="table-responsive purchases-table">
+    <TableScroll label="Your purchased products" className="purchases-table">
       <table className="table align-middle">
         <caption className="visually-hidden">Your purchased products</caption>
         <thead>
@@ -115,7 +116,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
