@@ -66,6 +66,27 @@ describe('ManagePendingProducts', () => {
     expect(listCalls()).toBe(2);
   });
 
+  it("moves focus to the next row's Approve once a product is approved, and to the page's heading when none is left", async () => {
+    fakeServer();
+    renderAt(
+      <main id="main-content">
+        <h1>Manage Pending Products</h1>
+        <ManagePendingProducts />
+      </main>,
+    );
+    await screen.findByText('Space Racer');
+    const firstApprove = within(row('Space Racer')).getByRole('button', { name: 'Approve' });
+    firstApprove.focus();
+    fireEvent.click(firstApprove);
+
+    await waitFor(() => expect(screen.queryByText('Space Racer')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(within(row('Puzzle Box')).getByRole('button', { name: 'Approve' })));
+
+    fireEvent.click(within(row('Puzzle Box')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('No Pending Product Found')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Manage Pending Products' })));
+  });
+
   it('rejects with PUT and reloads the list', async () => {
     const { calls, listCalls } = fakeServer();
     renderAt(<ManagePendingProducts />);

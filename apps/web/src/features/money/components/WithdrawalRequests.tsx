@@ -1,6 +1,9 @@
+import { useRef } from 'react';
 import type { Withdrawal, WithdrawalStatus } from '@market/contracts';
 import { QueryView } from '@/components/catalogue/QueryView';
 import { FormError } from '@/components/FormError';
+import { TableScroll } from '@/components/TableScroll';
+import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
 import { PageSpinner } from '@/components/PageSpinner';
@@ -20,6 +23,8 @@ const EMPTY: Record<WithdrawalStatus, string> = {
  */
 export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
   const query = useWithdrawals(status);
+  const rowFocus = useFocusAfterRowLeaves(query.data?.map((withdrawal) => withdrawal._id) ?? []);
+  const caption = status === 'Pending' ? 'Pending withdrawal requests' : 'Paid withdrawals';
   return (
     <>
       <NoticeRegion />
@@ -30,44 +35,52 @@ export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
         empty={EMPTY[status]}
       >
         {(list) => (
-          <div className="table-responsive money-table">
-            <table className="table align-middle">
-              <caption className="visually-hidden">{status === 'Pending' ? 'Pending withdrawal requests' : 'Paid withdrawals'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Seller</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    PayPal Email
-                  </th>
-                  <th scope="col" className="d-none d-sm-table-cell">
-                    Requested
-                  </th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">
-                    Payout<span className="d-none d-lg-inline"> (after 8% fee)</span>
-                  </th>
-                  <th scope="col">{status === 'Pending' ? 'Action' : 'Paid'}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((withdrawal) => (
-                  <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} />
-                ))}
-              </tbody>
-            </table>
+          <>
+            <TableScroll label={caption} className="money-table">
+              <table className="table align-middle">
+                <caption className="visually-hidden">{caption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Seller</th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      PayPal Email
+                    </th>
+                    <th scope="col" className="d-none d-sm-table-cell">
+                      Requested
+                    </th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">
+                      Payout<span className="d-none d-lg-inline"> (after 8% fee)</span>
+                    </th>
+                    <th scope="col">{status === 'Pending' ? 'Action' : 'Paid'}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((withdrawal) => (
+                    <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} rowFocus={rowFocus} />
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <p className="small text-secondary mt-2 mb-0">Payout is the amount minus the 8% fee: what to send to the PayPal email.</p>
-          </div>
+          </>
         )}
       </QueryView>
     </>
   );
 }
 
-function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
+interface WithdrawalRowProps {
+  withdrawal: Withdrawal;
+  rowFocus: ReturnType<typeof useFocusAfterRowLeaves>;
+}
+
+function WithdrawalRow({ withdrawal, rowFocus }: WithdrawalRowProps) {
   const markPaid = useMarkWithdrawalPaid();
+  const button = useRef<HTMLButtonElement>(null);
   const sellerId = `withdrawal-seller-${withdrawal._id}`;
   return (
-    <tr>
+    <tr data-row-id={withdrawal._id}>
       <th scope="row" className="money-seller text-break">
         <span id={sellerId}>{withdrawal.seller?.name ?? ''}</span>
         <span className="d-none d-sm-block small text-secondary fw-normal">{withdrawal.seller?.email}</span>
@@ -81,18 +94,25 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         {withdrawal.status === 'Pending' ? (
           <>
             <button
+              ref={button}
               type="button"
               className="btn btn-sm btn-success"
               aria-describedby={sellerId}
+              data-row-action="mark-paid"
               disabled={markPaid.isPending}
               aria-busy={markPaid.isPending}
-              // The row leaves the list once paid, so the notice follows the promise, not the row's callbacks.
-              onClick={() =>
+              // The row leaves the list once paid, so the notice follows the promise, not the row's callbacks;
+              // focus moves on to the next request. A refusal keeps the row, and focus comes back to its button.
+              onClick={() => {
+                rowFocus.willLeave(withdrawal._id, 'mark-paid');
                 markPaid
                   .mutateAsync(withdrawal._id)
                   .then(() => showNotice('Withdrawal Successful: Withdrawal status updated'))
-                  .catch(() => undefined)
-              }
+                  .catch(() => {
+                    rowFocus.stays();
+                    requestAnimationFrame(() => button.current?.focus());
+                  });
+              }}
             >
               Mark paid
             </button>
