@@ -62,6 +62,10 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   const admin = await freshPage(browser);
   await logIn(admin, 'admin@example.com', 'admin12345');
   await expect(admin).toHaveURL(/\/$/);
+  const markReadCalls: string[] = [];
+  admin.on('request', (request) => {
+    if (request.url().endsWith('/api/reskin/markUserMessagesAsRead')) markReadCalls.push(request.postData() ?? '');
+  });
   await admin.goto('/adminPanel/admin-chatbox');
   const chats = admin.getByRole('navigation', { name: 'Chats' });
   const chat = chats.getByRole('button', { name: new RegExp(person.name) });
@@ -69,11 +73,14 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   // Nothing is open until the admin chooses, so the unread count is there to be seen.
   await expect(chat.getByText('unread')).toHaveCount(1);
   await expect(admin.getByRole('list', { name: 'Messages' })).toHaveCount(0);
+  expect(markReadCalls, 'nothing is marked read before the admin picks a chat').toEqual([]);
   await chat.click();
   const adminThread = admin.getByRole('list', { name: 'Messages' });
   await expect(adminThread.getByText('Could the hero be a <b>cat</b>?')).toBeVisible();
-  // Opening the chat marked the user's message read.
+  // Opening the chat marked the user's message read, with one call to the server for that chat.
   await expect(chats.getByText('unread')).toHaveCount(0);
+  expect(markReadCalls).toHaveLength(1);
+  expect(JSON.parse(markReadCalls[0]!)).toMatchObject({ productId: expect.any(String), userId: expect.any(String) });
   await expectAccessibleAtBothWidths(admin, 'admin chatbox');
 
   await admin.getByRole('textbox', { name: 'Message' }).fill('Sure, three days for the cat.');
@@ -86,10 +93,16 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   await expect(userThread.getByText('Sure, three days for the cat.')).toBeVisible();
 
   // The admin closes the chat; the user's text, file and send controls disable, live.
-  const openSwitch = admin.getByRole('switch', { name: 'Chat open' });
-  await expect(openSwitch).toBeChecked();
-  await openSwitch.click();
-  await expect(openSwitch).not.toBeChecked();
+  // The switch keeps its name, Chat; what is written beside it follows its state.
+  const chatSwitch = admin.getByRole('switch', { name: 'Chat', exact: true });
+  const switchState = admin.getByTestId('chat-switch-state');
+  await expect(chatSwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(switchState).toHaveText('open');
+  await chatSwitch.click();
+  await expect(chatSwitch).not.toBeChecked();
+  await expect(chatSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(switchState).toHaveText('closed: the buyer cannot write');
+  await expect(admin.getByText('Chat open')).toHaveCount(0);
   await expect(user.getByText('This chat is closed.')).toBeVisible();
   await expect(user.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await expect(user.getByLabel(/^File/)).toBeDisabled();

@@ -87,20 +87,24 @@ describe('ChatBox', () => {
     renderAt(<ChatBox side="Admin" />);
     fireEvent.click(await screen.findByRole('button', { name: /Alice Wonderland/ }));
 
-    expect(((await screen.findByRole('switch', { name: 'Chat open' })) as HTMLInputElement).checked).toBe(true);
+    const toggle = (await screen.findByRole('switch', { name: 'Chat' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect(toggle.parentElement?.textContent).toBe('Chat open');
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This chat is closed');
   });
 
-  it('shows beside the admin switch whether the chat is on or off, its name staying Chat open', async () => {
+  it("reads 'Chat closed' beside a closed chat's switch, its name staying Chat and its state in aria-checked", async () => {
     fakeServer(conversation({ status: 'Close' }));
     renderAt(<ChatBox side="Admin" />);
     fireEvent.click(await screen.findByRole('button', { name: /Alice Wonderland/ }));
 
-    const toggle = (await screen.findByRole('switch', { name: 'Chat open' })) as HTMLInputElement;
+    const toggle = (await screen.findByRole('switch', { name: 'Chat' })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
-    expect(toggle.parentElement?.textContent).toContain('off: the buyer cannot write');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.parentElement?.textContent).toBe('Chat closed: the buyer cannot write');
+    expect(toggle.parentElement?.textContent).not.toContain('open');
   });
 
   it('opens no chat for the admin until one is chosen, so its unread count is seen and only then marked read', async () => {

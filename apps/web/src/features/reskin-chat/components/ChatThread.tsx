@@ -79,6 +79,10 @@ function MessageItem({ message, mine }: { message: ReskinMessage; mine: boolean 
 function StatusSwitch({ conversation }: { conversation: ReskinConversation }) {
   const toggle = useToggleChatStatus();
   const switchId = useId();
+  const stateId = useId();
+  const open = conversation.status === 'Open';
+  // The switch's name stays 'Chat' whatever its state (a name that flips reads as a different
+  // control); beside it the state reads on with the name: 'Chat open' or 'Chat closed'.
   return (
     <div className="form-check form-switch mb-0">
       <input
@@ -86,17 +90,18 @@ function StatusSwitch({ conversation }: { conversation: ReskinConversation }) {
         className="form-check-input"
         type="checkbox"
         role="switch"
-        checked={conversation.status === 'Open'}
-        aria-checked={conversation.status === 'Open'}
+        checked={open}
+        aria-checked={open}
+        aria-describedby={stateId}
         disabled={toggle.isPending}
         onChange={() => toggle.mutate({ userId: conversation.userId, productId: conversation.productId })}
       />
       <label className="form-check-label" htmlFor={switchId}>
-        Chat open
-      </label>
-      {/* The name stays 'Chat open' (a switch's name never changes); sighted users read its state here. */}
-      <span className="chat-switch-state ms-2 small text-secondary" aria-hidden="true">
-        {conversation.status === 'Open' ? 'on' : 'off: the buyer cannot write'}
+        Chat
+      </label>{' '}
+      <span id={stateId} data-testid="chat-switch-state">
+        {open ? 'open' : 'closed'}
+        {!open && <span className="small text-secondary">: the buyer cannot write</span>}
       </span>
       {toggle.error && (
         <span role="alert" className="d-block small text-danger">
