@@ -27,7 +27,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
-  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, config.sourceMaxBytes, events);
+  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, { sourceMaxBytes: config.sourceMaxBytes, quotaBytes: config.uploadQuotaBytes, uploadsPerHour: config.uploadsPerHour }, events);
   const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log);
   const payments = new PaymentsService(new PaymentsRepository(db), createPaymentProvider(config.payments, db, clock), clock);
   return {

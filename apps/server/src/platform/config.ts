@@ -83,6 +83,8 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: trustedProxies.default(false),
     SOURCE_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
+    UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000_000).default(2048),
+    UPLOAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     TRANSLATE_URL: z.url().optional(),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -190,6 +192,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Largest accepted source-code archive, in bytes. */
   sourceMaxBytes: number;
+  /** Source-code archives a non-admin may keep in all, in bytes. */
+  uploadQuotaBytes: number;
+  /** Product uploads a non-admin may make per hour. */
+  uploadsPerHour: number;
   /** LibreTranslate-compatible endpoint that turns search text into English; null: search as typed. */
   translateUrl: string | null;
   /** The bucket that keeps uploaded files; null: the local DATA_DIR folder. */
@@ -249,6 +255,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     sourceMaxBytes: Math.floor(env.SOURCE_MAX_MB * 1024 * 1024),
+    uploadQuotaBytes: Math.floor(env.UPLOAD_QUOTA_MB * 1024 * 1024),
+    uploadsPerHour: env.UPLOAD_RATE_LIMIT_PER_HOUR,
     translateUrl: env.TRANSLATE_URL ?? null,
     s3: env.S3_BUCKET
       ? {

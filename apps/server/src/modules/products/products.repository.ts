@@ -136,6 +136,28 @@ export class ProductsRepository {
     });
   }
 
+  /** When the user's products still stored were uploaded, oldest first, after `sinceIso`. */
+  async uploadTimesSince(userId: string, sinceIso: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('products')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('created_at', '>', sinceIso)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => row.created_at);
+  }
+
+  /** Bytes of source-code archives the user's products keep. */
+  async sourceBytesOf(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | bigint>('source_code_size'), eb.lit(0)).as('bytes'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
   async hasSales(id: string): Promise<boolean> {
     const row = await this.db.selectFrom('purchase_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
     return Boolean(row);

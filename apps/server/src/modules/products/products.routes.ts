@@ -187,13 +187,18 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         tags,
         summary:
           'Upload a product (multipart, fields of SPEC.md 7); Approved for an admin, Pending for a user, whatever the form says. ' +
-          'With an Idempotency-Key header, a repeat gets the first answer (Idempotent-Replayed: true) and a twin sent meanwhile 409.',
+          'With an Idempotency-Key header, a repeat gets the first answer (Idempotent-Replayed: true) and a twin sent meanwhile 409. ' +
+          'A user past UPLOAD_QUOTA_MB of stored archives gets 413, past UPLOAD_RATE_LIMIT_PER_HOUR uploads 429; admins are exempt.',
         consumes: ['multipart/form-data'],
-        response: { 201: productDetailSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema },
+        response: { 201: productDetailSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const uploadOnce = async () => ({ statusCode: 201, body: await products.upload(request.user, await readProductUpload(request, products)) });
+      const uploadOnce = async () => {
+        // Refused before a byte of the upload is stored.
+        await products.assertMayUpload(request.user);
+        return { statusCode: 201, body: await products.upload(request.user, await readProductUpload(request, products)) };
+      };
       const key = idempotency.parseKey(request.headers['idempotency-key']);
       // Checked before a byte of the body is read: a repeat is answered without storing the files again.
       const answer = key ? await idempotency.once(request.user!._id, 'product.upload', key, uploadOnce) : { ...(await uploadOnce()), replayed: false };

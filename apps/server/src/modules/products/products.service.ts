@@ -28,7 +28,7 @@ import { ProductCards } from './product-cards.js';
 import { parseProductFields } from './product-fields.js';
 import { dollars, imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
 import type { ListFilter, ProductRow, ProductsRepository, TranslationRow } from './products.repository.js';
-import { checkedZipStream } from './source-archive.js';
+import { checkedZipStream, megabytes } from './source-archive.js';
 
 /** An upload or edit once its multipart body is read: text fields, image bytes, a staged archive. */
 export interface ProductUpload {
@@ -36,6 +36,13 @@ export interface ProductUpload {
   images: { featureImg?: Buffer; thumbnail?: Buffer; screenshots: Buffer[] };
   /** Already streamed to private storage by stageSourceCode; removed again if the upload fails. */
   sourceCode?: StoredFile;
+}
+
+/** What a non-admin may store: each archive, all archives together, and uploads per hour. */
+export interface UploadLimits {
+  sourceMaxBytes: number;
+  quotaBytes: number;
+  uploadsPerHour: number;
 }
 
 export interface ListQuery {
@@ -48,7 +55,8 @@ export interface ListQuery {
 
 /** Published on every product write; every instance drops its cached catalogue reads. */
 const CATALOGUE_CHANGED = 'catalogue.changed';
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
 const TRENDING_DAYS = 7;
 /**
@@ -80,9 +88,48 @@ export class ProductsService {
     private readonly storage: FileStorage,
     private readonly clock: Clock,
     private readonly translator: Translator,
-    readonly sourceMaxBytes: number,
+    private readonly limits: UploadLimits,
     private readonly events: EventBus,
   ) {}
+
+  get sourceMaxBytes(): number {
+    return this.limits.sourceMaxBytes;
+  }
+
+  /**
+   * Checked before a byte of an upload is read. Only stored products count, so an upload that fails
+   * half-way costs neither quota nor rate; admins are exempt (they load catalogues in bulk).
+   */
+  async assertMayUpload(actor: SessionUser | null): Promise<void> {
+    if (!actor) throw unauthorized();
+    if (actor.role === 'Admin') return;
+    const hourAgo = new Date(this.clock.now().getTime() - HOUR_MS);
+    const recent = await this.products.uploadTimesSince(actor._id, hourAgo.toISOString());
+    if (recent.length >= this.limits.uploadsPerHour) {
+      const freedAt = new Date(recent[recent.length - this.limits.uploadsPerHour]!).getTime() + HOUR_MS;
+      const minutes = Math.max(1, Math.ceil((freedAt - this.clock.now().getTime()) / 60_000));
+      throw new HttpError(
+        429,
+        `You can upload ${this.limits.uploadsPerHour} products an hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    await this.assertWithinQuota(actor, 0);
+  }
+
+  /** Refuses an archive that would take the actor's stored source code past the quota; `freedBytes` is what it replaces. */
+  private async assertWithinQuota(actor: SessionUser, addedBytes: number, freedBytes = 0): Promise<void> {
+    if (actor.role === 'Admin') return;
+    const kept = await this.products.sourceBytesOf(actor._id);
+    const quota = this.limits.quotaBytes;
+    const after = kept - freedBytes + addedBytes;
+    if (addedBytes === 0 ? kept >= quota : after > quota) {
+      throw new HttpError(
+        413,
+        `Your storage quota of ${megabytes(quota)} is ${addedBytes === 0 ? 'used up' : 'too small for this archive'}: ` +
+          `your products keep ${megabytes(kept)} of source code${addedBytes === 0 ? '' : ` and this archive is ${megabytes(addedBytes)}`}.`,
+      );
+    }
+  }
 
   /** Drops this instance's cached reads whenever any instance writes a product; resolves once listening. */
   followCatalogueChanges(): Promise<Unsubscribe> {
@@ -106,6 +153,7 @@ export class ProductsService {
       if (!upload.images.featureImg) throw badRequest('Feature image is required');
       if (!upload.images.thumbnail) throw badRequest('Thumbnail is required');
       if (!upload.sourceCode) throw badRequest('Source code is required');
+      await this.assertWithinQuota(actor, upload.sourceCode.size);
       const form = sanitizeForm(parseProductFields(upload.fields));
       const images = await this.storeImages(upload.images, written);
       const now = this.clock.now().toISOString();
@@ -148,6 +196,7 @@ export class ProductsService {
     const replaced: StoredRef[] = [];
     try {
       const row = await this.assertCanEdit(actor, id);
+      if (upload.sourceCode && actor!._id === row.user_id) await this.assertWithinQuota(actor!, upload.sourceCode.size, Number(row.source_code_size));
       const translations = (await this.products.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
