@@ -27,9 +27,14 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
-  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, { sourceMaxBytes: config.sourceMaxBytes, quotaBytes: config.uploadQuotaBytes, uploadsPerHour: config.uploadsPerHour }, events);
-  const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log);
   const payments = new PaymentsService(new PaymentsRepository(db), createPaymentProvider(config.payments, db, clock), clock);
+  const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, quotaBytes: config.uploadQuotaBytes, uploadsPerHour: config.uploadsPerHour };
+  const checkouts = {
+    hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
+    closeAll: (productId: string) => payments.closeCheckoutsOf(productId),
+  };
+  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, uploadLimits, events, checkouts);
+  const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log);
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),

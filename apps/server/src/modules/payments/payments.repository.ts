@@ -16,6 +16,15 @@ export interface SaleProductRow {
   title: string | null;
 }
 
+/** A payment in one of these no longer waits to become a purchase: recorded ('succeeded') or given up by the provider. */
+const CLOSED_PAYMENT_STATUSES = ['succeeded', 'failed', 'canceled'];
+
+/** Payments keep their lines as JSON text, so a product is found by its serialised `"productId":"…"`. */
+const linesNaming = (productId: string) => {
+  const pattern = `%${JSON.stringify({ productId }).slice(1, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`lines like ${pattern} escape '\\'`;
+};
+
 export class PaymentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -25,6 +34,21 @@ export class PaymentsRepository {
 
   findByIntentId(providerIntentId: string): Promise<PaymentRow | undefined> {
     return this.db.selectFrom('payments').selectAll().where('provider_intent_id', '=', providerIntentId).executeTakeFirst();
+  }
+
+  /** Payments for the product neither recorded nor given up, opened after `sinceIso` (all when null). */
+  openPaymentsOf(productId: string, sinceIso: string | null): Promise<Pick<PaymentRow, 'id' | 'provider_intent_id'>[]> {
+    return this.db
+      .selectFrom('payments')
+      .select(['id', 'provider_intent_id'])
+      .where('status', 'not in', CLOSED_PAYMENT_STATUSES)
+      .$if(sinceIso !== null, (query) => query.where('created_at', '>', sinceIso!))
+      .where(linesNaming(productId))
+      .execute();
+  }
+
+  async setStatus(id: string, status: string, updatedAt: string): Promise<void> {
+    await this.db.updateTable('payments').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
   }
 
   /** The stored prices and status of the products, with their English (or first) title. */

@@ -15,6 +15,8 @@ import { HttpError } from '../../platform/errors.js';
 import { WebhookSignatureError } from '../../platform/payments/index.js';
 import type { PaymentsService } from './payments.service.js';
 
+const INTENTS_PER_MINUTE = 10;
+
 export interface PaymentRoutesOptions {
   payments: PaymentsService;
   /** Records the purchase of a succeeded intent (the purchases module; kept apart so payments does not depend on it). */
@@ -37,11 +39,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     API_PATHS.payment.createIntent,
     {
       preHandler: requireUser,
+      config: {
+        // A checkout opens one intent, a retry another; a flood of them is somebody scripting the provider.
+        rateLimit: {
+          max: INTENTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => (request.user ? `intent-user:${request.user._id}` : `intent-address:${request.ip}`),
+        },
+      },
       schema: {
         tags,
-        summary: 'Prices the cart from stored prices (sum of the chosen licence prices, in cents) and opens a payment intent; a differing client amount is refused',
+        summary: `Prices the cart from stored prices (sum of the chosen licence prices, in cents) and opens a payment intent; a differing client amount is refused; 429 past ${INTENTS_PER_MINUTE} a minute per user`,
         body: createPaymentIntentBodySchema,
-        response: { 200: createPaymentIntentResponseSchema, ...errors },
+        response: { 200: createPaymentIntentResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => payments.createIntent(request.user, request.body),

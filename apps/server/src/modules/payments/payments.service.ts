@@ -145,6 +145,24 @@ export class PaymentsService {
     }
   }
 
+  async hasOpenCheckoutSince(productId: string, sinceIso: string): Promise<boolean> {
+    return (await this.payments.openPaymentsOf(productId, sinceIso)).length > 0;
+  }
+
+  /**
+   * Cancels, at the provider, every checkout for the product still waiting for a card; answers false
+   * when one had been paid meanwhile (its purchase is recorded by the buyer's page or the webhook).
+   */
+  async closeCheckoutsOf(productId: string): Promise<boolean> {
+    let allClosed = true;
+    for (const payment of await this.payments.openPaymentsOf(productId, null)) {
+      const status = await this.provider.cancel(payment.provider_intent_id);
+      if (status === 'succeeded') allClosed = false;
+      else await this.payments.setStatus(payment.id, 'canceled', this.clock.now().toISOString());
+    }
+    return allClosed;
+  }
+
   /** A provider webhook, verified; throws WebhookSignatureError when it is not genuine or too old. */
   readWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     return this.provider.parseWebhook(rawBody, signatureHeader, this.clock.now());

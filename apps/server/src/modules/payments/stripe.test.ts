@@ -162,3 +162,39 @@ describe('the Stripe webhook', () => {
     expect((await stripeWebhook(ctx, 'pi_anything')).statusCode).toBe(400);
   });
 });
+
+const deleteAs = (ctx: Awaited<ReturnType<typeof stripeShop>>['ctx'], admin: Awaited<ReturnType<typeof createUser>>, productId: string) =>
+  injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${productId}` });
+
+describe('a deleted product with Stripe checkouts', () => {
+  it('cancels the unpaid intent at Stripe once the hour is over, then removes the product', async () => {
+    const { ctx, stripe, buyer, runner } = await stripeShop();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const intent = await openIntent(ctx, buyer, [singleLine(runner._id)]);
+    expect((await deleteAs(ctx, admin, runner._id)).statusCode).toBe(200);
+
+    ctx.clock.advance(61 * 60_000);
+    const purged = await ctx.services.products.purgeRetired();
+
+    expect(purged).toBe(1);
+    expect(stripe.requests.some((request) => request.method === 'POST' && request.path === `/v1/payment_intents/${intent.paymentIntentId}/cancel`)).toBe(true);
+    expect(stripe.intents.get(intent.paymentIntentId)!.status).toBe('canceled');
+    expect(await ctx.db.selectFrom('products').select('id').where('id', '=', runner._id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('keeps the product when Stripe says the buyer paid, and the webhook then records the purchase', async () => {
+    const { ctx, stripe, buyer, runner } = await stripeShop();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const intent = await openIntent(ctx, buyer, [singleLine(runner._id)]);
+    expect((await deleteAs(ctx, admin, runner._id)).statusCode).toBe(200);
+    stripe.succeed(intent.paymentIntentId);
+
+    ctx.clock.advance(61 * 60_000);
+    expect(await ctx.services.products.purgeRetired()).toBe(0);
+    const webhook = await stripeWebhook(ctx, intent.paymentIntentId);
+
+    expect(webhook.statusCode).toBe(200);
+    expect(await purchaseCount(ctx)).toBe(1);
+    expect(await ctx.services.products.purgeRetired()).toBe(0);
+  });
+});

@@ -1,3 +1,3 @@
 export { productRoutes } from './products.routes.js';
-export { ProductsService, type ProductUpload } from './products.service.js';
+export { CHECKOUT_PAYABLE_MS, ProductsService, type ProductCheckouts, type ProductUpload } from './products.service.js';
 export { ProductsRepository } from './products.repository.js';

@@ -39,8 +39,11 @@ export interface ListFilter {
   offset: number;
 }
 
-/** A payment in one of these no longer waits to become a purchase: recorded ('succeeded') or given up by the provider. */
-const CLOSED_PAYMENT_STATUSES = ['succeeded', 'failed', 'canceled'];
+/**
+ * A deleted product whose files wait while a checkout opened for it can still be paid: out of every
+ * read and list at once, removed for good by ProductsService.purgeRetired.
+ */
+export const RETIRED = 'Deleted';
 
 /** Every column a read needs; search_text (and PostgreSQL's tsvector) never leave the database. */
 const COLUMNS = [
@@ -163,29 +166,35 @@ export class ProductsRepository {
     return Boolean(row);
   }
 
-  /**
-   * Whether a checkout opened since `sinceIso` for this product has not been recorded as a purchase yet.
-   * Payments keep their lines as JSON text, so the product is found by its serialised `"productId":"…"`.
-   */
-  async hasOpenCheckout(id: string, sinceIso: string): Promise<boolean> {
-    const pattern = `%${JSON.stringify({ productId: id }).slice(1, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const row = await this.db
-      .selectFrom('payments')
-      .select('id')
-      .where('status', 'not in', CLOSED_PAYMENT_STATUSES)
-      .where('created_at', '>=', sinceIso)
-      .where(sql<boolean>`lines like ${pattern} escape '\\'`)
-      .limit(1)
-      .executeTakeFirst();
-    return Boolean(row);
-  }
-
   findById(id: string): Promise<ProductRow | undefined> {
-    return this.db.selectFrom('products').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('products').select(COLUMNS).where('id', '=', id).where('status', '!=', RETIRED).executeTakeFirst();
   }
 
   findBySlugKey(slugKey: string): Promise<ProductRow[]> {
-    return this.db.selectFrom('products').select(COLUMNS).where('slug_key', '=', slugKey).orderBy('created_at').limit(20).execute();
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('slug_key', '=', slugKey)
+      .where('status', '!=', RETIRED)
+      .orderBy('created_at')
+      .limit(20)
+      .execute();
+  }
+
+  retiredIds(): Promise<string[]> {
+    return this.db
+      .selectFrom('products')
+      .select('id')
+      .where('status', '=', RETIRED)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
+  }
+
+  /** Every file a product keeps, retired or not. */
+  async filesOf(id: string): Promise<{ images: string[]; sourceCode: string } | null> {
+    const row = await this.db.selectFrom('products').select(['feature_img_key', 'thumbnail_key', 'source_code_key']).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    return { images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotsOf(id))], sourceCode: row.source_code_key };
   }
 
   async ownerName(userId: string): Promise<string> {
@@ -238,6 +247,7 @@ export class ProductsRepository {
     const rows = await this.db
       .selectFrom('products')
       .select('id')
+      .where('status', '!=', RETIRED)
       .$call((query) => {
         switch (visibility.kind) {
           case 'approved':

@@ -27,7 +27,7 @@ import { searchTokens, slugKeyOfSlug, slugKeyOfTitle } from './catalogue-text.js
 import { ProductCards } from './product-cards.js';
 import { parseProductFields } from './product-fields.js';
 import { dollars, imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
-import type { ListFilter, ProductRow, ProductsRepository, TranslationRow } from './products.repository.js';
+import { RETIRED, type ListFilter, type ProductRow, type ProductsRepository, type TranslationRow } from './products.repository.js';
 import { checkedZipStream, megabytes } from './source-archive.js';
 
 /** An upload or edit once its multipart body is read: text fields, image bytes, a staged archive. */
@@ -45,6 +45,14 @@ export interface UploadLimits {
   uploadsPerHour: number;
 }
 
+/** The checkouts opened for a product, as payments knows them. */
+export interface ProductCheckouts {
+  /** Whether a checkout for the product opened after `sinceIso` is neither paid nor closed. */
+  hasOpenSince(productId: string, sinceIso: string): Promise<boolean>;
+  /** Closes every open checkout for the product at the provider; false when one of them turned out paid. */
+  closeAll(productId: string): Promise<boolean>;
+}
+
 export interface ListQuery {
   status?: ProductRow['status'];
   subCategory?: SubCategory;
@@ -60,11 +68,10 @@ const DAY_MS = 24 * HOUR_MS;
 const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
 const TRENDING_DAYS = 7;
 /**
- * A paid intent becomes a purchase only if its product still exists, so deletion waits for open checkouts.
- * Stripe retries an undelivered webhook for up to three days; a checkout still open after that was abandoned
- * (or needs a human anyway), and must not block the deletion forever.
+ * How long a checkout stays payable. A deleted product leaves the store at once, but its row and files
+ * stay while a checkout opened for it within this time may still be paid, so that buyer gets what they paid for.
  */
-const OPEN_CHECKOUT_HORIZON_MS = 3 * DAY_MS;
+export const CHECKOUT_PAYABLE_MS = HOUR_MS;
 const LISTING_LIMIT = 100;
 const SITEMAP_LIMIT = 50_000;
 const IMAGE_LABELS = { featureImg: 'Feature image', thumbnail: 'Thumbnail', screenshot: 'Screenshot' } as const;
@@ -90,6 +97,7 @@ export class ProductsService {
     private readonly translator: Translator,
     private readonly limits: UploadLimits,
     private readonly events: EventBus,
+    private readonly checkouts: ProductCheckouts,
   ) {}
 
   get sourceMaxBytes(): number {
@@ -233,23 +241,37 @@ export class ProductsService {
     return this.moderate(actor, id, 'Rejected');
   }
 
+  /**
+   * The product leaves the store at once, whatever is in flight; it goes for good (files too) once
+   * no checkout opened for it can still be paid, now or on a later purgeRetired.
+   */
   async remove(actor: SessionUser | null, id: string): Promise<void> {
-    const row = await this.moderated(actor, id);
+    await this.moderated(actor, id);
     // Buyers keep their purchase history; a sold product cannot vanish from under it.
     if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
-    const checkoutsSince = new Date(this.clock.now().getTime() - OPEN_CHECKOUT_HORIZON_MS).toISOString();
-    if (await this.products.hasOpenCheckout(id, checkoutsSince)) {
-      throw new HttpError(409, 'A buyer is paying for this product right now; it cannot be deleted until the checkout ends');
-    }
-    const screenshots = await this.products.screenshotsOf(id);
-    await this.products.delete(id);
-    await this.deleteFiles([
-      ['images', row.feature_img_key],
-      ['images', row.thumbnail_key],
-      ['private', row.source_code_key],
-      ...screenshots.map((key): StoredRef => ['images', key]),
-    ]);
+    await this.products.setStatus(id, RETIRED, this.clock.now().toISOString());
     this.clearCaches();
+    await this.purgeIfUnpayable(id);
+  }
+
+  /** Removes the deleted products that nothing can pay for any more, with their files; answers how many. */
+  async purgeRetired(): Promise<number> {
+    let purged = 0;
+    for (const id of await this.products.retiredIds()) if (await this.purgeIfUnpayable(id)) purged += 1;
+    return purged;
+  }
+
+  private async purgeIfUnpayable(id: string): Promise<boolean> {
+    // Paid for while it was being deleted: it stays, out of the store, for its buyer's downloads.
+    if (await this.products.hasSales(id)) return false;
+    const payableSince = new Date(this.clock.now().getTime() - CHECKOUT_PAYABLE_MS).toISOString();
+    if (await this.checkouts.hasOpenSince(id, payableSince)) return false;
+    if (!(await this.checkouts.closeAll(id))) return false;
+    const files = await this.products.filesOf(id);
+    if (!files) return false;
+    await this.products.delete(id);
+    await this.deleteFiles([['private', files.sourceCode], ...files.images.map((key): StoredRef => ['images', key])]);
+    return true;
   }
 
   /** Approved products for everybody; an admin sees every status; a user also their own. */

@@ -35,6 +35,11 @@ export interface PaymentProvider {
   createIntent(amountCents: number, currency: string, metadata: IntentMetadata): Promise<CreatedIntent>;
   /** null when the provider knows no such intent. */
   retrieve(intentId: string): Promise<RetrievedIntent | null>;
+  /**
+   * Makes an unpaid intent unpayable and answers the status it ends in: 'canceled', or 'succeeded'
+   * when the buyer paid first (nothing is undone then); null when the provider knows no such intent.
+   */
+  cancel(intentId: string): Promise<string | null>;
   /** Verifies the signature (300 s tolerance, measured at `receivedAt`) and reads the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent;
 }

@@ -6,6 +6,9 @@ import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
 import { WebhookSignatureError, type CreatedIntent, type IntentMetadata, type PaymentProvider, type RetrievedIntent } from './payment-provider.js';
 
+/** A product in the cart was deleted and its unpaid checkout closed. */
+export const CHECKOUT_CANCELED_MESSAGE = 'This checkout was closed because a product in it was removed; go back to your cart.';
+
 export type SimulatedConfirmation =
   | { outcome: 'succeeded'; intentId: string }
   | { outcome: 'declined'; message: string }
@@ -56,6 +59,16 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     };
   }
 
+  async cancel(intentId: string): Promise<string | null> {
+    await this.db
+      .updateTable('simulated_payment_intents')
+      .set({ status: 'canceled', updated_at: this.clock.now().toISOString() })
+      .where('id', '=', intentId)
+      .where('status', '=', 'requires_payment_method')
+      .execute();
+    return (await this.retrieve(intentId))?.status ?? null;
+  }
+
   /** The intent a client secret unlocks, or null. */
   async intentOfClientSecret(clientSecret: string): Promise<RetrievedIntent | null> {
     const row = await this.db.selectFrom('simulated_payment_intents').select('id').where('client_secret', '=', clientSecret).executeTakeFirst();
@@ -67,11 +80,14 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     const fieldError = findCardFieldError(card, this.clock.now());
     if (fieldError) return { outcome: 'invalid-card', ...fieldError };
     if (cardDigits(card.number) === SIMULATED_DECLINED_CARD) return { outcome: 'declined', message: CARD_DECLINED_MESSAGE };
+    // Only an intent still waiting for a card is paid: a canceled one stays canceled, as at Stripe.
     await this.db
       .updateTable('simulated_payment_intents')
       .set({ status: 'succeeded', updated_at: this.clock.now().toISOString() })
       .where('id', '=', intentId)
+      .where('status', '=', 'requires_payment_method')
       .execute();
+    if ((await this.retrieve(intentId))?.status !== 'succeeded') return { outcome: 'declined', message: CHECKOUT_CANCELED_MESSAGE };
     return { outcome: 'succeeded', intentId };
   }
 

@@ -71,6 +71,17 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async cancel(intentId: string): Promise<string | null> {
+    try {
+      return (await this.stripe.paymentIntents.cancel(intentId)).status;
+    } catch (error) {
+      // Stripe refuses to cancel an intent that is already paid (or canceled): its status says which.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return (await this.retrieve(intentId))?.status ?? null;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      return asProviderFailure(error);
+    }
+  }
+
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent {
     if (!this.options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
     if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing');
