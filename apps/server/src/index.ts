@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { startBackgroundJobs } from './jobs.js';
 import { createServices } from './services.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,6 +45,8 @@ async function main() {
 
   const readiness = new Readiness(database, config.redisUrl);
   const app = await buildApp({ config, database, services, readiness });
+  const jobs = startBackgroundJobs(services, config, log);
+  void services.housekeeping.runOnce().catch((error: unknown) => log.warn({ err: error }, 'housekeeping round failed'));
   let stopping = false;
   // SIGTERM (an orchestrator, a rolling deploy) drains first; SIGINT (Ctrl+C at a terminal) does not wait.
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -57,6 +60,7 @@ async function main() {
     app.log.info(`${signal} received: not ready; serving ${drainSeconds} s more while the balancer moves away`);
     await sleep(drainSeconds * 1000);
     // Stops accepting, ends the event streams (browsers reconnect elsewhere), waits for requests in flight.
+    await jobs.stop();
     await app.close();
     await database.destroy();
     process.exit(0);

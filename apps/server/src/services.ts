@@ -5,6 +5,7 @@ import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { CommentsRepository, CommentsService } from './modules/comments/index.js';
 import { ContactRepository, ContactService } from './modules/contact/index.js';
 import { HireRepository, HireService } from './modules/hire/index.js';
+import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
@@ -14,6 +15,7 @@ import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import { WithdrawalsRepository, WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
+import { JobLeases } from './platform/jobs/index.js';
 import { MailOutbox, OutboxRepository, smtpTransport } from './platform/mail/index.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
 import { createEventBus } from './platform/events/index.js';
@@ -34,7 +36,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     closeAll: (productId: string) => payments.closeCheckoutsOf(productId),
   };
   const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, uploadLimits, events, checkouts);
-  const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log);
+  const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log, config.mailRetrySeconds * 1000);
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
@@ -52,6 +54,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     payments,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), clock),
     purchases: new PurchasesService(new PurchasesRepository(db), payments, products, storage, clock, log),
+    housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };
 }
 

@@ -7,6 +7,7 @@ import * as outboxClaims from './migrations/0007_outbox_claims.js';
 import * as searchIndexOrder from './migrations/0008_search_index_order.js';
 import * as passwordResets from './migrations/0009_password_resets.js';
 import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
+import * as backgroundJobs from './migrations/0011_background_jobs.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0008_search_index_order': searchIndexOrder,
   '0009_password_resets': passwordResets,
   '0010_idempotency_keys': idempotencyKeys,
+  '0011_background_jobs': backgroundJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,6 +26,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  job_leases: JobLeasesTable;
 }
 
 /** A request's Idempotency-Key: claimed while the first request runs (status_code null), then its answer. */
@@ -250,6 +251,15 @@ export interface MailOutboxTable {
   created_at: string;
   sent_at: string | null;
   last_error: string | null;
-  /** The sender holding this mail until then (0007, ISO); null or past: free to claim. */
+  /** The sender holding this mail until then (0007, ISO); null or past: free to claim. After a failure, the retry's time. */
   claimed_until: string | null;
+  /** Failed attempts so far (0011): each retry waits twice as long as the one before. */
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** Which instance runs a periodic job until when (0011). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  held_until: string;
 }

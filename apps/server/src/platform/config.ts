@@ -106,6 +106,7 @@ const envSchema = z
       .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:password@host:port or smtps://…')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Marketplace <no-reply@localhost>'),
+    MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -207,6 +208,8 @@ export interface Config {
   /** SMTP server for outgoing mail; null: mails stay stored in the outbox and are logged. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Outbox rounds run this often; a failed mail waits this long, then twice as long after each further failure (up to an hour). */
+  mailRetrySeconds: number;
   /** Who receives contact-form mails: CONTACT_TO, else ADMIN_EMAIL; null: contact messages are only stored. */
   contactTo: string | null;
   /** Comment, contact and hire-request submissions per minute and client address. */
@@ -275,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     eventsChannelPrefix: env.EVENTS_CHANNEL_PREFIX,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    mailRetrySeconds: env.MAIL_RETRY_SECONDS,
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,

@@ -10,7 +10,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on a random local port that keeps what it receives; stopped when the test ends. */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,8 +29,8 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `smtp://127.0.0.1:${port}`, received };
+  return { url: `smtp://127.0.0.1:${listening}`, received };
 }

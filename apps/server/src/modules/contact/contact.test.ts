@@ -84,8 +84,9 @@ describe('contact', () => {
     const row = await ctx.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.last_error).not.toBeNull();
 
-    // A later start (SMTP back) picks the stored row up: same database, a mailer pointing at the live server.
-    const restarted = new MailOutbox(new OutboxRepository(ctx.db), smtpTransport(`smtp://127.0.0.1:${port}`, 'Market <mail@market.example>'), ctx.clock, { info: () => {}, warn: () => {} });
+    // A later start (SMTP back, past the retry wait) picks the stored row up: same database, a mailer pointing at the live server.
+    ctx.clock.advance(60_001);
+    const restarted = new MailOutbox(new OutboxRepository(ctx.db), smtpTransport(`smtp://127.0.0.1:${port}`, 'Market <mail@market.example>'), ctx.clock, { info: () => {}, warn: () => {} }, 60_000);
     await restarted.deliverPending();
     restarted.close();
 

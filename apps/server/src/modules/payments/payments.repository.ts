@@ -47,6 +47,23 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /** Payments opened before `beforeIso` that never became a purchase, oldest first. */
+  unrecordedBefore(beforeIso: string, limit: number): Promise<Pick<PaymentRow, 'id' | 'provider_intent_id' | 'status'>[]> {
+    return this.db
+      .selectFrom('payments')
+      .select(['id', 'provider_intent_id', 'status'])
+      .where('created_at', '<', beforeIso)
+      .where('status', '!=', 'succeeded')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.payment_id', '=', 'payments.id'))))
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('payments').where('id', '=', id).execute();
+  }
+
   async setStatus(id: string, status: string, updatedAt: string): Promise<void> {
     await this.db.updateTable('payments').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
   }

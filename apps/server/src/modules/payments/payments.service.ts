@@ -37,6 +37,8 @@ export interface RecordedPayment {
 }
 
 const PAYMENT_NOT_SUCCEEDED = 'The payment has not succeeded';
+/** Given up: the provider will never take money for these. */
+const CLOSED_STATUSES = new Set(['canceled', 'failed']);
 
 const ownsPayment = (actor: SessionUser, payment: RecordedPayment) => actor._id === payment.userId;
 
@@ -161,6 +163,25 @@ export class PaymentsService {
       else await this.payments.setStatus(payment.id, 'canceled', this.clock.now().toISOString());
     }
     return allClosed;
+  }
+
+  /**
+   * Forgets checkouts opened before `beforeIso` that never became a purchase, closing them at the
+   * provider first. One the provider says was paid is kept for a human and reported, never deleted.
+   */
+  async forgetAbandoned(beforeIso: string, limit: number): Promise<{ forgotten: number; paidUnrecorded: string[] }> {
+    let forgotten = 0;
+    const paidUnrecorded: string[] = [];
+    for (const payment of await this.payments.unrecordedBefore(beforeIso, limit)) {
+      const status = CLOSED_STATUSES.has(payment.status) ? payment.status : await this.provider.cancel(payment.provider_intent_id);
+      if (status === 'succeeded') {
+        paidUnrecorded.push(payment.provider_intent_id);
+        continue;
+      }
+      await this.payments.delete(payment.id);
+      forgotten += 1;
+    }
+    return { forgotten, paidUnrecorded };
   }
 
   /** A provider webhook, verified; throws WebhookSignatureError when it is not genuine or too old. */

@@ -43,8 +43,12 @@ export class OutboxRepository {
     await this.db.updateTable('mail_outbox').set({ sent_at: sentAt, last_error: null, claimed_until: null }).where('id', '=', id).execute();
   }
 
-  /** Keeps the error and releases the claim, so a later round (of any instance) retries the mail. */
-  async markFailed(id: string, error: string): Promise<void> {
-    await this.db.updateTable('mail_outbox').set({ last_error: error, claimed_until: null }).where('id', '=', id).execute();
+  /** Keeps the error and counts the attempt; no round (of any instance) takes the mail again before `retryAt`. */
+  async markFailed(id: string, error: string, retryAt: string): Promise<void> {
+    await this.db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ last_error: error, claimed_until: retryAt, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 }

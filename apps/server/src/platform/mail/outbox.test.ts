@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startBackgroundJobs } from '../../jobs.js';
 import { buildTestApp, type TestContext } from '../../test/helper.js';
+import { freePort } from '../../test/processes.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { CLAIM_LEASE_MS, MailOutbox, OutboxRepository, smtpTransport } from './index.js';
 
@@ -7,13 +10,13 @@ const quiet = { info: () => {}, warn: () => {} };
 
 /** Stores mails as an instance without SMTP does: rows in the outbox, nothing sent yet. */
 async function storeMails(ctx: TestContext, subjects: string[]): Promise<void> {
-  const storing = new MailOutbox(new OutboxRepository(ctx.db), null, ctx.clock, quiet);
+  const storing = new MailOutbox(new OutboxRepository(ctx.db), null, ctx.clock, quiet, 60_000);
   for (const subject of subjects) await storing.enqueue({ to: 'owner@market.example', subject, text: `Body of ${subject}` });
 }
 
 /** One process's outbox over the test's database, sending to the given SMTP server. */
 function senderOver(ctx: TestContext, smtpUrl: string): MailOutbox {
-  return new MailOutbox(new OutboxRepository(ctx.db), smtpTransport(smtpUrl, 'Market <mail@market.example>'), ctx.clock, quiet);
+  return new MailOutbox(new OutboxRepository(ctx.db), smtpTransport(smtpUrl, 'Market <mail@market.example>'), ctx.clock, quiet, 60_000);
 }
 
 const receivedSubjects = (raws: { raw: string }[]) => raws.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim()).sort();
@@ -59,5 +62,49 @@ describe('mail outbox', () => {
     const row = await ctx.db.selectFrom('mail_outbox').select(['sent_at', 'claimed_until']).executeTakeFirstOrThrow();
     expect(row.sent_at).toBe(ctx.clock.now().toISOString());
     expect(row.claimed_until).toBeNull();
+  });
+});
+
+describe('mail retries', () => {
+  it('waits MAIL_RETRY_SECONDS after a failure, then twice as long after each further one', async () => {
+    const ctx = await buildTestApp();
+    await storeMails(ctx, ['Retried mail']);
+    const sender = senderOver(ctx, `smtp://127.0.0.1:${await freePort()}`);
+    const retryAt = async () => (await ctx.db.selectFrom('mail_outbox').select(['claimed_until', 'attempts']).executeTakeFirstOrThrow());
+
+    await sender.deliverPending();
+    const first = await retryAt();
+    await sender.deliverPending();
+    const unchanged = await retryAt();
+    const failedAt = ctx.clock.now().getTime();
+    ctx.clock.advance(60_001);
+    await sender.deliverPending();
+    const second = await retryAt();
+    sender.close();
+
+    expect(first).toEqual({ claimed_until: new Date(failedAt + 60_000).toISOString(), attempts: 1 });
+    expect(unchanged).toEqual(first);
+    expect(second).toEqual({ claimed_until: new Date(failedAt + 60_001 + 120_000).toISOString(), attempts: 2 });
+  });
+
+  it('delivers mail stored during an SMTP outage once the server is back, with no new mail and no restart, exactly once', async () => {
+    const port = await freePort();
+    const ctx = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_SECONDS: '0.2', CONTACT_TO: 'owner@market.example' });
+    const jobs = startBackgroundJobs(ctx.services, ctx.config, quiet);
+    onTestFinished(() => jobs.stop());
+    await ctx.services.mail.enqueue({ to: 'owner@market.example', subject: 'Sent in the outage', text: 'Hello' });
+    await ctx.services.mail.settled();
+    await sleep(600);
+    const duringOutage = await ctx.db.selectFrom('mail_outbox').select(['sent_at', 'attempts']).executeTakeFirstOrThrow();
+
+    const smtp = await startSmtpServer(port);
+    ctx.clock.advance(1000);
+    for (let waited = 0; smtp.received.length === 0 && waited < 10_000; waited += 100) await sleep(100);
+    await sleep(800);
+
+    expect(duringOutage).toEqual({ sent_at: null, attempts: 1 });
+    expect(receivedSubjects(smtp.received)).toEqual(['Sent in the outage']);
+    const row = await ctx.db.selectFrom('mail_outbox').select(['sent_at', 'last_error']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ sent_at: ctx.clock.now().toISOString(), last_error: null });
   });
 });

@@ -15,10 +15,15 @@ const ROUND_SIZE = 50;
  */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 
+/** However often a mail failed, it is tried again at least this often. */
+const LONGEST_RETRY_MS = 60 * 60_000;
+
 /**
  * Mail goes through a stored outbox: a mail is first a row, so nothing is lost when the mail
- * server is down or not configured. With a transport (SMTP_URL) every round tries all unsent
- * rows, marks each sent or keeps its last error; a round runs after every new mail and at start.
+ * server is down or not configured. With a transport (SMTP_URL) every round tries the unsent
+ * rows that are due, marks each sent or keeps its last error and when to retry: after
+ * MAIL_RETRY_SECONDS, then twice as long after each further failure, up to an hour. A round runs
+ * after every new mail, at start, and every MAIL_RETRY_SECONDS (see jobs.ts).
  * Several instances may share the database: a mail is sent only by the instance that claimed it.
  * Without a transport the rows stay stored and each new mail is logged.
  */
@@ -31,6 +36,7 @@ export class MailOutbox {
     private readonly transport: MailTransport | null,
     private readonly clock: Clock,
     private readonly log: Pick<Logger, 'info' | 'warn'>,
+    private readonly retryMs: number,
   ) {}
 
   /** Stores the mail and starts a delivery round in the background; the caller never waits on the mail server. */
@@ -46,6 +52,7 @@ export class MailOutbox {
       sent_at: null,
       last_error: null,
       claimed_until: null,
+      attempts: 0,
     });
     if (!this.transport) {
       this.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox; SMTP_URL is not set, so it is not sent');
@@ -85,7 +92,7 @@ export class MailOutbox {
           const now = this.clock.now();
           const claimed = await this.outbox.claim(row.id, now.toISOString(), new Date(now.getTime() + CLAIM_LEASE_MS).toISOString());
           // Another instance took it since the read: it sends the mail, this one must not.
-          if (claimed) await this.deliver(row.id, fromRow(row));
+          if (claimed) await this.deliver(row, fromRow(row));
         }
       } catch (error) {
         this.log.warn({ err: error }, 'mail outbox round failed');
@@ -93,14 +100,16 @@ export class MailOutbox {
     } while (this.again);
   }
 
-  private async deliver(id: string, mail: OutgoingMail): Promise<void> {
+  private async deliver(row: OutboxRow, mail: OutgoingMail): Promise<void> {
     try {
       await this.transport!.send(mail);
-      await this.outbox.markSent(id, this.clock.now().toISOString());
+      await this.outbox.markSent(row.id, this.clock.now().toISOString());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.log.warn({ mailId: id, err: error }, 'mail could not be sent; it stays in the outbox for the next round');
-      await this.outbox.markFailed(id, message.slice(0, 1000));
+      const waitMs = Math.min(this.retryMs * 2 ** Number(row.attempts), Math.max(LONGEST_RETRY_MS, this.retryMs));
+      const retryAt = new Date(this.clock.now().getTime() + waitMs);
+      this.log.warn({ mailId: row.id, err: error, retryAt }, 'mail could not be sent; it stays in the outbox and is retried');
+      await this.outbox.markFailed(row.id, message.slice(0, 1000), retryAt.toISOString());
     }
   }
 }

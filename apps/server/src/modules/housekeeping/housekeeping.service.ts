@@ -1,0 +1,71 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.js';
+import { newId } from '../../platform/ids.js';
+import type { JobLeases } from '../../platform/jobs/index.js';
+import type { PaymentsService } from '../payments/index.js';
+import type { ProductsService } from '../products/index.js';
+import type { HousekeepingRepository } from './housekeeping.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LEASE = 'housekeeping';
+/** Longer than a round takes; a round of a crashed holder is taken over once it runs out. */
+const LEASE_MS = 10 * 60_000;
+/** Checkouts closed at the provider per round: each is one provider call. */
+const PAYMENTS_PER_ROUND = 200;
+
+/** How long what is kept stays. */
+export const RETENTION = {
+  abandonedPaymentDays: 7,
+  sentMailDays: 30,
+  /** Idempotency keys answer repeats for a day; password reset links live an hour. Both are kept a day longer, for support. */
+  idempotencyKeyDays: 2,
+  passwordResetDays: 1,
+} as const;
+
+export interface HousekeepingReport {
+  sessions: number;
+  payments: number;
+  mails: number;
+  passwordResets: number;
+  idempotencyKeys: number;
+  products: number;
+}
+
+/** Deletes what nothing needs any more; one instance at a time, by a database lease. */
+export class HousekeepingService {
+  private readonly holder = newId();
+
+  constructor(
+    private readonly repository: HousekeepingRepository,
+    private readonly leases: JobLeases,
+    private readonly payments: PaymentsService,
+    private readonly products: ProductsService,
+    private readonly clock: Clock,
+    private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  /** One round; null when another instance holds the lease. */
+  async runOnce(): Promise<HousekeepingReport | null> {
+    const now = this.clock.now();
+    if (!(await this.leases.take(LEASE, this.holder, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))) return null;
+    try {
+      const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+      const abandoned = await this.payments.forgetAbandoned(daysAgo(RETENTION.abandonedPaymentDays), PAYMENTS_PER_ROUND);
+      for (const intentId of abandoned.paidUnrecorded) {
+        this.log.error({ intentId }, 'PAID INTENT WITHOUT PURCHASE: the provider says it was paid but no purchase was recorded; resolve by hand');
+      }
+      const report: HousekeepingReport = {
+        sessions: await this.repository.deleteExpiredSessions(now.toISOString()),
+        payments: abandoned.forgotten,
+        mails: await this.repository.deleteSentMailsBefore(daysAgo(RETENTION.sentMailDays)),
+        passwordResets: await this.repository.deletePasswordResetsExpiredBefore(daysAgo(RETENTION.passwordResetDays)),
+        idempotencyKeys: await this.repository.deleteIdempotencyKeysBefore(daysAgo(RETENTION.idempotencyKeyDays)),
+        products: await this.products.purgeRetired(),
+      };
+      if (Object.values(report).some((count) => count > 0)) this.log.info({ housekeeping: report }, 'housekeeping removed old rows');
+      return report;
+    } finally {
+      await this.leases.release(LEASE, this.holder);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { confirmCard, openIntent, singleLine } from '../../test/commerce.js';
+import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
+import { buildTwoTestApps, createUser, injectAs } from '../../test/helper.js';
+import { JobLeases } from '../../platform/jobs/index.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function shop() {
+  const ctx = await buildCatalogueApp();
+  const admin = await createUser(ctx, { role: 'Admin' });
+  const seller = await createUser(ctx);
+  const buyer = await createUser(ctx);
+  const product = await createApprovedProduct(ctx, seller, admin);
+  return { ctx, admin, buyer, product };
+}
+
+describe('housekeeping', () => {
+  it('deletes expired sessions and keeps live ones', async () => {
+    const { ctx, buyer } = await shop();
+    ctx.clock.advance(31 * DAY);
+    const fresh = await createUser(ctx);
+    const sessionsBefore = (await ctx.db.selectFrom('sessions').select('user_id').execute()).length;
+
+    const report = await ctx.services.housekeeping.runOnce();
+
+    const left = await ctx.db.selectFrom('sessions').select('user_id').execute();
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((row) => row.user_id === fresh._id)).toBe(true);
+    expect(report?.sessions).toBe(sessionsBefore - left.length);
+    expect((await injectAs(ctx, fresh, { method: 'GET', url: '/api/user/currentUser' })).statusCode).toBe(200);
+    expect((await injectAs(ctx, buyer, { method: 'GET', url: '/api/user/currentUser' })).statusCode).toBe(401);
+  });
+
+  it('forgets checkouts abandoned for over 7 days, closing them at the provider, and keeps younger and paid ones', async () => {
+    const { ctx, buyer, product } = await shop();
+    const abandoned = await openIntent(ctx, buyer, [singleLine(product._id)]);
+    const paidButUnrecorded = await openIntent(ctx, buyer, [singleLine(product._id)]);
+    await confirmCard(ctx, buyer, paidButUnrecorded.clientSecret);
+    ctx.clock.advance(7 * DAY + 1000);
+    const recent = await openIntent(ctx, buyer, [singleLine(product._id)]);
+
+    const report = await ctx.services.housekeeping.runOnce();
+
+    expect(report?.payments).toBe(1);
+    const left = (await ctx.db.selectFrom('payments').select('provider_intent_id').execute()).map((row) => row.provider_intent_id).sort();
+    expect(left).toEqual([paidButUnrecorded.paymentIntentId, recent.paymentIntentId].sort());
+    const closed = await ctx.db.selectFrom('simulated_payment_intents').select('status').where('id', '=', abandoned.paymentIntentId).executeTakeFirstOrThrow();
+    expect(closed.status).toBe('canceled');
+  });
+
+  it('deletes mails sent over 30 days ago and keeps unsent and recent ones', async () => {
+    const { ctx } = await shop();
+    const mail = (subject: string) => ({
+      id: subject,
+      to_address: 'owner@market.example',
+      subject,
+      text_body: 'Body',
+      reply_to: null,
+      created_at: new Date(ctx.clock.now().getTime() - 40 * DAY).toISOString(),
+      last_error: null,
+      claimed_until: null,
+    });
+    const daysAgo = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY).toISOString();
+    await ctx.db
+      .insertInto('mail_outbox')
+      .values([
+        { ...mail('old-sent'), sent_at: daysAgo(31) },
+        { ...mail('recent-sent'), sent_at: daysAgo(29) },
+        { ...mail('old-unsent'), sent_at: null },
+      ])
+      .execute();
+
+    const report = await ctx.services.housekeeping.runOnce();
+
+    expect(report?.mails).toBe(1);
+    expect((await ctx.db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['old-unsent', 'recent-sent']);
+  });
+
+  it('removes a deleted product and its files once its last checkout can no longer be paid', async () => {
+    const { ctx, admin, buyer, product } = await shop();
+    await openIntent(ctx, buyer, [singleLine(product._id)]);
+    await injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${product._id}` });
+    expect((await ctx.services.housekeeping.runOnce())?.products).toBe(0);
+
+    ctx.clock.advance(61 * 60 * 1000);
+
+    expect((await ctx.services.housekeeping.runOnce())?.products).toBe(1);
+    expect(await ctx.db.selectFrom('products').select('id').execute()).toEqual([]);
+  });
+
+  it('runs on one instance at a time: the other skips the round while the lease is held', async () => {
+    const [first, second] = await buildTwoTestApps();
+    const leases = new JobLeases(first.db);
+    const now = first.clock.now();
+    expect(await leases.take('housekeeping', 'someone-else', now.toISOString(), new Date(now.getTime() + 60_000).toISOString())).toBe(true);
+
+    expect(await first.services.housekeeping.runOnce()).toBeNull();
+    expect(await second.services.housekeeping.runOnce()).toBeNull();
+    first.clock.advance(60_000);
+    expect(await first.services.housekeeping.runOnce()).not.toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+export { every, type PeriodicTask } from './every.js';
+export { JobLeases } from './leases.repository.js';
