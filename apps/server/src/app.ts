@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
 import { errorHandling } from './http/error-handling.js';
+import { Metrics, metricsRoute } from './http/metrics.js';
 import { openApi } from './http/openapi.js';
 import { requestIdOf, requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
@@ -64,6 +65,10 @@ export async function buildApp(dependencies: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestLog);
+  const metrics = config.metricsToken
+    ? new Metrics({ poolStats: () => database.poolStats?.() ?? null, outboxBacklog: () => services.mail.backlog() })
+    : null;
+  if (metrics) await app.register(metricsRoute, { metrics, token: config.metricsToken! });
   await app.register(errorHandling);
   await app.register(security, {
     stripeCheckout: config.payments.provider === 'stripe',
@@ -114,7 +119,7 @@ export async function buildApp(dependencies: AppDependencies) {
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(peopleRoutes, { people: services.people });
-  await app.register(reskinRoutes, { chat: services.reskinChat, rateLimitPerMinute: config.chatRateLimitPerMinute });
+  await app.register(reskinRoutes, { chat: services.reskinChat, rateLimitPerMinute: config.chatRateLimitPerMinute, openStreams: metrics?.chatStreams });
   await app.register(commentRoutes, { comments: services.comments, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(contactRoutes, { contact: services.contact, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(hireRoutes, { hire: services.hire, rateLimitPerMinute: config.formsRateLimitPerMinute });

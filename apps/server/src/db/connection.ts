@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** PostgreSQL's pool right now; absent on SQLite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -106,7 +108,12 @@ function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBack
   // drops that connection and opens a new one for the next request.
   pool.on('error', onBackgroundError ?? ((error) => console.error('PostgreSQL connection lost:', error.message)));
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /**

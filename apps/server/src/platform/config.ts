@@ -115,6 +115,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
     STRIPE_API_URL: z.url().optional(),
     ALLOW_SIMULATED_PAYMENTS: booleanFromText.default(false),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a scraper’s secret)').optional(),
   })
   .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_PUBLISHABLE_KEY === undefined), {
     message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both or neither',
@@ -217,6 +218,8 @@ export interface Config {
   /** Reskin chat messages per minute and signed-in user: a conversation, so more than a form, but no flood. */
   chatRateLimitPerMinute: number;
   payments: PaymentsConfig;
+  /** Bearer token of GET /api/metrics; null: no metrics (the path answers 404). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -282,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,
+    metricsToken: env.METRICS_TOKEN ?? null,
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -23,6 +23,8 @@ export interface ReskinRoutesOptions {
   chat: ReskinChatService;
   /** Messages per minute and signed-in user (a visitor, refused anyway, counts by address). */
   rateLimitPerMinute: number;
+  /** Counts the event streams open on this instance (metrics), when metrics are on. */
+  openStreams?: { inc(): void; dec(): void };
   /** Comment lines keep idle proxies from closing an event stream. */
   heartbeatMs?: number;
 }
@@ -33,7 +35,7 @@ const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErro
  * The reskin chat calls of SPEC.md 7 and ours (a user's own conversations, one thread, attachments,
  * the live stream). Registered on its own, so its error handler answers `{ errorMessage }`.
  */
-export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (app, { chat, rateLimitPerMinute, heartbeatMs = 25_000 }) => {
+export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (app, { chat, rateLimitPerMinute, openStreams, heartbeatMs = 25_000 }) => {
   const tags = ['reskin chat'];
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -174,6 +176,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
         'x-accel-buffering': 'no',
       });
       streams.add(stream);
+      openStreams?.inc();
       // An event may arrive between the end of the response and its close event; writing then would throw.
       const send = (text: string) => {
         if (!stream.writableEnded && !stream.destroyed) stream.write(text);
@@ -184,6 +187,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       stream.on('close', () => {
         clearInterval(heartbeat);
         streams.delete(stream);
+        openStreams?.dec();
         void unsubscribe?.();
       });
       let subscription: () => Promise<void>;

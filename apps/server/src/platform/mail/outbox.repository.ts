@@ -14,6 +14,11 @@ export class OutboxRepository {
     await this.db.insertInto('mail_outbox').values(row).execute();
   }
 
+  async countUnsent(): Promise<number> {
+    const row = await this.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** Unsent mails nobody holds at `now`: candidates to claim, oldest first. */
   claimable(now: string, limit: number): Promise<OutboxRow[]> {
     return this.db

@@ -74,6 +74,11 @@ export class MailOutbox {
     return this.round;
   }
 
+  /** Mails stored and not yet sent (for metrics). */
+  backlog(): Promise<number> {
+    return this.outbox.countUnsent();
+  }
+
   /** Resolves once no delivery round is running (tests and shutdown wait on it). */
   async settled(): Promise<void> {
     while (this.round) await this.round;

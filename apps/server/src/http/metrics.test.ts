@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, injectAs } from '../test/helper.js';
+
+const TOKEN = 'scrape-secret-0123456789';
+
+describe('GET /api/metrics', () => {
+  it('answers 404 JSON when METRICS_TOKEN is not set, like any unknown API call', async () => {
+    const ctx = await buildTestApp();
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No such API call: GET /api/metrics' });
+  });
+
+  it('answers 401 without the token or with a wrong one', async () => {
+    const ctx = await buildTestApp({ METRICS_TOKEN: TOKEN });
+
+    const without = await ctx.app.inject({ method: 'GET', url: '/api/metrics' });
+    const wrong = await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+
+    expect(without.statusCode).toBe(401);
+    expect(without.json()).toEqual({ message: 'Send Authorization: Bearer with the METRICS_TOKEN' });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('gives the scraper a Prometheus document with requests by route pattern and status, the outbox backlog and process metrics', async () => {
+    const ctx = await buildTestApp({ METRICS_TOKEN: TOKEN });
+    const user = await createUser(ctx);
+    await injectAs(ctx, user, { method: 'GET', url: '/api/product/no-such-product-id' });
+    await ctx.services.mail.enqueue({ to: 'someone@market.example', subject: 'Waiting', text: 'Body' });
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const body = response.body;
+    expect(body).toMatch(/^http_requests_total\{method="GET",route="\/api\/product\/:id",status="404"\} 1$/m);
+    expect(body).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/product\/:id",status="404"\} 1$/m);
+    expect(body).not.toContain('no-such-product-id');
+    expect(body).toMatch(/^mail_outbox_backlog 1$/m);
+    expect(body).toMatch(/^chat_event_streams_open 0$/m);
+    expect(body).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(/^db_pool_connections\{state="total"\} \d+$/m.test(body)).toBe(ctx.dialect === 'postgres');
+  });
+});

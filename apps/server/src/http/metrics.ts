@@ -1,0 +1,98 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Read when Prometheus scrapes, never on a request's path. */
+export interface MetricSources {
+  /** PostgreSQL's pool; null on SQLite (one connection, no pool). */
+  poolStats: () => { total: number; idle: number; waiting: number } | null;
+  /** Mails stored and not yet sent. */
+  outboxBacklog: () => Promise<number>;
+}
+
+/** What the chat routes report as event streams open and close. */
+export interface StreamGauge {
+  inc(): void;
+  dec(): void;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+/** Compared as fixed-length digests, so neither the length nor the first differing byte leaks through timing. */
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+/** This instance's Prometheus metrics, each app with a registry of its own. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly chatStreams: StreamGauge;
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(sources: MetricSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    const labelNames = ['method', 'route', 'status'] as const;
+    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status', labelNames, registers });
+    this.durations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer, by route pattern and status',
+      labelNames,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.chatStreams = new Gauge({ name: 'chat_event_streams_open', help: 'Reskin chat event streams open on this instance', registers });
+    // Read only when scraped: their collect() asks the pool and the database.
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'db_pool_connections',
+        help: 'PostgreSQL pool connections by state (total, idle, waiting requests)',
+        labelNames: ['state'],
+        registers: [],
+        collect() {
+          const stats = sources.poolStats();
+          if (!stats) return;
+          this.set({ state: 'total' }, stats.total);
+          this.set({ state: 'idle' }, stats.idle);
+          this.set({ state: 'waiting' }, stats.waiting);
+        },
+      }),
+    );
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'mail_outbox_backlog',
+        help: 'Mails stored and not yet sent',
+        registers: [],
+        async collect() {
+          this.set(await sources.outboxBacklog());
+        },
+      }),
+    );
+  }
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.durations.observe(labels, seconds);
+  }
+}
+
+/**
+ * GET /api/metrics in Prometheus's text format, for a scraper holding `Authorization: Bearer
+ * METRICS_TOKEN`. Registered only when METRICS_TOKEN is set: otherwise the path is an unknown API
+ * call (404) and no request pays for counting.
+ */
+export const metricsRoute = fp<{ metrics: Metrics; token: string }>(async function metricsRoute(app: FastifyInstance, { metrics, token }) {
+  app.addHook('onResponse', async (request, reply) => {
+    // The pattern, never the raw URL: ids in paths would make a series per product.
+    metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!sameSecret(given, token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Send Authorization: Bearer with the METRICS_TOKEN' });
+    }
+    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+  });
+});
