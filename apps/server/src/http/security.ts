@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
+import { redisStoreWithLocalFallback } from './rate-limit-store.js';
 
 export interface SecurityOptions {
   /** The checkout loads Stripe.js, which talks to api.stripe.com and frames its card fields (and 3-D Secure pages). */
@@ -13,6 +14,9 @@ export interface SecurityOptions {
   /** Prefix of the Redis keys, shared with the event bus's channels. */
   redisPrefix: string;
 }
+
+/** A rate-limit count in Redis waits no longer than this before counting locally. */
+const REDIS_COMMAND_TIMEOUT_MS = 250;
 
 const STRIPE_SCRIPTS = ['https://js.stripe.com'];
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
@@ -45,8 +49,8 @@ export const security = fp<SecurityOptions>(async function security(app: Fastify
     reply.headers(headers);
   });
   const redis = rateLimitRedisUrl
-    ? // A limiter must answer fast: one quick try, then the request goes on (skipOnError) rather than wait for Redis.
-      new Redis(rateLimitRedisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 })
+    ? // A limiter must answer fast: while Redis is away, or slow, attempts are counted in this process instead.
+      new Redis(rateLimitRedisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, connectTimeout: 2_000 })
     : null;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis rate-limit store connection problem'));
@@ -56,7 +60,7 @@ export const security = fp<SecurityOptions>(async function security(app: Fastify
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:`, skipOnError: true } : {}),
+    ...(redis ? { store: redisStoreWithLocalFallback(redis, `${redisPrefix}rate-limit:`) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many attempts. Please wait ${context.after} and try again.`,

@@ -141,6 +141,8 @@ export class ProductsService {
 
   /** Drops this instance's cached reads whenever any instance writes a product; resolves once listening. */
   followCatalogueChanges(): Promise<Unsubscribe> {
+    // Changes made while the bus was away never reached this instance: what it kept may be stale.
+    this.events.onReconnect(() => this.dropCachedReads());
     return this.events.subscribe(CATALOGUE_CHANGED, () => this.dropCachedReads());
   }
 

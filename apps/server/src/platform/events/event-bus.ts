@@ -16,6 +16,11 @@ export interface EventBus {
   publish(topic: string, payload: EventPayload): Promise<void>;
   /** Resolves once events published from then on reach the handler. */
   subscribe(topic: string, handler: EventHandler): Promise<Unsubscribe>;
+  /**
+   * Called each time the bus is connected again after losing its connection: events of the outage
+   * were missed, so whoever keeps copies of shared state drops them. Never called in-process.
+   */
+  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -21,6 +21,10 @@ export class InProcessEventBus implements EventBus {
     };
   }
 
+  onReconnect(): void {
+    // One process never loses its bus.
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
   }
