@@ -33,9 +33,12 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a SIGTERM', () => {
     await expect.poll(() => received).toBeGreaterThan(0);
 
     server.child.kill('SIGTERM');
-    const ready = await fetch(`${server.url}/api/health/ready`);
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ status: 'unavailable', draining: true });
+    // The signal reaches the process asynchronously: a probe sent in the same instant may be answered first.
+    const readiness = async () => {
+      const ready = await fetch(`${server.url}/api/health/ready`);
+      return { status: ready.status, body: (await ready.json()) as unknown };
+    };
+    await expect.poll(readiness, { timeout: 1_000, interval: 50 }).toMatchObject({ status: 503, body: { status: 'unavailable', draining: true } });
     expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
 
     // Past the drain: the server has stopped accepting and waits for this download alone.
