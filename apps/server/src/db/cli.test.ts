@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { emptyPostgresDatabase } from '../test/processes.js';
+
+/** The compiled command, as `npm run db` runs it (`npm run build` first). */
+const CLI = path.resolve(import.meta.dirname, '../../dist/db/cli.js');
+
+async function emptyDatabaseUrl(): Promise<string> {
+  if (process.env.TEST_DB === 'postgres') return emptyPostgresDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), 'market-cli-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return `sqlite:${path.join(dir, 'market.db')}`;
+}
+
+async function cli(databaseUrl: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      cwd: tmpdir(),
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('npm run db and npm run seed', { timeout: 60_000 }, () => {
+  it('shows pending migrations, applies them, undoes the newest, and seeds an empty database once', async () => {
+    const url = await emptyDatabaseUrl();
+
+    const fresh = await cli(url, 'status');
+    const up = await cli(url, 'up');
+    const again = await cli(url, 'up');
+    const down = await cli(url, 'down');
+    const after = await cli(url, 'status');
+    const seeded = await cli(url, 'seed');
+    const reseeded = await cli(url, 'seed');
+    const wrong = await cli(url, 'sideways');
+
+    expect(fresh).toMatchObject({ code: 0 });
+    expect(fresh.output).toMatch(/^pending +0001_initial$/m);
+    expect(fresh.output).toMatch(/: 0 applied, \d+ pending$/m);
+    expect(up.output).toMatch(/^Applied 0001_initial, .*0011_background_jobs/m);
+    expect(again.output).toContain('Nothing to apply: the database is up to date.');
+    expect(down.output).toMatch(/^Undid 0011_background_jobs$/m);
+    expect(after.output).toMatch(/^pending +0011_background_jobs$/m);
+    expect(after.output).toMatch(/^applied \S+ +0010_idempotency_keys$/m);
+    expect(seeded).toMatchObject({ code: 0 });
+    expect(seeded.output).toContain('admin@example.com');
+    expect(reseeded.code).toBe(1);
+    expect(reseeded.output).toContain('The database already has users: demo data goes only into an empty database.');
+    expect(wrong.code).toBe(2);
+    expect(wrong.output).toContain('npm run db -- status');
+  });
+});

@@ -1,0 +1,13 @@
+// `npm run db -- status|up|down` and `npm run seed`: the server's database commands, built first if needed.
+import path from 'node:path';
+import { checkNodeVersion, installIfNeeded, root, run } from './lib.mjs';
+
+checkNodeVersion();
+try {
+  await installIfNeeded();
+  await run('npx', ['tsc', '-b', 'apps/server']);
+  await run(process.execPath, [path.join(root, 'apps/server/dist/db/cli.js'), ...process.argv.slice(2)], { cwd: process.cwd() });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
