@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../../test/s3-server.js';
 import { behavesAsFileStorage } from '../../test/storage-behaviour.js';
 import { S3FileStorage } from './s3-storage.js';
@@ -27,5 +28,44 @@ describe('S3FileStorage against a local S3 server', () => {
       storage,
       listArea: async (area) => (await s3.list(`${prefix}${area}/`)).map((name) => name.slice(`${prefix}${area}/`.length)),
     };
+  });
+
+  describe('a large archive', () => {
+    const MB = 1024 * 1024;
+    const storageAt = (prefix: string) =>
+      new S3FileStorage({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: LOCAL_S3_CREDENTIALS, prefix });
+    /** `total` bytes in 1 MB chunks, failing instead of sending chunk `failAt` when given. */
+    const chunks = (total: number, failAt?: number) =>
+      Readable.from(
+        (function* () {
+          for (let index = 0; index * MB < total; index += 1) {
+            if (index === failAt) throw new Error('the browser went away');
+            yield Buffer.alloc(Math.min(MB, total - index * MB), index % 251);
+          }
+        })(),
+      );
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+    it('streams to the bucket in parts and reads back byte for byte', async () => {
+      const prefix = `large-${randomBytes(4).toString('hex')}/`;
+      const storage = storageAt(prefix);
+      const expected = Buffer.concat(await chunks(21 * MB + 123).toArray());
+
+      const stored = await storage.put('private', chunks(21 * MB + 123), 'zip');
+
+      expect(stored.size).toBe(21 * MB + 123);
+      const read = Buffer.concat(await (await storage.get('private', stored.key)).toArray());
+      expect(sha(read)).toBe(sha(expected));
+      expect(await s3.list(prefix)).toEqual([`${prefix}private/${stored.key}`]);
+    });
+
+    it('leaves no object when the stream fails after the first parts were sent', async () => {
+      const prefix = `broken-${randomBytes(4).toString('hex')}/`;
+      const storage = storageAt(prefix);
+
+      await expect(storage.put('private', chunks(30 * MB, 20), 'zip')).rejects.toThrow();
+
+      expect(await s3.list(prefix)).toEqual([]);
+    });
   });
 });

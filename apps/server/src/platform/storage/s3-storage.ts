@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -13,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { notFound } from '../errors.js';
 import { isStorageKey, type FileStorage, type StorageArea, type StoredFile } from './file-storage.js';
 
@@ -34,28 +30,23 @@ function isMissing(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 }
 
+/** Parts of a streamed upload: S3's smallest but the last is 5 MB; two in flight keep memory near 16 MB per upload. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+
 /**
  * Files as objects `{prefix}{area}/{key}` of one bucket; the production twin of LocalFileStorage,
  * so any number of instances share the same files. Nothing is public: images are served
  * through the app like the local files are.
  */
-/** Folders of this process and its twins on the same machine that hold an upload on its way to the bucket. */
-const SPOOL_PREFIX = 'market-upload-';
-
 export class S3FileStorage implements FileStorage {
-  /** The bucket never holds half an object; a crash mid-spool leaves a temporary folder on this machine. */
-  async sweepPartialWrites(olderThan: Date): Promise<number> {
-    const names = await readdir(tmpdir()).catch(() => [] as string[]);
-    let removed = 0;
-    for (const name of names.filter((entry) => entry.startsWith(SPOOL_PREFIX))) {
-      const folder = path.join(tmpdir(), name);
-      const modified = await stat(folder).then((info) => info.mtime, () => null);
-      if (modified && modified < olderThan) {
-        await rm(folder, { recursive: true, force: true });
-        removed += 1;
-      }
-    }
-    return removed;
+  /**
+   * Nothing to sweep here: the bucket never holds half an object (a multipart upload becomes one
+   * only when completed), and parts a crash left behind are removed by the bucket's lifecycle rule
+   * AbortIncompleteMultipartUpload (README).
+   */
+  async sweepPartialWrites(): Promise<number> {
+    return 0;
   }
 
   private readonly client: S3Client;
@@ -79,20 +70,27 @@ export class S3FileStorage implements FileStorage {
       await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(area, key), Body: data, ContentLength: data.length }));
       return { key, size: data.length };
     }
-    // S3 needs the length before the first byte; a stream is spooled to a temporary file first,
-    // which also means a stream that fails half-way never reaches the bucket.
-    const folder = await mkdtemp(path.join(tmpdir(), SPOOL_PREFIX));
-    try {
-      const spooled = path.join(folder, key);
-      await pipeline(data, createWriteStream(spooled));
-      const { size } = await stat(spooled);
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(area, key), Body: createReadStream(spooled), ContentLength: size }),
-      );
-      return { key, size };
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    // Streamed to the bucket as a multipart upload, part by part, with no temporary file; a stream
+    // that fails half-way is never completed (and its parts are aborted), so no object appears.
+    let size = 0;
+    const counted = data.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      }),
+    );
+    data.once('error', (error) => counted.destroy(error));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: this.objectName(area, key), Body: counted },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+    return { key, size };
   }
 
   async get(area: StorageArea, key: string): Promise<Readable> {
