@@ -7,6 +7,19 @@ import { S3FileStorage } from './s3-storage.js';
 
 const BUCKET = 'marketplace-test';
 
+const MB = 1024 * 1024;
+/** `total` bytes in 1 MB chunks, failing instead of sending chunk `failAt` when given. */
+const chunks = (total: number, failAt?: number) =>
+  Readable.from(
+    (function* () {
+      for (let index = 0; index * MB < total; index += 1) {
+        if (index === failAt) throw new Error('the browser went away');
+        yield Buffer.alloc(Math.min(MB, total - index * MB), index % 251);
+      }
+    })(),
+  );
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 describe('S3FileStorage against a local S3 server', () => {
   let s3: Awaited<ReturnType<typeof startLocalS3>>;
   beforeAll(async () => {
@@ -30,22 +43,10 @@ describe('S3FileStorage against a local S3 server', () => {
     };
   });
 
-  describe('a large archive', () => {
-    const MB = 1024 * 1024;
-    const storageAt = (prefix: string) =>
-      new S3FileStorage({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: LOCAL_S3_CREDENTIALS, prefix });
-    /** `total` bytes in 1 MB chunks, failing instead of sending chunk `failAt` when given. */
-    const chunks = (total: number, failAt?: number) =>
-      Readable.from(
-        (function* () {
-          for (let index = 0; index * MB < total; index += 1) {
-            if (index === failAt) throw new Error('the browser went away');
-            yield Buffer.alloc(Math.min(MB, total - index * MB), index % 251);
-          }
-        })(),
-      );
-    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const storageAt = (prefix: string) =>
+    new S3FileStorage({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: LOCAL_S3_CREDENTIALS, prefix });
 
+  describe('a large archive', () => {
     it('streams to the bucket in parts and reads back byte for byte', async () => {
       const prefix = `large-${randomBytes(4).toString('hex')}/`;
       const storage = storageAt(prefix);
@@ -63,7 +64,7 @@ describe('S3FileStorage against a local S3 server', () => {
       const prefix = `broken-${randomBytes(4).toString('hex')}/`;
       const storage = storageAt(prefix);
 
-      await expect(storage.put('private', chunks(30 * MB, 20), 'zip')).rejects.toThrow();
+      await expect(storage.put('private', chunks(30 * MB, 20), 'zip')).rejects.toThrow('the browser went away');
 
       expect(await s3.list(prefix)).toEqual([]);
     });

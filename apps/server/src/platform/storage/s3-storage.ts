@@ -81,7 +81,11 @@ export class S3FileStorage implements FileStorage {
         },
       }),
     );
-    data.once('error', (error) => counted.destroy(error));
+    let streamError: Error | undefined;
+    data.once('error', (error) => {
+      streamError = error;
+      counted.destroy(error);
+    });
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.options.bucket, Key: this.objectName(area, key), Body: counted },
@@ -89,7 +93,12 @@ export class S3FileStorage implements FileStorage {
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
     });
-    await upload.done();
+    try {
+      await upload.done();
+    } catch (error) {
+      // The stream's own failure says what went wrong, not the clean-up that followed it.
+      throw streamError ?? error;
+    }
     return { key, size };
   }
 
