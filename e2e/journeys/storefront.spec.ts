@@ -29,3 +29,34 @@ test('the hero stays on a slide chosen by keyboard while focus is inside it', as
   await expect(dot2).toHaveAttribute('aria-current', 'true');
   await expect(dot2).toBeFocused();
 });
+
+test('each product carousel can be stopped, and the keyboard reaches only the cards in view', async ({ page }) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Newly Uploaded Games' });
+  const track = section.locator('.shelf-track');
+  await expect(section.getByRole('article').first()).toBeVisible();
+  const stopButtons = page.getByRole('button', { name: /^Stop .+ slide show$/ });
+  await expect(stopButtons).toHaveCount(5);
+
+  // Off-screen slides are inert: tabbing from the section's View All link runs through the cards in view, then the controls.
+  await expect(section.locator('.shelf-slide:not([inert])')).toHaveCount(4);
+  await section.getByRole('link', { name: /View All/ }).focus();
+  const visited: string[] = [];
+  for (let press = 0; press < 40; press += 1) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+    visited.push(name);
+    if (name === 'Next: Newly Uploaded Games') break;
+  }
+  expect(visited.at(-1)).toBe('Next: Newly Uploaded Games');
+  expect(visited.length).toBeLessThanOrEqual(4 * 3 + 3);
+
+  // Stopped, it stays where it is past the 4 s autoplay, with the pointer and focus elsewhere.
+  await section.getByRole('button', { name: 'Stop Newly Uploaded Games slide show' }).click();
+  await expect(section.getByRole('button', { name: 'Start Newly Uploaded Games slide show' })).toBeVisible();
+  await page.getByRole('contentinfo').hover();
+  await page.locator('body').focus();
+  const before = await track.evaluate((element) => element.scrollLeft);
+  await page.waitForTimeout(4_800);
+  expect(await track.evaluate((element) => element.scrollLeft)).toBe(before);
+});

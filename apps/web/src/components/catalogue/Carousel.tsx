@@ -3,18 +3,25 @@ import { LIMITS } from '@market/contracts';
 import { isKeyboardFocus } from './keyboardFocus';
 import { usePrefersReducedMotion } from './useMediaQuery';
 
+/** A slide counts as on screen when this much of it shows; the others are inert (no tab stops, not read out). */
+const SHOWN_RATIO = 0.9;
+
 /**
  * SPEC.md 2.3 carousel as CSS scroll snap (no carousel library in the storefront chunk):
  * cards per view come from CSS (4, 3 ≤1200 px, 2.5 ≤768 px, 2 ≤576 px). It loops (the last
- * step rewinds to the first card), autoplays every 4 s and pauses on hover and keyboard focus.
- * Reduced motion: no autoplay, no smooth scrolling.
+ * step rewinds to the first card), autoplays every 4 s and pauses on hover and keyboard focus,
+ * and its Stop button stops it for good (WCAG 2.2.2). Slides off screen are inert, so the keyboard
+ * visits only the cards in view and moves on with Previous and Next. Its controls sit below the
+ * cards, never over a title or a price. Reduced motion: no autoplay, no smooth scrolling.
  */
 export function Carousel({ label, children }: { label: string; children: ReactNode }) {
   const trackRef = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const shown = useShownSlides(trackRef);
   const reducedMotion = usePrefersReducedMotion();
-  const paused = hovered || focused || reducedMotion;
+  const paused = hovered || focused || stopped || reducedMotion;
 
   function step(direction: 1 | -1) {
     const track = trackRef.current;
@@ -55,17 +62,52 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
         }}
       >
         <ul className="shelf-track" ref={trackRef}>
-          {Children.map(children, (child) => (
-            <li className="shelf-slide">{child}</li>
+          {Children.map(children, (child, index) => (
+            <li className="shelf-slide" inert={shown !== null && !shown.has(index)}>
+              {child}
+            </li>
           ))}
         </ul>
-        <button type="button" className="shelf-nav shelf-prev" aria-label={`Previous: ${label}`} onClick={() => step(-1)}>
-          <span aria-hidden="true">‹</span>
-        </button>
-        <button type="button" className="shelf-nav shelf-next" aria-label={`Next: ${label}`} onClick={() => step(1)}>
-          <span aria-hidden="true">›</span>
-        </button>
+        <div className="shelf-controls">
+          <button type="button" className="shelf-nav" aria-label={`Previous: ${label}`} onClick={() => step(-1)}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          {!reducedMotion && (
+            <button
+              type="button"
+              className="shelf-nav shelf-stop"
+              aria-label={stopped ? `Start ${label} slide show` : `Stop ${label} slide show`}
+              onClick={() => setStopped((value) => !value)}
+            >
+              <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+            </button>
+          )}
+          <button type="button" className="shelf-nav" aria-label={`Next: ${label}`} onClick={() => step(1)}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
       </div>
     </div>
   );
+}
+
+/** Which slides are on screen, by their index; null until the browser has said (and where it cannot). */
+function useShownSlides(trackRef: React.RefObject<HTMLUListElement | null>): Set<number> | null {
+  const [shown, setShown] = useState<Set<number> | null>(null);
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || typeof IntersectionObserver === 'undefined') return;
+    const slides = [...track.children];
+    const ratios = new Map<Element, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) ratios.set(entry.target, entry.intersectionRatio);
+        setShown(new Set(slides.flatMap((slide, index) => ((ratios.get(slide) ?? 0) >= SHOWN_RATIO ? [index] : []))));
+      },
+      { root: track, threshold: [0, SHOWN_RATIO, 1] },
+    );
+    for (const slide of slides) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [trackRef]);
+  return shown;
 }
