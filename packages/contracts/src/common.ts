@@ -4,8 +4,14 @@ import { z } from 'zod';
 export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid id');
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
-/** Every error answer: `{ message }` (the reskin calls answer `errorMessage`). */
-export const errorBodySchema = z.object({ message: z.string() });
+/**
+ * Every error answer: `{ message }` (the reskin calls answer `errorMessage`) and, when the failure is
+ * about fields of the request, `errors` naming them.
+ */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageBodySchema = z.object({ message: z.string() });

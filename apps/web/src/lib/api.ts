@@ -14,6 +14,14 @@ export class ApiError extends Error {
 
 type JsonBody = Record<string, unknown> | unknown[];
 
+/** The request fields a failed call was refused for (the server's `errors`), so a form can mark them; [] for none. */
+export function fieldsOfError(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((entry) => (typeof (entry as { field?: unknown }).field === 'string' ? [(entry as { field: string }).field] : []));
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: JsonBody | FormData;

@@ -49,7 +49,7 @@ export class AuthService {
 
   private async createUser(body: SignUpBody): Promise<StartedSession> {
     const key = emailKey(body.email);
-    if (await this.users.findByEmailKey(key)) throw conflict('An account with this email already exists');
+    if (await this.users.findByEmailKey(key)) throw conflict('An account with this email already exists', 'email');
     const row: UserRow = {
       id: newId(),
       name: body.name,
@@ -64,7 +64,7 @@ export class AuthService {
       await this.users.insert(row);
     } catch (error) {
       // Two sign-ups with one email at the same moment: the unique index decides.
-      if (await this.users.findByEmailKey(key)) throw conflict('An account with this email already exists');
+      if (await this.users.findByEmailKey(key)) throw conflict('An account with this email already exists', 'email');
       throw error;
     }
     return this.startSession(row);

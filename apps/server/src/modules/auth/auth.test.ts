@@ -45,7 +45,7 @@ describe('POST /api/user/addUser', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount({ email: 'ADA@Example.com' }) });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An account with this email already exists' });
+    expect(response.json()).toMatchObject({ message: 'An account with this email already exists' });
   });
 
   it.each([

@@ -40,5 +40,5 @@ export function weakPasswordReason(password: string, person: { name?: string; em
 /** Throws 400 with the reason when the password is too easy to guess. */
 export function assertStrongPassword(password: string, person: { name?: string; email?: string }): void {
   const reason = weakPasswordReason(password, person);
-  if (reason) throw badRequest(reason);
+  if (reason) throw badRequest(reason, 'password');
 }

@@ -47,6 +47,28 @@ describe('LoginForm', () => {
     expect(alert.compareDocumentPosition(screen.getByRole('form', { name: 'Login' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('ties the refusal to both fields, which it concerns, and leaves them unmarked for a rate limit', async () => {
+    fakeFetch(() => ({ status: 401, body: { message: 'Invalid email or password' } }));
+    renderLogin();
+    fillAndSubmit();
+
+    const alert = await screen.findByRole('alert');
+    for (const label of ['User Email', 'User Password']) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    }
+  });
+
+  it('marks no field when the refusal is about too many attempts', async () => {
+    fakeFetch(() => ({ status: 429, body: { message: 'Too many attempts. Please wait 1 minute and try again.' } }));
+    renderLogin();
+    fillAndSubmit();
+
+    await screen.findByRole('alert');
+    expect(screen.getByLabelText('User Email').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('stores the user, and goes home on success', async () => {
     const calls = fakeFetch(() => ({ status: 200, body: userAlice }));
     const { router } = renderLogin();

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
+import { ApiError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useSignIn } from '../api/signIn';
 
@@ -8,6 +9,10 @@ export function LoginForm() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const id = useId();
+  const errorId = `${id}-error`;
+  // 'Invalid email or password' is about both fields; a refusal for too many attempts is about neither.
+  const credentialsRefused = signIn.error instanceof ApiError && signIn.error.status === 401;
+  const fieldProps = credentialsRefused ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,13 +26,13 @@ export function LoginForm() {
   return (
     <>
       {/* SPEC.md: the server's message sits above the form. */}
-      <FormError message={signIn.error?.message} />
+      <FormError id={errorId} message={signIn.error?.message} />
       <form onSubmit={handleSubmit} aria-label="Login">
         <div className="mb-3">
           <label className="form-label" htmlFor={`${id}-email`}>
             User Email
           </label>
-          <input className="form-control" id={`${id}-email`} type="email" name="email" autoComplete="email" required />
+          <input className="form-control" id={`${id}-email`} type="email" name="email" autoComplete="email" required {...fieldProps} />
         </div>
         <div className="mb-4">
           <label className="form-label" htmlFor={`${id}-password`}>
@@ -40,6 +45,7 @@ export function LoginForm() {
             name="password"
             autoComplete="current-password"
             required
+            {...fieldProps}
           />
         </div>
         <SubmitButton pending={signIn.isPending} className="w-100">

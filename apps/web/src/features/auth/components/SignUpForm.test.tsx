@@ -53,6 +53,19 @@ describe('SignUpForm', () => {
     expect(screen.getByRole('form', { name: 'Sign up' }).compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('ties the server’s message to the field the server names', async () => {
+    const message = 'An account with this email already exists';
+    fakeFetch(() => ({ status: 409, body: { message, errors: [{ field: 'email', message }] } }));
+    renderSignUp();
+    fillAndSubmit();
+
+    const alert = await screen.findByRole('alert');
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Email').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(field('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Name').getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('sends role User, stores the user and goes to /Login', async () => {
     const calls = fakeFetch(() => ({ status: 201, body: userAlice }));
     renderSignUp();

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
+import { fieldsOfError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useSignUp, type SignUpFields } from '../api/signUp';
 
@@ -16,6 +17,9 @@ export function SignUpForm() {
   const signUp = useSignUp();
   const navigate = useNavigate();
   const id = useId();
+  const errorId = `${id}-error`;
+  // The server names the field its message is about; that field points at the message (WCAG 3.3.1).
+  const invalid = new Set(fieldsOfError(signUp.error));
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,6 +55,8 @@ export function SignUpForm() {
               name={field.name}
               autoComplete={field.autoComplete}
               required
+              aria-invalid={invalid.has(field.name) || undefined}
+              aria-describedby={invalid.has(field.name) ? errorId : undefined}
             />
           </div>
         ))}
@@ -59,7 +65,7 @@ export function SignUpForm() {
         </SubmitButton>
       </form>
       {/* SPEC.md: the server's message sits under the form and is cleared on success. */}
-      <FormError message={signUp.error?.message} className="mt-3" />
+      <FormError id={errorId} message={signUp.error?.message} className="mt-3" />
     </>
   );
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createUser } from '../../test/helper.js';
+
+const signUp = (ctx: Awaited<ReturnType<typeof buildTestApp>>, fields: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/addUser',
+    payload: { name: 'Riley Field', email: 'riley@example.com', number: '+1 555 0199', password: 'violet-harbour-engine-42', confirmPassword: 'violet-harbour-engine-42', role: 'User', ...fields },
+  });
+
+describe('sign-up errors name the field they concern', () => {
+  it('names password for a password that is too easy to guess', async () => {
+    const ctx = await buildTestApp();
+    const response = await signUp(ctx, { password: 'password1', confirmPassword: 'password1' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'password', message: response.json().message }]);
+  });
+
+  it('names email for an email that already has an account', async () => {
+    const ctx = await buildTestApp();
+    const existing = await createUser(ctx);
+    const response = await signUp(ctx, { email: existing.email });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'An account with this email already exists', errors: [{ field: 'email', message: 'An account with this email already exists' }] });
+  });
+
+  it('names email for a malformed one', async () => {
+    const ctx = await buildTestApp();
+    const response = await signUp(ctx, { email: 'not-an-email' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ field: 'email' });
+  });
+});
