@@ -60,3 +60,32 @@ test('each product carousel can be stopped, and the keyboard reaches only the ca
   await page.waitForTimeout(4_800);
   expect(await track.evaluate((element) => element.scrollLeft)).toBe(before);
 });
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the product slides of the hero fill it with their three games', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Stop slide show' }).click();
+    await page.getByRole('button', { name: 'Show slide 2' }).click();
+    const slide = page.getByRole('group', { name: '2 of 3' });
+    await expect(slide.getByRole('link')).toHaveCount(3);
+
+    const slideBox = (await slide.boundingBox())!;
+    const listBox = (await slide.getByRole('list').boundingBox())!;
+    // Before, three small cards sat at the top and about 60% of the slide was empty purple.
+    expect(listBox.height / slideBox.height).toBeGreaterThan(0.5);
+  });
+
+  test('with text at 200% (browser default 32 px) the home page does not scroll sideways', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Trending Games' }).getByRole('article').first()).toBeVisible();
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // No card title is cut off: each wraps within its card.
+    const clipped = await page.locator('.game-card-title').evaluateAll((titles) => titles.filter((title) => title.scrollWidth > title.clientWidth + 1).length);
+    expect(clipped).toBe(0);
+  });
+});
