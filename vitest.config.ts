@@ -23,12 +23,26 @@ const serverProjects: TestProjectInlineConfiguration[] = [
     },
   },
 ];
+/**
+ * Tests whose subject does not touch SQL (configuration, file storage, the Redis bus, logs, proxies)
+ * answer the same on either database; they run on SQLite only, which keeps the CI run short.
+ */
+const DIALECT_FREE_TESTS = [
+  'apps/server/src/platform/config.test.ts',
+  'apps/server/src/platform/storage/**',
+  'apps/server/src/platform/events/**',
+  'apps/server/src/http/request-log.test.ts',
+  'apps/server/src/http/trusted-proxy.test.ts',
+  'apps/server/src/modules/products/catalogue-cache.test.ts',
+];
+
 if (process.env.TEST_DATABASE_URL) {
   serverProjects.push({
     resolve,
     test: {
       name: 'server:postgres',
       include: ['apps/server/src/**/*.test.ts'],
+      exclude: DIALECT_FREE_TESTS,
       environment: 'node',
       env: { TEST_DB: 'postgres' },
       ...TEST_TIMEOUTS,
