@@ -58,7 +58,8 @@ try {
   }
   console.log(`\n▶ Unit and API tests (SQLite) on Node ${node.version}`);
   // The web unit tests run in happy-dom, not on the runtime that serves production; they stay on Node 20.
-  await run(nodeBin, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'contracts', '--project', 'server:sqlite'], { cwd: work, env });
+  // This pass runs alone, after npm test: both cores are free (vitest's default would use one).
+  await run(nodeBin, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=2', '--project', 'contracts', '--project', 'server:sqlite'], { cwd: work, env });
   console.log(`✔ Unit and API tests passed on Node ${node.version}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
