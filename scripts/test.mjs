@@ -5,7 +5,6 @@
 // Each line of the side-by-side part is tagged with the suite it came from; a summary closes the run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded, checkNodeVersion, installIfNeeded, root, run } from './lib.mjs';
 
@@ -106,9 +105,7 @@ try {
   console.log(`\n▶ Side by side: [types] typecheck, [unit] unit and API tests (${databases}), [e2e] browser journeys (Chromium)`);
   const results = await Promise.all([
     tagged('types', 'npx', ['tsc', '-b']),
-    // Two workers at least: vitest's default (cores - 1) is one on a 2-core machine, which left a core
-    // idle once the journeys were done and made the unit tests the last to finish.
-    tagged('unit', 'npx', ['vitest', 'run', `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`, '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]),
+    tagged('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]),
     tagged('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT,
       FORCE_COLOR: '0',

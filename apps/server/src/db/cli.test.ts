@@ -29,7 +29,8 @@ async function cli(databaseUrl: string, ...args: string[]) {
   }
 }
 
-describe('npm run db and npm run seed', { timeout: 60_000 }, () => {
+// Eight processes in a row, each starting Node and opening the database: minutes on a loaded machine.
+describe('npm run db and npm run seed', { timeout: 240_000 }, () => {
   it('shows pending migrations, applies them, undoes the newest, and seeds an empty database once', async () => {
     const url = await emptyDatabaseUrl();
 
