@@ -10,7 +10,7 @@ import {
   userListSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, clearSignedInHint, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
+import { actorOf, clearSessionCookie, clearSignedInHint, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { AuthService } from './auth.service.js';
 import type { PasswordResetService } from './passwordReset.service.js';
@@ -133,6 +133,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: userListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => auth.listUsers(request.user),
+    async (request) => auth.listUsers(actorOf(request)),
   );
 };

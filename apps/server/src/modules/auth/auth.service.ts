@@ -87,8 +87,7 @@ export class AuthService {
     return row ? toSessionUser(row) : null;
   }
 
-  async listUsers(actor: SessionUser | null): Promise<UserListItem[]> {
-    if (!actor) throw unauthorized();
+  async listUsers(actor: SessionUser): Promise<UserListItem[]> {
     if (!canListUsers(actor)) throw forbidden('Only an admin can list users');
     const rows = await this.users.listAll();
     return rows.map((row) => ({ ...toSessionUser(row), createdAt: row.created_at }));

@@ -43,13 +43,21 @@ export function clearSignedInHint(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
 
-/** preHandler: signed-in users only. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+/**
+ * The signed-in user of a request, or 401. Handlers call it once and hand services a `SessionUser`,
+ * so no service has to check for a visitor again.
+ */
+export function actorOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** preHandler: signed-in users only (401 before the handler runs). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  actorOf(request);
 }
 
 /** preHandler: admins only. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
-  if (!isAdmin(request.user)) throw forbidden('Only an admin can do this');
+  if (!isAdmin(actorOf(request))) throw forbidden('Only an admin can do this');
 }

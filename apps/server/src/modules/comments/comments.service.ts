@@ -1,9 +1,9 @@
 import type { AddCommentBody, AdminComment, PublicComment, SessionUser } from '@market/contracts';
-import { isAdmin } from '../auth/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { CommentRow, CommentsRepository, CommentWithProductRow } from './comments.repository.js';
+import { canReadEveryComment } from './policies.js';
 
 /**
  * Comments are plain text: stored as typed and always sent as JSON strings, so markup in a
@@ -32,10 +32,10 @@ export class CommentsService {
   }
 
   /** An admin reads every comment with emails; anybody else one approved product's comments, without emails. */
-  async list(actor: SessionUser | null, productId: string | undefined): Promise<AdminComment[] | PublicComment[]> {
-    if (isAdmin(actor)) return (await this.comments.listWithProducts(productId)).map(toAdmin);
+  async list(viewer: SessionUser | null, productId: string | undefined): Promise<AdminComment[] | PublicComment[]> {
+    if (canReadEveryComment(viewer)) return (await this.comments.listWithProducts(productId)).map(toAdmin);
     if (productId === undefined) {
-      if (!actor) throw unauthorized('Please sign in first, or choose a product');
+      if (!viewer) throw unauthorized('Please sign in first, or choose a product');
       throw forbidden('Only an admin can read every comment; choose a product');
     }
     if ((await this.comments.productStatus(productId)) !== 'Approved') throw notFound('Product not found');

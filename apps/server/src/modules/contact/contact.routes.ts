@@ -1,6 +1,6 @@
 import { API_PATHS, CONTACT_SENT_MESSAGE, contactBodySchema, contactMessageListSchema, errorBodySchema, messageBodySchema } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/index.js';
+import { actorOf, requireAdmin } from '../auth/index.js';
 import type { ContactService } from './contact.service.js';
 
 export interface ContactRoutesOptions {
@@ -38,6 +38,6 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
         response: { 200: contactMessageListSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => contact.list(request.user),
+    async (request) => contact.list(actorOf(request)),
   );
 };

@@ -1,11 +1,11 @@
 import type { ContactBody, ContactMessage, SessionUser } from '@market/contracts';
 import type { Logger } from 'pino';
-import { isAdmin } from '../auth/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { forbidden } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { MailOutbox } from '../../platform/mail/index.js';
 import type { ContactMessageRow, ContactRepository } from './contact.repository.js';
+import { canReadContactMessages } from './policies.js';
 
 /** Header values come from a visitor: one line, bounded. */
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
@@ -45,8 +45,8 @@ export class ContactService {
     });
   }
 
-  async list(actor: SessionUser | null): Promise<ContactMessage[]> {
-    if (!isAdmin(actor)) throw forbidden('Only an admin can read contact messages');
+  async list(actor: SessionUser): Promise<ContactMessage[]> {
+    if (!canReadContactMessages(actor)) throw forbidden('Only an admin can read contact messages');
     return (await this.messages.list()).map((row) => ({
       _id: row.id,
       name: row.name,

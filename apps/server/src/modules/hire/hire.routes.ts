@@ -9,7 +9,7 @@ import {
   idParamsSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/index.js';
+import { actorOf, requireAdmin } from '../auth/index.js';
 import type { HireService } from './hire.service.js';
 
 export interface HireRoutesOptions {
@@ -44,7 +44,7 @@ export const hireRoutes: FastifyPluginAsyncZod<HireRoutesOptions> = async (app, 
       preHandler: requireAdmin,
       schema: { tags, summary: 'Hire requests, newest first (Admin only)', response: { 200: hireRequestListSchema, ...adminErrors } },
     },
-    async (request) => hire.list(request.user),
+    async (request) => hire.list(actorOf(request)),
   );
 
   app.get(
@@ -58,6 +58,6 @@ export const hireRoutes: FastifyPluginAsyncZod<HireRoutesOptions> = async (app, 
         response: { 200: hireRequestSchema, ...adminErrors, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => hire.byId(request.user, request.params.id),
+    async (request) => hire.byId(actorOf(request), request.params.id),
   );
 };

@@ -1,12 +1,10 @@
 import type { HireRequest, HireRequestBody, Platform, SessionUser } from '@market/contracts';
-import { isAdmin } from '../auth/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
 import type { HireRepository, HireRequestRow } from './hire.repository.js';
-
-const mayReadRequests = (actor: SessionUser | null) => isAdmin(actor);
+import { canReadHireRequests } from './policies.js';
 
 /** Hire-a-developer requests: anybody sends one (requirements sanitised before storing), only admins read them. */
 export class HireService {
@@ -31,13 +29,13 @@ export class HireService {
     return { id };
   }
 
-  async list(actor: SessionUser | null): Promise<HireRequest[]> {
-    if (!mayReadRequests(actor)) throw forbidden('Only an admin can read hire requests');
+  async list(actor: SessionUser): Promise<HireRequest[]> {
+    if (!canReadHireRequests(actor)) throw forbidden('Only an admin can read hire requests');
     return (await this.requests.list()).map(toHireRequest);
   }
 
-  async byId(actor: SessionUser | null, id: string): Promise<HireRequest> {
-    if (!mayReadRequests(actor)) throw forbidden('Only an admin can read hire requests');
+  async byId(actor: SessionUser, id: string): Promise<HireRequest> {
+    if (!canReadHireRequests(actor)) throw forbidden('Only an admin can read hire requests');
     const row = await this.requests.findById(id);
     if (!row) throw notFound('Hire request not found');
     return toHireRequest(row);

@@ -10,7 +10,7 @@ import {
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/index.js';
+import { actorOf, requireUser } from '../auth/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { WebhookSignatureError } from '../../platform/payments/index.js';
 import type { PaymentsService } from './payments.service.js';
@@ -54,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: createPaymentIntentResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
-    async (request) => payments.createIntent(request.user, request.body),
+    async (request) => payments.createIntent(actorOf(request), request.body),
   );
 
   app.post(
@@ -69,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const result = await payments.confirmSimulated(request.user, request.body);
+      const result = await payments.confirmSimulated(actorOf(request), request.body);
       if (result.outcome === 'invalid-card') return reply.status(400).send({ message: result.message, field: result.field });
       if (result.outcome === 'declined') return reply.status(402).send({ message: result.message });
       return { status: 'succeeded' as const, id: result.intentId };

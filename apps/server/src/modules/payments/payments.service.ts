@@ -11,10 +11,11 @@ import {
   type TextBoolean,
 } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { SimulatedPaymentProvider, type PaymentEvent, type PaymentProvider, type SimulatedConfirmation } from '../../platform/payments/index.js';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.js';
+import { ownsPayment } from './policies.js';
 
 /** A cart line as the intent recorded it, priced from the catalogue at checkout. */
 export interface PaidLine {
@@ -39,8 +40,6 @@ export interface RecordedPayment {
 const PAYMENT_NOT_SUCCEEDED = 'The payment has not succeeded';
 /** Given up: the provider will never take money for these. */
 const CLOSED_STATUSES = new Set(['canceled', 'failed']);
-
-const ownsPayment = (actor: SessionUser, payment: RecordedPayment) => actor._id === payment.userId;
 
 function toRecordedPayment(row: PaymentRow): RecordedPayment {
   return {
@@ -68,8 +67,7 @@ export class PaymentsService {
     return { provider: this.provider.name, publishableKey: this.provider.publishableKey };
   }
 
-  async createIntent(actor: SessionUser | null, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
-    if (!actor) throw unauthorized();
+  async createIntent(actor: SessionUser, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
     const products = new Map((await this.payments.saleProducts(body.products.map((line) => line.productId))).map((row) => [row.id, row]));
     const priced = body.products.map((line) => {
       const product = products.get(line.productId);
@@ -117,8 +115,7 @@ export class PaymentsService {
   }
 
   /** The simulated card form: only the intent's owner may pay it, only while the simulation is the provider. */
-  async confirmSimulated(actor: SessionUser | null, body: SimulatedConfirmBody): Promise<SimulatedConfirmation> {
-    if (!actor) throw unauthorized();
+  async confirmSimulated(actor: SessionUser, body: SimulatedConfirmBody): Promise<SimulatedConfirmation> {
     if (!(this.provider instanceof SimulatedPaymentProvider)) throw notFound('Card payments go through Stripe on this server');
     const intent = await this.provider.intentOfClientSecret(body.clientSecret);
     const payment = intent ? await this.findPayment(intent.id) : null;

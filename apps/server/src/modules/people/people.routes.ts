@@ -9,7 +9,7 @@ import {
   sellerPageSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/index.js';
+import { actorOf, requireAdmin } from '../auth/index.js';
 import type { PeopleService } from './people.service.js';
 
 export interface PeopleRoutesOptions {
@@ -32,7 +32,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
         response: { 200: personPageSchema, ...errors },
       },
     },
-    async (request) => people.users(request.user, request.query),
+    async (request) => people.users(actorOf(request), request.query),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
         response: { 200: purchaserPageSchema, ...errors },
       },
     },
-    async (request) => people.purchasers(request.user, request.query),
+    async (request) => people.purchasers(actorOf(request), request.query),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
         response: { 200: purchaserPurchaseListSchema, ...errors, 404: errorBodySchema },
       },
     },
-    async (request) => people.purchasesOf(request.user, request.params.id),
+    async (request) => people.purchasesOf(actorOf(request), request.params.id),
   );
 
   app.get(
@@ -74,6 +74,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
         response: { 200: sellerPageSchema, ...errors },
       },
     },
-    async (request) => people.sellers(request.user, request.query),
+    async (request) => people.sellers(actorOf(request), request.query),
   );
 };

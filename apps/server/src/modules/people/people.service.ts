@@ -9,8 +9,9 @@ import {
   type Seller,
   type SessionUser,
 } from '@market/contracts';
-import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { forbidden, notFound } from '../../platform/errors.js';
 import type { PeopleRepository, PersonRow } from './people.repository.js';
+import { canListPeople } from './policies.js';
 
 export interface Page<T> {
   items: T[];
@@ -24,8 +25,6 @@ type PageQuery = PeopleQuery;
 /** A purchaser's detail shows this many of their latest purchases. */
 const PURCHASES_SHOWN = 100;
 
-const canListPeople = (user: SessionUser) => user.role === 'Admin';
-
 function toPerson(row: PersonRow): Person {
   return { _id: row.id, name: row.name, email: row.email, number: row.number, role: roleSchema.parse(row.role), createdAt: row.created_at };
 }
@@ -34,13 +33,13 @@ function toPerson(row: PersonRow): Person {
 export class PeopleService {
   constructor(private readonly people: PeopleRepository) {}
 
-  async users(actor: SessionUser | null, query: PageQuery): Promise<Page<Person>> {
+  async users(actor: SessionUser, query: PageQuery): Promise<Page<Person>> {
     this.requireAdmin(actor);
     const { rows, total } = await this.people.users(this.pageRequest(query));
     return { items: rows.map(toPerson), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async purchasers(actor: SessionUser | null, query: PageQuery): Promise<Page<Purchaser>> {
+  async purchasers(actor: SessionUser, query: PageQuery): Promise<Page<Purchaser>> {
     this.requireAdmin(actor);
     const { rows, total } = await this.people.purchasers(this.pageRequest(query));
     const items = rows.map((row) => ({
@@ -52,7 +51,7 @@ export class PeopleService {
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
-  async sellers(actor: SessionUser | null, query: PageQuery): Promise<Page<Seller>> {
+  async sellers(actor: SessionUser, query: PageQuery): Promise<Page<Seller>> {
     this.requireAdmin(actor);
     const { rows, total } = await this.people.sellers(this.pageRequest(query));
     const items = rows.map((row) => ({
@@ -64,7 +63,7 @@ export class PeopleService {
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
-  async purchasesOf(actor: SessionUser | null, userId: string): Promise<PurchaserPurchase[]> {
+  async purchasesOf(actor: SessionUser, userId: string): Promise<PurchaserPurchase[]> {
     this.requireAdmin(actor);
     if (!(await this.people.userExists(userId))) throw notFound('User not found');
     const purchases = new Map<string, PurchaserPurchase>();
@@ -91,8 +90,7 @@ export class PeopleService {
     return [...purchases.values()];
   }
 
-  private requireAdmin(actor: SessionUser | null): void {
-    if (!actor) throw unauthorized();
+  private requireAdmin(actor: SessionUser): void {
     if (!canListPeople(actor)) throw forbidden('Only an admin can list people');
   }
 

@@ -16,7 +16,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/index.js';
+import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
 import { readProductUpload } from './upload-form.js';
 import type { IdempotencyService } from '../idempotency/index.js';
@@ -168,7 +168,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const file = await products.openSourceCode(request.user, request.params.id);
+      const file = await products.openSourceCode(actorOf(request), request.params.id);
       return reply
         .type('application/zip')
         .header('content-length', file.size)
@@ -196,12 +196,12 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     async (request, reply) => {
       const uploadOnce = async () => {
         // Refused before a byte of the upload is stored.
-        await products.assertMayUpload(request.user);
-        return { statusCode: 201, body: await products.upload(request.user, await readProductUpload(request, products)) };
+        await products.assertMayUpload(actorOf(request));
+        return { statusCode: 201, body: await products.upload(actorOf(request), await readProductUpload(request, products)) };
       };
       const key = idempotency.parseKey(request.headers['idempotency-key']);
       // Checked before a byte of the body is read: a repeat is answered without storing the files again.
-      const answer = key ? await idempotency.once(request.user!._id, 'product.upload', key, uploadOnce) : { ...(await uploadOnce()), replayed: false };
+      const answer = key ? await idempotency.once(actorOf(request)._id, 'product.upload', key, uploadOnce) : { ...(await uploadOnce()), replayed: false };
       return reply.status(answer.statusCode).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
     },
   );
@@ -220,9 +220,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request) => {
       // Refused before a byte of the upload is stored.
-      await products.assertCanEdit(request.user, request.params.id);
+      await products.assertCanEdit(actorOf(request), request.params.id);
       const upload = await readProductUpload(request, products);
-      return products.edit(request.user, request.params.id, upload);
+      return products.edit(actorOf(request), request.params.id, upload);
     },
   );
 
@@ -230,7 +230,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     API_PATHS.product.approve,
     { preHandler: requireAdmin, schema: { tags, summary: 'Approve a product (admin only)', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } } },
     async (request) => {
-      await products.approve(request.user, request.params.id);
+      await products.approve(actorOf(request), request.params.id);
       return { message: 'Product approved' };
     },
   );
@@ -239,7 +239,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     API_PATHS.product.reject,
     { preHandler: requireAdmin, schema: { tags, summary: 'Reject a product (admin only); stored as Rejected', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } } },
     async (request) => {
-      await products.reject(request.user, request.params.id);
+      await products.reject(actorOf(request), request.params.id);
       return { message: 'Product rejected' };
     },
   );
@@ -256,7 +256,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request) => {
-      await products.remove(request.user, request.params.id);
+      await products.remove(actorOf(request), request.params.id);
       return { message: 'Product deleted' };
     },
   );

@@ -13,10 +13,9 @@ import {
   type SessionUser,
   type SubCategory,
 } from '@market/contracts';
-import { isAdmin } from '../auth/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
 import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platform/images/index.js';
@@ -29,6 +28,7 @@ import { parseProductFields } from './product-fields.js';
 import { dollars, imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
 import { RETIRED, type ListFilter, type ProductRow, type ProductsRepository, type TranslationRow } from './products.repository.js';
 import { checkedZipStream, megabytes } from './source-archive.js';
+import { canManage, canModerate, canSee, isTrustedPublisher, seesEveryProduct } from './policies.js';
 
 /** An upload or edit once its multipart body is read: text fields, image bytes, a staged archive. */
 export interface ProductUpload {
@@ -79,8 +79,6 @@ const IMAGE_LABELS = { featureImg: 'Feature image', thumbnail: 'Thumbnail', scre
 type StoredRef = [StorageArea, string];
 
 const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
-const canManage = (actor: SessionUser | null, row: ProductRow) => actor !== null && (actor.role === 'Admin' || actor._id === row.user_id);
-const canSee = (actor: SessionUser | null, row: ProductRow) => row.status === 'Approved' || canManage(actor, row);
 
 /** Rules of the catalogue: who may upload, edit, moderate and see what, and how files are kept. */
 export class ProductsService {
@@ -108,9 +106,8 @@ export class ProductsService {
    * Checked before a byte of an upload is read. Only stored products count, so an upload that fails
    * half-way costs neither quota nor rate; admins are exempt (they load catalogues in bulk).
    */
-  async assertMayUpload(actor: SessionUser | null): Promise<void> {
-    if (!actor) throw unauthorized();
-    if (actor.role === 'Admin') return;
+  async assertMayUpload(actor: SessionUser): Promise<void> {
+    if (isTrustedPublisher(actor)) return;
     const hourAgo = new Date(this.clock.now().getTime() - HOUR_MS);
     const recent = await this.products.uploadTimesSince(actor._id, hourAgo.toISOString());
     if (recent.length >= this.limits.uploadsPerHour) {
@@ -126,7 +123,7 @@ export class ProductsService {
 
   /** Refuses an archive that would take the actor's stored source code past the quota; `freedBytes` is what it replaces. */
   private async assertWithinQuota(actor: SessionUser, addedBytes: number, freedBytes = 0): Promise<void> {
-    if (actor.role === 'Admin') return;
+    if (isTrustedPublisher(actor)) return;
     const kept = await this.products.sourceBytesOf(actor._id);
     const quota = this.limits.quotaBytes;
     const after = kept - freedBytes + addedBytes;
@@ -155,11 +152,10 @@ export class ProductsService {
     if (file) await this.storage.delete('private', file.key);
   }
 
-  async upload(actor: SessionUser | null, upload: ProductUpload): Promise<ProductDetail> {
+  async upload(actor: SessionUser, upload: ProductUpload): Promise<ProductDetail> {
     const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
     const id = newId();
     try {
-      if (!actor) throw unauthorized();
       if (!upload.images.featureImg) throw badRequest('Feature image is required');
       if (!upload.images.thumbnail) throw badRequest('Thumbnail is required');
       if (!upload.sourceCode) throw badRequest('Source code is required');
@@ -177,7 +173,7 @@ export class ProductsService {
           source_code_key: upload.sourceCode.key,
           source_code_size: upload.sourceCode.size,
           // Whatever the form claims: only an admin's upload skips moderation.
-          status: isAdmin(actor) ? 'Approved' : 'Pending',
+          status: isTrustedPublisher(actor) ? 'Approved' : 'Pending',
           created_at: now,
           updated_at: now,
         },
@@ -193,20 +189,19 @@ export class ProductsService {
   }
 
   /** 404 for an unknown product, 403 unless the actor owns it or is an admin; checked before any upload is read. */
-  async assertCanEdit(actor: SessionUser | null, id: string): Promise<ProductRow> {
-    if (!actor) throw unauthorized();
+  async assertCanEdit(actor: SessionUser, id: string): Promise<ProductRow> {
     const row = await this.products.findById(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can edit this product');
     return row;
   }
 
-  async edit(actor: SessionUser | null, id: string, upload: ProductUpload): Promise<ProductDetail> {
+  async edit(actor: SessionUser, id: string, upload: ProductUpload): Promise<ProductDetail> {
     const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
     const replaced: StoredRef[] = [];
     try {
       const row = await this.assertCanEdit(actor, id);
-      if (upload.sourceCode && actor!._id === row.user_id) await this.assertWithinQuota(actor!, upload.sourceCode.size, Number(row.source_code_size));
+      if (upload.sourceCode && actor._id === row.user_id) await this.assertWithinQuota(actor, upload.sourceCode.size, Number(row.source_code_size));
       const translations = (await this.products.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
@@ -216,7 +211,7 @@ export class ProductsService {
         ...(images.thumbnail ? { thumbnail_key: images.thumbnail } : {}),
         ...(upload.sourceCode ? { source_code_key: upload.sourceCode.key, source_code_size: upload.sourceCode.size } : {}),
         // A seller's change goes back through moderation; an admin's stands.
-        status: isAdmin(actor) ? row.status : 'Pending',
+        status: isTrustedPublisher(actor) ? row.status : 'Pending',
         updated_at: this.clock.now().toISOString(),
       };
       if (images.featureImg) replaced.push(['images', row.feature_img_key]);
@@ -235,11 +230,11 @@ export class ProductsService {
     return this.detailOf(actor, (await this.products.findById(id))!);
   }
 
-  approve(actor: SessionUser | null, id: string) {
+  approve(actor: SessionUser, id: string) {
     return this.moderate(actor, id, 'Approved');
   }
 
-  reject(actor: SessionUser | null, id: string) {
+  reject(actor: SessionUser, id: string) {
     return this.moderate(actor, id, 'Rejected');
   }
 
@@ -247,7 +242,7 @@ export class ProductsService {
    * The product leaves the store at once, whatever is in flight; it goes for good (files too) once
    * no checkout opened for it can still be paid, now or on a later purgeRetired.
    */
-  async remove(actor: SessionUser | null, id: string): Promise<void> {
+  async remove(actor: SessionUser, id: string): Promise<void> {
     await this.moderated(actor, id);
     // Buyers keep their purchase history; a sold product cannot vanish from under it.
     if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
@@ -277,25 +272,25 @@ export class ProductsService {
   }
 
   /** Approved products for everybody; an admin sees every status; a user also their own. */
-  async list(actor: SessionUser | null, query: ListQuery): Promise<ProductSummary[]> {
+  async list(viewer: SessionUser | null, query: ListQuery): Promise<ProductSummary[]> {
     const mine = query.mine === 'true';
     let visibility: ListFilter['visibility'] = { kind: 'approved' };
-    if (actor && mine) visibility = { kind: 'ownedBy', userId: actor._id };
-    else if (actor) visibility = actor.role === 'Admin' ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: actor._id };
+    if (viewer && mine) visibility = { kind: 'ownedBy', userId: viewer._id };
+    else if (viewer) visibility = seesEveryProduct(viewer) ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: viewer._id };
     return this.cards.of(await this.products.listIds({ visibility, status: query.status, subCategory: query.subCategory, limit: query.limit, offset: query.offset }));
   }
 
-  async getById(actor: SessionUser | null, id: string): Promise<ProductDetail> {
+  async getById(viewer: SessionUser | null, id: string): Promise<ProductDetail> {
     const row = await this.products.findById(id);
-    if (!row || !canSee(actor, row)) throw notFound('Product not found');
-    return this.detailOf(actor, row);
+    if (!row || !canSee(viewer, row)) throw notFound('Product not found');
+    return this.detailOf(viewer, row);
   }
 
   /** SPEC.md 2.2: the slug's hyphens are spaces, matched against the English title, any letter case. */
-  async getBySlug(actor: SessionUser | null, slug: string): Promise<ProductDetail> {
-    const row = await this.visibleBySlug(actor, slug);
+  async getBySlug(viewer: SessionUser | null, slug: string): Promise<ProductDetail> {
+    const row = await this.visibleBySlug(viewer, slug);
     if (!row) throw notFound('Product not found');
-    return this.detailOf(actor, row);
+    return this.detailOf(viewer, row);
   }
 
   async popular(period: PopularPeriod, limit: number): Promise<ProductSummary[]> {
@@ -353,8 +348,7 @@ export class ProductsService {
   }
 
   /** The owner or an admin may fetch the archive (buyers get their own route with the purchase issue). */
-  async openSourceCode(actor: SessionUser | null, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-    if (!actor) throw unauthorized();
+  async openSourceCode(actor: SessionUser, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
     const row = await this.products.findById(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
@@ -385,32 +379,31 @@ export class ProductsService {
     return rows.map((row) => ({ slug: titleToSlug(row.title), updatedAt: row.updated_at }));
   }
 
-  private async visibleBySlug(actor: SessionUser | null, slug: string): Promise<ProductRow | undefined> {
-    const rows = (await this.products.findBySlugKey(slugKeyOfSlug(slug))).filter((row) => canSee(actor, row));
+  private async visibleBySlug(viewer: SessionUser | null, slug: string): Promise<ProductRow | undefined> {
+    const rows = (await this.products.findBySlugKey(slugKeyOfSlug(slug))).filter((row) => canSee(viewer, row));
     return rows.find((row) => row.status === 'Approved') ?? rows[0];
   }
 
-  private async moderated(actor: SessionUser | null, id: string): Promise<ProductRow> {
-    if (!actor) throw unauthorized();
-    if (!isAdmin(actor)) throw forbidden('Only an admin can do this');
+  private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
+    if (!canModerate(actor)) throw forbidden('Only an admin can do this');
     const row = await this.products.findById(id);
     if (!row) throw notFound('Product not found');
     return row;
   }
 
-  private async moderate(actor: SessionUser | null, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
+  private async moderate(actor: SessionUser, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
     await this.moderated(actor, id);
     await this.products.setStatus(id, status, this.clock.now().toISOString());
     this.clearCaches();
   }
 
-  private async detailOf(actor: SessionUser | null, row: ProductRow): Promise<ProductDetail> {
+  private async detailOf(viewer: SessionUser | null, row: ProductRow): Promise<ProductDetail> {
     const [translations, screenshots, ownerName] = await Promise.all([
       this.products.translationsOf([row.id], true),
       this.products.screenshotsOf(row.id),
       this.products.ownerName(row.user_id),
     ]);
-    return toDetail(row, translations.get(row.id) ?? [], screenshots, { _id: row.user_id, name: ownerName }, canManage(actor, row));
+    return toDetail(row, translations.get(row.id) ?? [], screenshots, { _id: row.user_id, name: ownerName }, viewer !== null && canManage(viewer, row));
   }
 
   /** Re-encodes every given image first (any bad one stops the upload), then stores them. */

@@ -10,7 +10,7 @@ import {
   updateDownloadResponseSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/index.js';
+import { actorOf, requireUser } from '../auth/index.js';
 import type { PurchasesService } from './purchases.service.js';
 
 export interface PurchaseRoutesOptions {
@@ -32,7 +32,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
         response: { 200: purchaseListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => purchases.list(request.user),
+    async (request) => purchases.list(actorOf(request)),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { created, purchase } = await purchases.record(request.user, request.body.transactionId);
+      const { created, purchase } = await purchases.record(actorOf(request), request.body.transactionId);
       return reply.status(created ? 201 : 200).send({ message: PURCHASE_RECORDED_MESSAGE, purchase });
     },
   );
@@ -64,7 +64,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
         response: { 200: updateDownloadResponseSchema, ...errors },
       },
     },
-    async (request) => ({ download: await purchases.refreshDownloadFlag(request.user, request.body.purchaseId, request.body.productId) }),
+    async (request) => ({ download: await purchases.refreshDownloadFlag(actorOf(request), request.body.purchaseId, request.body.productId) }),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const file = await purchases.openDownload(request.user, request.params.purchaseId, request.params.productId);
+      const file = await purchases.openDownload(actorOf(request), request.params.purchaseId, request.params.productId);
       return reply
         .type('application/zip')
         .header('content-length', file.size)

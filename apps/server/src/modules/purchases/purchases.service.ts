@@ -16,14 +16,14 @@ import {
   type TextBoolean,
 } from '@market/contracts';
 import { isUniqueViolation } from '../../db/index.js';
-import { isAdmin } from '../auth/index.js';
-import type { RecordedPayment, PaymentsService } from '../payments/index.js';
+import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { ProductsService } from '../products/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import type { PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
+import { isBuyer, seesEveryPurchase } from './policies.js';
 
 export interface RecordedPurchase {
   /** false when the intent had already been recorded (a repeat, a concurrent post or the webhook first). */
@@ -40,9 +40,6 @@ export interface PurchaseDownload {
 const PAID_PRODUCT_GONE_MESSAGE =
   'Your payment went through, but a product in it has been removed from the marketplace since; the payment is kept, please contact us to resolve it';
 
-const isBuyer = (actor: SessionUser, purchase: PurchaseRow) => actor._id === purchase.user_id;
-const ownsPayment = (actor: SessionUser, payment: RecordedPayment) => actor._id === payment.userId;
-const seesEveryPurchase = (actor: SessionUser): boolean => isAdmin(actor);
 const textBoolean = (value: boolean): TextBoolean => (value ? 'true' : 'false');
 
 /** Purchases: recorded once per paid intent, listed, and their source code handed out inside the licence window. */
@@ -57,8 +54,7 @@ export class PurchasesService {
   ) {}
 
   /** POST purchaseDetail: the browser names the intent; everything else comes from the record and the provider. */
-  async record(actor: SessionUser | null, intentId: string): Promise<RecordedPurchase> {
-    if (!actor) throw unauthorized();
+  async record(actor: SessionUser, intentId: string): Promise<RecordedPurchase> {
     const payment = await this.payments.findPayment(intentId);
     if (!payment) throw notFound('Unknown payment');
     if (!ownsPayment(actor, payment)) throw forbidden('This payment belongs to another account');
@@ -129,8 +125,7 @@ export class PurchasesService {
   }
 
   /** Newest first: an admin sees every purchase with its buyer, a user their own. */
-  async list(actor: SessionUser | null): Promise<Purchase[]> {
-    if (!actor) throw unauthorized();
+  async list(actor: SessionUser): Promise<Purchase[]> {
     const everybody = seesEveryPurchase(actor);
     const rows = await this.purchases.list(everybody ? undefined : actor._id);
     const lines = await this.purchases.lines(everybody ? {} : { userId: actor._id });
@@ -144,7 +139,7 @@ export class PurchasesService {
   }
 
   /** PUT updateDownload: the stored flag follows the server's clock, whatever the browser thinks. */
-  async refreshDownloadFlag(actor: SessionUser | null, purchaseId: string, productId: string): Promise<TextBoolean> {
+  async refreshDownloadFlag(actor: SessionUser, purchaseId: string, productId: string): Promise<TextBoolean> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
     const open = this.isOpen(line, purchase);
     await this.purchases.setDownloadFlag(purchaseId, productId, open);
@@ -152,15 +147,14 @@ export class PurchasesService {
   }
 
   /** The product's archive, to its buyer only, while the licence window is open at this moment. */
-  async openDownload(actor: SessionUser | null, purchaseId: string, productId: string): Promise<PurchaseDownload> {
+  async openDownload(actor: SessionUser, purchaseId: string, productId: string): Promise<PurchaseDownload> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
     if (!this.isOpen(line, purchase)) throw new HttpError(410, DOWNLOAD_WINDOW_CLOSED_MESSAGE);
     const safeName = titleToSlug(line.title ?? '').replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
     return { stream: await this.storage.get('private', line.source_code_key), fileName: `${safeName}.zip`, size: Number(line.source_code_size) };
   }
 
-  private async boughtLine(actor: SessionUser | null, purchaseId: string, productId: string) {
-    if (!actor) throw unauthorized();
+  private async boughtLine(actor: SessionUser, purchaseId: string, productId: string) {
     const purchase = await this.purchases.findById(purchaseId);
     if (!purchase) throw notFound('Purchase not found');
     if (!isBuyer(actor, purchase)) throw forbidden('This purchase belongs to another account');

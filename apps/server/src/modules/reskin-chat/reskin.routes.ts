@@ -15,7 +15,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationProblems } from '../../http/error-handling.js';
-import { requireAdmin, requireUser } from '../auth/index.js';
+import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import { readChatSendRequest } from './attachment.js';
 import type { ReskinChatService } from './reskin.service.js';
 
@@ -67,7 +67,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
         response: { 201: reskinMessageSchema, ...errors, 413: reskinErrorSchema, 429: reskinErrorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await chat.send(request.user, await readChatSendRequest(request))),
+    async (request, reply) => reply.status(201).send(await chat.send(actorOf(request), await readChatSendRequest(request))),
   );
 
   app.get(
@@ -76,7 +76,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       preHandler: requireAdmin,
       schema: { tags, summary: 'Every reskin chat with its user, product, status, last message and unread user messages (admins)', response: { 200: reskinConversationListSchema, ...errors } },
     },
-    async (request) => chat.allConversations(request.user),
+    async (request) => chat.allConversations(actorOf(request)),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       preHandler: requireUser,
       schema: { tags, summary: "The signed-in user's reskin chats with unread admin messages", response: { 200: reskinConversationListSchema, ...errors } },
     },
-    async (request) => chat.myConversations(request.user),
+    async (request) => chat.myConversations(actorOf(request)),
   );
 
   app.get(
@@ -99,7 +99,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
         response: { 200: reskinThreadSchema, ...errors },
       },
     },
-    async (request) => chat.thread(request.user, request.query),
+    async (request) => chat.thread(actorOf(request), request.query),
   );
 
   app.put(
@@ -108,7 +108,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       preHandler: requireUser,
       schema: { tags, summary: "The chat's user opened it: the admin's messages become read", body: reskinConversationKeySchema, response: { 200: reskinMarkedReadSchema, ...errors } },
     },
-    async (request) => ({ updated: await chat.markRead(request.user, request.body, 'Admin') }),
+    async (request) => ({ updated: await chat.markRead(actorOf(request), request.body, 'Admin') }),
   );
 
   app.put(
@@ -117,7 +117,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       preHandler: requireAdmin,
       schema: { tags, summary: "An admin opened the chat: the user's messages become read", body: reskinConversationKeySchema, response: { 200: reskinMarkedReadSchema, ...errors } },
     },
-    async (request) => ({ updated: await chat.markRead(request.user, request.body, 'User') }),
+    async (request) => ({ updated: await chat.markRead(actorOf(request), request.body, 'User') }),
   );
 
   app.put(
@@ -126,7 +126,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       preHandler: requireAdmin,
       schema: { tags, summary: 'Toggle a chat between Open and Close (admins); a closed chat refuses new user messages', body: reskinConversationKeySchema, response: { 200: reskinConversationSchema, ...errors } },
     },
-    async (request) => chat.toggleStatus(request.user, request.body),
+    async (request) => chat.toggleStatus(actorOf(request), request.body),
   );
 
   app.get(
@@ -136,7 +136,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       schema: { tags, summary: "A message's attachment, for the chat's user and the admins only", params: idParamsSchema, response: errors },
     },
     async (request, reply) => {
-      const file = await chat.attachment(request.user, request.params.id);
+      const file = await chat.attachment(actorOf(request), request.params.id);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"`)
@@ -165,7 +165,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = actorOf(request);
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {

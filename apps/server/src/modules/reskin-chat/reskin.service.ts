@@ -13,20 +13,15 @@ import {
   type ReskinThread,
   type SessionUser,
 } from '@market/contracts';
-import { isAdmin } from '../auth/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { ATTACHMENT_CONTENT_TYPES, type AttachmentKind, type ChatSendRequest } from './attachment.js';
 import type { ConversationRow, ConversationSummaryRow, MessageRow, ReskinChatRepository } from './reskin.repository.js';
+import { answersChats, canSee, sideOf } from './policies.js';
 
-/** Not a type guard (isAdmin is one): a signed-in actor who is no admin is still a user. */
-const answersChats = (actor: SessionUser): boolean => isAdmin(actor);
-/** The two sides of a conversation: its user and the admins. */
-const canSee = (actor: SessionUser, conversation: ConversationRow) => answersChats(actor) || actor._id === conversation.user_id;
-const sideOf = (actor: SessionUser): ReskinAuthor => (answersChats(actor) ? 'Admin' : 'User');
 const otherSide = (side: ReskinAuthor): ReskinAuthor => (side === 'Admin' ? 'User' : 'Admin');
 
 /** Event topics: every admin hears every conversation, a user only their own. */
@@ -44,8 +39,7 @@ export class ReskinChatService {
     private readonly clock: Clock,
   ) {}
 
-  async send(actor: SessionUser | null, request: ChatSendRequest): Promise<ReskinMessage> {
-    if (!actor) throw unauthorized();
+  async send(actor: SessionUser, request: ChatSendRequest): Promise<ReskinMessage> {
     const parsed = reskinSendSchema.safeParse(request.fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : 'Invalid message');
     const { productId, userId, message } = parsed.data;
@@ -78,20 +72,17 @@ export class ReskinChatService {
   }
 
   /** GET allReskinUsers: every conversation, for the admins. */
-  async allConversations(actor: SessionUser | null): Promise<ReskinConversation[]> {
-    if (!actor) throw unauthorized();
-    if (!isAdmin(actor)) throw forbidden('Only an admin can see every chat');
+  async allConversations(actor: SessionUser): Promise<ReskinConversation[]> {
+    if (!answersChats(actor)) throw forbidden('Only an admin can see every chat');
     return this.summaries({}, 'User');
   }
 
   /** The signed-in user's own conversations. */
-  async myConversations(actor: SessionUser | null): Promise<ReskinConversation[]> {
-    if (!actor) throw unauthorized();
+  async myConversations(actor: SessionUser): Promise<ReskinConversation[]> {
     return this.summaries({ userId: actor._id }, 'Admin');
   }
 
-  async thread(actor: SessionUser | null, query: { productId: string; userId?: string }): Promise<ReskinThread> {
-    if (!actor) throw unauthorized();
+  async thread(actor: SessionUser, query: { productId: string; userId?: string }): Promise<ReskinThread> {
     // A user may leave out their own id; an admin names the user.
     const conversation = await this.visibleConversation(actor, { productId: query.productId, userId: query.userId ?? (answersChats(actor) ? undefined : actor._id) });
     const [summary] = await this.summaries({ conversationId: conversation.id }, otherSide(sideOf(actor)));
@@ -103,8 +94,7 @@ export class ReskinChatService {
    * Marks the messages `author` wrote read; only the other side may do that, as it opens the chat
    * (markAdminMessagesAsRead is the user's call, markUserMessagesAsRead an admin's).
    */
-  async markRead(actor: SessionUser | null, key: ReskinConversationKey, author: ReskinAuthor): Promise<number> {
-    if (!actor) throw unauthorized();
+  async markRead(actor: SessionUser, key: ReskinConversationKey, author: ReskinAuthor): Promise<number> {
     if (sideOf(actor) === author) throw forbidden(author === 'Admin' ? "Only the chat's user can mark the admin's messages read" : "Only an admin can mark the user's messages read");
     const conversation = await this.visibleConversation(actor, key);
     const updated = await this.chats.markRead(conversation.id, author);
@@ -113,9 +103,8 @@ export class ReskinChatService {
   }
 
   /** updateStatus: Open ⇄ Close, by an admin. */
-  async toggleStatus(actor: SessionUser | null, key: ReskinConversationKey): Promise<ReskinConversation> {
-    if (!actor) throw unauthorized();
-    if (!isAdmin(actor)) throw forbidden('Only an admin can open or close a chat');
+  async toggleStatus(actor: SessionUser, key: ReskinConversationKey): Promise<ReskinConversation> {
+    if (!answersChats(actor)) throw forbidden('Only an admin can open or close a chat');
     const conversation = await this.visibleConversation(actor, key);
     const status: ReskinStatus = conversation.status === 'Open' ? 'Close' : 'Open';
     await this.chats.setStatus(conversation.id, status, this.clock.now().toISOString());
@@ -125,8 +114,7 @@ export class ReskinChatService {
   }
 
   /** An attachment's bytes, for the conversation's user and the admins only. */
-  async attachment(actor: SessionUser | null, messageId: string): Promise<{ stream: Readable; contentType: string; fileName: string }> {
-    if (!actor) throw unauthorized();
+  async attachment(actor: SessionUser, messageId: string): Promise<{ stream: Readable; contentType: string; fileName: string }> {
     const found = await this.chats.messageWithConversation(messageId);
     if (!found?.message.file_key) throw notFound('File not found');
     if (!canSee(actor, found.conversation)) throw forbidden('This file belongs to another chat');

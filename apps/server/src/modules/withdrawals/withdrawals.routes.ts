@@ -14,7 +14,7 @@ import {
   withdrawResultSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, requireUser } from '../auth/index.js';
+import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 
 export interface WithdrawalRoutesOptions {
@@ -34,7 +34,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
         response: { 200: earningsSchema, 401: errorBodySchema },
       },
     },
-    async (request) => withdrawals.earnings(request.user),
+    async (request) => withdrawals.earnings(actorOf(request)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
         response: { 200: saleListSchema, ...errors },
       },
     },
-    async (request) => withdrawals.recentSales(request.user, request.query.limit),
+    async (request) => withdrawals.recentSales(actorOf(request), request.query.limit),
   );
 
   app.post(
@@ -63,7 +63,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const outcome = await withdrawals.request(request.user, request.body.email, request.body.withdrawAmount);
+      const outcome = await withdrawals.request(actorOf(request), request.body.email, request.body.withdrawAmount);
       if (!outcome.accepted) return reply.status(400).send({ ...INSUFFICIENT_BALANCE, availableBalance: outcome.availableBalance });
       return reply.status(201).send({
         title: 'Withdrawl Successfull',
@@ -84,7 +84,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
         response: { 200: withdrawalListSchema, ...errors },
       },
     },
-    async (request) => withdrawals.list(request.user, request.query),
+    async (request) => withdrawals.list(actorOf(request), request.query),
   );
 
   app.put(
@@ -101,7 +101,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     async (request) => ({
       title: 'Withdrawal Successful' as const,
       message: 'Withdrawal status updated' as const,
-      withdrawal: await withdrawals.markPaid(request.user, request.params.id),
+      withdrawal: await withdrawals.markPaid(actorOf(request), request.params.id),
     }),
   );
 };

@@ -12,7 +12,7 @@ import {
   type WithdrawalStatus,
 } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { canProcessWithdrawals, canSeeWithdrawalsOf } from './policies.js';
 import type { StoredBalance, WithdrawalRow, WithdrawalsRepository, WithdrawalWithSellerRow } from './withdrawals.repository.js';
@@ -22,11 +22,6 @@ export type WithdrawOutcome = { accepted: true; withdrawal: Withdrawal } | { acc
 export interface WithdrawalListFilter {
   userId?: string | undefined;
   status?: WithdrawalStatus | undefined;
-}
-
-function requireSignedIn(actor: SessionUser | null): SessionUser {
-  if (!actor) throw unauthorized();
-  return actor;
 }
 
 function toWithdrawal(row: WithdrawalRow | WithdrawalWithSellerRow, withSeller: boolean): Withdrawal {
@@ -52,9 +47,8 @@ export class WithdrawalsService {
     private readonly clock: Clock,
   ) {}
 
-  async earnings(actor: SessionUser | null): Promise<Earnings> {
-    const user = requireSignedIn(actor);
-    const stored = await this.withdrawals.balanceOf(user._id);
+  async earnings(actor: SessionUser): Promise<Earnings> {
+    const stored = await this.withdrawals.balanceOf(actor._id);
     return {
       totalEarnings: centsToDollars(stored.earnings),
       dashboardTotal: centsToDollars(stored.earnings + stored.reskinEarnings),
@@ -64,9 +58,8 @@ export class WithdrawalsService {
     };
   }
 
-  async recentSales(actor: SessionUser | null, limit: number): Promise<Sale[]> {
-    const user = requireSignedIn(actor);
-    const rows = await this.withdrawals.recentSales(user._id, limit);
+  async recentSales(actor: SessionUser, limit: number): Promise<Sale[]> {
+    const rows = await this.withdrawals.recentSales(actor._id, limit);
     return rows.map((row) => ({
       purchaseId: row.purchase_id,
       productId: row.product_id,
@@ -83,15 +76,14 @@ export class WithdrawalsService {
    * The balance check and the insert share one transaction holding the seller's lock, so two
    * requests at once can never both spend the same balance.
    */
-  async request(actor: SessionUser | null, payoutEmail: string, amountUsd: number): Promise<WithdrawOutcome> {
-    const user = requireSignedIn(actor);
+  async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<WithdrawOutcome> {
     const amountCents = dollarsToCents(amountUsd);
-    return this.withdrawals.withSellerLocked(user._id, async (locked) => {
-      const available = balanceCents(await locked.balanceOf(user._id));
+    return this.withdrawals.withSellerLocked(actor._id, async (locked) => {
+      const available = balanceCents(await locked.balanceOf(actor._id));
       if (amountCents > available) return { accepted: false, availableBalance: centsToDollars(available) };
       const row: WithdrawalRow = {
         id: newId(),
-        user_id: user._id,
+        user_id: actor._id,
         email: payoutEmail,
         amount_cents: amountCents,
         status: 'Pending',
@@ -104,19 +96,17 @@ export class WithdrawalsService {
   }
 
   /** Admins see everybody's (with the seller), users only their own. */
-  async list(actor: SessionUser | null, filter: WithdrawalListFilter): Promise<Withdrawal[]> {
-    const user = requireSignedIn(actor);
-    const admin = canProcessWithdrawals(user);
-    const userId = filter.userId ?? (admin ? undefined : user._id);
-    if (userId && !canSeeWithdrawalsOf(user, userId)) throw forbidden("You can only see your own withdrawals");
+  async list(actor: SessionUser, filter: WithdrawalListFilter): Promise<Withdrawal[]> {
+    const admin = canProcessWithdrawals(actor);
+    const userId = filter.userId ?? (admin ? undefined : actor._id);
+    if (userId && !canSeeWithdrawalsOf(actor, userId)) throw forbidden("You can only see your own withdrawals");
     const rows = await this.withdrawals.list({ ...(userId ? { userId } : {}), ...(filter.status ? { status: filter.status } : {}) });
     return rows.map((row) => toWithdrawal(row, admin));
   }
 
   /** Pending → Success once, by an admin who has paid it out. */
-  async markPaid(actor: SessionUser | null, id: string): Promise<Withdrawal> {
-    const user = requireSignedIn(actor);
-    if (!canProcessWithdrawals(user)) throw forbidden('Only an admin can mark a withdrawal as paid');
+  async markPaid(actor: SessionUser, id: string): Promise<Withdrawal> {
+    if (!canProcessWithdrawals(actor)) throw forbidden('Only an admin can mark a withdrawal as paid');
     const existing = await this.withdrawals.findById(id);
     if (!existing) throw notFound('Withdrawal not found');
     const changed = await this.withdrawals.markPaid(id, this.clock.now().toISOString());
