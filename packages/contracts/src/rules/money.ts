@@ -12,8 +12,11 @@ export function centsToDollars(cents: Cents): number {
   return Number((cents / 100).toFixed(2));
 }
 
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents as US dollars with two decimals and thousands separators: 123456 is "$1,234.56". */
 export function formatUsd(cents: Cents): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return usdFormat.format(cents / 100);
 }
 
 /** What a seller receives of a withdrawal once the fee is taken (the admin's figure). */

@@ -22,7 +22,9 @@ describe('money', () => {
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(dollarsToCents(1.005)).toBe(101);
     expect(centsToDollars(1999)).toBe(19.99);
-    expect(formatUsd(123456)).toBe('$1234.56');
+    expect(formatUsd(123456)).toBe('$1,234.56');
+    expect(formatUsd(100_000_000)).toBe('$1,000,000.00');
+    expect(formatUsd(5)).toBe('$0.05');
   });
 
   it('shows the admin the withdrawal minus the 8% fee, to the cent', () => {

@@ -7,7 +7,7 @@ import { CartIcon } from '@/components/icons';
 import { showNotice } from '@/components/notice/notices';
 import { CardTitle } from './CardTitle';
 import { CategoryIcon } from './CategoryIcon';
-import { formatPrice } from './format';
+import { formatDollars } from '@/lib/format';
 import './catalogue.css';
 
 export function detailPath(product: Pick<ProductSummary, 'slug'>): string {
@@ -50,7 +50,7 @@ export function GameCard({ product, headingLevel = 3 }: { product: ProductSummar
           {product.category}
         </p>
         <div className="game-card-footer">
-          <span className="game-card-price">{formatPrice(product.singleAppLicense)}</span>
+          <span className="game-card-price">{formatDollars(product.singleAppLicense)}</span>
           <a
             className="game-card-preview"
             href={product.livePreview}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '@market/contracts';
 import { LIMITS } from '@market/contracts';
 import { detailPath } from '@/components/catalogue/GameCard';
-import { formatPrice } from '@/components/catalogue/format';
+import { formatDollars } from '@/lib/format';
 import { productName, recordView } from '@/features/catalogue';
 
 /** Slides 2 and 3: a heading and three games, each linking to its detail page. */
@@ -22,7 +22,7 @@ export function HeroProducts({ title, products, pending }: { title: string; prod
               <Link to={detailPath(product)} className="hero-product" onClick={() => recordView(product._id)}>
                 <img src={product.thumbnail} alt="" width={400} height={250} decoding="async" />
                 <span className="hero-product-title">{productName(product)}</span>
-                <span className="hero-product-price">{formatPrice(product.singleAppLicense)}</span>
+                <span className="hero-product-price">{formatDollars(product.singleAppLicense)}</span>
               </Link>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { LicenseType, ProductDetail } from '@market/contracts';
-import { formatPrice } from '@/components/catalogue/format';
+import { formatDollars } from '@/lib/format';
 import { showNotice } from '@/components/notice/notices';
 import { addToCart, addToWishlist, type AddResult } from '@/features/cart';
 
@@ -37,13 +37,13 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
             />
             <label className="form-check-label d-flex justify-content-between w-100" htmlFor={`${totalId}-${type.replaceAll(' ', '-')}`}>
               <span>{type}</span>
-              <span className="fw-semibold">{formatPrice(priceOf(product, type))}</span>
+              <span className="fw-semibold">{formatDollars(priceOf(product, type))}</span>
             </label>
           </div>
         ))}
       </fieldset>
       <p className="purchase-total" id={totalId}>
-        Total price: <strong data-testid="total-price">{formatPrice(priceOf(product, license))}</strong>
+        Total price: <strong data-testid="total-price">{formatDollars(priceOf(product, license))}</strong>
       </p>
       <div className="d-grid gap-2">
         <button type="button" className="btn btn-primary" onClick={() => report(addToCart(product, { license }))}>

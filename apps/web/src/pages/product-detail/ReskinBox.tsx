@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ProductDetail } from '@market/contracts';
-import { formatPrice } from '@/components/catalogue/format';
+import { formatDollars } from '@/lib/format';
 import { showNotice } from '@/components/notice/notices';
 import { SIGNUP_FIRST, useSession } from '@/features/auth';
 import { useStartReskinChat } from '@/features/reskin-chat';
@@ -51,7 +51,7 @@ export function ReskinBox({ product }: { product: ProductDetail }) {
       )}
       {product.reskinPrice !== null && (
         <p>
-          Reskin price: <strong>{formatPrice(product.reskinPrice)}</strong>
+          Reskin price: <strong>{formatDollars(product.reskinPrice)}</strong>
         </p>
       )}
       <p className="mb-2">

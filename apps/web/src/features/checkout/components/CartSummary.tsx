@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatUsd } from '@market/contracts';
+
 import { cartTotalCents, type CartItem } from '@/features/cart';
+import { formatCents } from '@/lib/format';
 
 interface CartSummaryProps {
   title: string;
@@ -10,7 +11,7 @@ interface CartSummaryProps {
 
 /** Items, total price, discount (always 0, SPEC.md 2.6) and total; reskin prices are not added. */
 export function CartSummary({ title, items, children }: CartSummaryProps) {
-  const total = formatUsd(cartTotalCents(items));
+  const total = formatCents(cartTotalCents(items));
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 className="cart-summary-title" id="cart-summary-title">
@@ -27,7 +28,7 @@ export function CartSummary({ title, items, children }: CartSummaryProps) {
         </div>
         <div>
           <dt>Discount</dt>
-          <dd>{formatUsd(0)}</dd>
+          <dd>{formatCents(0)}</dd>
         </div>
         <div className="cart-summary-total">
           <dt>Total</dt>

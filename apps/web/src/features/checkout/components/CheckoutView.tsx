@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatUsd } from '@market/contracts';
+
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession, useSignupFirst } from '@/features/auth';
 import { cartTotalCents, useCartItems } from '@/features/cart';
@@ -11,6 +11,7 @@ import { CartSummary } from './CartSummary';
 import { SimulatedCardForm } from './SimulatedCardForm';
 import { LockIcon } from '@/components/icons';
 import '../checkout.css';
+import { formatCents } from '@/lib/format';
 
 // Stripe.js and Elements stay out of every other page.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -55,7 +56,7 @@ function SignedInCheckout() {
     );
   }
 
-  const amountLabel = formatUsd(cartTotalCents(lines));
+  const amountLabel = formatCents(cartTotalCents(lines));
   const formProps = { amountLabel, pending: payment.isPending, error: payment.error, onPay: payment.mutate, onEdit: payment.reset };
   let form;
   if (config.isPending || cart.lines.some((line) => line.state === 'checking')) {

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { dollarsToCents, formatUsd } from '@market/contracts';
+
 import { CategoryIcon } from '@/components/catalogue/CategoryIcon';
 import { productName } from '@/features/catalogue';
 import { lineCents, type CartItem } from '@/features/cart';
+import { formatDollars, formatCents } from '@/lib/format';
 
 interface ProductLineProps {
   item: CartItem;
@@ -32,13 +33,13 @@ export function ProductLine({ item, license, note, actions }: ProductLineProps) 
         <div className="product-line-license">{license ?? item.selectedLicense}</div>
         {item.reskinPrice !== null && (
           <p className="product-line-meta">
-            Reskin price: {formatUsd(dollarsToCents(item.reskinPrice))} <span className="text-secondary">(not included)</span>
+            Reskin price: {formatDollars(item.reskinPrice)} <span className="text-secondary">(not included)</span>
           </p>
         )}
         {note}
       </div>
       <div className="product-line-end">
-        <p className="product-line-price">{formatUsd(lineCents(item))}</p>
+        <p className="product-line-price">{formatCents(lineCents(item))}</p>
         <div className="product-line-actions">{actions}</div>
       </div>
     </li>

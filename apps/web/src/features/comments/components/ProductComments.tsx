@@ -6,7 +6,7 @@ import { showNotice } from '@/components/notice/notices';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useAddComment } from '../api/addComment';
 import { useProductComments } from '../api/productComments';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/format';
 import '../comments.css';
 
 /** SPEC.md 2.5 Comments tab: the product's comments, newest first, and the form to add one. */

@@ -2,7 +2,7 @@ import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
 import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';
 import { useAllComments } from '../api/allComments';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/format';
 
 /** /adminPanel/uploaded-comments: every comment with its author's email and product, newest first. */
 export function UploadedComments() {

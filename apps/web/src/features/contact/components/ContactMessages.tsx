@@ -1,6 +1,6 @@
 import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
 import { PageSpinner } from '@/components/PageSpinner';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/format';
 import { useContactMessages } from '../api/contactMessages';
 
 /** Contact-form messages for the admin, newest first. */

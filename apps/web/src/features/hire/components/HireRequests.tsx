@@ -4,7 +4,7 @@ import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
 import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/format';
 import { useHireRequestById } from '../api/hireRequestById';
 import { useHireRequests } from '../api/hireRequests';
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/TableScroll';
-import { dollarsToCents, formatUsd, productTitle, type ProductSummary } from '@market/contracts';
+import { productTitle, type ProductSummary } from '@market/contracts';
 import { ProductStatusBadge } from './ProductStatusBadge';
+import { formatDollars } from '@/lib/format';
 
 interface ProductsTableProps {
   caption: string;
@@ -57,7 +58,7 @@ export function ProductsTable({ caption, products, showStatus = false, renderAct
                 </th>
                 <td className="d-none d-md-table-cell">{product.category}</td>
                 <td className="d-none d-lg-table-cell">{product.subCategory}</td>
-                <td>{formatUsd(dollarsToCents(product.singleAppLicense))}</td>
+                <td>{formatDollars(product.singleAppLicense)}</td>
                 <td className="d-none d-lg-table-cell">{formatDate(product.createdAt)}</td>
                 {showStatus && (
                   <td>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { dollarsToCents, formatUsd, LANGUAGES, productTitle, type ProductDetail } from '@market/contracts';
+import { LANGUAGES, productTitle, type ProductDetail } from '@market/contracts';
 import { DetailsDialog } from '@/components/DetailsDialog';
 import { FormError } from '@/components/FormError';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useProduct } from '@/features/product-editor';
 import { ProductStatusBadge } from './ProductStatusBadge';
+import { formatDollars } from '@/lib/format';
 
 interface ViewProductModalProps {
   /** The product shown; null hides the dialog. */
@@ -37,10 +38,6 @@ function ProductDetails({ productId }: { productId: string }) {
   return <DetailsList product={query.data} />;
 }
 
-function usd(dollars: number | null): string {
-  return dollars === null ? '—' : formatUsd(dollarsToCents(dollars));
-}
-
 function ExternalLink({ href }: { href: string | null }) {
   if (!href) return <>—</>;
   return (
@@ -63,8 +60,8 @@ function DetailsList({ product }: { product: ProductDetail }) {
     ['Category', product.category],
     ['Sub Category', product.subCategory],
     ['Framework', product.frameWork ?? '—'],
-    ['Single App License', usd(product.singleAppLicense)],
-    ['Multi App License', usd(product.multiAppLicense)],
+    ['Single App License', formatDollars(product.singleAppLicense)],
+    ['Multi App License', formatDollars(product.multiAppLicense)],
     ['Development Hours', product.developmentHours ?? '—'],
     ['Author Studio Name', product.authorName],
     ['Live Preview', <ExternalLink key="live" href={product.livePreview} />],
@@ -83,7 +80,7 @@ function DetailsList({ product }: { product: ProductDetail }) {
     ],
     ['Features', <RichText key="features" html={product.features} />],
     ['Reskin Features', <RichText key="reskin" html={product.reskinFeatures} />],
-    ['Reskin Price', usd(product.reskinPrice)],
+    ['Reskin Price', formatDollars(product.reskinPrice)],
   ];
   const languages = LANGUAGES.filter(({ code }) => product.title[code] !== undefined);
 

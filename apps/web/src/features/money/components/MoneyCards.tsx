@@ -1,5 +1,5 @@
 import type { Earnings } from '@market/contracts';
-import { usd } from '../format';
+import { formatDollars } from '@/lib/format';
 
 export interface MoneyCard {
   label: string;
@@ -14,7 +14,7 @@ export function MoneyCards({ cards, label }: { cards: MoneyCard[]; label: string
       {cards.map((card) => (
         <li key={card.label} className="money-card">
           <span className="money-card-label">{card.label}</span>
-          <span className="money-card-value">{usd(card.value)}</span>
+          <span className="money-card-value">{formatDollars(card.value)}</span>
           {card.note && <span className="money-card-note">{card.note}</span>}
         </li>
       ))}

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';
 import { useEarnings } from '../api/earnings';
 import { useRecentSales } from '../api/sales';
-import { formatDate, usd } from '../format';
+import { formatDate, formatDollars } from '@/lib/format';
 import { MoneyCards } from './MoneyCards';
 import '../money.css';
 
@@ -64,8 +64,8 @@ export function SellerDashboard() {
                       {sale.title}
                     </th>
                     <td className="d-none d-md-table-cell">{sale.licenseType}</td>
-                    <td>{usd(sale.price)}</td>
-                    <td className="d-none d-sm-table-cell">{sale.isReskin === 'true' ? usd(sale.reskinPrice) : '—'}</td>
+                    <td>{formatDollars(sale.price)}</td>
+                    <td className="d-none d-sm-table-cell">{sale.isReskin === 'true' ? formatDollars(sale.reskinPrice) : '—'}</td>
                     <td>{formatDate(sale.soldAt)}</td>
                   </tr>
                 ))}

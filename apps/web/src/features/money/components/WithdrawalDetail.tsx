@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api';
 import { useEarnings } from '../api/earnings';
 import { useRequestWithdrawal } from '../api/requestWithdrawal';
 import { useWithdrawals } from '../api/withdrawals';
-import { formatDate, usd } from '../format';
+import { formatDate, formatDollars } from '@/lib/format';
 import { WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 import '../money.css';
 
@@ -62,7 +62,7 @@ function WithdrawalForm() {
     <form className="money-form" onSubmit={onSubmit} aria-describedby={`${ids}-balance`}>
       <p id={`${ids}-balance`} className="money-balance">
         Available balance:{' '}
-        <strong>{earnings.data ? usd(earnings.data.availableBalance) : earnings.isError ? 'unavailable' : '…'}</strong>
+        <strong>{earnings.data ? formatDollars(earnings.data.availableBalance) : earnings.isError ? 'unavailable' : '…'}</strong>
         <span className="d-block small text-secondary">An 8% fee is taken when the withdrawal is paid out to PayPal.</span>
       </p>
       <div className="mb-3">
@@ -140,7 +140,7 @@ function MyWithdrawals() {
                 <tr key={withdrawal._id}>
                   <td>{formatDate(withdrawal.createdAt)}</td>
                   <td className="d-none d-md-table-cell text-break">{withdrawal.email}</td>
-                  <td>{usd(withdrawal.withdrawAmount)}</td>
+                  <td>{formatDollars(withdrawal.withdrawAmount)}</td>
                   <td>
                     <WithdrawalStatusBadge status={withdrawal.status} />
                   </td>

@@ -9,7 +9,7 @@ import { showNotice } from '@/components/notice/notices';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useMarkWithdrawalPaid } from '../api/markWithdrawalPaid';
 import { useWithdrawals } from '../api/withdrawals';
-import { formatDate, usd } from '../format';
+import { formatDate, formatDollars } from '@/lib/format';
 import '../money.css';
 
 const EMPTY: Record<WithdrawalStatus, string> = {
@@ -88,8 +88,8 @@ function WithdrawalRow({ withdrawal, rowFocus }: WithdrawalRowProps) {
       </th>
       <td className="d-none d-md-table-cell text-break">{withdrawal.email}</td>
       <td className="d-none d-sm-table-cell">{formatDate(withdrawal.createdAt)}</td>
-      <td>{usd(withdrawal.withdrawAmount)}</td>
-      <td className="fw-semibold">{usd(withdrawal.payoutAmount)}</td>
+      <td>{formatDollars(withdrawal.withdrawAmount)}</td>
+      <td className="fw-semibold">{formatDollars(withdrawal.payoutAmount)}</td>
       <td>
         {withdrawal.status === 'Pending' ? (
           <>

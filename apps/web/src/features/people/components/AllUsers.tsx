@@ -1,5 +1,5 @@
 import { useUsersPage } from '../api/users';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format';
 import { PeopleTable, usePeopleQuery } from './PeopleTable';
 
 /** /adminPanel/all-users: every account with its role. */

@@ -5,7 +5,7 @@ import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
 import { usePurchaserPurchases } from '../api/purchaserPurchases';
 import { usePurchasersPage } from '../api/purchasers';
-import { formatDate, usd } from '../format';
+import { formatDate, formatDollars } from '@/lib/format';
 import { PeopleTable, usePeopleQuery } from './PeopleTable';
 
 /** /adminPanel/purchasers: users who bought, how often, how much, and what. */
@@ -24,7 +24,7 @@ export function Purchasers() {
         onPage={setPage}
         columns={[
           { header: 'Purchases', renderCell: (purchaser) => purchaser.purchaseCount, className: 'd-none d-sm-table-cell' },
-          { header: 'Total Spent', renderCell: (purchaser) => usd(purchaser.totalSpent) },
+          { header: 'Total Spent', renderCell: (purchaser) => formatDollars(purchaser.totalSpent) },
           { header: 'Last Purchase', renderCell: (purchaser) => formatDate(purchaser.lastPurchaseAt), className: 'd-none d-lg-table-cell' },
           {
             header: 'Details',
@@ -63,13 +63,13 @@ function PurchaseList({ userId }: { userId: string }) {
           {purchases.map((purchase) => (
             <li key={purchase._id} className="people-purchase">
               <p className="fw-semibold mb-1">
-                {formatDate(purchase.createdAt)} · {usd(purchase.amountPaid)}
+                {formatDate(purchase.createdAt)} · {formatDollars(purchase.amountPaid)}
               </p>
               <ul className="mb-0">
                 {purchase.products.map((line) => (
                   <li key={line.productId}>
                     {line.title} — {line.licenseType}
-                    {line.isReskin === 'true' ? ' with reskin' : ''} · {usd(line.price)}
+                    {line.isReskin === 'true' ? ' with reskin' : ''} · {formatDollars(line.price)}
                   </li>
                 ))}
               </ul>

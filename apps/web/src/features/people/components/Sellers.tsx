@@ -1,6 +1,6 @@
 import { useSellersPage } from '../api/sellers';
-import { usd } from '../format';
 import { PeopleTable, usePeopleQuery } from './PeopleTable';
+import { formatDollars } from '@/lib/format';
 
 /** /adminPanel/sellers: users with products, their units sold and earnings. */
 export function Sellers() {
@@ -17,7 +17,7 @@ export function Sellers() {
       columns={[
         { header: 'Products', renderCell: (seller) => seller.productCount },
         { header: 'Sales', renderCell: (seller) => seller.salesCount, className: 'd-none d-sm-table-cell' },
-        { header: 'Earnings', renderCell: (seller) => usd(seller.earnings) },
+        { header: 'Earnings', renderCell: (seller) => formatDollars(seller.earnings) },
       ]}
     />
   );

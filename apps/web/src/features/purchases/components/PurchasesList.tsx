@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { API_PATHS, apiPath, dollarsToCents, formatUsd, type Purchase, type PurchaseLine } from '@market/contracts';
+import { API_PATHS, apiPath, type Purchase, type PurchaseLine } from '@market/contracts';
 import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';
 import { useMyPurchases } from '../api/purchases';
 import { useUpdateDownload } from '../api/updateDownload';
 import { useNow } from '../useNow';
 import '../purchases.css';
+import { formatDollars } from '@/lib/format';
 
 interface Row {
   purchase: Purchase;
@@ -88,7 +89,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                 <td className="d-none d-md-table-cell">
                   <time dateTime={row.purchase.createdAt}>{dateTime.format(new Date(row.purchase.createdAt))}</time>
                 </td>
-                <td>{formatUsd(dollarsToCents(row.line.price))}</td>
+                <td>{formatDollars(row.line.price)}</td>
                 <td>
                   {open ? (
                     <>
