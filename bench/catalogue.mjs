@@ -19,21 +19,123 @@ const GENERATOR_VERSION = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ADJECTIVES = [
-  'Neon', 'Pixel', 'Galaxy', 'Candy', 'Shadow', 'Turbo', 'Crystal', 'Zombie', 'Jungle', 'Ocean', 'Royal', 'Tiny',
-  'Mega', 'Frozen', 'Cyber', 'Lucky', 'Wild', 'Silent', 'Golden', 'Iron', 'Magic', 'Rocket', 'Dragon', 'Sky',
-  'Desert', 'Retro', 'Super', 'Happy', 'Dark', 'Epic', 'Brave', 'Cosmic', 'Ninja', 'Farm', 'City', 'Monster',
+  'Neon',
+  'Pixel',
+  'Galaxy',
+  'Candy',
+  'Shadow',
+  'Turbo',
+  'Crystal',
+  'Zombie',
+  'Jungle',
+  'Ocean',
+  'Royal',
+  'Tiny',
+  'Mega',
+  'Frozen',
+  'Cyber',
+  'Lucky',
+  'Wild',
+  'Silent',
+  'Golden',
+  'Iron',
+  'Magic',
+  'Rocket',
+  'Dragon',
+  'Sky',
+  'Desert',
+  'Retro',
+  'Super',
+  'Happy',
+  'Dark',
+  'Epic',
+  'Brave',
+  'Cosmic',
+  'Ninja',
+  'Farm',
+  'City',
+  'Monster',
 ];
 const NOUNS = [
-  'Drift', 'Runner', 'Blaster', 'Match', 'Kingdom', 'Quest', 'Legends', 'Tycoon', 'Defense', 'Escape', 'Heroes',
-  'Rush', 'Battle', 'Island', 'Racer', 'Builder', 'Saga', 'Puzzle', 'Jump', 'Shooter', 'Merge', 'Chef', 'Parking',
-  'Solitaire', 'Sudoku', 'Hunter', 'Survival', 'Empire', 'Garden', 'Arena', 'Tower', 'Bubble', 'Golf', 'Soccer',
+  'Drift',
+  'Runner',
+  'Blaster',
+  'Match',
+  'Kingdom',
+  'Quest',
+  'Legends',
+  'Tycoon',
+  'Defense',
+  'Escape',
+  'Heroes',
+  'Rush',
+  'Battle',
+  'Island',
+  'Racer',
+  'Builder',
+  'Saga',
+  'Puzzle',
+  'Jump',
+  'Shooter',
+  'Merge',
+  'Chef',
+  'Parking',
+  'Solitaire',
+  'Sudoku',
+  'Hunter',
+  'Survival',
+  'Empire',
+  'Garden',
+  'Arena',
+  'Tower',
+  'Bubble',
+  'Golf',
+  'Soccer',
 ];
-const THEMES = ['Space', 'Pirate', 'Robot', 'Candy', 'Castle', 'Ocean', 'Sky', 'Zombie', 'Car', 'Bike', 'Ball', 'Snake', 'Bird', 'Gem', 'Fruit', 'Cat', 'Dino', 'Tank', 'Jelly', 'Hex'];
+const THEMES = [
+  'Space',
+  'Pirate',
+  'Robot',
+  'Candy',
+  'Castle',
+  'Ocean',
+  'Sky',
+  'Zombie',
+  'Car',
+  'Bike',
+  'Ball',
+  'Snake',
+  'Bird',
+  'Gem',
+  'Fruit',
+  'Cat',
+  'Dino',
+  'Tank',
+  'Jelly',
+  'Hex',
+];
 const SUFFIXES = ['', '', '', ' 3D', ' 2', ' HD', ' Pro', ' Deluxe', ' Online', ' Adventure', ' Mania', ' World', ' Story', ' Clash'];
 const APP_NOUNS = [
-  'Budget Planner', 'Habit Tracker', 'Video Editor', 'Invoice Maker', 'Recipe Book', 'Fitness Coach', 'Dating Chat',
-  'News Reader', 'Ebook Reader', 'POS Terminal', 'Grocery List', 'QR Scanner', 'Photo Collage', 'Music Player',
-  'Expense Manager', 'Flashlight', 'Weather Radar', 'Language Flashcards', 'Podcast Player', 'Shop Catalogue',
+  'Budget Planner',
+  'Habit Tracker',
+  'Video Editor',
+  'Invoice Maker',
+  'Recipe Book',
+  'Fitness Coach',
+  'Dating Chat',
+  'News Reader',
+  'Ebook Reader',
+  'POS Terminal',
+  'Grocery List',
+  'QR Scanner',
+  'Photo Collage',
+  'Music Player',
+  'Expense Manager',
+  'Flashlight',
+  'Weather Radar',
+  'Language Flashcards',
+  'Podcast Player',
+  'Shop Catalogue',
 ];
 const GAME_SUB_CATEGORIES = ['Arcades', 'Card', 'Puzzle', 'Casual', 'Action', 'Family', 'Adventure', 'Racing', 'Sports'];
 const APP_SUB_CATEGORIES = ['Utilities', 'Business', 'Video', 'Shopping', 'Point of Sale', 'News & Magazine', 'Dating', 'Books'];
@@ -41,10 +143,43 @@ const CATEGORIES = ['Android', 'IOS', 'Unity'];
 /** @type {Record<string, string>} */
 const FRAMEWORK_OF = { Android: 'Native Android', IOS: 'Native IOS', Unity: 'Unity' };
 const KEYWORDS = [
-  'admob', 'unity ads', 'in-app purchases', 'leaderboard', 'offline', 'multiplayer', 'endless', 'hyper casual', 'reskin',
-  'kids', 'physics', 'tilt control', 'firebase', 'push notifications', 'dark mode', 'level editor', 'ragdoll', 'idle',
-  'clicker', 'match 3', 'word game', 'trivia', 'platformer', 'runner', 'racing', 'shooter', 'strategy', 'rpg', 'simulator',
-  'educational', 'subscription', 'analytics', 'cloud save', 'achievements', 'daily rewards', 'low poly', 'pixel art',
+  'admob',
+  'unity ads',
+  'in-app purchases',
+  'leaderboard',
+  'offline',
+  'multiplayer',
+  'endless',
+  'hyper casual',
+  'reskin',
+  'kids',
+  'physics',
+  'tilt control',
+  'firebase',
+  'push notifications',
+  'dark mode',
+  'level editor',
+  'ragdoll',
+  'idle',
+  'clicker',
+  'match 3',
+  'word game',
+  'trivia',
+  'platformer',
+  'runner',
+  'racing',
+  'shooter',
+  'strategy',
+  'rpg',
+  'simulator',
+  'educational',
+  'subscription',
+  'analytics',
+  'cloud save',
+  'achievements',
+  'daily rewards',
+  'low poly',
+  'pixel art',
 ];
 const SENTENCES = [
   'Swipe, tap and tilt through {n} handcrafted levels with smooth controls tuned for phones and tablets.',
@@ -63,8 +198,19 @@ const SENTENCES = [
   'Perfect for studios looking to launch a polished {s} title quickly and cheaply.',
 ];
 const FRENCH = ['Jeu complet prêt à publier avec code source commenté.', 'Application prête à publier, facile à personnaliser.'];
-const SPANISH = ['Juego completo listo para publicar con código fuente comentado.', 'Aplicación lista para publicar y fácil de personalizar.'];
-const AUTHORS = ['Pixel Forge Studio', 'Marketplace Originals', 'Blue Whale Games', 'Northwind Apps', 'Lucky Llama Labs', 'Red Panda Interactive', 'Code Orchard'];
+const SPANISH = [
+  'Juego completo listo para publicar con código fuente comentado.',
+  'Aplicación lista para publicar y fácil de personalizar.',
+];
+const AUTHORS = [
+  'Pixel Forge Studio',
+  'Marketplace Originals',
+  'Blue Whale Games',
+  'Northwind Apps',
+  'Lucky Llama Labs',
+  'Red Panda Interactive',
+  'Code Orchard',
+];
 const FEATURES_HTML = '<ul><li>AdMob and in-app purchases ready</li><li>Documented project</li><li>Free updates for a year</li></ul>';
 const RESKIN_HTML = '<p>New graphics, sounds and app name, published to your store account.</p>';
 
@@ -104,9 +250,12 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
       await migrateToLatest(handle.db);
       await handle.destroy();
       const sqlite = new Database(file, { readonly: true });
-      const { approved } = /** @type {{ approved: number }} */ (sqlite.prepare("select count(*) as approved from products where status = 'Approved'").get());
+      const { approved } = /** @type {{ approved: number }} */ (
+        sqlite.prepare("select count(*) as approved from products where status = 'Approved'").get()
+      );
       sqlite.close();
-      if (approved >= count) return { databaseUrl, dataDir: dir, count: approved, reused: true, seconds: (performance.now() - started) / 1000 };
+      if (approved >= count)
+        return { databaseUrl, dataDir: dir, count: approved, reused: true, seconds: (performance.now() - started) / 1000 };
     }
   }
 
@@ -134,13 +283,24 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
   const now = Date.now();
   sqlite
     .prepare('insert into users (id, name, email, email_key, number, password_hash, role, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(sellerId, 'Bench Seller', 'bench.seller@example.com', 'bench.seller@example.com', '+10000000000', '!', 'User', new Date(now - 800 * DAY_MS).toISOString());
+    .run(
+      sellerId,
+      'Bench Seller',
+      'bench.seller@example.com',
+      'bench.seller@example.com',
+      '+10000000000',
+      '!',
+      'User',
+      new Date(now - 800 * DAY_MS).toISOString(),
+    );
 
   const insertProduct = sqlite.prepare(`insert into products (id, user_id, type, category, sub_category, framework, features_html,
     feature_img_key, thumbnail_key, source_code_key, source_code_size, youtube_link, google_play_link, app_store_link, live_preview,
     single_app_license_cents, multi_app_license_cents, development_hours, author_name, reskin_features_html, reskin_price_cents,
     status, created_at, updated_at, slug_key, search_text, search_rowid) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertTranslation = sqlite.prepare('insert into product_translations (product_id, language, title, description_html, keywords) values (?, ?, ?, ?, ?)');
+  const insertTranslation = sqlite.prepare(
+    'insert into product_translations (product_id, language, title, description_html, keywords) values (?, ?, ?, ?, ?)',
+  );
   const insertScreenshot = sqlite.prepare('insert into product_screenshots (id, product_id, position, image_key) values (?, ?, ?, ?)');
   const insertSearch = sqlite.prepare('insert into product_search (rowid, product_id, body) values (?, ?, ?)');
   const insertView = sqlite.prepare('insert into product_views (id, product_id, visitor_key, created_at) values (?, ?, ?, ?)');
@@ -163,17 +323,25 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
       const framework = FRAMEWORK_OF[category] ?? 'Unity';
       const subCategory = isGame ? pick(GAME_SUB_CATEGORIES) : pick(APP_SUB_CATEGORIES);
       const theme = next() < 0.5 ? `${pick(THEMES)} ` : '';
-      const title = isGame ? `${pick(ADJECTIVES)} ${theme}${pick(NOUNS)}${pick(SUFFIXES)}` : `${pick(ADJECTIVES)} ${pick(APP_NOUNS)}${pick(SUFFIXES)}`;
+      const title = isGame
+        ? `${pick(ADJECTIVES)} ${theme}${pick(NOUNS)}${pick(SUFFIXES)}`
+        : `${pick(ADJECTIVES)} ${pick(APP_NOUNS)}${pick(SUFFIXES)}`;
       const keywords = [...new Set([subCategory.toLowerCase(), pick(KEYWORDS), pick(KEYWORDS), pick(KEYWORDS)])];
       const sentences = [];
       const sentenceCount = 3 + Math.floor(next() * 4);
       for (let s = 0; s < sentenceCount; s += 1) {
-        sentences.push(pick(SENTENCES).replace('{n}', String(20 + Math.floor(next() * 480))).replace('{f}', framework).replace('{s}', subCategory.toLowerCase()));
+        sentences.push(
+          pick(SENTENCES)
+            .replace('{n}', String(20 + Math.floor(next() * 480)))
+            .replace('{f}', framework)
+            .replace('{s}', subCategory.toLowerCase()),
+        );
       }
       const translations = [{ language: 'en', title, text: `${title}: ${sentences.join(' ')}`, keywords }];
       const extra = next();
       if (extra < 0.12) translations.push({ language: 'fr', title: `${title} (FR)`, text: pick(FRENCH), keywords: ['jeu', 'code source'] });
-      else if (extra < 0.2) translations.push({ language: 'es', title: `${title} (ES)`, text: pick(SPANISH), keywords: ['juego', 'código fuente'] });
+      else if (extra < 0.2)
+        translations.push({ language: 'es', title: `${title} (ES)`, text: pick(SPANISH), keywords: ['juego', 'código fuente'] });
 
       const id = randomBytes(12).toString('hex');
       ids.push(id);
@@ -184,12 +352,36 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
       const searchRowid = -(index + 1);
       const searchText = translations.flatMap((entry) => [entry.title, entry.keywords.join(' '), entry.text]).join(' ');
       insertProduct.run(
-        id, sellerId, isGame ? 'Games' : 'Apps', category, subCategory, framework, FEATURES_HTML,
-        featureKey, thumbnailKey, source.key, source.size, null,
+        id,
+        sellerId,
+        isGame ? 'Games' : 'Apps',
+        category,
+        subCategory,
+        framework,
+        FEATURES_HTML,
+        featureKey,
+        thumbnailKey,
+        source.key,
+        source.size,
+        null,
         category === 'Android' ? 'https://play.google.com/store/apps/details?id=com.example.demo' : null,
         category === 'IOS' ? 'https://apps.apple.com/app/id000000000' : null,
-        `https://example.com/preview/${id}`, price * 100, price * 300, price * 4, pick(AUTHORS), RESKIN_HTML, Math.round(price * 1.5) * 100,
-        'Approved', createdAt, createdAt, title.toLowerCase().replace(/[\s-]+/g, ' ').trim(), searchText, searchRowid,
+        `https://example.com/preview/${id}`,
+        price * 100,
+        price * 300,
+        price * 4,
+        pick(AUTHORS),
+        RESKIN_HTML,
+        Math.round(price * 1.5) * 100,
+        'Approved',
+        createdAt,
+        createdAt,
+        title
+          .toLowerCase()
+          .replace(/[\s-]+/g, ' ')
+          .trim(),
+        searchText,
+        searchRowid,
       );
       for (const entry of translations) {
         insertTranslation.run(id, entry.language, entry.title, `<p>${escapeHtml(entry.text)}</p>`, JSON.stringify(entry.keywords));
@@ -224,9 +416,11 @@ export function pickTargets(databaseUrl) {
   try {
     const slugRow = /** @type {{ title: string }} */ (
       sqlite
-        .prepare(`select t.title from products p join product_translations t on t.product_id = p.id and t.language = 'en'
+        .prepare(
+          `select t.title from products p join product_translations t on t.product_id = p.id and t.language = 'en'
           where p.status = 'Approved' and p.slug_key in (select slug_key from products group by slug_key having count(*) = 1)
-          order by p.created_at desc limit 1`)
+          order by p.created_at desc limit 1`,
+        )
         .get()
     );
     const countMatches = sqlite.prepare("select count(*) as n from product_search where product_search match ? || '*'");
@@ -252,7 +446,10 @@ function searchVariety(sqlite) {
   );
   const queries = new Set();
   for (const { title } of titles) {
-    const words = title.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 2);
+    const words = title
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length >= 2);
     for (const word of words) for (let length = 2; length <= word.length; length += 1) queries.add(word.slice(0, length));
     // The first word whole and the next one being typed, as a title is typed into the box.
     for (let index = 0; index + 1 < words.length; index += 1) {

@@ -26,11 +26,17 @@ const reportFile = path.join(here, 'report.json');
 
 async function main() {
   mkdirSync(dataDir, { recursive: true });
-  console.log(`\nBenchmark: ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.log(
+    `\nBenchmark: ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
   const catalogue = await ensureCatalogue({ dir: dataDir, count: productCount, log: console.log });
-  console.log(`  catalogue: ${catalogue.count.toLocaleString('en')} approved products, ${catalogue.reused ? 'reused' : 'built'} in ${catalogue.seconds.toFixed(1)} s`);
+  console.log(
+    `  catalogue: ${catalogue.count.toLocaleString('en')} approved products, ${catalogue.reused ? 'reused' : 'built'} in ${catalogue.seconds.toFixed(1)} s`,
+  );
   const targets = pickTargets(catalogue.databaseUrl);
-  console.log(`  slug: ${targets.slug} · search word: "${targets.search.word}" (${targets.search.matches.toLocaleString('en')} products match) · ${targets.searchVariety.length} varied queries\n`);
+  console.log(
+    `  slug: ${targets.slug} · search word: "${targets.search.word}" (${targets.search.matches.toLocaleString('en')} products match) · ${targets.searchVariety.length} varied queries\n`,
+  );
 
   /** @type {Call[]} */
   const calls = [
@@ -103,10 +109,21 @@ async function main() {
         met = server.requests > 0 && server.timeouts === 0 && server.p99Ms < call.aim.maxMs;
         aimText = `p99 < ${call.aim.maxMs} ms`;
       }
-      const row = { ...call, bytes: body.length, firstRequestMs: Math.round(firstMs * 10) / 10, server, bare: bareFigures, ratio, aimText, met };
+      const row = {
+        ...call,
+        bytes: body.length,
+        firstRequestMs: Math.round(firstMs * 10) / 10,
+        server,
+        bare: bareFigures,
+        ratio,
+        aimText,
+        met,
+      };
       rows.push(row);
       const timeouts = server.timeouts > 0 ? `, ${server.timeouts} timeouts` : '';
-      console.log(`  measured ${call.name}: ${Math.round(server.requestsPerSecond)} req/s (bare ${Math.round(bareFigures.requestsPerSecond)}), p99 ${server.p99Ms} ms${timeouts}; first request ${row.firstRequestMs} ms`);
+      console.log(
+        `  measured ${call.name}: ${Math.round(server.requestsPerSecond)} req/s (bare ${Math.round(bareFigures.requestsPerSecond)}), p99 ${server.p99Ms} ms${timeouts}; first request ${row.firstRequestMs} ms`,
+      );
     }
   } finally {
     await app.close();
@@ -115,10 +132,20 @@ async function main() {
   printTable(rows);
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     settings: { connections, seconds, warmupSeconds: warmup, products: catalogue.count },
     targets: { ...targets, searchVariety: targets.searchVariety.slice(0, 20) },
-    results: rows.map(({ aim: _aim, paths, ...row }) => ({ ...row, distinctPaths: paths?.length ?? 1, ratio: Math.round(row.ratio * 1000) / 1000 })),
+    results: rows.map(({ aim: _aim, paths, ...row }) => ({
+      ...row,
+      distinctPaths: paths?.length ?? 1,
+      ratio: Math.round(row.ratio * 1000) / 1000,
+    })),
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);
@@ -139,7 +166,9 @@ function printTable(rows) {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => String(line[column]).length)));
   const format = (/** @type {string[]} */ line) =>
-    line.map((cell, column) => (column === 0 || column === 7 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+    line
+      .map((cell, column) => (column === 0 || column === 7 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  ');
   console.log(`\n  ${format(header)}`);
   console.log(`  ${widths.map((width) => '─'.repeat(width)).join('  ')}`);
   for (const line of lines) console.log(`  ${format(line)}`);

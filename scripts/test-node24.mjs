@@ -12,7 +12,8 @@ import path from 'node:path';
 import { root, run } from './lib.mjs';
 
 const major = readFileSync(path.join(root, '.nvmrc'), 'utf8').trim();
-const cache = process.env.NODE24_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'source-code-marketplace');
+const cache =
+  process.env.NODE24_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'source-code-marketplace');
 mkdirSync(cache, { recursive: true });
 
 const byNumber = (version) => version.split('.').map(Number);
@@ -59,7 +60,10 @@ try {
   console.log(`\n▶ Unit and API tests (SQLite) on Node ${node.version}`);
   // The web unit tests run in happy-dom, not on the runtime that serves production; they stay on Node 20.
   // This pass runs alone, after npm test: both cores are free (vitest's default would use one).
-  await run(nodeBin, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=2', '--project', 'contracts', '--project', 'server:sqlite'], { cwd: work, env });
+  await run(nodeBin, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=2', '--project', 'contracts', '--project', 'server:sqlite'], {
+    cwd: work,
+    env,
+  });
   console.log(`✔ Unit and API tests passed on Node ${node.version}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -108,7 +108,14 @@ try {
   const results = await Promise.all([
     tagged('types', 'npx', ['tsc', '-b']),
     // Every core: vitest's default (cores - 1) is one worker on a 2-core machine.
-    tagged('unit', 'npx', ['vitest', 'run', `--maxWorkers=${Math.max(2, availableParallelism())}`, '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]),
+    tagged('unit', 'npx', [
+      'vitest',
+      'run',
+      `--maxWorkers=${Math.max(2, availableParallelism())}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${VITEST_REPORT}`,
+    ]),
   ]);
   console.log('\n▶ Then alone: [e2e] browser journeys (Chromium)');
   results.push(

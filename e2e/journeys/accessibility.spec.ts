@@ -7,7 +7,11 @@ const WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoViolations(page: Page, where = '') {
   const results = await new AxeBuilder({ page }).withTags(WCAG22_AA).analyze();
-  expect(results.violations.map((violation) => `${where}${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${where}${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 async function sidewaysScroll(page: Page) {
@@ -177,7 +181,11 @@ async function focusIndicator(page: Page) {
     const rings: string[] = [];
     if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) rings.push(style.outlineColor);
     for (const shadow of style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\))/)) {
-      const lengths = shadow.replace(/rgba?\([^)]*\)/, '').trim().split(/\s+/).map((part) => parseFloat(part));
+      const lengths = shadow
+        .replace(/rgba?\([^)]*\)/, '')
+        .trim()
+        .split(/\s+/)
+        .map((part) => parseFloat(part));
       if ((lengths[3] ?? 0) >= 2 || (lengths[3] ?? 0) <= -2) rings.push(shadow);
     }
     let parent = element.parentElement;
@@ -190,7 +198,12 @@ async function focusIndicator(page: Page) {
       }
       parent = parent.parentElement;
     }
-    return { rings: rings.join(' | '), background, colour: getComputedStyle(element).color, name: element.getAttribute('aria-label') ?? element.textContent };
+    return {
+      rings: rings.join(' | '),
+      background,
+      colour: getComputedStyle(element).color,
+      name: element.getAttribute('aria-label') ?? element.textContent,
+    };
   });
 }
 
@@ -231,7 +244,13 @@ test.describe('keyboard focus is always visible', () => {
     await expectVisibleRing(page, 'current nav link');
     await keyboardFocus(page, nav.getByRole('link', { name: 'Login' }));
     await expectVisibleRing(page, 'login button');
-    await keyboardFocus(page, page.getByRole('combobox', { name: /search/i }).or(page.getByPlaceholder('App Search')).first());
+    await keyboardFocus(
+      page,
+      page
+        .getByRole('combobox', { name: /search/i })
+        .or(page.getByPlaceholder('App Search'))
+        .first(),
+    );
     await expectVisibleRing(page, 'header search box');
 
     const card = page.locator('main article.game-card').first();
@@ -255,7 +274,10 @@ test.describe('keyboard focus is always visible', () => {
       await keyboardFocus(page, nav.getByRole('button', { name, exact: true }).or(nav.getByRole('link', { name, exact: true })));
       const indicator = await expectVisibleRing(page, name);
       if (name !== 'Toggle navigation') {
-        expect(contrast(opaqueColour(indicator.colour), opaqueColour(indicator.background)), `${name} icon ${indicator.colour}`).toBeGreaterThanOrEqual(3);
+        expect(
+          contrast(opaqueColour(indicator.colour), opaqueColour(indicator.background)),
+          `${name} icon ${indicator.colour}`,
+        ).toBeGreaterThanOrEqual(3);
       }
     }
   });
@@ -272,7 +294,11 @@ test.describe('keyboard focus is always visible', () => {
       const { top, headerBottom, inHeader } = await page.evaluate(() => {
         const element = document.activeElement as HTMLElement;
         const header = document.querySelector('.site-header') as HTMLElement;
-        return { top: element.getBoundingClientRect().top, headerBottom: header.getBoundingClientRect().bottom, inHeader: header.contains(element) };
+        return {
+          top: element.getBoundingClientRect().top,
+          headerBottom: header.getBoundingClientRect().bottom,
+          inHeader: header.contains(element),
+        };
       });
       if (inHeader) break;
       expect(top, `step ${step}`).toBeGreaterThanOrEqual(headerBottom - 1);
@@ -329,12 +355,24 @@ for (const width of WIDTHS) {
 test('at 1280 px the header is read and tabbed in the order it is seen, the cart last', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
-  const order = await page.getByRole('navigation', { name: 'Main' }).evaluate((nav) =>
-    [...nav.querySelectorAll<HTMLElement>('a, button, input')]
-      .filter((element) => element.offsetParent !== null)
-      .map((element) => element.getAttribute('aria-label') ?? element.getAttribute('placeholder') ?? element.textContent?.trim()),
-  );
-  expect(order).toEqual(['SourceMarket home', 'Home', 'Browse Games', 'Upload', 'Hire Developer', 'Contact', 'App Search', 'Login', 'Cart']);
+  const order = await page
+    .getByRole('navigation', { name: 'Main' })
+    .evaluate((nav) =>
+      [...nav.querySelectorAll<HTMLElement>('a, button, input')]
+        .filter((element) => element.offsetParent !== null)
+        .map((element) => element.getAttribute('aria-label') ?? element.getAttribute('placeholder') ?? element.textContent?.trim()),
+    );
+  expect(order).toEqual([
+    'SourceMarket home',
+    'Home',
+    'Browse Games',
+    'Upload',
+    'Hire Developer',
+    'Contact',
+    'App Search',
+    'Login',
+    'Cart',
+  ]);
 });
 
 test('after a route change focus moves to the new page heading and its title is announced, but not on first load', async ({ page }) => {
@@ -375,7 +413,10 @@ async function expectArrivedAt(page: Page, heading: string | RegExp) {
   await expect(page.getByTestId('route-announcer')).toHaveText(await page.title());
 }
 
-test('a visitor searches, picks Multi App, adds to cart, signs in, pays and downloads with the keyboard alone', async ({ page, baseURL }) => {
+test('a visitor searches, picks Multi App, adds to cart, signs in, pays and downloads with the keyboard alone', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -40,7 +40,10 @@ async function actAndExpectFocusMovedOn(page: Page, row: Locator, actionName: st
     .toBe('on it');
 }
 
-test('an admin approves a product and marks a withdrawal paid with the keyboard alone, focus moving on after each', async ({ page, baseURL }) => {
+test('an admin approves a product and marks a withdrawal paid with the keyboard alone, focus moving on after each', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
 

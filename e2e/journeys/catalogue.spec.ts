@@ -12,7 +12,10 @@ async function signedInPage(browser: Browser, email: string, password: string): 
 
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_IMAGE });
 
-test('a seller uploads a game, it stays private until the admin approves it, then visitors find it everywhere', async ({ browser, page }) => {
+test('a seller uploads a game, it stays private until the admin approves it, then visitors find it everywhere', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   const title = `Nebula Drift ${Date.now().toString(36)}`;
   const slug = title.replace(/\s+/g, '-');

@@ -24,7 +24,12 @@ test('a visitor fills the cart, signs up, pays with 4242…, and downloads the v
   await page.goto('/cart-products');
   const total = usd(bubble.multiAppLicense + poker.singleAppLicense);
   await expect(page.getByTestId('cart-total')).toHaveText(total);
-  await expect(page.getByRole('listitem').filter({ hasText: bubble.title.en }).getByLabel(/^License for/)).toHaveValue('Multi App License');
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: bubble.title.en })
+      .getByLabel(/^License for/),
+  ).toHaveValue('Multi App License');
 
   // Checkout needs an account: the notice, then the sign-up page.
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();
@@ -125,7 +130,12 @@ test.describe('commerce pages', () => {
         await page.goto(path);
         await expect(ready.first()).toBeVisible();
         const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${path} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(
+          results.violations.map(
+            (violation) =>
+              `${path} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          ),
+        ).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
       }

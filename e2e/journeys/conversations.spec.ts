@@ -11,7 +11,9 @@ async function adminPage(browser: Browser): Promise<Page> {
 
 async function expectNoAxeViolationsOrSidewaysScroll(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
 }
@@ -88,7 +90,10 @@ test('a visitor asks to hire a developer with rich-text requirements and the adm
 
   const admin = await adminPage(browser);
   await admin.goto('/adminPanel/manage-developer');
-  const row = admin.getByRole('region', { name: 'Hire Requests' }).getByRole('row').filter({ hasText: `Harper ${stamp}` });
+  const row = admin
+    .getByRole('region', { name: 'Hire Requests' })
+    .getByRole('row')
+    .filter({ hasText: `Harper ${stamp}` });
   await expect(row).toContainText('Godot');
   await row.getByRole('button', { name: 'Open' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Hire Request' });

@@ -81,7 +81,10 @@ test('a page on another port of the same host cannot post, upload or sign out wi
     await sendFromAttacker(page, '/api/product/uploadProduct', () => page.getByRole('button', { name: 'Claim by upload' }).click());
     await sendFromAttacker(page, '/api/user/signOut', () => page.getByRole('button', { name: 'Claim by sign-out' }).click());
     // The form's post is a navigation, so its answer shows: the refusal, in words (the chat calls answer errorMessage).
-    const [chat] = await Promise.all([page.waitForResponse(`${APP}/api/reskin/reskinFeatureUser`), page.getByRole('button', { name: 'Claim by chat' }).click()]);
+    const [chat] = await Promise.all([
+      page.waitForResponse(`${APP}/api/reskin/reskinFeatureUser`),
+      page.getByRole('button', { name: 'Claim by chat' }).click(),
+    ]);
     expect({ status: chat.status(), body: await chat.json() }).toEqual({ status: 403, body: { errorMessage: REFUSED } });
   } finally {
     attacker.server.close();

@@ -21,7 +21,9 @@ async function expectCleanPages(page: Page, pages: typeof SELLER_PAGES) {
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator('.page-spinner')).toHaveCount(0);
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
@@ -61,7 +63,10 @@ test('the admin finds a user by name on a paginated list', async ({ page }) => {
   await logIn(page, 'admin@example.com', 'admin12345');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/adminPanel/all-users');
-  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'All Users' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'All Users' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(11);
   await page.getByLabel('Search by name or email').fill('jamie');
   await page.getByRole('button', { name: 'Search' }).click();

@@ -50,7 +50,9 @@ async function buyWithReskin(buyer: Page, product: OwnProduct) {
 
 const card = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
 
-test('a seller with a sale sees the right cards, asks for a withdrawal, the admin pays it, the seller sees Success and the new balance', async ({ browser }) => {
+test('a seller with a sale sees the right cards, asks for a withdrawal, the admin pays it, the seller sees Success and the new balance', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const seller = await signedInPage(browser, 'seller@example.com', 'seller12345');
   const buyer = await signedInPage(browser, 'buyer@example.com', 'buyer12345');
@@ -71,7 +73,12 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   await seller.goto('/userPanel/user-dashboard');
   await expect(card(seller, 'Dashboard Total')).toContainText(usd(cents(before.dashboardTotal) + price + reskin));
   await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
-  await expect(seller.getByRole('table', { name: 'Your latest sales' }).getByRole('row', { name: new RegExp(product.title.en) }).first()).toBeVisible();
+  await expect(
+    seller
+      .getByRole('table', { name: 'Your latest sales' })
+      .getByRole('row', { name: new RegExp(product.title.en) })
+      .first(),
+  ).toBeVisible();
 
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
   await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
@@ -91,13 +98,22 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   await seller.getByRole('button', { name: 'Withdraw' }).click();
   await expect(seller.getByText('Withdrawl request has been send successfully')).toBeVisible();
   await expect(error).toHaveCount(0);
-  const myRequest = seller.getByRole('table', { name: 'Your withdrawal requests' }).getByRole('row').filter({ hasText: usd(price) });
+  const myRequest = seller
+    .getByRole('table', { name: 'Your withdrawal requests' })
+    .getByRole('row')
+    .filter({ hasText: usd(price) });
   await expect(myRequest.first()).toContainText('Pending');
 
   // The admin sees the payout after the 8% fee and marks it paid.
   await admin.goto('/adminPanel/pending-withdrawls-requests');
-  await expect(admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Pending Withdrawls Requests' })).toHaveAttribute('aria-current', 'page');
-  const pending = admin.getByRole('row').filter({ hasText: 'pixel.forge@paypal.example.com' }).filter({ hasText: usd(price) }).first();
+  await expect(
+    admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Pending Withdrawls Requests' }),
+  ).toHaveAttribute('aria-current', 'page');
+  const pending = admin
+    .getByRole('row')
+    .filter({ hasText: 'pixel.forge@paypal.example.com' })
+    .filter({ hasText: usd(price) })
+    .first();
   await expect(pending).toContainText('Pixel Forge Studio');
   await expect(pending).toContainText(usd(Math.round((price * 92) / 100)));
   await pending.getByRole('button', { name: 'Mark paid' }).click();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/accounts.js';
 
-test('a refused withdrawal’s message sits on the amount and goes once the form changes, even if the browser then blocks the submit', async ({ page }) => {
+test('a refused withdrawal’s message sits on the amount and goes once the form changes, even if the browser then blocks the submit', async ({
+  page,
+}) => {
   await logIn(page, 'seller@example.com', 'seller12345');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/userPanel/withdrawl-detail');
@@ -31,13 +33,17 @@ test('on a phone the panel menu strip shows the current entry, even the last one
   const strip = page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('list');
   const current = page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Admin Chatbox' });
   await expect(current).toHaveAttribute('aria-current', 'page');
-  await expect.poll(async () => {
-    const [box, link] = [await strip.boundingBox(), await current.boundingBox()];
-    return Boolean(box && link && link.x >= box.x - 1 && link.x + link.width <= box.x + box.width + 1);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const [box, link] = [await strip.boundingBox(), await current.boundingBox()];
+      return Boolean(box && link && link.x >= box.x - 1 && link.x + link.width <= box.x + box.width + 1);
+    })
+    .toBe(true);
 });
 
-test('admin tables stay within the header’s width at 1280 px, and a table wider than its room scrolls in a box the keyboard can reach', async ({ page }) => {
+test('admin tables stay within the header’s width at 1280 px, and a table wider than its room scrolls in a box the keyboard can reach', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await logIn(page, 'admin@example.com', 'admin12345');
   await expect(page).toHaveURL(/\/$/);
@@ -53,9 +59,19 @@ test('admin tables stay within the header’s width at 1280 px, and a table wide
       // What does not fit scrolls inside its own box, which is then a named region that takes focus.
       const scroller = await table.evaluate((element) => {
         const parent = element.parentElement!;
-        return { scrolls: parent.scrollWidth > parent.clientWidth, tabIndex: parent.tabIndex, role: parent.getAttribute('role'), label: parent.getAttribute('aria-label') };
+        return {
+          scrolls: parent.scrollWidth > parent.clientWidth,
+          tabIndex: parent.tabIndex,
+          role: parent.getAttribute('role'),
+          label: parent.getAttribute('aria-label'),
+        };
       });
-      if (scroller.scrolls) expect(scroller, `${path} at ${width} px`).toMatchObject({ tabIndex: 0, role: 'region', label: expect.stringContaining('scrolls sideways') });
+      if (scroller.scrolls)
+        expect(scroller, `${path} at ${width} px`).toMatchObject({
+          tabIndex: 0,
+          role: 'region',
+          label: expect.stringContaining('scrolls sideways'),
+        });
     }
   }
 });

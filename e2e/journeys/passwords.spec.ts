@@ -26,7 +26,9 @@ test('a user who forgot their password resets it through the mailed link, and on
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Email').press('Enter');
-  await expect(page.getByRole('main').getByRole('status')).toContainText('If an account exists for that email, we have sent a link to reset its password.');
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'If an account exists for that email, we have sent a link to reset its password.',
+  );
 
   let mail: ReturnType<typeof latestMailTo>;
   await expect.poll(() => (mail = latestMailTo(person.email))?.subject).toBe('Reset your password');

@@ -14,7 +14,9 @@ async function reskinnableProductPath(page: Page): Promise<string> {
   const products = (await response.json()) as Array<{ title: { en: string } }>;
   for (const product of products) {
     const slug = product.title.en.trim().replace(/\s+/g, '-');
-    const detail = (await (await page.request.get(`/api/product/by-slug/${encodeURIComponent(slug)}`)).json()) as { reskinFeatures: string | null };
+    const detail = (await (await page.request.get(`/api/product/by-slug/${encodeURIComponent(slug)}`)).json()) as {
+      reskinFeatures: string | null;
+    };
     if (detail.reskinFeatures) return `/downloads/${slug}`;
   }
   throw new Error('No approved product offers a reskin');
@@ -24,7 +26,11 @@ async function expectAccessibleAtBothWidths(page: Page, label: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${label} at ${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${label} at ${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${label} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
   }

@@ -44,7 +44,9 @@ test('each product carousel can be stopped, and the keyboard reaches only the ca
   const visited: string[] = [];
   for (let press = 0; press < 40; press += 1) {
     await page.keyboard.press('Tab');
-    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+    const name = await page.evaluate(
+      () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+    );
     visited.push(name);
     if (name === 'Next: Newly Uploaded Games') break;
   }
@@ -85,7 +87,9 @@ test.describe('at 375 px', () => {
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // No card title is cut off: each wraps within its card.
-    const clipped = await page.locator('.game-card-title').evaluateAll((titles) => titles.filter((title) => title.scrollWidth > title.clientWidth + 1).length);
+    const clipped = await page
+      .locator('.game-card-title')
+      .evaluateAll((titles) => titles.filter((title) => title.scrollWidth > title.clientWidth + 1).length);
     expect(clipped).toBe(0);
   });
 });

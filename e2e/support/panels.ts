@@ -13,7 +13,10 @@ const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_IMAGE });
 
 /** A new account, signed up and signed in through the API (the browser stays untouched). */
-export async function newAccountApi(baseURL: string, name: string): Promise<{ api: APIRequestContext; person: ReturnType<typeof newPerson> }> {
+export async function newAccountApi(
+  baseURL: string,
+  name: string,
+): Promise<{ api: APIRequestContext; person: ReturnType<typeof newPerson> }> {
   const person = newPerson(name);
   const visitor = await request.newContext({ baseURL });
   const created = await visitor.post('/api/user/addUser', { data: { ...person, confirmPassword: person.password } });
@@ -23,7 +26,11 @@ export async function newAccountApi(baseURL: string, name: string): Promise<{ ap
 }
 
 /** A product uploaded by `seller` as the wizard sends it; a User's upload waits as Pending. */
-export async function uploadProduct(seller: APIRequestContext, title: string, singleAppLicense = 49.99): Promise<{ _id: string; status: string }> {
+export async function uploadProduct(
+  seller: APIRequestContext,
+  title: string,
+  singleAppLicense = 49.99,
+): Promise<{ _id: string; status: string }> {
   const form = new FormData();
   const fields: Record<string, string> = {
     type: 'Games',
@@ -42,10 +49,17 @@ export async function uploadProduct(seller: APIRequestContext, title: string, si
     googlePlayLink: 'https://play.google.com/store/apps/details?id=com.journey.keyboard',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries({ featureImg: image('feature.png'), thumbnail: image('thumb.png'), screenshots: image('shot.png') })) {
+  for (const [name, file] of Object.entries({
+    featureImg: image('feature.png'),
+    thumbnail: image('thumb.png'),
+    screenshots: image('shot.png'),
+  })) {
     form.append(name, new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
   }
-  form.append('sourceCode', new File([new Uint8Array(zipWithOneFile('README.md', `# ${title}`))], 'source.zip', { type: 'application/zip' }));
+  form.append(
+    'sourceCode',
+    new File([new Uint8Array(zipWithOneFile('README.md', `# ${title}`))], 'source.zip', { type: 'application/zip' }),
+  );
   const response = await seller.post('/api/product/uploadProduct', { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { _id: string; status: string };

@@ -75,7 +75,14 @@ describe('the HTTP shell', () => {
 
     expect(ui.statusCode).toBe(200);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/user/signIn', '/api/user/addUser', '/api/user/signOut', '/api/user/currentUser', '/api/user/getUsers']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/user/signIn',
+        '/api/user/addUser',
+        '/api/user/signOut',
+        '/api/user/currentUser',
+        '/api/user/getUsers',
+      ]),
     );
     for (const url of apiRoutes) expect(Object.keys(document.paths)).toContain(url.replace(/:(\w+)/g, '{$1}'));
   });

@@ -57,7 +57,10 @@ export async function buildApp(dependencies: AppDependencies) {
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Node checks header deadlines every connectionsCheckingInterval; Fastify turns its request deadline off unless set.
-    http: { headersTimeout: config.timeouts.headersSeconds * 1000, connectionsCheckingInterval: Math.min(config.timeouts.headersSeconds * 1000, 5_000) },
+    http: {
+      headersTimeout: config.timeouts.headersSeconds * 1000,
+      connectionsCheckingInterval: Math.min(config.timeouts.headersSeconds * 1000, 5_000),
+    },
     requestTimeout: config.timeouts.requestSeconds * 1000,
     connectionTimeout: config.timeouts.idleSeconds * 1000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -77,7 +80,11 @@ export async function buildApp(dependencies: AppDependencies) {
   });
   await app.register(openApi);
   // Before the session is looked up: a forged request is refused without touching the database.
-  await app.register(sameOrigin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins, exemptPaths: [API_PATHS.payment.webhook] });
+  await app.register(sameOrigin, {
+    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
+    exemptPaths: [API_PATHS.payment.webhook],
+  });
   await app.register(requestText);
   await app.register(strictRequestSchemas);
   await app.register(cookie);
@@ -119,7 +126,11 @@ export async function buildApp(dependencies: AppDependencies) {
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(peopleRoutes, { people: services.people });
-  await app.register(reskinRoutes, { chat: services.reskinChat, rateLimitPerMinute: config.chatRateLimitPerMinute, openStreams: metrics?.chatStreams });
+  await app.register(reskinRoutes, {
+    chat: services.reskinChat,
+    rateLimitPerMinute: config.chatRateLimitPerMinute,
+    openStreams: metrics?.chatStreams,
+  });
   await app.register(commentRoutes, { comments: services.comments, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(contactRoutes, { contact: services.contact, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(hireRoutes, { hire: services.hire, rateLimitPerMinute: config.formsRateLimitPerMinute });

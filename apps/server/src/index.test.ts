@@ -18,7 +18,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances started together o
 
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
-    const users = await client.query<{ email: string; count: string }>('select email, count(*) as count from users group by email order by email');
+    const users = await client.query<{ email: string; count: string }>(
+      'select email, count(*) as count from users group by email order by email',
+    );
     const products = await client.query<{ count: string }>('select count(*) as count from products');
     await client.end();
     expect(users.rows).toEqual([

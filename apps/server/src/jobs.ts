@@ -15,10 +15,23 @@ export interface BackgroundJobsOptions {
  * once the server is back, with no new mail and no restart) and housekeeping. Stopped before the
  * database closes; `stop` waits for a round in progress.
  */
-export function startBackgroundJobs(services: Services, config: Pick<Config, 'mailRetrySeconds'>, log: Pick<Logger, 'warn'>, options: BackgroundJobsOptions = {}) {
+export function startBackgroundJobs(
+  services: Services,
+  config: Pick<Config, 'mailRetrySeconds'>,
+  log: Pick<Logger, 'warn'>,
+  options: BackgroundJobsOptions = {},
+) {
   const tasks: PeriodicTask[] = [
-    every(config.mailRetrySeconds * 1000, () => services.mail.deliverPending(), (error) => log.warn({ err: error }, 'mail delivery round failed')),
-    every(options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS, () => services.housekeeping.runOnce(), (error) => log.warn({ err: error }, 'housekeeping round failed')),
+    every(
+      config.mailRetrySeconds * 1000,
+      () => services.mail.deliverPending(),
+      (error) => log.warn({ err: error }, 'mail delivery round failed'),
+    ),
+    every(
+      options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS,
+      () => services.housekeeping.runOnce(),
+      (error) => log.warn({ err: error }, 'housekeeping round failed'),
+    ),
   ];
   return {
     async stop() {

@@ -38,7 +38,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a SIGTERM', () => {
       const ready = await fetch(`${server.url}/api/health/ready`);
       return { status: ready.status, body: (await ready.json()) as unknown };
     };
-    await expect.poll(readiness, { timeout: 1_000, interval: 50 }).toMatchObject({ status: 503, body: { status: 'unavailable', draining: true } });
+    await expect
+      .poll(readiness, { timeout: 1_000, interval: 50 })
+      .toMatchObject({ status: 503, body: { status: 'unavailable', draining: true } });
     expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
 
     // Past the drain: the server has stopped accepting and waits for this download alone.

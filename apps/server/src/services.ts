@@ -30,13 +30,31 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
   const payments = new PaymentsService(new PaymentsRepository(db), createPaymentProvider(config.payments, db, clock), clock);
-  const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, quotaBytes: config.uploadQuotaBytes, uploadsPerHour: config.uploadsPerHour };
+  const uploadLimits = {
+    sourceMaxBytes: config.sourceMaxBytes,
+    quotaBytes: config.uploadQuotaBytes,
+    uploadsPerHour: config.uploadsPerHour,
+  };
   const checkouts = {
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
     closeAll: (productId: string) => payments.closeCheckoutsOf(productId),
   };
-  const products = new ProductsService(new ProductsRepository(db, database.dialect), storage, clock, translator, uploadLimits, events, checkouts);
-  const mail = new MailOutbox(new OutboxRepository(db), config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null, clock, log, config.mailRetrySeconds * 1000);
+  const products = new ProductsService(
+    new ProductsRepository(db, database.dialect),
+    storage,
+    clock,
+    translator,
+    uploadLimits,
+    events,
+    checkouts,
+  );
+  const mail = new MailOutbox(
+    new OutboxRepository(db),
+    config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null,
+    clock,
+    log,
+    config.mailRetrySeconds * 1000,
+  );
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),

@@ -51,5 +51,11 @@ export function fakeFetch(respond: Responder) {
   return calls;
 }
 
-export const userAlice = { _id: 'user_alice_01', name: 'Alice Wonderland', email: 'alice@example.com', number: '+15550100', role: 'User' } as const;
+export const userAlice = {
+  _id: 'user_alice_01',
+  name: 'Alice Wonderland',
+  email: 'alice@example.com',
+  number: '+15550100',
+  role: 'User',
+} as const;
 export const adminBob = { _id: 'admin_bob_001', name: 'Bob Admin', email: 'bob@example.com', number: '+15550101', role: 'Admin' } as const;

@@ -14,6 +14,8 @@ describe('withdrawal amounts', () => {
     const amount = withdrawAmountSchema.parse('0.29');
     expect(dollarsToCents(amount)).toBe(29);
     expect(payoutAfterFee(dollarsToCents(amount))).toBe(27);
-    expect(availableBalance({ earnings: dollarsToCents(0.3), pendingWithdrawals: dollarsToCents(0.1), withdrawn: dollarsToCents(0.2) })).toBe(0);
+    expect(
+      availableBalance({ earnings: dollarsToCents(0.3), pendingWithdrawals: dollarsToCents(0.1), withdrawn: dollarsToCents(0.2) }),
+    ).toBe(0);
   });
 });

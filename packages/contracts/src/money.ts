@@ -41,9 +41,19 @@ export const MAX_WITHDRAW_USD = 1_000_000;
  * rather than coerced.
  */
 export const withdrawAmountSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'Enter an amount in US dollars').transform(Number)], {
-    error: 'Enter an amount in US dollars',
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'Enter an amount in US dollars')
+        .transform(Number),
+    ],
+    {
+      error: 'Enter an amount in US dollars',
+    },
+  )
   .refine(Number.isFinite, 'Enter an amount in US dollars')
   .refine((value) => value > 0, 'The amount must be more than 0')
   .refine((value) => value <= MAX_WITHDRAW_USD, `The amount must be at most $${MAX_WITHDRAW_USD}`)

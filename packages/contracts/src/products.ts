@@ -36,8 +36,7 @@ const perLanguage = <T extends z.ZodType>(value: T) => z.partialRecord(languageC
 const perLanguageInput = <T extends z.ZodType>(value: T) =>
   z.strictObject(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, value.optional()])) as Record<LanguageCode, z.ZodOptional<T>>);
 
-export const YOUTUBE_LINK_PATTERN =
-  /^https:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|live\/|shorts\/)|youtu\.be\/)[A-Za-z0-9_-]{6,}/;
+export const YOUTUBE_LINK_PATTERN = /^https:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|live\/|shorts\/)|youtu\.be\/)[A-Za-z0-9_-]{6,}/;
 
 /**
  * The text fields of POST /api/product/uploadProduct and PUT /api/product/editProduct/{id}

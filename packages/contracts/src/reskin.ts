@@ -69,7 +69,9 @@ export const reskinConversationSchema = z.object({
   status: reskinStatusSchema,
   /** Messages of the other side (the user's for an admin, the admin's for a user) not read yet; the opening 'Yes' not counted. */
   unreadCount: z.number().int().nonnegative(),
-  lastMessage: z.object({ message: z.string(), messageBy: reskinAuthorSchema, hasFile: z.boolean(), createdAt: isoDateTimeSchema }).nullable(),
+  lastMessage: z
+    .object({ message: z.string(), messageBy: reskinAuthorSchema, hasFile: z.boolean(), createdAt: isoDateTimeSchema })
+    .nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

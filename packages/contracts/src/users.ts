@@ -72,7 +72,10 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, we h
 /** POST /api/user/resetPassword: the token from the mailed link and the new password. */
 export const resetPasswordBodySchema = z
   .strictObject({
-    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
+    token: z
+      .string({ error: 'The reset link is incomplete' })
+      .min(1, 'The reset link is incomplete')
+      .max(200, 'The reset link is not valid'),
     password: newPasswordSchema,
     confirmPassword: z.string({ error: 'Confirm your password' }),
   })
@@ -82,6 +85,5 @@ export const resetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-export const PASSWORD_RESET_DONE =
-  'Your password has been changed. You have been signed out everywhere; log in with your new password.';
+export const PASSWORD_RESET_DONE = 'Your password has been changed. You have been signed out everywhere; log in with your new password.';
 export const PASSWORD_RESET_LINK_INVALID = 'This reset link has expired or has already been used. Ask for a new one.';

@@ -31,7 +31,9 @@ async function main(command: string | undefined): Promise<number> {
     if (command === 'status') {
       const migrations = await migrator.getMigrations();
       for (const migration of migrations) {
-        console.log(`${migration.executedAt ? `applied ${migration.executedAt.toISOString()}` : 'pending                          '}  ${migration.name}`);
+        console.log(
+          `${migration.executedAt ? `applied ${migration.executedAt.toISOString()}` : 'pending                          '}  ${migration.name}`,
+        );
       }
       const pending = migrations.filter((migration) => !migration.executedAt).length;
       console.log(`${database.dialect}: ${migrations.length - pending} applied, ${pending} pending`);
@@ -73,4 +75,3 @@ main(process.argv[2]).then(
     process.exit(1);
   },
 );
-

@@ -94,7 +94,10 @@ class StatementCache {
 
 function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBackgroundError }: DatabaseOptions): DatabaseHandle {
   const limited = statementTimeoutMs !== undefined && statementTimeoutMs > 0;
-  const settings = [...(limited ? [`-c statement_timeout=${statementTimeoutMs}`] : []), ...(postgresSchema ? [`-c search_path=${postgresSchema}`] : [])];
+  const settings = [
+    ...(limited ? [`-c statement_timeout=${statementTimeoutMs}`] : []),
+    ...(postgresSchema ? [`-c search_path=${postgresSchema}`] : []),
+  ];
   const pool = new Pool({
     connectionString: url,
     max: poolMax ?? DEFAULT_POOL_MAX,

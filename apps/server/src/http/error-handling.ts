@@ -32,7 +32,11 @@ export const errorHandling = fp(async function errorHandling(app: FastifyInstanc
     if (statusCode >= 400 && statusCode < 500) {
       const field = (error as { field?: unknown }).field;
       // Shaped as a validation answer, so a form marks the field whichever check refused it.
-      return reply.status(statusCode).send(typeof field === 'string' ? { message: error.message, errors: [{ field, message: error.message }] } : { message: error.message });
+      return reply
+        .status(statusCode)
+        .send(
+          typeof field === 'string' ? { message: error.message, errors: [{ field, message: error.message }] } : { message: error.message },
+        );
     }
     request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

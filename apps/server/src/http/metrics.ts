@@ -32,7 +32,12 @@ export class Metrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     const labelNames = ['method', 'route', 'status'] as const;
-    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status', labelNames, registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route pattern and status',
+      labelNames,
+      registers,
+    });
     this.durations = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer, by route pattern and status',
@@ -93,6 +98,9 @@ export const metricsRoute = fp<{ metrics: Metrics; token: string }>(async functi
     if (!sameSecret(given, token)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Send Authorization: Bearer with the METRICS_TOKEN' });
     }
-    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+    return reply
+      .type(metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
   });
 });

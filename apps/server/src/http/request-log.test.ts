@@ -19,7 +19,11 @@ describe('request ids and the access log', () => {
     const log = logCollector();
     const ctx = await buildTestApp({}, { logger: log.logger });
 
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/product/search?q=private-words', headers: { 'x-request-id': 'lb-7f3a.42' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/product/search?q=private-words',
+      headers: { 'x-request-id': 'lb-7f3a.42' },
+    });
 
     expect(response.headers['x-request-id']).toBe('lb-7f3a.42');
     const lines = log.lines.filter((line) => line.requestId === 'lb-7f3a.42');
@@ -52,12 +56,21 @@ describe('request ids and the access log', () => {
       headers: { cookie: 'sid=session-secret-value' },
       payload: { email: 'someone@example.com', password: 'password-secret-value' },
     });
-    const failure = await ctx.app.inject({ method: 'GET', url: '/api/test-failure?token=token-secret-value', headers: { 'x-request-id': 'req-failing' } });
+    const failure = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test-failure?token=token-secret-value',
+      headers: { 'x-request-id': 'req-failing' },
+    });
 
     expect(failure.statusCode).toBe(500);
     const text = JSON.stringify(log.lines);
     for (const secret of ['session-secret-value', 'password-secret-value', 'token-secret-value']) expect(text).not.toContain(secret);
-    expect(log.lines.find((line) => line.msg === 'request failed')).toMatchObject({ level: 50, requestId: 'req-failing', method: 'GET', url: '/api/test-failure' });
+    expect(log.lines.find((line) => line.msg === 'request failed')).toMatchObject({
+      level: 50,
+      requestId: 'req-failing',
+      method: 'GET',
+      url: '/api/test-failure',
+    });
     expect(log.lines.find((line) => line.route === '/api/user/signIn')).toMatchObject({ method: 'POST', statusCode: 401 });
   });
 });

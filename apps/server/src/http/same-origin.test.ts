@@ -42,7 +42,12 @@ describe('requests from another origin', () => {
     const { ctx, product, buyer } = await setting();
     const form = await multipart({ productId: product._id, message: 'Yes' });
 
-    const response = await injectAs(ctx, buyer, { method: 'POST', url: '/api/reskin/reskinFeatureUser', payload: form.payload, headers: { ...form.headers, ...headers } });
+    const response = await injectAs(ctx, buyer, {
+      method: 'POST',
+      url: '/api/reskin/reskinFeatureUser',
+      payload: form.payload,
+      headers: { ...form.headers, ...headers },
+    });
 
     const outcome = {
       status: response.statusCode,
@@ -50,19 +55,30 @@ describe('requests from another origin', () => {
       conversations: (await conversationsOf(ctx, buyer)).length,
     };
     // The chat calls answer errors as { errorMessage } (SPEC.md 7); the refusal keeps that shape.
-    const expected = verdict === 'passes' ? { status: 201, refusal: null, conversations: 1 } : { status: 403, refusal: { errorMessage: REFUSED }, conversations: 0 };
+    const expected =
+      verdict === 'passes'
+        ? { status: 201, refusal: null, conversations: 1 }
+        : { status: 403, refusal: { errorMessage: REFUSED }, conversations: 0 };
     expect(outcome).toEqual(expected);
   });
 
   it('refuses a forged sign-out, so the session lives on, and lets the site’s own sign-out through', async () => {
     const { ctx, buyer } = await setting();
-    const forged = await injectAs(ctx, buyer, { method: 'POST', url: '/api/user/signOut', headers: { origin: 'https://shop.example.com:8443', 'sec-fetch-site': 'same-site' } });
+    const forged = await injectAs(ctx, buyer, {
+      method: 'POST',
+      url: '/api/user/signOut',
+      headers: { origin: 'https://shop.example.com:8443', 'sec-fetch-site': 'same-site' },
+    });
 
     expect({ status: forged.statusCode, body: forged.json() }).toEqual({ status: 403, body: { message: REFUSED } });
     expect(forged.headers['set-cookie']).toBeUndefined();
     expect((await injectAs(ctx, buyer, { method: 'GET', url: '/api/user/currentUser' })).statusCode).toBe(200);
 
-    const own = await injectAs(ctx, buyer, { method: 'POST', url: '/api/user/signOut', headers: { origin: SITE, 'sec-fetch-site': 'same-origin' } });
+    const own = await injectAs(ctx, buyer, {
+      method: 'POST',
+      url: '/api/user/signOut',
+      headers: { origin: SITE, 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.statusCode).toBe(200);
     expect((await injectAs(ctx, buyer, { method: 'GET', url: '/api/user/currentUser' })).statusCode).toBe(401);
   });
@@ -71,18 +87,40 @@ describe('requests from another origin', () => {
     const { ctx, buyer, product, admin } = await setting();
     const foreign = { origin: 'http://shop.example.com:8080' };
 
-    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', headers: foreign, payload: { email: buyer.email, password: buyer.password } });
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      headers: foreign,
+      payload: { email: buyer.email, password: buyer.password },
+    });
     const signUp = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/addUser',
       headers: foreign,
-      payload: { name: 'Eve', email: 'eve@example.com', number: '+1 555 0100', password: 'a-long-password-1', confirmPassword: 'a-long-password-1' },
+      payload: {
+        name: 'Eve',
+        email: 'eve@example.com',
+        number: '+1 555 0100',
+        password: 'a-long-password-1',
+        confirmPassword: 'a-long-password-1',
+      },
     });
-    const markRead = await injectAs(ctx, buyer, { method: 'PUT', url: '/api/reskin/markAdminMessagesAsRead', headers: foreign, payload: { productId: product._id, userId: buyer._id } });
+    const markRead = await injectAs(ctx, buyer, {
+      method: 'PUT',
+      url: '/api/reskin/markAdminMessagesAsRead',
+      headers: foreign,
+      payload: { productId: product._id, userId: buyer._id },
+    });
     const remove = await injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${product._id}`, headers: foreign });
-    const read = await injectAs(ctx, buyer, { method: 'GET', url: '/api/user/currentUser', headers: { ...foreign, 'sec-fetch-site': 'same-site' } });
+    const read = await injectAs(ctx, buyer, {
+      method: 'GET',
+      url: '/api/user/currentUser',
+      headers: { ...foreign, 'sec-fetch-site': 'same-site' },
+    });
 
-    expect([signIn.statusCode, signUp.statusCode, markRead.statusCode, remove.statusCode, read.statusCode]).toEqual([403, 403, 403, 403, 200]);
+    expect([signIn.statusCode, signUp.statusCode, markRead.statusCode, remove.statusCode, read.statusCode]).toEqual([
+      403, 403, 403, 403, 200,
+    ]);
     expect((await injectAs(ctx, null, { method: 'GET', url: `/api/product/by-slug/${product.slug}` })).statusCode).toBe(200);
     expect(signIn.headers['set-cookie']).toBeUndefined();
     expect(await ctx.db.selectFrom('users').select('id').where('email', '=', 'eve@example.com').execute()).toEqual([]);
@@ -90,7 +128,12 @@ describe('requests from another origin', () => {
 
   it('leaves the signed Stripe webhook to its signature, whatever its headers say', async () => {
     const { ctx } = await setting();
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, payload: '{}' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      payload: '{}',
+    });
 
     expect(response.statusCode).not.toBe(403);
     expect(response.json().message).not.toBe(REFUSED);

@@ -28,7 +28,8 @@ const originOf = (address: string): string | null => (URL.canParse(address) ? ne
  * victim's cookie by a trick, so it passes.
  */
 export function isSameOriginRequest(headers: IncomingHttpHeaders, trustedOrigins: ReadonlySet<string>): boolean {
-  const own = (origin: string | null) => origin !== null && (trustedOrigins.has(origin) || (URL.canParse(origin) && new URL(origin).host === headers.host));
+  const own = (origin: string | null) =>
+    origin !== null && (trustedOrigins.has(origin) || (URL.canParse(origin) && new URL(origin).host === headers.host));
   const origin = headers.origin;
   if (origin !== undefined && own(origin)) return true;
   const site = headers['sec-fetch-site'];
@@ -45,7 +46,10 @@ export function isSameOriginRequest(headers: IncomingHttpHeaders, trustedOrigins
  * put or delete here. Every unsafe request is checked, signed in or not, so sign-in and sign-up
  * cannot be forged either; refused before the session is looked up or the body is read.
  */
-export const sameOrigin = fp<SameOriginOptions>(async function sameOrigin(app: FastifyInstance, { publicUrl, allowedOrigins, exemptPaths }) {
+export const sameOrigin = fp<SameOriginOptions>(async function sameOrigin(
+  app: FastifyInstance,
+  { publicUrl, allowedOrigins, exemptPaths },
+) {
   const trusted = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
   const exempt = new Set(exemptPaths);
   app.addHook('onRequest', async (request) => {

@@ -23,34 +23,44 @@ const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT = ['https://api.stripe.com'];
 
 /** Security headers with a strict CSP, and rate limiting for the routes that ask for it. */
-export const security = fp<SecurityOptions>(async function security(app: FastifyInstance, { stripeCheckout, rateLimitRedisUrl, redisPrefix }) {
+export const security = fp<SecurityOptions>(async function security(
+  app: FastifyInstance,
+  { stripeCheckout, rateLimitRedisUrl, redisPrefix },
+) {
   const stripe = (origins: string[]) => (stripeCheckout ? origins : []);
-  const headers = headersOf(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe(STRIPE_SCRIPTS)],
-        // react-bootstrap and the rich-text editor set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...stripe(STRIPE_CONNECT)],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...stripe(STRIPE_FRAMES)],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  const headers = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe(STRIPE_SCRIPTS)],
+          // react-bootstrap and the rich-text editor set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", ...stripe(STRIPE_CONNECT)],
+          fontSrc: ["'self'", 'data:'],
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...stripe(STRIPE_FRAMES)],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  }));
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
   const redis = rateLimitRedisUrl
     ? // A limiter must answer fast: while Redis is away, or slow, attempts are counted in this process instead.
-      new Redis(rateLimitRedisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, connectTimeout: 2_000 })
+      new Redis(rateLimitRedisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 2_000,
+      })
     : null;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis rate-limit store connection problem'));

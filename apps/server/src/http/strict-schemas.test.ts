@@ -3,7 +3,14 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, injectAs } from '../test/helper.js';
-import { buildCatalogueApp, createApprovedProduct, multipart, productFields, productFiles, type CatalogueContext } from '../test/factories.js';
+import {
+  buildCatalogueApp,
+  createApprovedProduct,
+  multipart,
+  productFields,
+  productFiles,
+  type CatalogueContext,
+} from '../test/factories.js';
 import { strictRequestSchemas } from './strict-schemas.js';
 
 interface Case {
@@ -24,17 +31,29 @@ const CASES: Case[] = [
   {
     name: 'a chat message sent as JSON',
     message: 'Unknown field: colour',
-    request: ({ productId }) => ({ method: 'POST', url: '/api/reskin/reskinFeatureUser', payload: { productId, message: 'Yes', colour: 'red' } }),
+    request: ({ productId }) => ({
+      method: 'POST',
+      url: '/api/reskin/reskinFeatureUser',
+      payload: { productId, message: 'Yes', colour: 'red' },
+    }),
   },
   {
     name: 'a chat message sent as multipart',
     message: 'Unknown field: colour',
-    request: async ({ productId }) => ({ method: 'POST', url: '/api/reskin/reskinFeatureUser', ...(await multipart({ productId, message: 'Hello', colour: 'red' })) }),
+    request: async ({ productId }) => ({
+      method: 'POST',
+      url: '/api/reskin/reskinFeatureUser',
+      ...(await multipart({ productId, message: 'Hello', colour: 'red' })),
+    }),
   },
   {
     name: 'marking the admin messages read',
     message: 'Unknown field: everything',
-    request: ({ productId, userId }) => ({ method: 'PUT', url: '/api/reskin/markAdminMessagesAsRead', payload: { productId, userId, everything: true } }),
+    request: ({ productId, userId }) => ({
+      method: 'PUT',
+      url: '/api/reskin/markAdminMessagesAsRead',
+      payload: { productId, userId, everything: true },
+    }),
   },
   {
     name: 'the messages query',
@@ -49,11 +68,19 @@ const CASES: Case[] = [
   {
     name: 'the download counter',
     message: 'Unknown field: downloads',
-    request: ({ productId }) => ({ method: 'PUT', url: '/api/product/updateProductDownloads', payload: { productIds: [productId], downloads: 1000 } }),
+    request: ({ productId }) => ({
+      method: 'PUT',
+      url: '/api/product/updateProductDownloads',
+      payload: { productIds: [productId], downloads: 1000 },
+    }),
   },
   { name: 'an upload with an unknown field', message: 'Unknown field: price', request: () => upload({ price: '1' }) },
   // Refused by @fastify/multipart itself, before our reader sees it.
-  { name: 'an upload with a __proto__ field', message: 'prototype property is not allowed as field name', request: () => upload(Object.fromEntries([['__proto__', 'x']])) },
+  {
+    name: 'an upload with a __proto__ field',
+    message: 'prototype property is not allowed as field name',
+    request: () => upload(Object.fromEntries([['__proto__', 'x']])),
+  },
   {
     name: 'an upload whose title JSON holds __proto__',
     message: 'Unknown field: title.__proto__',
@@ -86,7 +113,15 @@ describe('request fields the contract does not know', () => {
     const ctx = await buildCatalogueApp();
     const { admin, buyer, product } = await setting(ctx);
     // The buyer opens the chat, so a refusal can only come from the unknown field.
-    expect((await injectAs(ctx, buyer, { method: 'POST', url: '/api/reskin/reskinFeatureUser', payload: { productId: product._id, message: 'Yes' } })).statusCode).toBe(201);
+    expect(
+      (
+        await injectAs(ctx, buyer, {
+          method: 'POST',
+          url: '/api/reskin/reskinFeatureUser',
+          payload: { productId: product._id, message: 'Yes' },
+        })
+      ).statusCode,
+    ).toBe(201);
 
     const response = await injectAs(ctx, buyer, await request({ productId: product._id, userId: buyer._id }));
 
@@ -100,13 +135,27 @@ describe('request fields the contract does not know', () => {
     const { buyer, product } = await setting(ctx);
     const chat = { productId: product._id, userId: buyer._id };
 
-    const sent = await injectAs(ctx, buyer, { method: 'POST', url: '/api/reskin/reskinFeatureUser', payload: { ...chat, message: 'Yes', messageBy: 'Admin' } });
-    const sentAsForm = await injectAs(ctx, buyer, { method: 'POST', url: '/api/reskin/reskinFeatureUser', ...(await multipart({ ...chat, message: 'Hi', messageBy: 'Admin' })) });
+    const sent = await injectAs(ctx, buyer, {
+      method: 'POST',
+      url: '/api/reskin/reskinFeatureUser',
+      payload: { ...chat, message: 'Yes', messageBy: 'Admin' },
+    });
+    const sentAsForm = await injectAs(ctx, buyer, {
+      method: 'POST',
+      url: '/api/reskin/reskinFeatureUser',
+      ...(await multipart({ ...chat, message: 'Hi', messageBy: 'Admin' })),
+    });
     const marked = await injectAs(ctx, buyer, { method: 'PUT', url: '/api/reskin/markAdminMessagesAsRead', payload: chat });
     const thread = await injectAs(ctx, buyer, { method: 'GET', url: `/api/reskin/messages?productId=${product._id}&userId=${buyer._id}` });
-    const downloads = await injectAs(ctx, buyer, { method: 'PUT', url: '/api/product/updateProductDownloads', payload: { productIds: [product._id] } });
+    const downloads = await injectAs(ctx, buyer, {
+      method: 'PUT',
+      url: '/api/product/updateProductDownloads',
+      payload: { productIds: [product._id] },
+    });
 
-    expect([sent.statusCode, sentAsForm.statusCode, marked.statusCode, thread.statusCode, downloads.statusCode]).toEqual([201, 201, 200, 200, 200]);
+    expect([sent.statusCode, sentAsForm.statusCode, marked.statusCode, thread.statusCode, downloads.statusCode]).toEqual([
+      201, 201, 200, 200, 200,
+    ]);
     expect(sent.json()).toMatchObject({ messageBy: 'User' });
   });
 });
@@ -120,11 +169,15 @@ describe('the strict request schema rule', () => {
       'POST /loose: the body schema must refuse unknown fields (z.strictObject); (root) does not',
     );
     expect(() =>
-      app.get('/nested', { schema: { querystring: z.strictObject({ filter: z.object({ name: z.string() }).optional() }) } }, async () => ({})),
+      app.get(
+        '/nested',
+        { schema: { querystring: z.strictObject({ filter: z.object({ name: z.string() }).optional() }) } },
+        async () => ({}),
+      ),
     ).toThrow('GET /nested: the querystring schema must refuse unknown fields (z.strictObject); filter does not');
-    expect(() => app.put('/record', { schema: { body: z.strictObject({ titles: z.record(z.string(), z.string()) }) } }, async () => ({}))).toThrow(
-      'PUT /record: the body schema must refuse unknown fields (z.strictObject); titles does not',
-    );
+    expect(() =>
+      app.put('/record', { schema: { body: z.strictObject({ titles: z.record(z.string(), z.string()) }) } }, async () => ({})),
+    ).toThrow('PUT /record: the body schema must refuse unknown fields (z.strictObject); titles does not');
     await app.close();
   });
 
@@ -133,7 +186,11 @@ describe('the strict request schema rule', () => {
     app.setValidatorCompiler(validatorCompiler);
     await app.register(strictRequestSchemas);
     const line = z.strictObject({ id: z.string() });
-    app.post('/strict', { schema: { body: z.strictObject({ lines: z.array(line).max(3), either: z.union([line, z.literal('none')]).optional() }) } }, async () => ({}));
+    app.post(
+      '/strict',
+      { schema: { body: z.strictObject({ lines: z.array(line).max(3), either: z.union([line, z.literal('none')]).optional() }) } },
+      async () => ({}),
+    );
 
     await expect(app.ready()).resolves.toBeDefined();
     await app.close();

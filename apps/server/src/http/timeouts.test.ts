@@ -35,9 +35,10 @@ async function listeningApp() {
   const ctx = await buildTestApp({ HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '3' });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = ctx.app.server.address() as { port: number };
-  const open = () => new Promise<Socket>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
-  });
+  const open = () =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    });
   return { ctx, port, open };
 }
 
@@ -54,7 +55,9 @@ describe('slow senders', () => {
     const { open } = await listeningApp();
     const socket = await open();
     const body = JSON.stringify({ email: 'someone@example.com', password: 'x'.repeat(300) });
-    socket.write(`POST /api/user/signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/user/signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     trickle(socket, body, 50);
 
     expect(await closedWithin(socket, 10_000)).not.toBeNull();

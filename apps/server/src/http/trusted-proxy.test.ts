@@ -9,7 +9,13 @@ async function startAppendingProxy(target: string): Promise<string> {
   const proxy: Server = createServer((incoming, outgoing) => {
     const forwarded = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
     const forwardedRequest = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, 'x-forwarded-for': forwarded } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, 'x-forwarded-for': forwarded },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

@@ -52,8 +52,15 @@ describe('loadConfig', () => {
   it('takes simulated card payments unless both Stripe keys are set', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'simulated' });
     expect(
-      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments,
-    ).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: null, apiUrl: 'http://127.0.0.1:12111' });
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_API_URL: 'http://127.0.0.1:12111' })
+        .payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: null,
+      apiUrl: 'http://127.0.0.1:12111',
+    });
   });
 
   it('refuses simulated payments in production unless they are explicitly allowed', () => {

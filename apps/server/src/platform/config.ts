@@ -17,7 +17,12 @@ function isOrigin(value: string): boolean {
 /** Comma-separated origins, e.g. https://admin.example.com,https://app.example.com. */
 const originList = z
   .string()
-  .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
   .refine((origins) => origins.every(isOrigin), {
     message: 'must be a comma-separated list of origins such as https://app.example.com (scheme, host and port; no path)',
   })
@@ -42,7 +47,10 @@ const trustedProxies = z
     if (['false', 'no', '0', ''].includes(lower)) return false;
     if (['true', 'yes'].includes(lower)) return true;
     if (/^\d+$/.test(text)) return Number(text);
-    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (entries.every(isAddressOrRange)) return entries;
     context.addIssue({
       code: 'custom',
@@ -51,11 +59,9 @@ const trustedProxies = z
     return z.NEVER;
   });
 
-const databaseUrl = z
-  .string()
-  .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
-    message: 'must start with sqlite: (e.g. sqlite:./data/marketplace.db) or postgres://',
-  });
+const databaseUrl = z.string().refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+  message: 'must start with sqlite: (e.g. sqlite:./data/marketplace.db) or postgres://',
+});
 
 const envSchema = z
   .object({
@@ -110,9 +116,15 @@ const envSchema = z
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+      .optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
     STRIPE_API_URL: z.url().optional(),
     ALLOW_SIMULATED_PAYMENTS: booleanFromText.default(false),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a scraper’s secret)').optional(),
@@ -242,7 +254,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     allowedOrigins: env.ALLOWED_ORIGINS,
-    timeouts: { headersSeconds: env.HEADERS_TIMEOUT_SECONDS, requestSeconds: env.REQUEST_TIMEOUT_SECONDS, idleSeconds: env.IDLE_TIMEOUT_SECONDS },
+    timeouts: {
+      headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
+      requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      idleSeconds: env.IDLE_TIMEOUT_SECONDS,
+    },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
@@ -252,10 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     // The demo accounts' passwords are published: production loads them only when asked to.
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
-    admin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }
-        : null,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME } : null,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -6,8 +6,16 @@ import { injectAs, type TestContext, type TestUser } from './helper.js';
 /** A card that passes every check: 4242…, an expiry years after the test clock, any CVC. */
 export const GOOD_CARD: CardDetails = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
 
-export const singleLine = (productId: string, isReskin: 'true' | 'false' = 'false'): CheckoutLine => ({ productId, licenseType: 'Single App License', isReskin });
-export const multiLine = (productId: string, isReskin: 'true' | 'false' = 'false'): CheckoutLine => ({ productId, licenseType: 'Multi App License', isReskin });
+export const singleLine = (productId: string, isReskin: 'true' | 'false' = 'false'): CheckoutLine => ({
+  productId,
+  licenseType: 'Single App License',
+  isReskin,
+});
+export const multiLine = (productId: string, isReskin: 'true' | 'false' = 'false'): CheckoutLine => ({
+  productId,
+  licenseType: 'Multi App License',
+  isReskin,
+});
 
 export function requestIntent(ctx: TestContext, user: TestUser | null, products: CheckoutLine[], amount?: number) {
   return injectAs(ctx, user, {
@@ -55,5 +63,10 @@ export function stripeWebhook(ctx: TestContext, intentId: string, options: { sig
     timestamp: Math.floor((options.signedAt ?? ctx.clock.now()).getTime() / 1000),
   });
   const body = options.tamper ? payload.replace(intentId, `${intentId}x`) : payload;
-  return ctx.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
 }

@@ -34,14 +34,22 @@ export function filesIn(dataDir: string): string[] {
 }
 
 export function pngImage(width = 64, height = 40, color = { r: 200, g: 80, b: 40 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export function jpegImage(width = 64, height = 40): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 }
 
-export const tinyZip = () => makeZip([{ name: 'README.md', content: '# Demo game\n' }, { name: 'src/main.js', content: 'console.log("play")\n' }]);
+export const tinyZip = () =>
+  makeZip([
+    { name: 'README.md', content: '# Demo game\n' },
+    { name: 'src/main.js', content: 'console.log("play")\n' },
+  ]);
 
 export interface FilePart {
   bytes: Buffer;
@@ -105,7 +113,12 @@ export async function multipart(parts: FormParts): Promise<{ payload: Buffer; he
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-export async function sendProductForm(ctx: TestContext, user: TestUser | null, parts: FormParts, target: { method: 'POST' | 'PUT'; url: string } = { method: 'POST', url: '/api/product/uploadProduct' }) {
+export async function sendProductForm(
+  ctx: TestContext,
+  user: TestUser | null,
+  parts: FormParts,
+  target: { method: 'POST' | 'PUT'; url: string } = { method: 'POST', url: '/api/product/uploadProduct' },
+) {
   const { payload, headers } = await multipart(parts);
   return injectAs(ctx, user, { ...target, payload, headers });
 }
@@ -123,7 +136,12 @@ export async function createProduct(
 }
 
 /** An approved product owned by `owner` (approved by `admin` when the owner is a User). */
-export async function createApprovedProduct(ctx: TestContext, owner: TestUser, admin: TestUser, fields: Record<string, string | undefined> = {}) {
+export async function createApprovedProduct(
+  ctx: TestContext,
+  owner: TestUser,
+  admin: TestUser,
+  fields: Record<string, string | undefined> = {},
+) {
   const product = await createProduct(ctx, owner, fields);
   if (product.status !== 'Approved') {
     const response = await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${product._id}` });
@@ -140,14 +158,43 @@ export async function recordSale(ctx: TestContext, buyerId: string, productIds: 
   const purchaseId = newId();
   await ctx.db
     .insertInto('payments')
-    .values({ id: paymentId, provider: 'test', provider_intent_id: newId(), user_id: buyerId, amount_cents: 100, currency: 'usd', lines: '[]', status: 'succeeded', created_at: at.toISOString(), updated_at: at.toISOString() })
+    .values({
+      id: paymentId,
+      provider: 'test',
+      provider_intent_id: newId(),
+      user_id: buyerId,
+      amount_cents: 100,
+      currency: 'usd',
+      lines: '[]',
+      status: 'succeeded',
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    })
     .execute();
   await ctx.db
     .insertInto('purchases')
-    .values({ id: purchaseId, user_id: buyerId, payment_id: paymentId, amount_paid_cents: 100, transaction_id: newId(), payment_status: 'succeeded', created_at: at.toISOString() })
+    .values({
+      id: purchaseId,
+      user_id: buyerId,
+      payment_id: paymentId,
+      amount_paid_cents: 100,
+      transaction_id: newId(),
+      payment_status: 'succeeded',
+      created_at: at.toISOString(),
+    })
     .execute();
   await ctx.db
     .insertInto('purchase_lines')
-    .values(productIds.map((productId) => ({ id: newId(), purchase_id: purchaseId, product_id: productId, license_type: 'Single App License', is_reskin: 0, price_cents: 100, reskin_price_cents: 0 })))
+    .values(
+      productIds.map((productId) => ({
+        id: newId(),
+        purchase_id: purchaseId,
+        product_id: productId,
+        license_type: 'Single App License',
+        is_reskin: 0,
+        price_cents: 100,
+        reskin_price_cents: 0,
+      })),
+    )
     .execute();
 }

@@ -81,7 +81,10 @@ export async function startFakeStripe() {
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (request.method === 'POST' && cancel) {
       const intent = intents.get(decodeURIComponent(cancel[1]!));
-      if (!intent) return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` } });
+      if (!intent)
+        return answer(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` },
+        });
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return answer(400, {
           error: {
@@ -99,12 +102,19 @@ export async function startFakeStripe() {
       const intent = intents.get(decodeURIComponent(retrieve[1]!));
       if (!intent) {
         return answer(404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${retrieve[1]}'` },
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${retrieve[1]}'`,
+          },
         });
       }
       return answer(200, intent);
     }
-    return answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+    return answer(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -97,7 +97,10 @@ export interface TestUser extends SessionUser {
 }
 
 /** A user of the given role, signed in; built through the services, as the product would. */
-export async function createUser(ctx: TestContext, overrides: Partial<{ name: string; email: string; role: 'User' | 'Admin' }> = {}): Promise<TestUser> {
+export async function createUser(
+  ctx: TestContext,
+  overrides: Partial<{ name: string; email: string; role: 'User' | 'Admin' }> = {},
+): Promise<TestUser> {
   userCounter += 1;
   const email = overrides.email ?? `person${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
   // Strong enough for the sign-up rule (zxcvbn score 3 or more), unique per user.

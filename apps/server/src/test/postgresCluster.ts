@@ -24,7 +24,12 @@ export async function startOwnPostgres() {
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => pgCtl('-o', serverOptions, '-w', 'start');
   start();
-  const serverPid = () => Number(execFileSync('head', ['-1', path.join(dataDir, 'postmaster.pid')]).toString().trim());
+  const serverPid = () =>
+    Number(
+      execFileSync('head', ['-1', path.join(dataDir, 'postmaster.pid')])
+        .toString()
+        .trim(),
+    );
   onTestFinished(() => {
     try {
       serverProcesses(serverPid()).forEach((pid) => process.kill(pid, 'SIGCONT'));
@@ -63,7 +68,11 @@ function postgresUser() {
 function serverProcesses(postmasterPid: number): number[] {
   let children: number[] = [];
   try {
-    children = execFileSync('pgrep', ['-P', String(postmasterPid)]).toString().trim().split('\n').map(Number);
+    children = execFileSync('pgrep', ['-P', String(postmasterPid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number);
   } catch {
     // No children.
   }

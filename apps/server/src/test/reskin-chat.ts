@@ -13,7 +13,8 @@ export async function sendForm(ctx: TestContext, user: TestUser | null, fields: 
   return injectAs(ctx, user, { method: 'POST', url: '/api/reskin/reskinFeatureUser', payload, headers });
 }
 
-export const thread = (ctx: TestContext, user: TestUser, query: string) => injectAs(ctx, user, { method: 'GET', url: `/api/reskin/messages?${query}` });
+export const thread = (ctx: TestContext, user: TestUser, query: string) =>
+  injectAs(ctx, user, { method: 'GET', url: `/api/reskin/messages?${query}` });
 
 /**
  * A live GET /api/reskin/stream over real HTTP (the app listens on a free port): collects the

@@ -14,7 +14,9 @@ async function bytesOf(stream: Readable): Promise<string> {
 }
 
 /** What every FileStorage promises, whatever keeps the bytes; `listArea` shows what is really stored. */
-export function behavesAsFileStorage(makeStorage: () => Promise<{ storage: FileStorage; listArea: (area: 'images' | 'private') => Promise<string[]> }>) {
+export function behavesAsFileStorage(
+  makeStorage: () => Promise<{ storage: FileStorage; listArea: (area: 'images' | 'private') => Promise<string[]> }>,
+) {
   it('stores a stream under a generated key in its area and reads it back', async () => {
     const { storage, listArea } = await makeStorage();
     const stored = await storage.put('private', Readable.from([Buffer.from('PK'), Buffer.from('data')]), 'zip');

@@ -21,14 +21,11 @@ export default function AboutPage() {
     <article className="container page-section prose-page">
       <PageHead title="About us" description="Who we are and how the source code marketplace works." />
       <h1 className="page-title">About us</h1>
-      <p className="lead">
-        Source Code Marketplace connects independent game and app studios with developers who want to launch faster.
-      </p>
+      <p className="lead">Source Code Marketplace connects independent game and app studios with developers who want to launch faster.</p>
       <p>
-        Building a polished mobile game from scratch takes months. Many studios already have finished projects —
-        arcade games, puzzles, racing games, utilities — that deserve a second life. We give them a place to sell
-        that source code as licences, and give buyers a head start: download a proven project, reskin it with your
-        own art and ideas, and publish it on Google Play or the App Store.
+        Building a polished mobile game from scratch takes months. Many studios already have finished projects — arcade games, puzzles,
+        racing games, utilities — that deserve a second life. We give them a place to sell that source code as licences, and give buyers a
+        head start: download a proven project, reskin it with your own art and ideas, and publish it on Google Play or the App Store.
       </p>
       <h2 className="section-title">What we stand for</h2>
       <div className="row g-3 mb-4">
@@ -43,9 +40,9 @@ export default function AboutPage() {
       </div>
       <h2 className="section-title">Need something custom?</h2>
       <p>
-        Many products offer a reskin service from their author, and our network of developers takes on whole projects
-        too. <Link to="/hire-developer">Hire a developer</Link> or <Link to="/contact-us">get in touch</Link> and we
-        will answer within two working days.
+        Many products offer a reskin service from their author, and our network of developers takes on whole projects too.{' '}
+        <Link to="/hire-developer">Hire a developer</Link> or <Link to="/contact-us">get in touch</Link> and we will answer within two
+        working days.
       </p>
     </article>
   );

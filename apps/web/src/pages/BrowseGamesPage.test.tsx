@@ -11,7 +11,13 @@ describe('BrowseGamesPage', () => {
   it('builds tabs from the sub categories, preselects the first and follows the arrow keys', async () => {
     const calls = fakeFetch((url) => {
       if (url === '/api/product/sub-categories') {
-        return { status: 200, body: [{ subCategory: 'Arcades', count: 2 }, { subCategory: 'Puzzle', count: 1 }] };
+        return {
+          status: 200,
+          body: [
+            { subCategory: 'Arcades', count: 2 },
+            { subCategory: 'Puzzle', count: 1 },
+          ],
+        };
       }
       if (url.includes('subCategory=Puzzle')) return { status: 200, body: [] };
       return { status: 200, body: [summary(1), summary(2)] };

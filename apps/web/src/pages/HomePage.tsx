@@ -28,8 +28,8 @@ export default function HomePage() {
             <p className="hero-eyebrow">Game and app source code marketplace</p>
             <h1 className="hero-title">Upload, Explore, and Download Games Seamlessly.</h1>
             <p className="hero-text">
-              Ready-to-ship Android, iOS and Unity projects from independent studios. Pick a Single or Multi App
-              licence, download the complete source and publish your own version in days instead of months.
+              Ready-to-ship Android, iOS and Unity projects from independent studios. Pick a Single or Multi App licence, download the
+              complete source and publish your own version in days instead of months.
             </p>
             <div className="d-flex flex-wrap gap-2">
               <Link to="/browse-game" className="btn btn-primary btn-lg">

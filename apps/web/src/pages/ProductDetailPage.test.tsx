@@ -34,9 +34,7 @@ describe('ProductDetailPage', () => {
     expect(screen.getByText('120')).toBeTruthy();
     expect(screen.getByText('Arcades')).toBeTruthy();
     expect(screen.getByText('Unity')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View Portfolio' }).getAttribute('href')).toBe(
-      '/Pixel-Forge-Studio/portfolio',
-    );
+    expect(screen.getByRole('link', { name: 'View Portfolio' }).getAttribute('href')).toBe('/Pixel-Forge-Studio/portfolio');
     expect(screen.getByRole('link', { name: /Google Play/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /App Store/ })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Description & Features', selected: true })).toBeTruthy();
@@ -74,7 +72,18 @@ describe('ProductDetailPage', () => {
   it("sends a User's reskin Yes as the chat's opening message, then opens the user chat on it", async () => {
     sessionStorage.setItem('userData', JSON.stringify(userAlice));
     const product = detail(7);
-    const opening = { _id: 'message_0001', userId: userAlice._id, productId: product._id, message: 'Yes', messageBy: 'User', fileUpload: null, fileName: null, isRead: false, status: 'Open', createdAt: '2026-01-15T10:00:00.000Z' };
+    const opening = {
+      _id: 'message_0001',
+      userId: userAlice._id,
+      productId: product._id,
+      message: 'Yes',
+      messageBy: 'User',
+      fileUpload: null,
+      fileName: null,
+      isRead: false,
+      status: 'Open',
+      createdAt: '2026-01-15T10:00:00.000Z',
+    };
     const calls = fakeFetch((url) => {
       if (url.includes('currentUser')) return { status: 200, body: userAlice };
       if (url === '/api/reskin/reskinFeatureUser') return { status: 201, body: opening };

@@ -74,14 +74,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       <div className="row g-4">
         <div className="col-lg-7">
           <h1 className="page-title">{name}</h1>
-          <img
-            className="product-feature-img"
-            src={product.featureImg}
-            alt={name}
-            width={1200}
-            height={675}
-            fetchPriority="high"
-          />
+          <img className="product-feature-img" src={product.featureImg} alt={name} width={1200} height={675} fetchPriority="high" />
           <Gallery items={galleryItems(product.youtubeLink, product.screenshots)} name={name} />
         </div>
         <div className="col-lg-5">

@@ -14,9 +14,8 @@ export default function PurchaseSuccessfulPage() {
         <h1 className="page-title">Payment Confirmed</h1>
         <p className="outcome-subtitle">License Activated</p>
         <p className="text-secondary">
-          Your source code is ready in your purchases. Downloads stay open for{' '}
-          {DOWNLOAD_WINDOW_HOURS['Single App License']} hours with a Single App License and{' '}
-          {DOWNLOAD_WINDOW_HOURS['Multi App License']} hours with a Multi App License, counted from the purchase.
+          Your source code is ready in your purchases. Downloads stay open for {DOWNLOAD_WINDOW_HOURS['Single App License']} hours with a
+          Single App License and {DOWNLOAD_WINDOW_HOURS['Multi App License']} hours with a Multi App License, counted from the purchase.
         </p>
         <div className="d-flex flex-wrap gap-2 justify-content-center">
           <Link to="/userPanel/purchases" className="btn btn-primary">

@@ -10,11 +10,7 @@ export default function ResetPasswordPage() {
       <PageHead title="Reset password" />
       <div className="auth-card">
         <h1 className="page-title text-center">Choose a new password</h1>
-        {token ? (
-          <ResetPasswordForm token={token} />
-        ) : (
-          <InvalidLink message="This reset link is incomplete. Ask for a new one." />
-        )}
+        {token ? <ResetPasswordForm token={token} /> : <InvalidLink message="This reset link is incomplete. Ask for a new one." />}
       </div>
     </section>
   );

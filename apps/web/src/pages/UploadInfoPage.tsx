@@ -38,8 +38,7 @@ export default function UploadInfoPage() {
       />
       <h1 className="page-title">Sell your game or app source code</h1>
       <p className="lead">
-        Turn finished projects into steady income. List your game or app once and earn every time a developer buys a
-        licence.
+        Turn finished projects into steady income. List your game or app once and earn every time a developer buys a licence.
       </p>
       <Link to={uploadLink} className="btn btn-primary btn-lg mb-4">
         {user ? 'Upload a product' : 'Sign up to start selling'}
@@ -82,10 +81,9 @@ export default function UploadInfoPage() {
 
       <h2 className="section-title">Earnings and withdrawals</h2>
       <p>
-        Your earnings are the licence prices of your products that have sold. Your balance is your earnings minus what
-        you have already withdrawn or requested. Withdrawals are paid to your PayPal email once an admin has
-        processed them; a {WITHDRAWAL_FEE_PERCENT}% service fee is deducted from each payout, so a $100.00 withdrawal
-        pays out ${(100 * (1 - WITHDRAWAL_FEE_PERCENT / 100)).toFixed(2)}.
+        Your earnings are the licence prices of your products that have sold. Your balance is your earnings minus what you have already
+        withdrawn or requested. Withdrawals are paid to your PayPal email once an admin has processed them; a {WITHDRAWAL_FEE_PERCENT}%
+        service fee is deducted from each payout, so a $100.00 withdrawal pays out ${(100 * (1 - WITHDRAWAL_FEE_PERCENT / 100)).toFixed(2)}.
       </p>
 
       <h2 className="section-title">Good to know</h2>

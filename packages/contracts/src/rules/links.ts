@@ -14,7 +14,8 @@ const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 const APP_STORE_PATH = /^\/([a-z]{2}\/)?app\/([^/]+\/)?id\d+\/?$/;
 
 /** An address of this exact host, over https, with no user name or password in front of the host. */
-const secureOn = (url: URL, host: string) => url.protocol === 'https:' && url.hostname === host && !url.username && !url.password && !url.port;
+const secureOn = (url: URL, host: string) =>
+  url.protocol === 'https:' && url.hostname === host && !url.username && !url.password && !url.port;
 
 /**
  * A link: 'Invalid URL' unless it parses as an absolute address, then `rule` decides with its own
@@ -30,12 +31,16 @@ const link = (rule: (url: URL) => boolean, message: string) =>
 
 /** https://play.google.com/store/apps/details?id=com.studio.game (other query parameters, such as hl, may follow). */
 export const googlePlayLinkSchema = link(
-  (url) => secureOn(url, 'play.google.com') && url.pathname === '/store/apps/details' && ANDROID_PACKAGE.test(url.searchParams.get('id') ?? ''),
+  (url) =>
+    secureOn(url, 'play.google.com') && url.pathname === '/store/apps/details' && ANDROID_PACKAGE.test(url.searchParams.get('id') ?? ''),
   GOOGLE_PLAY_LINK_MESSAGE,
 );
 
 /** https://apps.apple.com/us/app/space-runner/id1234567890 */
-export const appStoreLinkSchema = link((url) => secureOn(url, 'apps.apple.com') && APP_STORE_PATH.test(url.pathname), APP_STORE_LINK_MESSAGE);
+export const appStoreLinkSchema = link(
+  (url) => secureOn(url, 'apps.apple.com') && APP_STORE_PATH.test(url.pathname),
+  APP_STORE_LINK_MESSAGE,
+);
 
 /** Any https address: the live demo opens in the buyer's browser, so never plain http nor a script. */
 export const livePreviewLinkSchema = link((url) => url.protocol === 'https:' && url.hostname !== '', LIVE_PREVIEW_LINK_MESSAGE);

@@ -12,7 +12,12 @@ export function centsToDollars(cents: Cents): number {
   return Number((cents / 100).toFixed(2));
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usdFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Cents as US dollars with two decimals and thousands separators: 123456 is "$1,234.56". */
 export function formatUsd(cents: Cents): string {

@@ -84,11 +84,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('visitor_key', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('product_views_product_created_at')
-    .on('product_views')
-    .columns(['product_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('product_views_product_created_at').on('product_views').columns(['product_id', 'created_at']).execute();
 
   await db.schema
     .createTable('comments')
@@ -187,11 +183,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('reskin_messages_conversation')
-    .on('reskin_messages')
-    .columns(['conversation_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('reskin_messages_conversation').on('reskin_messages').columns(['conversation_id', 'created_at']).execute();
 
   await db.schema
     .createTable('contact_messages')

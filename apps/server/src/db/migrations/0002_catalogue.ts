@@ -12,20 +12,34 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  */
 export async function up(db: AnyDb): Promise<void> {
   // English title lower-cased with hyphens and whitespace runs as one space: the slug rule of SPEC.md 2.2.
-  await db.schema.alterTable('products').addColumn('slug_key', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('slug_key', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   // Plain text of every title, keyword and description: what search matches.
-  await db.schema.alterTable('products').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.createIndex('products_slug_key').on('products').column('slug_key').execute();
   // Portfolio pages match the author name case-insensitively.
-  await db.schema.createIndex('products_author_name_lower').on('products').expression(sql`lower(author_name)`).execute();
+  await db.schema
+    .createIndex('products_author_name_lower')
+    .on('products')
+    .expression(sql`lower(author_name)`)
+    .execute();
 
   if (isPostgres(db)) {
     // 'simple': lower-cased words without stemming, the same matching as SQLite's unicode61.
-    await sql`alter table products add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`.execute(db);
+    await sql`alter table products add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`.execute(
+      db,
+    );
     await sql`create index products_search_vector on products using gin (search_vector)`.execute(db);
   } else {
     // Prefix indexes answer type-ahead queries ('of', 'offl') without walking every term.
-    await sql`create virtual table product_search using fts5(product_id unindexed, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6')`.execute(db);
+    await sql`create virtual table product_search using fts5(product_id unindexed, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6')`.execute(
+      db,
+    );
   }
 
   // One row per visitor, product and hour: the visitor key already contains the hour.

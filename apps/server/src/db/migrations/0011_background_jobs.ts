@@ -15,7 +15,10 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('holder', 'text', (c) => c.notNull())
     .addColumn('held_until', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.alterTable('mail_outbox').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('mail_outbox')
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

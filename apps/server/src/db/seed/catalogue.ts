@@ -69,7 +69,11 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
   // A few at a time: sharp encodes on its own threads, the database takes one write at a time.
   for (let start = 0; start < products.length; start += 4) {
     const batch = products.slice(start, start + 4);
-    uploaded.push(...(await Promise.all(batch.map((product) => uploadDemo(services, product.author === 'admin' ? actors.admin : actors.seller, product)))));
+    uploaded.push(
+      ...(await Promise.all(
+        batch.map((product) => uploadDemo(services, product.author === 'admin' ? actors.admin : actors.seller, product)),
+      )),
+    );
   }
 
   // Upload dates spread over the past year, the last in the list the newest.
@@ -84,7 +88,9 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
   if (rejected) await services.products.reject(actors.admin, rejected._id);
   void waiting; // left Pending for the admin's moderation page
 
-  const approved = (await db.selectFrom('products').select('id').where('status', '=', 'Approved').orderBy('created_at').execute()).map((row) => row.id);
+  const approved = (await db.selectFrom('products').select('id').where('status', '=', 'Approved').orderBy('created_at').execute()).map(
+    (row) => row.id,
+  );
   const pick = (index: number) => approved[index % approved.length]!;
   // [product, copies sold, days ago]: old favourites, this year's and this month's hits.
   const sales: Array<[string, number, number]> = [
@@ -109,7 +115,7 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
 
   // Views of the last week: a handful of products more viewed than the rest.
   const views = approved.slice(-12).flatMap((productId, index) =>
-    Array.from({ length: (index * 5) % 17 + 1 }, (_, visit) => ({
+    Array.from({ length: ((index * 5) % 17) + 1 }, (_, visit) => ({
       id: newId(),
       product_id: productId,
       visitor_key: `demo-${index}-${visit}`,
@@ -129,15 +135,43 @@ async function recordDemoPurchase(db: Kysely<Database>, buyerId: string, product
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('payments')
-      .values({ id: paymentId, provider: 'demo', provider_intent_id: `demo_${newId()}`, user_id: buyerId, amount_cents: amount, currency: 'usd', lines: JSON.stringify([{ productId, licenseType: 'Single App License' }]), status: 'succeeded', created_at: time, updated_at: time })
+      .values({
+        id: paymentId,
+        provider: 'demo',
+        provider_intent_id: `demo_${newId()}`,
+        user_id: buyerId,
+        amount_cents: amount,
+        currency: 'usd',
+        lines: JSON.stringify([{ productId, licenseType: 'Single App License' }]),
+        status: 'succeeded',
+        created_at: time,
+        updated_at: time,
+      })
       .execute();
     await trx
       .insertInto('purchases')
-      .values({ id: purchaseId, user_id: buyerId, payment_id: paymentId, amount_paid_cents: amount, transaction_id: `demo_${newId()}`, payment_status: 'succeeded', created_at: time })
+      .values({
+        id: purchaseId,
+        user_id: buyerId,
+        payment_id: paymentId,
+        amount_paid_cents: amount,
+        transaction_id: `demo_${newId()}`,
+        payment_status: 'succeeded',
+        created_at: time,
+      })
       .execute();
     await trx
       .insertInto('purchase_lines')
-      .values({ id: newId(), purchase_id: purchaseId, product_id: productId, license_type: 'Single App License', is_reskin: 0, price_cents: amount, reskin_price_cents: 0, download_enabled: 0 })
+      .values({
+        id: newId(),
+        purchase_id: purchaseId,
+        product_id: productId,
+        license_type: 'Single App License',
+        is_reskin: 0,
+        price_cents: amount,
+        reskin_price_cents: 0,
+        download_enabled: 0,
+      })
       .execute();
   });
 }

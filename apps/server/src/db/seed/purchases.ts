@@ -8,7 +8,13 @@ import type { Database } from '../schema.js';
  * the buyer's purchases page has a live download and the seller's earnings show a real sale.
  * Skipped with Stripe configured: no card can be confirmed without a browser there.
  */
-export async function seedDemoPurchase(services: Services, db: Kysely<Database>, buyer: SessionUser, seller: SessionUser, now: Date): Promise<void> {
+export async function seedDemoPurchase(
+  services: Services,
+  db: Kysely<Database>,
+  buyer: SessionUser,
+  seller: SessionUser,
+  now: Date,
+): Promise<void> {
   if (services.payments.config().provider !== 'simulated') return;
   const product = await db
     .selectFrom('products')

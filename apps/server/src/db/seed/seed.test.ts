@@ -20,7 +20,8 @@ describe('the demo data', () => {
     expect(rows.filter((row) => row.status === 'Rejected')).toHaveLength(1);
     expect(filesIn(ctx.dataDir).filter((file) => file.startsWith('private/'))).toHaveLength(rows.length);
 
-    const first = async (period: string) => (await injectAs(ctx, null, { method: 'GET', url: `/api/product/popular?period=${period}` })).json()[0]._id;
+    const first = async (period: string) =>
+      (await injectAs(ctx, null, { method: 'GET', url: `/api/product/popular?period=${period}` })).json()[0]._id;
     expect(new Set([await first('all'), await first('year'), await first('month')]).size).toBe(3);
     const trending = (await injectAs(ctx, null, { method: 'GET', url: '/api/product/listing/trending-games' })).json();
     expect(trending.products.length).toBeGreaterThan(30);
@@ -39,8 +40,14 @@ describe('the demo data', () => {
       .where('p.user_id', '=', buyer.id)
       .where('pay.provider', '=', 'simulated')
       .execute();
-    expect(recent).toEqual([{ provider: 'simulated', email: 'seller@example.com', license_type: 'Multi App License', created_at: ctx.clock.now().toISOString() }]);
-    const withdrawals = await ctx.db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id').select(['users.email', 'withdrawals.amount_cents', 'withdrawals.status']).execute();
+    expect(recent).toEqual([
+      { provider: 'simulated', email: 'seller@example.com', license_type: 'Multi App License', created_at: ctx.clock.now().toISOString() },
+    ]);
+    const withdrawals = await ctx.db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select(['users.email', 'withdrawals.amount_cents', 'withdrawals.status'])
+      .execute();
     expect(withdrawals).toEqual([{ email: 'seller@example.com', amount_cents: 2500, status: 'Pending' }]);
 
     expect(await seedDemoData(ctx.services, ctx.db)).toBe(false);

@@ -22,7 +22,10 @@ export interface AuthRoutesOptions {
   rateLimitPerMinute: number;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, passwordReset, cookieSecure, rateLimitPerMinute }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, passwordReset, cookieSecure, rateLimitPerMinute },
+) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: 60_000 };
   const tags = ['users'];
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, buildTwoTestApps, createUser, injectAs, sessionCookieOf, type TestContext, uniqueChannelPrefix } from '../../test/helper.js';
+import {
+  buildTestApp,
+  buildTwoTestApps,
+  createUser,
+  injectAs,
+  sessionCookieOf,
+  type TestContext,
+  uniqueChannelPrefix,
+} from '../../test/helper.js';
 
 const newAccount = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ada Lovelace',
@@ -18,7 +26,13 @@ describe('POST /api/user/addUser', () => {
 
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toEqual({ _id: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com', number: '+44 20 7946 0000', role: 'User' });
+    expect(body).toEqual({
+      _id: expect.any(String),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      number: '+44 20 7946 0000',
+      role: 'User',
+    });
     expect(response.body).not.toContain('analytical-engine');
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/);
@@ -35,7 +49,11 @@ describe('POST /api/user/addUser', () => {
 
     expect(response.statusCode).toBe(201);
     expect(response.json().role).toBe('User');
-    const users = await ctx.app.inject({ method: 'GET', url: '/api/user/getUsers', headers: { cookie: sessionCookieOf(response.headers['set-cookie']) } });
+    const users = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/getUsers',
+      headers: { cookie: sessionCookieOf(response.headers['set-cookie']) },
+    });
     expect(users.statusCode).toBe(403);
   });
 
@@ -68,16 +86,26 @@ describe('POST /api/user/addUser', () => {
 
   it.each([['password'], ['12345678'], ['password1']])('refuses the common password %s with 400 and says why', async (password) => {
     const ctx = await buildTestApp();
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount({ password, confirmPassword: password }) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/addUser',
+      payload: newAccount({ password, confirmPassword: password }),
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/);
+    expect(response.json().message).toMatch(
+      /^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/,
+    );
     expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 
   it("refuses a password made of the user's own name or email", async () => {
     const ctx = await buildTestApp();
     const password = 'adalovelace1';
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/addUser', payload: newAccount({ password, confirmPassword: password }) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/addUser',
+      payload: newAccount({ password, confirmPassword: password }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^This password is too easy to guess: there should not be any personal or page related data/);
   });
@@ -124,7 +152,11 @@ describe('POST /api/user/signIn', () => {
   it('signs in with the right password, whatever the email case', async () => {
     const ctx = await buildTestApp();
     const user = await createUser(ctx, { email: 'grace@example.com' });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'Grace@Example.com', password: user.password } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: 'Grace@Example.com', password: user.password },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: user._id, name: user.name, email: 'grace@example.com', number: '+1 555 0100', role: 'User' });
@@ -134,8 +166,16 @@ describe('POST /api/user/signIn', () => {
   it('answers 401 with one message for a wrong password and for an unknown email', async () => {
     const ctx = await buildTestApp();
     const user = await createUser(ctx);
-    const wrongPassword = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: user.email, password: 'not-the-password' } });
-    const unknownEmail = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'nobody@example.com', password: 'whatever1' } });
+    const wrongPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: user.email, password: 'not-the-password' },
+    });
+    const unknownEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: 'nobody@example.com', password: 'whatever1' },
+    });
 
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ message: 'Invalid email or password' });
@@ -154,7 +194,8 @@ describe('POST /api/user/signIn', () => {
 
   it('slows down guessing: past the per-minute limit it answers 429', async () => {
     const ctx = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
-    const attempt = () => ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'ada@example.com', password: 'guess-guess' } });
+    const attempt = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'ada@example.com', password: 'guess-guess' } });
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
 
@@ -208,7 +249,11 @@ describe('the session', () => {
   it('sets a readable signed-in hint beside the session, and clears it on sign-out and on a 401 from currentUser', async () => {
     const ctx = await buildTestApp();
     const user = await createUser(ctx);
-    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: user.email, password: user.password } });
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: user.email, password: user.password },
+    });
 
     expect(hintOf(signIn.headers['set-cookie'])).toMatch(/^signed_in=1;/);
     expect(hintOf(signIn.headers['set-cookie'])).not.toMatch(/HttpOnly/);
@@ -270,8 +315,16 @@ describe('the configured admin', () => {
     await ctx.services.auth.ensureAdmin({ email: 'boss@example.com', password: 'first-password', name: 'Boss' });
     await ctx.services.auth.ensureAdmin({ email: 'boss@example.com', password: 'second-password', name: 'Boss' });
 
-    const oldPassword = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'boss@example.com', password: 'first-password' } });
-    const newPassword = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: 'boss@example.com', password: 'second-password' } });
+    const oldPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: 'boss@example.com', password: 'first-password' },
+    });
+    const newPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: 'boss@example.com', password: 'second-password' },
+    });
 
     expect(oldPassword.statusCode).toBe(401);
     expect(newPassword.statusCode).toBe(200);

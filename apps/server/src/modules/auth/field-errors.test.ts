@@ -5,7 +5,15 @@ const signUp = (ctx: Awaited<ReturnType<typeof buildTestApp>>, fields: Record<st
   ctx.app.inject({
     method: 'POST',
     url: '/api/user/addUser',
-    payload: { name: 'Riley Field', email: 'riley@example.com', number: '+1 555 0199', password: 'violet-harbour-engine-42', confirmPassword: 'violet-harbour-engine-42', role: 'User', ...fields },
+    payload: {
+      name: 'Riley Field',
+      email: 'riley@example.com',
+      number: '+1 555 0199',
+      password: 'violet-harbour-engine-42',
+      confirmPassword: 'violet-harbour-engine-42',
+      role: 'User',
+      ...fields,
+    },
   });
 
 describe('sign-up errors name the field they concern', () => {
@@ -23,7 +31,10 @@ describe('sign-up errors name the field they concern', () => {
     const response = await signUp(ctx, { email: existing.email });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An account with this email already exists', errors: [{ field: 'email', message: 'An account with this email already exists' }] });
+    expect(response.json()).toEqual({
+      message: 'An account with this email already exists',
+      errors: [{ field: 'email', message: 'An account with this email already exists' }],
+    });
   });
 
   it('names email for a malformed one', async () => {

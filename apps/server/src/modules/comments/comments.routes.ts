@@ -37,9 +37,16 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Comments, newest first: an admin gets all (or ?productId=) with emails and product titles; anybody else must give ?productId= and gets no emails',
+        summary:
+          'Comments, newest first: an admin gets all (or ?productId=) with emails and product titles; anybody else must give ?productId= and gets no emails',
         querystring: allCommentsQuerySchema,
-        response: { 200: allCommentsResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: allCommentsResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => comments.list(request.user, request.query.productId),

@@ -14,7 +14,7 @@ const addComment = (ctx: TestContext, payload: Record<string, string>, remoteAdd
   ctx.app.inject({ method: 'POST', url: '/api/comment/addComment', payload, remoteAddress });
 
 describe('comments', () => {
-  it('lets a visitor comment on an approved product and lists that product\'s comments newest first without emails', async () => {
+  it("lets a visitor comment on an approved product and lists that product's comments newest first without emails", async () => {
     const ctx = await buildCatalogueApp();
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createApprovedProduct(ctx, admin, admin);
@@ -26,7 +26,10 @@ describe('comments', () => {
     await addComment(ctx, comment(other._id, { comment: 'Elsewhere' }));
 
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ message: 'Message send successfully', comment: { name: 'Robin Reader', comment: 'First!', productId: product._id } });
+    expect(first.json()).toMatchObject({
+      message: 'Message send successfully',
+      comment: { name: 'Robin Reader', comment: 'First!', productId: product._id },
+    });
     expect(first.body).not.toContain('robin@example.com');
     const list = await injectAs(ctx, null, { method: 'GET', url: `/api/comment/allComments?productId=${product._id}` });
     expect(list.statusCode).toBe(200);
@@ -94,7 +97,12 @@ describe('comments', () => {
 
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json()).toEqual([
-      expect.objectContaining({ email: 'robin@example.com', productTitle: 'Galaxy Golf', productId: product._id, comment: 'Runs smoothly on my phone.' }),
+      expect.objectContaining({
+        email: 'robin@example.com',
+        productTitle: 'Galaxy Golf',
+        productId: product._id,
+        comment: 'Runs smoothly on my phone.',
+      }),
     ]);
     expect(asUser.statusCode).toBe(403);
     expect(asVisitor.statusCode).toBe(401);

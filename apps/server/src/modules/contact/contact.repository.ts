@@ -14,6 +14,12 @@ export class ContactRepository {
 
   /** Newest first. */
   list(): Promise<ContactMessageRow[]> {
-    return this.db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+    return this.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+      .execute();
   }
 }

@@ -1,4 +1,11 @@
-import { API_PATHS, CONTACT_SENT_MESSAGE, contactBodySchema, contactMessageListSchema, errorBodySchema, messageBodySchema } from '@market/contracts';
+import {
+  API_PATHS,
+  CONTACT_SENT_MESSAGE,
+  contactBodySchema,
+  contactMessageListSchema,
+  errorBodySchema,
+  messageBodySchema,
+} from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, requireAdmin } from '../auth/index.js';
 import type { ContactService } from './contact.service.js';

@@ -35,7 +35,12 @@ describe('contact', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Success: Your message has been sent successfully' });
     expect(await ctx.db.selectFrom('contact_messages').select(['name', 'email', 'company_name', 'message']).execute()).toEqual([
-      { name: 'Dana Studio', email: 'dana@studio.example', company_name: 'Dana Games Ltd', message: 'We would like a port of our puzzle game.\nBudget: flexible.' },
+      {
+        name: 'Dana Studio',
+        email: 'dana@studio.example',
+        company_name: 'Dana Games Ltd',
+        message: 'We would like a port of our puzzle game.\nBudget: flexible.',
+      },
     ]);
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -86,7 +91,13 @@ describe('contact', () => {
 
     // A later start (SMTP back, past the retry wait) picks the stored row up: same database, a mailer pointing at the live server.
     ctx.clock.advance(60_001);
-    const restarted = new MailOutbox(new OutboxRepository(ctx.db), smtpTransport(`smtp://127.0.0.1:${port}`, 'Market <mail@market.example>'), ctx.clock, { info: () => {}, warn: () => {} }, 60_000);
+    const restarted = new MailOutbox(
+      new OutboxRepository(ctx.db),
+      smtpTransport(`smtp://127.0.0.1:${port}`, 'Market <mail@market.example>'),
+      ctx.clock,
+      { info: () => {}, warn: () => {} },
+      60_000,
+    );
     await restarted.deliverPending();
     restarted.close();
 
@@ -111,7 +122,11 @@ describe('contact', () => {
     const ctx = await buildTestApp();
 
     const response = await sendContact(ctx, message({ companyName: ' ' }));
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A', email: 'a@example.com', message: 'Hi' } });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A', email: 'a@example.com', message: 'Hi' },
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Field with * should be filled');
@@ -127,7 +142,9 @@ describe('contact', () => {
 
     const asAdmin = await injectAs(ctx, admin, { method: 'GET', url: '/api/contact' });
 
-    expect(asAdmin.json()).toEqual([expect.objectContaining({ name: 'Dana Studio', email: 'dana@studio.example', companyName: 'Dana Games Ltd' })]);
+    expect(asAdmin.json()).toEqual([
+      expect.objectContaining({ name: 'Dana Studio', email: 'dana@studio.example', companyName: 'Dana Games Ltd' }),
+    ]);
     expect((await injectAs(ctx, user, { method: 'GET', url: '/api/contact' })).statusCode).toBe(403);
     expect((await injectAs(ctx, null, { method: 'GET', url: '/api/contact' })).statusCode).toBe(401);
   });

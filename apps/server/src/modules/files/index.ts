@@ -24,12 +24,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
       const contentType = CONTENT_TYPES[key.split('.').pop() ?? ''];
       if (!contentType) throw notFound('Image not found');
       const stream = await storage.get('images', key);
-      return reply
-        .type(contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        // A stream is sent as is; the JSON response schemas above describe only the errors.
-        .send(stream as never);
+      return (
+        reply
+          .type(contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          // A stream is sent as is; the JSON response schemas above describe only the errors.
+          .send(stream as never)
+      );
     },
   );
 };

@@ -16,7 +16,10 @@ const readinessSchema = z.object({
 });
 
 /** Liveness and readiness, for supervisors and load balancers. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness: Readiness }> = async (app, { database, readiness }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness: Readiness }> = async (
+  app,
+  { database, readiness },
+) => {
   app.get(
     API_PATHS.health,
     { schema: { tags: ['health'], summary: 'The server and its database answer', response: { 200: healthSchema } } },

@@ -38,7 +38,9 @@ export class Readiness {
     redisUrl: string | null,
   ) {
     // Its own connection, failing at once while Redis is away rather than queueing the ping.
-    this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 0 }) : null;
+    this.redis = redisUrl
+      ? new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 0 })
+      : null;
     this.redis?.on('error', () => {
       // Reported by the check; reconnects by itself.
     });

@@ -44,7 +44,10 @@ describe('hire a developer', () => {
 
     const sent = await sendHire(
       ctx,
-      request({ requirenments: '<p onclick="steal()">Needs <script>alert(1)</script>login</p><a href="javascript:alert(2)">docs</a><img src=x onerror="alert(3)">' }),
+      request({
+        requirenments:
+          '<p onclick="steal()">Needs <script>alert(1)</script>login</p><a href="javascript:alert(2)">docs</a><img src=x onerror="alert(3)">',
+      }),
     );
 
     const stored = await ctx.db.selectFrom('hire_requests').select('requirements_html').executeTakeFirstOrThrow();
@@ -78,7 +81,9 @@ describe('hire a developer', () => {
       expect(asUser.statusCode).toBe(403);
       expect(asUser.body).not.toContain('kim@startup.example');
     }
-    expect((await injectAs(ctx, admin, { method: 'GET', url: '/api/developer/developerById/aaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
+    expect((await injectAs(ctx, admin, { method: 'GET', url: '/api/developer/developerById/aaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('answers 429 once an address has sent more requests than the limit', async () => {

@@ -12,7 +12,9 @@ export class HousekeepingRepository {
   }
 
   async deleteSentMailsBefore(beforeIso: string): Promise<number> {
-    return deleted(await this.db.deleteFrom('mail_outbox').where('sent_at', 'is not', null).where('sent_at', '<', beforeIso).executeTakeFirst());
+    return deleted(
+      await this.db.deleteFrom('mail_outbox').where('sent_at', 'is not', null).where('sent_at', '<', beforeIso).executeTakeFirst(),
+    );
   }
 
   async deletePasswordResetsExpiredBefore(beforeIso: string): Promise<number> {

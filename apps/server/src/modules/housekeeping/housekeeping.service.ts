@@ -52,7 +52,10 @@ export class HousekeepingService {
       const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
       const abandoned = await this.payments.forgetAbandoned(daysAgo(RETENTION.abandonedPaymentDays), PAYMENTS_PER_ROUND);
       for (const intentId of abandoned.paidUnrecorded) {
-        this.log.error({ intentId }, 'PAID INTENT WITHOUT PURCHASE: the provider says it was paid but no purchase was recorded; resolve by hand');
+        this.log.error(
+          { intentId },
+          'PAID INTENT WITHOUT PURCHASE: the provider says it was paid but no purchase was recorded; resolve by hand',
+        );
       }
       const report: HousekeepingReport = {
         sessions: await this.repository.deleteExpiredSessions(now.toISOString()),

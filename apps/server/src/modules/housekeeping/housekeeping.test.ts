@@ -45,7 +45,11 @@ describe('housekeeping', () => {
     expect(report?.payments).toBe(1);
     const left = (await ctx.db.selectFrom('payments').select('provider_intent_id').execute()).map((row) => row.provider_intent_id).sort();
     expect(left).toEqual([paidButUnrecorded.paymentIntentId, recent.paymentIntentId].sort());
-    const closed = await ctx.db.selectFrom('simulated_payment_intents').select('status').where('id', '=', abandoned.paymentIntentId).executeTakeFirstOrThrow();
+    const closed = await ctx.db
+      .selectFrom('simulated_payment_intents')
+      .select('status')
+      .where('id', '=', abandoned.paymentIntentId)
+      .executeTakeFirstOrThrow();
     expect(closed.status).toBe('canceled');
   });
 
@@ -74,7 +78,10 @@ describe('housekeeping', () => {
     const report = await ctx.services.housekeeping.runOnce();
 
     expect(report?.mails).toBe(1);
-    expect((await ctx.db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['old-unsent', 'recent-sent']);
+    expect((await ctx.db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([
+      'old-unsent',
+      'recent-sent',
+    ]);
   });
 
   it('removes a deleted product and its files once its last checkout can no longer be paid', async () => {

@@ -11,7 +11,10 @@ export class IdempotencyRepository {
   /** True when this call claimed the key; false when a row for it exists already. */
   async claim(id: IdempotencyId, createdAt: string): Promise<boolean> {
     try {
-      await this.db.insertInto('idempotency_keys').values({ ...id, created_at: createdAt, status_code: null, body: null }).execute();
+      await this.db
+        .insertInto('idempotency_keys')
+        .values({ ...id, created_at: createdAt, status_code: null, body: null })
+        .execute();
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

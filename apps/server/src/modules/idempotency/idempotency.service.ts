@@ -49,7 +49,8 @@ export class IdempotencyService {
       }
       if (earlier) await this.keys.release(id);
       // Freed meanwhile (its request failed), or expired: claim afresh; a twin racing here gets 409.
-      if (!(await this.keys.claim(id, now.toISOString()))) throw conflict('The same request is still being processed; wait for its answer.');
+      if (!(await this.keys.claim(id, now.toISOString())))
+        throw conflict('The same request is still being processed; wait for its answer.');
     }
     try {
       const answer = await work();

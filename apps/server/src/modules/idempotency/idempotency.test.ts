@@ -5,7 +5,12 @@ import { createUser, injectAs, type TestContext, type TestUser } from '../../tes
 
 async function uploadWithKey(ctx: TestContext, user: TestUser, key: string | undefined, fields: Record<string, string | undefined> = {}) {
   const { payload, headers } = await multipart({ ...productFields(fields), ...(await productFiles()) });
-  return injectAs(ctx, user, { method: 'POST', url: '/api/product/uploadProduct', payload, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) } });
+  return injectAs(ctx, user, {
+    method: 'POST',
+    url: '/api/product/uploadProduct',
+    payload,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+  });
 }
 
 const productCount = async (ctx: TestContext) => (await ctx.db.selectFrom('products').select('id').execute()).length;
@@ -35,7 +40,10 @@ describe('an upload with an Idempotency-Key', () => {
     const answers = await Promise.all([uploadWithKey(ctx, seller, key), uploadWithKey(ctx, seller, key)]);
 
     const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect([[201, 201], [201, 409]]).toContainEqual(statuses);
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
     expect(await productCount(ctx)).toBe(1);
     const messages = answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().message);
     expect(messages.every((message) => message === 'The same request is still being processed; wait for its answer.')).toBe(true);

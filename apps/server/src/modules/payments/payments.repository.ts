@@ -21,7 +21,9 @@ const CLOSED_PAYMENT_STATUSES = ['succeeded', 'failed', 'canceled'];
 
 /** Payments keep their lines as JSON text, so a product is found by its serialised `"productId":"…"`. */
 const linesNaming = (productId: string) => {
-  const pattern = `%${JSON.stringify({ productId }).slice(1, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${JSON.stringify({ productId })
+    .slice(1, -1)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<boolean>`lines like ${pattern} escape '\\'`;
 };
 
@@ -54,7 +56,9 @@ export class PaymentsRepository {
       .select(['id', 'provider_intent_id', 'status'])
       .where('created_at', '<', beforeIso)
       .where('status', '!=', 'succeeded')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.payment_id', '=', 'payments.id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.payment_id', '=', 'payments.id'))),
+      )
       .orderBy('created_at')
       .limit(limit)
       .execute();

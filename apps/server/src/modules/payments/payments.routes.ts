@@ -31,7 +31,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.get(
     API_PATHS.payment.config,
-    { schema: { tags, summary: 'Which card checkout the page shows: Stripe (with its publishable key) or the simulation', response: { 200: paymentConfigSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Which card checkout the page shows: Stripe (with its publishable key) or the simulation',
+        response: { 200: paymentConfigSchema },
+      },
+    },
     async () => payments.config(),
   );
 
@@ -65,7 +71,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         tags,
         summary: 'Simulated provider only: pays the intent with the card (4242… succeeds, 4000 0000 0000 0002 is declined)',
         body: simulatedConfirmBodySchema,
-        response: { 200: simulatedConfirmResponseSchema, 400: z.union([cardFieldErrorBodySchema, errorBodySchema]), 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: simulatedConfirmResponseSchema,
+          400: z.union([cardFieldErrorBodySchema, errorBodySchema]),
+          401: errorBodySchema,
+          402: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -85,7 +98,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       {
         schema: {
           tags,
-          summary: 'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does',
+          summary:
+            'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does',
           response: { 200: webhookAnswerSchema, 400: errorBodySchema },
         },
       },

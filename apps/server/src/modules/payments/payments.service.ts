@@ -13,7 +13,12 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { SimulatedPaymentProvider, type PaymentEvent, type PaymentProvider, type SimulatedConfirmation } from '../../platform/payments/index.js';
+import {
+  SimulatedPaymentProvider,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SimulatedConfirmation,
+} from '../../platform/payments/index.js';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.js';
 import { ownsPayment } from './policies.js';
 
@@ -72,7 +77,9 @@ export class PaymentsService {
     const priced = body.products.map((line) => {
       const product = products.get(line.productId);
       if (!product || product.status !== 'Approved') {
-        throw badRequest(`${product?.title ? `"${product.title}"` : `Product ${line.productId}`} is no longer for sale; remove it from the cart`);
+        throw badRequest(
+          `${product?.title ? `"${product.title}"` : `Product ${line.productId}`} is no longer for sale; remove it from the cart`,
+        );
       }
       if (product.user_id === actor._id) throw badRequest(OWN_PRODUCT_MESSAGE);
       return {

@@ -33,7 +33,11 @@ describe('payment intents', () => {
 
     expect(intent.amount).toBe(4999 + 3550);
     expect(intent.clientSecret).toContain('_secret_');
-    const stored = await ctx.db.selectFrom('payments').selectAll().where('provider_intent_id', '=', intent.paymentIntentId).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider_intent_id', '=', intent.paymentIntentId)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ user_id: buyer._id, amount_cents: 8549, currency: 'usd', provider: 'simulated', status: 'created' });
     expect(JSON.parse(stored.lines)).toEqual([
       { productId: runner._id, licenseType: 'Single App License', isReskin: 'true', priceCents: 4999, reskinPriceCents: 9900 },
@@ -101,7 +105,11 @@ describe('payment intents', () => {
       confirmCard(ctx, null, intent.clientSecret),
       postPurchaseDetail(ctx, null, intent.paymentIntentId),
       injectAs(ctx, null, { method: 'GET', url: '/api/purchase/allPurchases' }),
-      injectAs(ctx, null, { method: 'PUT', url: '/api/purchase/updateDownload', payload: { purchaseId: 'somepurchase1', productId: runner._id } }),
+      injectAs(ctx, null, {
+        method: 'PUT',
+        url: '/api/purchase/updateDownload',
+        payload: { purchaseId: 'somepurchase1', productId: runner._id },
+      }),
       injectAs(ctx, null, { method: 'GET', url: `/api/purchase/download/somepurchase1/${runner._id}` }),
     ];
 
@@ -152,7 +160,11 @@ describe('the simulated card provider', () => {
     const { ctx, buyer, runner } = await shopWithTwoProducts();
     const intent = await openIntent(ctx, buyer, [singleLine(runner._id)]);
     const pay = (expMonth: unknown, expYear: unknown) =>
-      injectAs(ctx, buyer, { method: 'POST', url: '/api/payment/simulated/confirm', payload: { ...GOOD_CARD, clientSecret: intent.clientSecret, expMonth, expYear } });
+      injectAs(ctx, buyer, {
+        method: 'POST',
+        url: '/api/payment/simulated/confirm',
+        payload: { ...GOOD_CARD, clientSecret: intent.clientSecret, expMonth, expYear },
+      });
 
     const answers = [await pay('ab', 2031), await pay(12, 'twenty'), await pay('', ''), await pay('12', '31')];
 

@@ -16,7 +16,8 @@ async function stripeShop() {
   return { ctx, stripe, buyer, runner };
 }
 
-const purchaseCount = async (ctx: Awaited<ReturnType<typeof stripeShop>>['ctx']) => (await ctx.db.selectFrom('purchases').select('id').execute()).length;
+const purchaseCount = async (ctx: Awaited<ReturnType<typeof stripeShop>>['ctx']) =>
+  (await ctx.db.selectFrom('purchases').select('id').execute()).length;
 
 describe('the Stripe provider', () => {
   it('gives the page the publishable key and lets Stripe.js through the content security policy', async () => {
@@ -37,11 +38,19 @@ describe('the Stripe provider', () => {
     const intent = await openIntent(ctx, buyer, [multiLine(runner._id)]);
 
     const created = stripe.requests.find((request) => request.method === 'POST');
-    expect(created).toMatchObject({ path: '/v1/payment_intents', authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}`, contentType: 'application/x-www-form-urlencoded' });
+    expect(created).toMatchObject({
+      path: '/v1/payment_intents',
+      authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(created!.form.get('amount')).toBe('14900');
     expect(created!.form.get('currency')).toBe('usd');
     expect(created!.form.get('metadata[userId]')).toBe(buyer._id);
-    expect(intent).toEqual({ clientSecret: stripe.intents.get(intent.paymentIntentId)!.client_secret, paymentIntentId: intent.paymentIntentId, amount: 14900 });
+    expect(intent).toEqual({
+      clientSecret: stripe.intents.get(intent.paymentIntentId)!.client_secret,
+      paymentIntentId: intent.paymentIntentId,
+      amount: 14900,
+    });
   });
 
   it('records the purchase only once Stripe says the intent succeeded', async () => {
@@ -138,7 +147,12 @@ describe('the Stripe webhook', () => {
     const tampered = await stripeWebhook(ctx, intent.paymentIntentId, { tamper: true });
     const wrongSecret = await stripeWebhook(ctx, intent.paymentIntentId, { secret: 'whsec_someone_else' });
     const stale = await stripeWebhook(ctx, intent.paymentIntentId, { signedAt: new Date(ctx.clock.now().getTime() - 301_000) });
-    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     const justInTime = await stripeWebhook(ctx, intent.paymentIntentId, { signedAt: new Date(ctx.clock.now().getTime() - 299_000) });
 
     expect([tampered.statusCode, wrongSecret.statusCode, stale.statusCode, unsigned.statusCode]).toEqual([400, 400, 400, 400]);
@@ -177,7 +191,11 @@ describe('a deleted product with Stripe checkouts', () => {
     const purged = await ctx.services.products.purgeRetired();
 
     expect(purged).toBe(1);
-    expect(stripe.requests.some((request) => request.method === 'POST' && request.path === `/v1/payment_intents/${intent.paymentIntentId}/cancel`)).toBe(true);
+    expect(
+      stripe.requests.some(
+        (request) => request.method === 'POST' && request.path === `/v1/payment_intents/${intent.paymentIntentId}/cancel`,
+      ),
+    ).toBe(true);
     expect(stripe.intents.get(intent.paymentIntentId)!.status).toBe('canceled');
     expect(await ctx.db.selectFrom('products').select('id').where('id', '=', runner._id).executeTakeFirst()).toBeUndefined();
   });

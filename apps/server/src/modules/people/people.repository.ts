@@ -58,7 +58,10 @@ function matchesSearch(search: string) {
 
 /** The sold lines of the user's products (a correlated subquery). */
 const soldLinesOf = (eb: ExpressionBuilder<Database, 'users'>) =>
-  eb.selectFrom('purchase_lines').innerJoin('products', 'products.id', 'purchase_lines.product_id').whereRef('products.user_id', '=', 'users.id');
+  eb
+    .selectFrom('purchase_lines')
+    .innerJoin('products', 'products.id', 'purchase_lines.product_id')
+    .whereRef('products.user_id', '=', 'users.id');
 
 /** The admin's people lists; secrets (password hashes, sessions) are never selected. */
 export class PeopleRepository {
@@ -67,24 +70,40 @@ export class PeopleRepository {
   async users({ search, limit, offset }: PageRequest): Promise<{ rows: PersonRow[]; total: number }> {
     let base = this.db.selectFrom('users');
     if (search) base = base.where(matchesSearch(search));
-    const rows = await base.select(PERSON_COLUMNS).orderBy('users.created_at', 'desc').orderBy('users.id').limit(limit).offset(offset).execute();
+    const rows = await base
+      .select(PERSON_COLUMNS)
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     const total = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return { rows, total: Number(total.total) };
   }
 
   async purchasers({ search, limit, offset }: PageRequest): Promise<{ rows: PurchaserRow[]; total: number }> {
-    let base = this.db.selectFrom('users').where((eb) => eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.user_id', '=', 'users.id')));
+    let base = this.db
+      .selectFrom('users')
+      .where((eb) => eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.user_id', '=', 'users.id')));
     if (search) base = base.where(matchesSearch(search));
     const rows = await base
       .select(PERSON_COLUMNS)
       .select((eb) => [
-        eb.selectFrom('purchases').whereRef('purchases.user_id', '=', 'users.id').select((sub) => sub.fn.countAll<number>().as('n')).as('purchase_count'),
+        eb
+          .selectFrom('purchases')
+          .whereRef('purchases.user_id', '=', 'users.id')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .as('purchase_count'),
         eb
           .selectFrom('purchases')
           .whereRef('purchases.user_id', '=', 'users.id')
           .select(sql<number>`coalesce(sum(purchases.amount_paid_cents), 0)`.as('n'))
           .as('total_spent_cents'),
-        eb.selectFrom('purchases').whereRef('purchases.user_id', '=', 'users.id').select((sub) => sub.fn.max('purchases.created_at').as('n')).as('last_purchase_at'),
+        eb
+          .selectFrom('purchases')
+          .whereRef('purchases.user_id', '=', 'users.id')
+          .select((sub) => sub.fn.max('purchases.created_at').as('n'))
+          .as('last_purchase_at'),
       ])
       .orderBy('last_purchase_at', 'desc')
       .orderBy('users.id')
@@ -104,14 +123,24 @@ export class PeopleRepository {
   }
 
   async sellers({ search, limit, offset }: PageRequest): Promise<{ rows: SellerRow[]; total: number }> {
-    let base = this.db.selectFrom('users').where((eb) => eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.user_id', '=', 'users.id')));
+    let base = this.db
+      .selectFrom('users')
+      .where((eb) => eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.user_id', '=', 'users.id')));
     if (search) base = base.where(matchesSearch(search));
     const rows = await base
       .select(PERSON_COLUMNS)
       .select((eb) => [
-        eb.selectFrom('products').whereRef('products.user_id', '=', 'users.id').select((sub) => sub.fn.countAll<number>().as('n')).as('product_count'),
-        soldLinesOf(eb).select((sub) => sub.fn.countAll<number>().as('n')).as('sales_count'),
-        soldLinesOf(eb).select(sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('n')).as('earnings_cents'),
+        eb
+          .selectFrom('products')
+          .whereRef('products.user_id', '=', 'users.id')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .as('product_count'),
+        soldLinesOf(eb)
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .as('sales_count'),
+        soldLinesOf(eb)
+          .select(sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('n'))
+          .as('earnings_cents'),
       ])
       .orderBy('earnings_cents', 'desc')
       .orderBy('users.created_at', 'desc')

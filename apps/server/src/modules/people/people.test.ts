@@ -35,13 +35,18 @@ describe('people lists', () => {
     const product = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Star Miner' }) });
     await recordPurchase(ctx, buyer._id, [{ productId: product._id, priceCents: 4999 }]);
     ctx.clock.advance(60_000);
-    await recordPurchase(ctx, buyer._id, [{ productId: product._id, priceCents: 14_900, licenseType: 'Multi App License', reskinPriceCents: 9900 }]);
+    await recordPurchase(ctx, buyer._id, [
+      { productId: product._id, priceCents: 14_900, licenseType: 'Multi App License', reskinPriceCents: 9900 },
+    ]);
 
     const response = await injectAs(ctx, admin, { method: 'GET', url: '/api/user/purchasers' });
     const purchases = await injectAs(ctx, admin, { method: 'GET', url: `/api/user/purchasers/${buyer._id}/purchases` });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ total: 1, items: [{ _id: buyer._id, name: 'Bo Buyer', purchaseCount: 2, totalSpent: 198.99 }] });
+    expect(response.json()).toMatchObject({
+      total: 1,
+      items: [{ _id: buyer._id, name: 'Bo Buyer', purchaseCount: 2, totalSpent: 198.99 }],
+    });
     expect(purchases.json()).toHaveLength(2);
     expect(purchases.json()[0]).toMatchObject({
       amountPaid: 149,
@@ -62,7 +67,10 @@ describe('people lists', () => {
     await recordPurchase(ctx, buyer._id, [{ productId: first._id, priceCents: 2500 }]);
 
     const response = await injectAs(ctx, admin, { method: 'GET', url: '/api/user/sellers' });
-    const searched = await injectAs(ctx, admin, { method: 'GET', url: `/api/user/sellers?search=${encodeURIComponent(quiet.email.toUpperCase())}` });
+    const searched = await injectAs(ctx, admin, {
+      method: 'GET',
+      url: `/api/user/sellers?search=${encodeURIComponent(quiet.email.toUpperCase())}`,
+    });
 
     expect(response.json()).toMatchObject({
       total: 2,

@@ -6,13 +6,20 @@ import { slugToTitle } from '@market/contracts';
  * and whitespace runs as one space (which also finds titles that contain a hyphen).
  */
 export function slugKeyOfTitle(title: string): string {
-  return title.toLowerCase().replace(/[\s-]+/g, ' ').trim();
+  return title
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim();
 }
 
 export const slugKeyOfSlug = (slug: string) => slugKeyOfTitle(slugToTitle(slug));
 
 /** Words of a search text: letters and digits of any script, lower-cased; at most 8 of them. */
 export function searchTokens(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, 8);
 }

@@ -27,7 +27,8 @@ describe('moderation: approve, reject, delete', () => {
     const seller = await createUser(ctx);
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, seller);
-    const status = async () => (await ctx.db.selectFrom('products').select('status').where('id', '=', product._id).executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (await ctx.db.selectFrom('products').select('status').where('id', '=', product._id).executeTakeFirstOrThrow()).status;
 
     const approve = await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${product._id}` });
     expect(approve.statusCode).toBe(200);
@@ -37,7 +38,9 @@ describe('moderation: approve, reject, delete', () => {
     const reject = await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/reject-product/${product._id}` });
     expect(reject.statusCode).toBe(200);
     expect(await status()).toBe('Rejected');
-    expect((await injectAs(ctx, admin, { method: 'PUT', url: '/api/product/approved-product/aaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
+    expect((await injectAs(ctx, admin, { method: 'PUT', url: '/api/product/approved-product/aaaaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lets an admin delete a product together with its files', async () => {
@@ -93,7 +96,11 @@ describe('the source archive', () => {
     const ctx = await buildCatalogueApp();
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, admin);
-    const { source_code_key: privateKey } = await ctx.db.selectFrom('products').select('source_code_key').where('id', '=', product._id).executeTakeFirstOrThrow();
+    const { source_code_key: privateKey } = await ctx.db
+      .selectFrom('products')
+      .select('source_code_key')
+      .where('id', '=', product._id)
+      .executeTakeFirstOrThrow();
     const stem = privateKey.split('.')[0]!;
 
     const urls = [
@@ -124,7 +131,11 @@ describe('PUT /api/product/updateProductDownloads', () => {
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, admin);
 
-    const response = await injectAs(ctx, null, { method: 'PUT', url: '/api/product/updateProductDownloads', payload: { productIds: [product._id, product._id] } });
+    const response = await injectAs(ctx, null, {
+      method: 'PUT',
+      url: '/api/product/updateProductDownloads',
+      payload: { productIds: [product._id, product._id] },
+    });
 
     expect(response.statusCode).toBe(200);
     const detail = await injectAs(ctx, null, { method: 'GET', url: `/api/product/${product._id}` });

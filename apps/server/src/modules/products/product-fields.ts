@@ -40,7 +40,11 @@ function perLanguageText(value: RawValue): unknown {
   }
 }
 
-const splitKeywords = (text: string) => text.split(',').map((word) => word.trim()).filter(Boolean);
+const splitKeywords = (text: string) =>
+  text
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
 
 /** keywords: JSON keyed by language of lists or of comma-separated text, or plain comma-separated English. */
 function perLanguageKeywords(value: RawValue): unknown {

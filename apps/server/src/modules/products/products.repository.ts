@@ -26,10 +26,7 @@ export interface ProductWrite {
 }
 
 export type Visibility =
-  | { kind: 'everything' }
-  | { kind: 'approved' }
-  | { kind: 'approvedOrOwnedBy'; userId: string }
-  | { kind: 'ownedBy'; userId: string };
+  { kind: 'everything' } | { kind: 'approved' } | { kind: 'approvedOrOwnedBy'; userId: string } | { kind: 'ownedBy'; userId: string };
 
 export interface ListFilter {
   visibility: Visibility;
@@ -111,7 +108,12 @@ export class ProductsRepository {
   }
 
   /** Replaces the product's fields and translations; screenshots only when a new set is given. */
-  async update(id: string, changes: Updateable<ProductsTable>, translations: TranslationRow[], screenshots: string[] | null): Promise<void> {
+  async update(
+    id: string,
+    changes: Updateable<ProductsTable>,
+    translations: TranslationRow[],
+    screenshots: string[] | null,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('products').set(changes).where('id', '=', id).execute();
       await trx.deleteFrom('product_translations').where('product_id', '=', id).execute();
@@ -192,7 +194,11 @@ export class ProductsRepository {
 
   /** Every file a product keeps, retired or not. */
   async filesOf(id: string): Promise<{ images: string[]; sourceCode: string } | null> {
-    const row = await this.db.selectFrom('products').select(['feature_img_key', 'thumbnail_key', 'source_code_key']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('products')
+      .select(['feature_img_key', 'thumbnail_key', 'source_code_key'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) return null;
     return { images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotsOf(id))], sourceCode: row.source_code_key };
   }
@@ -226,7 +232,12 @@ export class ProductsRepository {
   }
 
   async screenshotsOf(id: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('product_screenshots').select('image_key').where('product_id', '=', id).orderBy('position').execute();
+    const rows = await this.db
+      .selectFrom('product_screenshots')
+      .select('image_key')
+      .where('product_id', '=', id)
+      .orderBy('position')
+      .execute();
     return rows.map((row) => row.image_key);
   }
 
@@ -238,9 +249,19 @@ export class ProductsRepository {
     if (ids.length === 0) return [];
     // SQLite answers the object as JSON text, node-postgres parses json itself.
     const gather = this.dialect === 'sqlite' ? sql`json_group_object` : sql`json_object_agg`;
-    const titles = sql<string | Record<string, string> | null>`(select ${gather}(language, title) from product_translations where product_id = products.id and title <> '')`;
-    const rows = await this.db.selectFrom('products').select(CARD_COLUMNS).select(titles.as('titles')).where('products.id', 'in', ids).execute();
-    return rows.map((row) => ({ ...row, titles: typeof row.titles === 'string' ? (JSON.parse(row.titles) as Record<string, string>) : (row.titles ?? {}) }));
+    const titles = sql<
+      string | Record<string, string> | null
+    >`(select ${gather}(language, title) from product_translations where product_id = products.id and title <> '')`;
+    const rows = await this.db
+      .selectFrom('products')
+      .select(CARD_COLUMNS)
+      .select(titles.as('titles'))
+      .where('products.id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      titles: typeof row.titles === 'string' ? (JSON.parse(row.titles) as Record<string, string>) : (row.titles ?? {}),
+    }));
   }
 
   async listIds({ visibility, status, subCategory, limit, offset }: ListFilter): Promise<string[]> {
@@ -419,7 +440,11 @@ export class ProductsRepository {
   /** Takes the product out of SQLite's search index; answers what reindex needs to put it back. */
   private async unindex(trx: Kysely<Database>, productId: string) {
     if (this.dialect !== 'sqlite') return undefined;
-    const product = await trx.selectFrom('products').select(['status', 'search_text', 'search_rowid']).where('id', '=', productId).executeTakeFirst();
+    const product = await trx
+      .selectFrom('products')
+      .select(['status', 'search_text', 'search_rowid'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
     if (product?.search_rowid !== null && product?.search_rowid !== undefined) {
       await trx.deleteFrom('product_search').where('rowid', '=', product.search_rowid).execute();
       await trx.updateTable('products').set({ search_rowid: null }).where('id', '=', productId).execute();

@@ -59,7 +59,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      cachedForVisitors(reply, Boolean(request.user), `list:${JSON.stringify(request.query)}`, () => products.list(request.user, request.query)),
+      cachedForVisitors(reply, Boolean(request.user), `list:${JSON.stringify(request.query)}`, () =>
+        products.list(request.user, request.query),
+      ),
   );
 
   app.get(
@@ -73,7 +75,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      cachedForVisitors(reply, false, `popular:${request.query.period}:${request.query.limit}`, () => products.popular(request.query.period, request.query.limit)),
+      cachedForVisitors(reply, false, `popular:${request.query.period}:${request.query.limit}`, () =>
+        products.popular(request.query.period, request.query.limit),
+      ),
   );
 
   app.get(
@@ -81,12 +85,14 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'A listing page: popular-of-month/year/all-time, trending-games (most viewed in 7 days), newly-uploading-games; any other slug lists all, newest first',
+        summary:
+          'A listing page: popular-of-month/year/all-time, trending-games (most viewed in 7 days), newly-uploading-games; any other slug lists all, newest first',
         params: slugParamsSchema,
         response: { 200: listingSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => cachedForVisitors(reply, false, `listing:${request.params.slug}`, () => products.listing(request.params.slug)),
+    async (request, reply) =>
+      cachedForVisitors(reply, false, `listing:${request.params.slug}`, () => products.listing(request.params.slug)),
   );
 
   app.get(
@@ -104,7 +110,13 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
 
   app.get(
     API_PATHS.product.subCategories,
-    { schema: { tags, summary: 'Every sub category with its number of approved products (browse tabs)', response: { 200: subCategoryCountsSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every sub category with its number of approved products (browse tabs)',
+        response: { 200: subCategoryCountsSchema },
+      },
+    },
     async () => products.subCategoryCounts(),
   );
 
@@ -139,7 +151,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      cachedForVisitors(reply, Boolean(request.user), `slug:${request.params.slug.toLowerCase()}`, () => products.getBySlug(request.user, request.params.slug)),
+      cachedForVisitors(reply, Boolean(request.user), `slug:${request.params.slug.toLowerCase()}`, () =>
+        products.getBySlug(request.user, request.params.slug),
+      ),
   );
 
   app.get(
@@ -169,13 +183,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const file = await products.openSourceCode(actorOf(request), request.params.id);
-      return reply
-        .type('application/zip')
-        .header('content-length', file.size)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        // A stream is sent as is; the JSON response schemas above describe only the errors.
-        .send(file.stream as never);
+      return (
+        reply
+          .type('application/zip')
+          .header('content-length', file.size)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          // A stream is sent as is; the JSON response schemas above describe only the errors.
+          .send(file.stream as never)
+      );
     },
   );
 
@@ -201,7 +217,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       };
       const key = idempotency.parseKey(request.headers['idempotency-key']);
       // Checked before a byte of the body is read: a repeat is answered without storing the files again.
-      const answer = key ? await idempotency.once(actorOf(request)._id, 'product.upload', key, uploadOnce) : { ...(await uploadOnce()), replayed: false };
+      const answer = key
+        ? await idempotency.once(actorOf(request)._id, 'product.upload', key, uploadOnce)
+        : { ...(await uploadOnce()), replayed: false };
       return reply.status(answer.statusCode).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
     },
   );
@@ -212,7 +230,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       preHandler: requireUser,
       schema: {
         tags,
-        summary: "Edit a product (multipart; fields left out stay as they are, files replace the old ones); owner or admin. A user's edit goes back to Pending",
+        summary:
+          "Edit a product (multipart; fields left out stay as they are, files replace the old ones); owner or admin. A user's edit goes back to Pending",
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: { 200: productDetailSchema, ...errors, 413: errorBodySchema },
@@ -228,7 +247,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
 
   app.put(
     API_PATHS.product.approve,
-    { preHandler: requireAdmin, schema: { tags, summary: 'Approve a product (admin only)', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } } },
+    {
+      preHandler: requireAdmin,
+      schema: { tags, summary: 'Approve a product (admin only)', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } },
+    },
     async (request) => {
       await products.approve(actorOf(request), request.params.id);
       return { message: 'Product approved' };
@@ -237,7 +259,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
 
   app.put(
     API_PATHS.product.reject,
-    { preHandler: requireAdmin, schema: { tags, summary: 'Reject a product (admin only); stored as Rejected', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } } },
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Reject a product (admin only); stored as Rejected',
+        params: idParamsSchema,
+        response: { 200: messageBodySchema, ...errors },
+      },
+    },
     async (request) => {
       await products.reject(actorOf(request), request.params.id);
       return { message: 'Product rejected' };
@@ -250,7 +280,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: 'Delete a product and its files (admin only); a product that has been sold cannot be deleted (409), nor one in a checkout opened in the last three days and not yet recorded (409)',
+        summary:
+          'Delete a product and its files (admin only); a product that has been sold cannot be deleted (409), nor one in a checkout opened in the last three days and not yet recorded (409)',
         params: idParamsSchema,
         response: { 200: messageBodySchema, ...errors, 409: errorBodySchema },
       },

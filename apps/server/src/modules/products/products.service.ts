@@ -201,7 +201,8 @@ export class ProductsService {
     const replaced: StoredRef[] = [];
     try {
       const row = await this.assertCanEdit(actor, id);
-      if (upload.sourceCode && actor._id === row.user_id) await this.assertWithinQuota(actor, upload.sourceCode.size, Number(row.source_code_size));
+      if (upload.sourceCode && actor._id === row.user_id)
+        await this.assertWithinQuota(actor, upload.sourceCode.size, Number(row.source_code_size));
       const translations = (await this.products.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
@@ -277,7 +278,15 @@ export class ProductsService {
     let visibility: ListFilter['visibility'] = { kind: 'approved' };
     if (viewer && mine) visibility = { kind: 'ownedBy', userId: viewer._id };
     else if (viewer) visibility = seesEveryProduct(viewer) ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: viewer._id };
-    return this.cards.of(await this.products.listIds({ visibility, status: query.status, subCategory: query.subCategory, limit: query.limit, offset: query.offset }));
+    return this.cards.of(
+      await this.products.listIds({
+        visibility,
+        status: query.status,
+        subCategory: query.subCategory,
+        limit: query.limit,
+        offset: query.offset,
+      }),
+    );
   }
 
   async getById(viewer: SessionUser | null, id: string): Promise<ProductDetail> {
@@ -308,7 +317,10 @@ export class ProductsService {
       return { title, products: await this.cards.of(await this.products.mostViewedIds(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
     }
     // newly-uploading-games and any other slug: every approved product, newest first.
-    return { title, products: await this.cards.of(await this.products.listIds({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })) };
+    return {
+      title,
+      products: await this.cards.of(await this.products.listIds({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })),
+    };
   }
 
   async portfolio(slug: string): Promise<ProductSummary[]> {
@@ -354,7 +366,11 @@ export class ProductsService {
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
     const titles = titlesOf((await this.products.translationsOf([id], false)).get(id) ?? []);
     const safeName = titleToSlug(productTitle(titles)).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
-    return { stream: await this.storage.get('private', row.source_code_key), fileName: `${safeName}.zip`, size: Number(row.source_code_size) };
+    return {
+      stream: await this.storage.get('private', row.source_code_key),
+      fileName: `${safeName}.zip`,
+      size: Number(row.source_code_size),
+    };
   }
 
   async isPublic(id: string): Promise<boolean> {
@@ -403,7 +419,13 @@ export class ProductsService {
       this.products.screenshotsOf(row.id),
       this.products.ownerName(row.user_id),
     ]);
-    return toDetail(row, translations.get(row.id) ?? [], screenshots, { _id: row.user_id, name: ownerName }, viewer !== null && canManage(viewer, row));
+    return toDetail(
+      row,
+      translations.get(row.id) ?? [],
+      screenshots,
+      { _id: row.user_id, name: ownerName },
+      viewer !== null && canManage(viewer, row),
+    );
   }
 
   /** Re-encodes every given image first (any bad one stops the upload), then stores them. */

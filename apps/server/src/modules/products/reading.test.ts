@@ -2,7 +2,15 @@ import type { ProductSummary } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, singleLine } from '../../test/commerce.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
-import { buildCatalogueApp, createApprovedProduct, createProduct, multipart, recordSale, titleJson, type CatalogueContext } from '../../test/factories.js';
+import {
+  buildCatalogueApp,
+  createApprovedProduct,
+  createProduct,
+  multipart,
+  recordSale,
+  titleJson,
+  type CatalogueContext,
+} from '../../test/factories.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ids = (body: Array<{ _id: string }>) => body.map((product) => product._id);
@@ -24,7 +32,8 @@ describe('GET /api/product/uploaded-products', () => {
   it('shows visitors the approved products, a user also their own, an admin everything, newest first', async () => {
     const ctx = await buildCatalogueApp();
     const { admin, seller, other, approved, pending, rejected } = await catalogueOfThree(ctx);
-    const list = async (user: TestUser | null, query = '') => ids((await injectAs(ctx, user, { method: 'GET', url: `/api/product/uploaded-products${query}` })).json());
+    const list = async (user: TestUser | null, query = '') =>
+      ids((await injectAs(ctx, user, { method: 'GET', url: `/api/product/uploaded-products${query}` })).json());
 
     expect(await list(null)).toEqual([approved._id]);
     expect(await list(seller)).toEqual([pending._id, approved._id]);
@@ -76,7 +85,9 @@ describe('GET /api/product/uploaded-products', () => {
     const { admin, approved } = await catalogueOfThree(ctx);
     const buyer = await createUser(ctx);
     const adminCard = async () =>
-      ((await injectAs(ctx, admin, { method: 'GET', url: '/api/product/uploaded-products' })).json() as ProductSummary[]).find((card) => card._id === approved._id);
+      ((await injectAs(ctx, admin, { method: 'GET', url: '/api/product/uploaded-products' })).json() as ProductSummary[]).find(
+        (card) => card._id === approved._id,
+      );
     expect(await adminCard()).toMatchObject({ title: { en: 'Approved One' }, downloads: 0 });
 
     const { payload, headers } = await multipart({ title: titleJson({ en: 'Approved One, Renamed', fr: 'Approuvé' }) });
@@ -92,7 +103,8 @@ describe('a product by id and by slug', () => {
   it('shows an approved product to anybody, a pending or rejected one only to its owner and admins', async () => {
     const ctx = await buildCatalogueApp();
     const { admin, seller, other, approved, pending, rejected } = await catalogueOfThree(ctx);
-    const status = async (user: TestUser | null, id: string) => (await injectAs(ctx, user, { method: 'GET', url: `/api/product/${id}` })).statusCode;
+    const status = async (user: TestUser | null, id: string) =>
+      (await injectAs(ctx, user, { method: 'GET', url: `/api/product/${id}` })).statusCode;
 
     expect(await status(null, approved._id)).toBe(200);
     expect(await status(null, pending._id)).toBe(404);
@@ -111,7 +123,8 @@ describe('a product by id and by slug', () => {
     const racer = await createProduct(ctx, admin, { title: titleJson({ en: 'Sky  High   Racer', fr: 'Course du ciel' }) });
     const hyphen = await createProduct(ctx, admin, { title: titleJson({ en: 'Tic-Tac-Toe Pro' }) });
     const pending = await createProduct(ctx, seller, { title: titleJson({ en: 'Hidden Gem' }) });
-    const bySlug = (user: TestUser | null, slug: string) => injectAs(ctx, user, { method: 'GET', url: `/api/product/by-slug/${encodeURIComponent(slug)}` });
+    const bySlug = (user: TestUser | null, slug: string) =>
+      injectAs(ctx, user, { method: 'GET', url: `/api/product/by-slug/${encodeURIComponent(slug)}` });
 
     expect(racer.slug).toBe('Sky-High-Racer');
     expect((await bySlug(null, 'Sky-High-Racer')).json()._id).toBe(racer._id);
@@ -140,7 +153,8 @@ describe('GET /api/product/popular', () => {
     for (let i = 0; i < 3; i += 1) await recordSale(ctx, buyer._id, [oldHit._id], new Date(now - 400 * DAY));
     for (let i = 0; i < 2; i += 1) await recordSale(ctx, buyer._id, [yearHit._id], new Date(now - 100 * DAY));
     await recordSale(ctx, buyer._id, [monthHit._id], new Date(now - 3 * DAY));
-    const popular = async (period: string) => ids((await injectAs(ctx, null, { method: 'GET', url: `/api/product/popular?period=${period}` })).json());
+    const popular = async (period: string) =>
+      ids((await injectAs(ctx, null, { method: 'GET', url: `/api/product/popular?period=${period}` })).json());
 
     expect(await popular('all')).toEqual([oldHit._id, yearHit._id, monthHit._id, unsold._id]);
     expect(await popular('year')).toEqual([yearHit._id, monthHit._id, unsold._id, oldHit._id]);
@@ -165,7 +179,12 @@ describe('GET /api/product/listing/:slug', () => {
         { id: 'view-000001', product_id: first._id, visitor_key: 'a', created_at: new Date(now - DAY).toISOString() },
         { id: 'view-000002', product_id: first._id, visitor_key: 'b', created_at: new Date(now - 2 * DAY).toISOString() },
         { id: 'view-000003', product_id: second._id, visitor_key: 'c', created_at: new Date(now - DAY).toISOString() },
-        ...['d', 'e', 'f'].map((key, i) => ({ id: `view-old-${i}`, product_id: second._id, visitor_key: key, created_at: new Date(now - 10 * DAY).toISOString() })),
+        ...['d', 'e', 'f'].map((key, i) => ({
+          id: `view-old-${i}`,
+          product_id: second._id,
+          visitor_key: key,
+          created_at: new Date(now - 10 * DAY).toISOString(),
+        })),
       ])
       .execute();
     const listing = async (slug: string) => (await injectAs(ctx, null, { method: 'GET', url: `/api/product/listing/${slug}` })).json();

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createUser, injectAs } from '../../test/helper.js';
 import { migratorFor } from '../../db/migrate.js';
-import { buildCatalogueApp, createApprovedProduct, createProduct, multipart, titleJson, type CatalogueContext } from '../../test/factories.js';
+import {
+  buildCatalogueApp,
+  createApprovedProduct,
+  createProduct,
+  multipart,
+  titleJson,
+  type CatalogueContext,
+} from '../../test/factories.js';
 
 const search = async (ctx: CatalogueContext, q: string, limit?: number) => {
   const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
@@ -13,7 +20,9 @@ const search = async (ctx: CatalogueContext, q: string, limit?: number) => {
 };
 
 /** A LibreTranslate look-alike on a free local port; `answer` decides what it says. */
-async function fakeTranslator(answer: (body: { q: string; source: string; target: string; format: string }) => { status: number; body: unknown } | 'hang') {
+async function fakeTranslator(
+  answer: (body: { q: string; source: string; target: string; format: string }) => { status: number; body: unknown } | 'hang',
+) {
   const requests: unknown[] = [];
   const server = createServer((request, response) => {
     let raw = '';
@@ -39,9 +48,21 @@ describe('GET /api/product/search', () => {
     const ctx = await buildCatalogueApp();
     const admin = await createUser(ctx, { role: 'Admin' });
     const seller = await createUser(ctx);
-    await createProduct(ctx, admin, { title: titleJson({ en: 'Galaxy Racer', es: 'Carrera Galáctica', ja: '銀河レーサー' }), keywords: '{}', description: '{}' });
-    await createProduct(ctx, admin, { title: titleJson({ en: 'Farm Life' }), keywords: JSON.stringify({ en: 'tractor, harvest' }), description: '{}' });
-    await createProduct(ctx, admin, { title: titleJson({ en: 'Quiet Notes' }), keywords: '{}', description: JSON.stringify({ en: '<p>A <strong>minimalist</strong> notebook&nbsp;app</p>' }) });
+    await createProduct(ctx, admin, {
+      title: titleJson({ en: 'Galaxy Racer', es: 'Carrera Galáctica', ja: '銀河レーサー' }),
+      keywords: '{}',
+      description: '{}',
+    });
+    await createProduct(ctx, admin, {
+      title: titleJson({ en: 'Farm Life' }),
+      keywords: JSON.stringify({ en: 'tractor, harvest' }),
+      description: '{}',
+    });
+    await createProduct(ctx, admin, {
+      title: titleJson({ en: 'Quiet Notes' }),
+      keywords: '{}',
+      description: JSON.stringify({ en: '<p>A <strong>minimalist</strong> notebook&nbsp;app</p>' }),
+    });
     await createProduct(ctx, seller, { title: titleJson({ en: 'Secret Galaxy' }), keywords: '{}', description: '{}' });
 
     expect(await search(ctx, 'carrera')).toEqual(['Galaxy Racer']);

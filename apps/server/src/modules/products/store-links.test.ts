@@ -11,7 +11,11 @@ describe('store and preview links of an upload or an edit', () => {
     ['a Google Play link to another host', { googlePlayLink: 'https://evil.example/store/apps/details?id=com.example.demo' }, GOOGLE_PLAY],
     ['a Google Play link that is no app page', { googlePlayLink: 'https://play.google.com/store/search?q=runner' }, GOOGLE_PLAY],
     ['a malformed Google Play link', { googlePlayLink: 'not a link' }, 'Google Play link: Invalid URL'],
-    ['an App Store link to another host', { appStoreLink: 'https://apps.apple.com.evil.example/us/app/space-runner/id1234567890' }, APP_STORE],
+    [
+      'an App Store link to another host',
+      { appStoreLink: 'https://apps.apple.com.evil.example/us/app/space-runner/id1234567890' },
+      APP_STORE,
+    ],
     ['a malformed App Store link', { appStoreLink: 'apps.apple.com/app/id1' }, 'App Store link: Invalid URL'],
     ['a plain http live preview', { livePreview: 'http://example.com/preview' }, LIVE_PREVIEW],
     ['a javascript: live preview', { livePreview: 'javascript:alert(1)' }, LIVE_PREVIEW],
@@ -32,7 +36,12 @@ describe('store and preview links of an upload or an edit', () => {
     const seller = await createUser(ctx);
     const product = await createProduct(ctx, seller);
 
-    const response = await sendProductForm(ctx, seller, { googlePlayLink: 'https://play.google.com.evil.example/store/apps/details?id=x.y' }, { method: 'PUT', url: `/api/product/editProduct/${product._id}` });
+    const response = await sendProductForm(
+      ctx,
+      seller,
+      { googlePlayLink: 'https://play.google.com.evil.example/store/apps/details?id=x.y' },
+      { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
+    );
 
     expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { message: GOOGLE_PLAY } });
     const row = await ctx.db.selectFrom('products').select('google_play_link').executeTakeFirstOrThrow();
@@ -50,7 +59,10 @@ describe('store and preview links of an upload or an edit', () => {
     });
     const bare = await createProduct(ctx, seller, { title: JSON.stringify({ en: 'Bare Runner' }), googlePlayLink: '', appStoreLink: '' });
 
-    expect(product).toMatchObject({ appStoreLink: 'https://apps.apple.com/us/app/space-runner/id1234567890', livePreview: 'https://pixelforge.itch.io/space-runner' });
+    expect(product).toMatchObject({
+      appStoreLink: 'https://apps.apple.com/us/app/space-runner/id1234567890',
+      livePreview: 'https://pixelforge.itch.io/space-runner',
+    });
     expect(bare).toMatchObject({ googlePlayLink: null, appStoreLink: null });
   });
 });

@@ -18,10 +18,16 @@ describe('upload quota (UPLOAD_QUOTA_MB)', () => {
     const seller = await createUser(ctx);
     await createProduct(ctx, seller, {}, archive(60 * KB));
 
-    const response = await sendProductForm(ctx, seller, { ...productFields({ title: JSON.stringify({ en: 'Second Game' }) }), ...(await productFiles()), ...archive(60 * KB) });
+    const response = await sendProductForm(ctx, seller, {
+      ...productFields({ title: JSON.stringify({ en: 'Second Game' }) }),
+      ...(await productFiles()),
+      ...archive(60 * KB),
+    });
 
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toMatch(/^Your storage quota of 0\.1 MB is too small for this archive: your products keep 0\.06 MB of source code and this archive is 0\.06 MB\.$/);
+    expect(response.json().message).toMatch(
+      /^Your storage quota of 0\.1 MB is too small for this archive: your products keep 0\.06 MB of source code and this archive is 0\.06 MB\.$/,
+    );
     expect(privateFiles(ctx.dataDir)).toHaveLength(1);
     expect(await ctx.db.selectFrom('products').select('id').execute()).toHaveLength(1);
   });
@@ -32,10 +38,17 @@ describe('upload quota (UPLOAD_QUOTA_MB)', () => {
     const otherSeller = await createUser(ctx);
     await createProduct(ctx, seller, {}, archive(100 * KB));
 
-    const refused = await sendProductForm(ctx, seller, { ...productFields({ title: JSON.stringify({ en: 'More' }) }), ...(await productFiles()) });
+    const refused = await sendProductForm(ctx, seller, {
+      ...productFields({ title: JSON.stringify({ en: 'More' }) }),
+      ...(await productFiles()),
+    });
     expect(refused.statusCode).toBe(413);
     expect(refused.json().message).toContain('is used up');
-    const accepted = await sendProductForm(ctx, otherSeller, { ...productFields({ title: JSON.stringify({ en: 'Theirs' }) }), ...(await productFiles()), ...archive(60 * KB) });
+    const accepted = await sendProductForm(ctx, otherSeller, {
+      ...productFields({ title: JSON.stringify({ en: 'Theirs' }) }),
+      ...(await productFiles()),
+      ...archive(60 * KB),
+    });
     expect(accepted.statusCode).toBe(201);
   });
 
@@ -55,7 +68,11 @@ describe('upload quota (UPLOAD_QUOTA_MB)', () => {
     const admin = await createUser(ctx, { role: 'Admin' });
     await createProduct(ctx, admin, {}, archive(80 * KB));
 
-    const response = await sendProductForm(ctx, admin, { ...productFields({ title: JSON.stringify({ en: 'Admin Two' }) }), ...(await productFiles()), ...archive(80 * KB) });
+    const response = await sendProductForm(ctx, admin, {
+      ...productFields({ title: JSON.stringify({ en: 'Admin Two' }) }),
+      ...(await productFiles()),
+      ...archive(80 * KB),
+    });
     expect(response.statusCode).toBe(201);
   });
 });
@@ -68,13 +85,19 @@ describe('upload rate limit (UPLOAD_RATE_LIMIT_PER_HOUR)', () => {
     ctx.clock.advance(10 * 60_000);
     await createProduct(ctx, seller, { title: JSON.stringify({ en: 'Two' }) });
 
-    const third = await sendProductForm(ctx, seller, { ...productFields({ title: JSON.stringify({ en: 'Three' }) }), ...(await productFiles()) });
+    const third = await sendProductForm(ctx, seller, {
+      ...productFields({ title: JSON.stringify({ en: 'Three' }) }),
+      ...(await productFiles()),
+    });
     expect(third.statusCode).toBe(429);
     expect(third.json().message).toBe('You can upload 2 products an hour; try again in 50 minutes.');
     expect(privateFiles(ctx.dataDir)).toHaveLength(2);
 
     ctx.clock.advance(50 * 60_000);
-    const later = await sendProductForm(ctx, seller, { ...productFields({ title: JSON.stringify({ en: 'Three' }) }), ...(await productFiles()) });
+    const later = await sendProductForm(ctx, seller, {
+      ...productFields({ title: JSON.stringify({ en: 'Three' }) }),
+      ...(await productFiles()),
+    });
     expect(later.statusCode).toBe(201);
   });
 
@@ -93,7 +116,10 @@ describe('upload rate limit (UPLOAD_RATE_LIMIT_PER_HOUR)', () => {
     const ctx = await buildCatalogueApp({ UPLOAD_RATE_LIMIT_PER_HOUR: '1' });
     const admin = await createUser(ctx, { role: 'Admin' });
     await createProduct(ctx, admin, { title: JSON.stringify({ en: 'One' }) });
-    const second = await sendProductForm(ctx, admin, { ...productFields({ title: JSON.stringify({ en: 'Two' }) }), ...(await productFiles()) });
+    const second = await sendProductForm(ctx, admin, {
+      ...productFields({ title: JSON.stringify({ en: 'Two' }) }),
+      ...(await productFiles()),
+    });
     expect(second.statusCode).toBe(201);
   });
 });

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, injectAs } from '../../test/helper.js';
-import { buildCatalogueApp, createProduct, filesIn, pngImage, productFields, productFiles, sendProductForm, tinyZip } from '../../test/factories.js';
+import {
+  buildCatalogueApp,
+  createProduct,
+  filesIn,
+  pngImage,
+  productFields,
+  productFiles,
+  sendProductForm,
+  tinyZip,
+} from '../../test/factories.js';
 
 describe('POST /api/product/uploadProduct', () => {
   it('stores a User’s upload as Pending even when the form claims Approved, owned by the signed-in user', async () => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
     const other = await createUser(ctx);
-    const response = await sendProductForm(ctx, seller, { ...productFields({ status: 'Approved', userId: other._id }), ...(await productFiles()) });
+    const response = await sendProductForm(ctx, seller, {
+      ...productFields({ status: 'Approved', userId: other._id }),
+      ...(await productFiles()),
+    });
 
     expect(response.statusCode).toBe(201);
     const product = response.json();
@@ -25,7 +37,11 @@ describe('POST /api/product/uploadProduct', () => {
       sourceCodeUrl: `/api/product/${product._id}/source-code`,
     });
     expect(product.screenshots).toHaveLength(1);
-    const stored = await ctx.db.selectFrom('products').select(['status', 'user_id']).where('id', '=', product._id).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('products')
+      .select(['status', 'user_id'])
+      .where('id', '=', product._id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'Pending', user_id: seller._id });
   });
 
@@ -79,7 +95,8 @@ describe('POST /api/product/uploadProduct', () => {
   it('strips script from every rich-text field before storing it', async () => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
-    const evil = '<p onclick="steal()">Safe <a href="javascript:alert(1)">link</a><a href="https://ok.example">ok</a></p><script>alert(1)</script><iframe src="https://evil.example"></iframe><img src="x" onerror="alert(1)"><style>p{}</style>';
+    const evil =
+      '<p onclick="steal()">Safe <a href="javascript:alert(1)">link</a><a href="https://ok.example">ok</a></p><script>alert(1)</script><iframe src="https://evil.example"></iframe><img src="x" onerror="alert(1)"><style>p{}</style>';
     const product = await createProduct(ctx, seller, {
       description: JSON.stringify({ en: evil, es: `<p>Hola</p>${evil}` }),
       features: evil,
@@ -91,7 +108,11 @@ describe('POST /api/product/uploadProduct', () => {
       expect(html).toContain('<a href="https://ok.example">ok</a>');
       expect(html).not.toMatch(/script|onclick|onerror|iframe|javascript:|<style/i);
     }
-    const stored = await ctx.db.selectFrom('product_translations').select('description_html').where('product_id', '=', product._id).execute();
+    const stored = await ctx.db
+      .selectFrom('product_translations')
+      .select('description_html')
+      .where('product_id', '=', product._id)
+      .execute();
     for (const row of stored) expect(row.description_html).not.toMatch(/script|onclick/i);
   });
 
@@ -99,12 +120,48 @@ describe('POST /api/product/uploadProduct', () => {
     ['no thumbnail', { thumbnail: undefined }, 400, 'Thumbnail is required'],
     ['no feature image', { featureImg: undefined }, 400, 'Feature image is required'],
     ['no source code', { sourceCode: undefined }, 400, 'Source code is required'],
-    ['a PHP script renamed .png', { thumbnail: { bytes: Buffer.from('<?php system($_GET["c"]); ?>'), name: 'shell.png', type: 'image/png' } }, 400, 'Thumbnail must be a PNG, JPEG, WebP or GIF image'],
-    ['an SVG with script', { featureImg: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'x.svg', type: 'image/svg+xml' } }, 400, 'Feature image must be a PNG, JPEG, WebP or GIF image'],
-    ['a PNG header on garbage', { screenshots: [{ bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]) }] }, 400, 'Screenshot must be a PNG, JPEG, WebP or GIF image'],
-    ['a source that is not a zip', { sourceCode: { bytes: Buffer.from('Rar!\u001a\u0007\u0000 not a zip at all'), name: 'game.zip' } }, 400, 'Source code must be a .zip archive'],
-    ['an oversize image', { thumbnail: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(8 * 1024 * 1024)]) } }, 413, 'Thumbnail is larger than 8 MB'],
-    ['an oversize source archive', { sourceCode: { bytes: Buffer.concat([tinyZip(), Buffer.alloc(300 * 1024)]) } }, 413, 'Source code is larger than 0.25 MB'],
+    [
+      'a PHP script renamed .png',
+      { thumbnail: { bytes: Buffer.from('<?php system($_GET["c"]); ?>'), name: 'shell.png', type: 'image/png' } },
+      400,
+      'Thumbnail must be a PNG, JPEG, WebP or GIF image',
+    ],
+    [
+      'an SVG with script',
+      {
+        featureImg: {
+          bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          name: 'x.svg',
+          type: 'image/svg+xml',
+        },
+      },
+      400,
+      'Feature image must be a PNG, JPEG, WebP or GIF image',
+    ],
+    [
+      'a PNG header on garbage',
+      { screenshots: [{ bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]) }] },
+      400,
+      'Screenshot must be a PNG, JPEG, WebP or GIF image',
+    ],
+    [
+      'a source that is not a zip',
+      { sourceCode: { bytes: Buffer.from('Rar!\u001a\u0007\u0000 not a zip at all'), name: 'game.zip' } },
+      400,
+      'Source code must be a .zip archive',
+    ],
+    [
+      'an oversize image',
+      { thumbnail: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(8 * 1024 * 1024)]) } },
+      413,
+      'Thumbnail is larger than 8 MB',
+    ],
+    [
+      'an oversize source archive',
+      { sourceCode: { bytes: Buffer.concat([tinyZip(), Buffer.alloc(300 * 1024)]) } },
+      413,
+      'Source code is larger than 0.25 MB',
+    ],
   ])('refuses %s with a message and leaves no file behind', async (_case, files, status, message) => {
     const ctx = await buildCatalogueApp({ SOURCE_MAX_MB: '0.25' });
     const seller = await createUser(ctx);
@@ -138,7 +195,11 @@ describe('POST /api/product/uploadProduct', () => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
     const shot = { bytes: await pngImage(8, 8) };
-    const response = await sendProductForm(ctx, seller, { ...productFields(), ...(await productFiles()), screenshots: Array.from({ length: 11 }, () => shot) });
+    const response = await sendProductForm(ctx, seller, {
+      ...productFields(),
+      ...(await productFiles()),
+      screenshots: Array.from({ length: 11 }, () => shot),
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Send at most 10 screenshots');
@@ -164,7 +225,14 @@ describe('PUT /api/product/editProduct/:id', () => {
 
     expect(response.statusCode).toBe(200);
     const edited = response.json();
-    expect(edited).toMatchObject({ title: { en: 'Space Runner 2' }, slug: 'Space-Runner-2', singleAppLicense: 19.5, multiAppLicense: 149, status: 'Pending', keywords: { en: ['runner', 'space'] } });
+    expect(edited).toMatchObject({
+      title: { en: 'Space Runner 2' },
+      slug: 'Space-Runner-2',
+      singleAppLicense: 19.5,
+      multiAppLicense: 149,
+      status: 'Pending',
+      keywords: { en: ['runner', 'space'] },
+    });
     expect(edited.thumbnail).not.toBe(product.thumbnail);
     expect(edited.featureImg).toBe(product.featureImg);
     const after = filesIn(ctx.dataDir);
@@ -176,7 +244,12 @@ describe('PUT /api/product/editProduct/:id', () => {
     const ctx = await buildCatalogueApp();
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, admin);
-    const response = await sendProductForm(ctx, admin, { frameWork: 'Godot' }, { method: 'PUT', url: `/api/product/editProduct/${product._id}` });
+    const response = await sendProductForm(
+      ctx,
+      admin,
+      { frameWork: 'Godot' },
+      { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
+    );
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ frameWork: 'Godot', status: 'Approved' });
@@ -189,7 +262,12 @@ describe('PUT /api/product/editProduct/:id', () => {
     const product = await createProduct(ctx, seller);
     const before = filesIn(ctx.dataDir);
     const edit = async (user: typeof seller | null, id: string) =>
-      sendProductForm(ctx, user, { title: JSON.stringify({ en: 'Mine now' }), thumbnail: { bytes: await pngImage() } }, { method: 'PUT', url: `/api/product/editProduct/${id}` });
+      sendProductForm(
+        ctx,
+        user,
+        { title: JSON.stringify({ en: 'Mine now' }), thumbnail: { bytes: await pngImage() } },
+        { method: 'PUT', url: `/api/product/editProduct/${id}` },
+      );
 
     const forbidden = await edit(stranger, product._id);
     expect(forbidden.statusCode).toBe(403);

@@ -10,7 +10,14 @@ export interface PurchaseWithBuyerRow extends PurchaseRow {
 
 export interface NewPurchase {
   purchase: PurchaseRow;
-  lines: Array<{ id: string; product_id: string; license_type: string; is_reskin: number; price_cents: number; reskin_price_cents: number }>;
+  lines: Array<{
+    id: string;
+    product_id: string;
+    license_type: string;
+    is_reskin: number;
+    price_cents: number;
+    reskin_price_cents: number;
+  }>;
 }
 
 /** A bought line with what the purchases page and the download need of its product. */
@@ -57,7 +64,11 @@ export class PurchasesRepository {
         .insertInto('purchase_lines')
         .values(lines.map((line) => ({ ...line, purchase_id: purchase.id })))
         .execute();
-      await trx.updateTable('payments').set({ status: 'succeeded', updated_at: purchase.created_at }).where('id', '=', purchase.payment_id).execute();
+      await trx
+        .updateTable('payments')
+        .set({ status: 'succeeded', updated_at: purchase.created_at })
+        .where('id', '=', purchase.payment_id)
+        .execute();
       await trx
         .updateTable('products')
         .set((eb) => ({ downloads: eb('downloads', '+', 1) }))

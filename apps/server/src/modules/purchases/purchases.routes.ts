@@ -64,7 +64,9 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
         response: { 200: updateDownloadResponseSchema, ...errors },
       },
     },
-    async (request) => ({ download: await purchases.refreshDownloadFlag(actorOf(request), request.body.purchaseId, request.body.productId) }),
+    async (request) => ({
+      download: await purchases.refreshDownloadFlag(actorOf(request), request.body.purchaseId, request.body.productId),
+    }),
   );
 
   app.get(
@@ -73,7 +75,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
       preHandler: requireUser,
       schema: {
         tags,
-        summary: "The bought product's source archive (zip), to its buyer only, while the licence window is open (Single 8 h, Multi 24 h); 410 after",
+        summary:
+          "The bought product's source archive (zip), to its buyer only, while the licence window is open (Single 8 h, Multi 24 h); 410 after",
         params: purchaseDownloadParamsSchema,
         produces: ['application/zip'],
         response: { ...errors, 410: errorBodySchema },
@@ -81,13 +84,15 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
     },
     async (request, reply) => {
       const file = await purchases.openDownload(actorOf(request), request.params.purchaseId, request.params.productId);
-      return reply
-        .type('application/zip')
-        .header('content-length', file.size)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        // A stream is sent as is; the JSON response schemas above describe only the errors.
-        .send(file.stream as never);
+      return (
+        reply
+          .type('application/zip')
+          .header('content-length', file.size)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          // A stream is sent as is; the JSON response schemas above describe only the errors.
+          .send(file.stream as never)
+      );
     },
   );
 };

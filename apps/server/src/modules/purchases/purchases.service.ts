@@ -151,7 +151,11 @@ export class PurchasesService {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
     if (!this.isOpen(line, purchase)) throw new HttpError(410, DOWNLOAD_WINDOW_CLOSED_MESSAGE);
     const safeName = titleToSlug(line.title ?? '').replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
-    return { stream: await this.storage.get('private', line.source_code_key), fileName: `${safeName}.zip`, size: Number(line.source_code_size) };
+    return {
+      stream: await this.storage.get('private', line.source_code_key),
+      fileName: `${safeName}.zip`,
+      size: Number(line.source_code_size),
+    };
   }
 
   private async boughtLine(actor: SessionUser, purchaseId: string, productId: string) {

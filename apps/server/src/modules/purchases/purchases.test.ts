@@ -14,7 +14,11 @@ async function shop() {
   const seller = await createUser(ctx);
   const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
   const runner = await createApprovedProduct(ctx, seller, admin, { singleAppLicense: '49.99', multiAppLicense: '149', reskinPrice: '99' });
-  const puzzle = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Block Puzzle' }), singleAppLicense: '20', multiAppLicense: '35' });
+  const puzzle = await createApprovedProduct(ctx, seller, admin, {
+    title: JSON.stringify({ en: 'Block Puzzle' }),
+    singleAppLicense: '20',
+    multiAppLicense: '35',
+  });
   return { ctx, admin, seller, buyer, runner, puzzle };
 }
 
@@ -40,7 +44,13 @@ describe('recording a purchase', () => {
     expect(response.statusCode).toBe(201);
     const { message, purchase } = response.json() as { message: string; purchase: Purchase };
     expect(message).toBe('Purchase recorded');
-    expect(purchase).toMatchObject({ userId: buyer._id, amountPaid: 84.99, transactionId: intent.paymentIntentId, paymentStatus: 'succeeded', createdAt: '2026-01-15T10:00:00.000Z' });
+    expect(purchase).toMatchObject({
+      userId: buyer._id,
+      amountPaid: 84.99,
+      transactionId: intent.paymentIntentId,
+      paymentStatus: 'succeeded',
+      createdAt: '2026-01-15T10:00:00.000Z',
+    });
     expect(purchase.buyer).toBeUndefined();
     expect(purchase.products).toHaveLength(2);
     expect(purchase.products.find((line) => line.productId === runner._id)).toEqual({
@@ -56,7 +66,11 @@ describe('recording a purchase', () => {
       download: 'true',
       downloadExpiresAt: '2026-01-15T18:00:00.000Z',
     });
-    expect(purchase.products.find((line) => line.productId === puzzle._id)).toMatchObject({ price: 35, reskinPrice: null, downloadExpiresAt: '2026-01-16T10:00:00.000Z' });
+    expect(purchase.products.find((line) => line.productId === puzzle._id)).toMatchObject({
+      price: 35,
+      reskinPrice: null,
+      downloadExpiresAt: '2026-01-16T10:00:00.000Z',
+    });
     expect(await downloadsOf(ctx, runner._id)).toBe(1);
     expect(await downloadsOf(ctx, puzzle._id)).toBe(1);
   });
@@ -111,7 +125,11 @@ describe('recording a purchase', () => {
     const { ctx, buyer, runner } = await shop();
     await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
 
-    await injectAs(ctx, buyer, { method: 'PUT', url: '/api/product/updateProductDownloads', payload: { productIds: [runner._id, runner._id] } });
+    await injectAs(ctx, buyer, {
+      method: 'PUT',
+      url: '/api/product/updateProductDownloads',
+      payload: { productIds: [runner._id, runner._id] },
+    });
 
     expect(await downloadsOf(ctx, runner._id)).toBe(1);
   });
@@ -121,8 +139,10 @@ const deleteProduct = (ctx: CatalogueContext, admin: TestUser, productId: string
   injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${productId}` });
 
 const filesOf = (ctx: CatalogueContext) => filesIn(ctx.dataDir);
-const productRow = (ctx: CatalogueContext, productId: string) => ctx.db.selectFrom('products').select('status').where('id', '=', productId).executeTakeFirst();
-const seenBy = async (ctx: CatalogueContext, user: TestUser | null, productId: string) => (await injectAs(ctx, user, { method: 'GET', url: `/api/product/${productId}` })).statusCode;
+const productRow = (ctx: CatalogueContext, productId: string) =>
+  ctx.db.selectFrom('products').select('status').where('id', '=', productId).executeTakeFirst();
+const seenBy = async (ctx: CatalogueContext, user: TestUser | null, productId: string) =>
+  (await injectAs(ctx, user, { method: 'GET', url: `/api/product/${productId}` })).statusCode;
 
 describe('deleting a product while buyers are paying for it', () => {
   it('takes a product in an open checkout out of the store at once and keeps its files while the checkout can be paid', async () => {
@@ -176,7 +196,11 @@ describe('deleting a product while buyers are paying for it', () => {
     const late = await confirmCard(ctx, buyer, intent.clientSecret);
     expect(late.statusCode).toBe(402);
     expect(late.json()).toEqual({ message: 'This checkout was closed because a product in it was removed; go back to your cart.' });
-    const payment = await ctx.db.selectFrom('payments').select('status').where('provider_intent_id', '=', intent.paymentIntentId).executeTakeFirstOrThrow();
+    const payment = await ctx.db
+      .selectFrom('payments')
+      .select('status')
+      .where('provider_intent_id', '=', intent.paymentIntentId)
+      .executeTakeFirstOrThrow();
     expect(payment.status).toBe('canceled');
   });
 

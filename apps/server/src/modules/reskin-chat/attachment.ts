@@ -43,7 +43,11 @@ export function detectAttachmentKind(bytes: Buffer): AttachmentKind | null {
 
 function displayNameOf(fileName: string | undefined, kind: AttachmentKind): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-  const safe = base.replace(/[^\w.\- ()]/g, '_').replace(/^[.\s]+/, '').slice(0, 100).trim();
+  const safe = base
+    .replace(/[^\w.\- ()]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .slice(0, 100)
+    .trim();
   return safe.length > 0 ? safe : `attachment.${kind}`;
 }
 
@@ -69,7 +73,8 @@ async function readAttachment(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 export async function readChatSendRequest(request: FastifyRequest): Promise<ChatSendRequest> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send the message as JSON or multipart/form-data');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw badRequest('Send the message as JSON or multipart/form-data');
     return { fields: body as Record<string, unknown> };
   }
   // No prototype: a field named __proto__ stays a field, and the strict schema refuses it by name.

@@ -23,7 +23,12 @@ export class ReskinChatRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   findConversation(userId: string, productId: string): Promise<ConversationRow | undefined> {
-    return this.db.selectFrom('reskin_conversations').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+    return this.db
+      .selectFrom('reskin_conversations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
   }
 
   /** Creates the conversation unless the same user and product already have one (two tabs at once); answers the stored one. */
@@ -44,7 +49,11 @@ export class ReskinChatRepository {
   async addMessage(message: Insertable<ReskinMessagesTable>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('reskin_messages').values(message).execute();
-      await trx.updateTable('reskin_conversations').set({ updated_at: message.created_at }).where('id', '=', message.conversation_id).execute();
+      await trx
+        .updateTable('reskin_conversations')
+        .set({ updated_at: message.created_at })
+        .where('id', '=', message.conversation_id)
+        .execute();
     });
   }
 
@@ -65,13 +74,23 @@ export class ReskinChatRepository {
   }
 
   messagesOf(conversationId: string): Promise<MessageRow[]> {
-    return this.db.selectFrom('reskin_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('created_at').orderBy('id').execute();
+    return this.db
+      .selectFrom('reskin_messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async messageWithConversation(messageId: string): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
     const message = await this.db.selectFrom('reskin_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
     if (!message) return undefined;
-    const conversation = await this.db.selectFrom('reskin_conversations').selectAll().where('id', '=', message.conversation_id).executeTakeFirstOrThrow();
+    const conversation = await this.db
+      .selectFrom('reskin_conversations')
+      .selectAll()
+      .where('id', '=', message.conversation_id)
+      .executeTakeFirstOrThrow();
     return { message, conversation };
   }
 

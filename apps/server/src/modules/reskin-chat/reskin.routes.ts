@@ -35,7 +35,10 @@ const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErro
  * The reskin chat calls of SPEC.md 7 and ours (a user's own conversations, one thread, attachments,
  * the live stream). Registered on its own, so its error handler answers `{ errorMessage }`.
  */
-export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (app, { chat, rateLimitPerMinute, openStreams, heartbeatMs = 25_000 }) => {
+export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
+  app,
+  { chat, rateLimitPerMinute, openStreams, heartbeatMs = 25_000 },
+) => {
   const tags = ['reskin chat'];
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -74,7 +77,11 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.allConversations,
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: 'Every reskin chat with its user, product, status, last message and unread user messages (admins)', response: { 200: reskinConversationListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Every reskin chat with its user, product, status, last message and unread user messages (admins)',
+        response: { 200: reskinConversationListSchema, ...errors },
+      },
     },
     async (request) => chat.allConversations(actorOf(request)),
   );
@@ -83,7 +90,11 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.myConversations,
     {
       preHandler: requireUser,
-      schema: { tags, summary: "The signed-in user's reskin chats with unread admin messages", response: { 200: reskinConversationListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The signed-in user's reskin chats with unread admin messages",
+        response: { 200: reskinConversationListSchema, ...errors },
+      },
     },
     async (request) => chat.myConversations(actorOf(request)),
   );
@@ -106,7 +117,12 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.markAdminMessagesAsRead,
     {
       preHandler: requireUser,
-      schema: { tags, summary: "The chat's user opened it: the admin's messages become read", body: reskinConversationKeySchema, response: { 200: reskinMarkedReadSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The chat's user opened it: the admin's messages become read",
+        body: reskinConversationKeySchema,
+        response: { 200: reskinMarkedReadSchema, ...errors },
+      },
     },
     async (request) => ({ updated: await chat.markRead(actorOf(request), request.body, 'Admin') }),
   );
@@ -115,7 +131,12 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.markUserMessagesAsRead,
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "An admin opened the chat: the user's messages become read", body: reskinConversationKeySchema, response: { 200: reskinMarkedReadSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "An admin opened the chat: the user's messages become read",
+        body: reskinConversationKeySchema,
+        response: { 200: reskinMarkedReadSchema, ...errors },
+      },
     },
     async (request) => ({ updated: await chat.markRead(actorOf(request), request.body, 'User') }),
   );
@@ -124,7 +145,12 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.updateStatus,
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: 'Toggle a chat between Open and Close (admins); a closed chat refuses new user messages', body: reskinConversationKeySchema, response: { 200: reskinConversationSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Toggle a chat between Open and Close (admins); a closed chat refuses new user messages',
+        body: reskinConversationKeySchema,
+        response: { 200: reskinConversationSchema, ...errors },
+      },
     },
     async (request) => chat.toggleStatus(actorOf(request), request.body),
   );
@@ -133,17 +159,24 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (a
     API_PATHS.reskin.attachment,
     {
       preHandler: requireUser,
-      schema: { tags, summary: "A message's attachment, for the chat's user and the admins only", params: idParamsSchema, response: errors },
+      schema: {
+        tags,
+        summary: "A message's attachment, for the chat's user and the admins only",
+        params: idParamsSchema,
+        response: errors,
+      },
     },
     async (request, reply) => {
       const file = await chat.attachment(actorOf(request), request.params.id);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        // A stream is sent as is; the JSON response schemas above describe only the errors.
-        .send(file.stream as never);
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          // A stream is sent as is; the JSON response schemas above describe only the errors.
+          .send(file.stream as never)
+      );
     },
   );
 

@@ -46,7 +46,8 @@ export class ReskinChatService {
     if (message.length === 0 && !request.file) throw badRequest('Write a message or attach a file');
 
     const side = sideOf(actor);
-    const conversation = side === 'Admin' ? await this.answeredConversation(userId, productId) : await this.ownConversation(actor, userId, productId);
+    const conversation =
+      side === 'Admin' ? await this.answeredConversation(userId, productId) : await this.ownConversation(actor, userId, productId);
     // An admin may still write into a closed chat; the user may not (SPEC.md 4).
     if (side === 'User' && conversation.status === 'Close') throw closedChat();
 
@@ -84,7 +85,10 @@ export class ReskinChatService {
 
   async thread(actor: SessionUser, query: { productId: string; userId?: string }): Promise<ReskinThread> {
     // A user may leave out their own id; an admin names the user.
-    const conversation = await this.visibleConversation(actor, { productId: query.productId, userId: query.userId ?? (answersChats(actor) ? undefined : actor._id) });
+    const conversation = await this.visibleConversation(actor, {
+      productId: query.productId,
+      userId: query.userId ?? (answersChats(actor) ? undefined : actor._id),
+    });
     const [summary] = await this.summaries({ conversationId: conversation.id }, otherSide(sideOf(actor)));
     const messages = await this.chats.messagesOf(conversation.id);
     return { conversation: summary!, messages: messages.map((row) => messageView(row, conversation)) };
@@ -95,7 +99,10 @@ export class ReskinChatService {
    * (markAdminMessagesAsRead is the user's call, markUserMessagesAsRead an admin's).
    */
   async markRead(actor: SessionUser, key: ReskinConversationKey, author: ReskinAuthor): Promise<number> {
-    if (sideOf(actor) === author) throw forbidden(author === 'Admin' ? "Only the chat's user can mark the admin's messages read" : "Only an admin can mark the user's messages read");
+    if (sideOf(actor) === author)
+      throw forbidden(
+        author === 'Admin' ? "Only the chat's user can mark the admin's messages read" : "Only an admin can mark the user's messages read",
+      );
     const conversation = await this.visibleConversation(actor, key);
     const updated = await this.chats.markRead(conversation.id, author);
     if (updated > 0) await this.announce('read', conversation);
@@ -143,7 +150,14 @@ export class ReskinChatService {
     if (existing) return existing;
     if ((await this.chats.productStatus(productId)) !== 'Approved') throw notFound('Product not found');
     const now = this.clock.now().toISOString();
-    return this.chats.findOrCreateConversation({ id: newId(), user_id: actor._id, product_id: productId, status: 'Open', created_at: now, updated_at: now });
+    return this.chats.findOrCreateConversation({
+      id: newId(),
+      user_id: actor._id,
+      product_id: productId,
+      status: 'Open',
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   /** An admin answers a conversation a user started. */
@@ -195,9 +209,10 @@ function conversationView(row: ConversationSummaryRow, last: MessageRow | undefi
     product: { _id: row.product_id, title: row.product_title ?? '', thumbnail: apiPath(API_PATHS.files.image, { key: row.thumbnail_key }) },
     status: row.status as ReskinStatus,
     unreadCount: Number(row.unread_count),
-    lastMessage: last ? { message: last.message, messageBy: last.message_by as ReskinAuthor, hasFile: last.file_key !== null, createdAt: last.created_at } : null,
+    lastMessage: last
+      ? { message: last.message, messageBy: last.message_by as ReskinAuthor, hasFile: last.file_key !== null, createdAt: last.created_at }
+      : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
-

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, injectAs, uniqueChannelPrefix, type TestUser } from '../../test/helper.js';
-import { buildCatalogueApp, buildTwoCatalogueApps, createApprovedProduct, createProduct, pngImage, tinyZip, type CatalogueContext } from '../../test/factories.js';
+import {
+  buildCatalogueApp,
+  buildTwoCatalogueApps,
+  createApprovedProduct,
+  createProduct,
+  pngImage,
+  tinyZip,
+  type CatalogueContext,
+} from '../../test/factories.js';
 import { openStream, sendForm, sendJson, thread } from '../../test/reskin-chat.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -36,7 +44,15 @@ describe('reskin chat: starting and answering', () => {
     const again = await sendJson(ctx, buyer, { productId: product._id, message: 'Yes' });
 
     expect(opening.statusCode).toBe(201);
-    expect(opening.json()).toMatchObject({ userId: buyer._id, productId: product._id, message: 'Yes', messageBy: 'User', isRead: false, status: 'Open', fileUpload: null });
+    expect(opening.json()).toMatchObject({
+      userId: buyer._id,
+      productId: product._id,
+      message: 'Yes',
+      messageBy: 'User',
+      isRead: false,
+      status: 'Open',
+      fileUpload: null,
+    });
     expect(again.statusCode).toBe(201);
     const all = (await injectAs(ctx, admin, { method: 'GET', url: '/api/reskin/allReskinUsers' })).json();
     expect(all).toHaveLength(1);
@@ -64,7 +80,9 @@ describe('reskin chat: starting and answering', () => {
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ messageBy: 'Admin', userId: buyer._id, message: 'Sure, 3 days.' });
     const mine = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/reskin/myConversations' })).json();
-    expect(mine).toMatchObject([{ productId: product._id, unreadCount: 1, lastMessage: { message: 'Sure, 3 days.', messageBy: 'Admin', hasFile: false } }]);
+    expect(mine).toMatchObject([
+      { productId: product._id, unreadCount: 1, lastMessage: { message: 'Sure, 3 days.', messageBy: 'Admin', hasFile: false } },
+    ]);
     const all = (await injectAs(ctx, admin, { method: 'GET', url: '/api/reskin/allReskinUsers' })).json();
     expect(all[0].unreadCount).toBe(1);
 
@@ -73,7 +91,13 @@ describe('reskin chat: starting and answering', () => {
     expect(marked.json()).toEqual({ updated: 1 });
     const opened = (await thread(ctx, buyer, `productId=${product._id}`)).json();
     expect(opened.conversation.unreadCount).toBe(0);
-    expect(opened.messages.map((message: { message: string; messageBy: string; isRead: boolean }) => [message.messageBy, message.message, message.isRead])).toEqual([
+    expect(
+      opened.messages.map((message: { message: string; messageBy: string; isRead: boolean }) => [
+        message.messageBy,
+        message.message,
+        message.isRead,
+      ]),
+    ).toEqual([
       ['User', 'Yes', false],
       ['User', 'Can you change the hero to a cat?', false],
       ['Admin', 'Sure, 3 days.', true],
@@ -128,7 +152,8 @@ describe('reskin chat: flooding', () => {
     await openChat(ctx, buyer, product._id);
 
     const statuses: number[] = [];
-    for (let i = 0; i < 2; i += 1) statuses.push((await sendJson(ctx, buyer, { productId: product._id, message: `Message ${i}` })).statusCode);
+    for (let i = 0; i < 2; i += 1)
+      statuses.push((await sendJson(ctx, buyer, { productId: product._id, message: `Message ${i}` })).statusCode);
     const flood = await sendJson(ctx, buyer, { productId: product._id, message: 'One too many' });
     const neighbour = await sendJson(ctx, stranger, { productId: product._id, message: 'Yes' });
 
@@ -165,7 +190,10 @@ describe('reskin chat: who may see and do what', () => {
     await openChat(ctx, buyer, product._id);
     const key = { userId: buyer._id, productId: product._id };
 
-    for (const [user, status] of [[buyer, 403], [null, 401]] as const) {
+    for (const [user, status] of [
+      [buyer, 403],
+      [null, 401],
+    ] as const) {
       const responses = [
         await injectAs(ctx, user, { method: 'GET', url: '/api/reskin/allReskinUsers' }),
         await put(ctx, user, 'updateStatus', key),
@@ -184,7 +212,12 @@ describe('reskin chat: who may see and do what', () => {
     await openChat(ctx, buyer, product._id);
     const image = await pngImage();
 
-    const sent = await sendForm(ctx, buyer, { productId: product._id, message: 'Like this' }, { bytes: image, name: '../../etc/my <mock>.png', type: 'image/png' });
+    const sent = await sendForm(
+      ctx,
+      buyer,
+      { productId: product._id, message: 'Like this' },
+      { bytes: image, name: '../../etc/my <mock>.png', type: 'image/png' },
+    );
 
     expect(sent.statusCode).toBe(201);
     const { fileUpload, fileName } = sent.json();
@@ -280,9 +313,11 @@ describe('reskin chat: live events', { timeout: 20_000 }, () => {
     await sendJson(a, buyer, { productId: product._id, message: 'Yes' });
     await sendForm(a, admin, { userId: buyer._id, productId: product._id, message: 'Answer from instance A' });
 
-    await expect.poll(() => streamOnB.events).toEqual([
-      { kind: 'message', userId: buyer._id, productId: product._id },
-      { kind: 'message', userId: buyer._id, productId: product._id },
-    ]);
+    await expect
+      .poll(() => streamOnB.events)
+      .toEqual([
+        { kind: 'message', userId: buyer._id, productId: product._id },
+        { kind: 'message', userId: buyer._id, productId: product._id },
+      ]);
   });
 });

@@ -21,9 +21,7 @@ export function withShareCard(indexHtml: string, card: ShareCard): string {
     `<meta property="og:url" content="${escapeHtml(card.url)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
   ].join('\n    ');
-  const withoutOld = indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/i, '')
-    .replace(/<meta\s+name="description"[^>]*>/gi, '');
+  const withoutOld = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/gi, '');
   const head = `<title>${title}</title>\n    ${tags}\n  </head>`;
   return withoutOld.includes('</head>') ? withoutOld.replace('</head>', head) : `${head}${withoutOld}`;
 }
@@ -40,5 +38,13 @@ export function sitemapXml(publicUrl: string, entries: Array<{ slug: string; upd
 }
 
 export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /adminPanel', 'Disallow: /userPanel', 'Disallow: /api', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /adminPanel',
+    'Disallow: /userPanel',
+    'Disallow: /api',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -31,7 +31,11 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       }
       const card = await products.shareCard(request.params.title);
       const html = card
-        ? withShareCard(indexHtml, { ...card, image: `${publicUrl}${card.image}`, url: `${publicUrl}/downloads/${encodeURIComponent(request.params.title)}` })
+        ? withShareCard(indexHtml, {
+            ...card,
+            image: `${publicUrl}${card.image}`,
+            url: `${publicUrl}/downloads/${encodeURIComponent(request.params.title)}`,
+          })
         : indexHtml;
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     },

@@ -9,7 +9,10 @@ function builtWebApp(): string {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"><title>Marketplace</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8"><title>Marketplace</title></head><body><div id="root"></div></body></html>',
+  );
   return webDist;
 }
 

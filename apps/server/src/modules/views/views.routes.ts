@@ -5,7 +5,10 @@ import type { ViewsService } from './views.service.js';
 
 const recordedSchema = z.object({ message: z.string(), counted: z.boolean() });
 
-export const viewRoutes: FastifyPluginAsyncZod<{ views: ViewsService; rateLimitPerMinute: number }> = async (app, { views, rateLimitPerMinute }) => {
+export const viewRoutes: FastifyPluginAsyncZod<{ views: ViewsService; rateLimitPerMinute: number }> = async (
+  app,
+  { views, rateLimitPerMinute },
+) => {
   const tags = ['views'];
 
   app.post(
@@ -25,9 +28,7 @@ export const viewRoutes: FastifyPluginAsyncZod<{ views: ViewsService; rateLimitP
     },
   );
 
-  app.get(
-    API_PATHS.view.counts,
-    { schema: { tags, summary: 'Views per product', response: { 200: gameViewCountsSchema } } },
-    async () => views.counts(),
+  app.get(API_PATHS.view.counts, { schema: { tags, summary: 'Views per product', response: { 200: gameViewCountsSchema } } }, async () =>
+    views.counts(),
   );
 };

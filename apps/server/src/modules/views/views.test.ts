@@ -40,7 +40,10 @@ describe('views', () => {
     const product = await createApprovedProduct(ctx, admin, admin);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) {
-      statuses.push((await ctx.app.inject({ method: 'POST', url: `/api/view/GameView/${product._id}`, headers: { 'user-agent': `bot ${i}` } })).statusCode);
+      statuses.push(
+        (await ctx.app.inject({ method: 'POST', url: `/api/view/GameView/${product._id}`, headers: { 'user-agent': `bot ${i}` } }))
+          .statusCode,
+      );
     }
 
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);

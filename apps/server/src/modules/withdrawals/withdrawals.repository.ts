@@ -71,7 +71,9 @@ export class WithdrawalsRepository {
       .where('products.user_id', '=', userId)
       .select([
         sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
-        sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as('reskin'),
+        sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as(
+          'reskin',
+        ),
       ])
       .executeTakeFirstOrThrow();
     const withdrawals = await this.db

@@ -38,7 +38,8 @@ function toWithdrawal(row: WithdrawalRow | WithdrawalWithSellerRow, withSeller: 
   };
 }
 
-const balanceCents = (stored: StoredBalance) => availableBalance({ earnings: stored.earnings, pendingWithdrawals: stored.pendingWithdrawals, withdrawn: stored.withdrawn });
+const balanceCents = (stored: StoredBalance) =>
+  availableBalance({ earnings: stored.earnings, pendingWithdrawals: stored.pendingWithdrawals, withdrawn: stored.withdrawn });
 
 /** Sellers' earnings (SPEC.md 9) and their PayPal withdrawals with the 8% fee. */
 export class WithdrawalsService {
@@ -99,7 +100,7 @@ export class WithdrawalsService {
   async list(actor: SessionUser, filter: WithdrawalListFilter): Promise<Withdrawal[]> {
     const admin = canProcessWithdrawals(actor);
     const userId = filter.userId ?? (admin ? undefined : actor._id);
-    if (userId && !canSeeWithdrawalsOf(actor, userId)) throw forbidden("You can only see your own withdrawals");
+    if (userId && !canSeeWithdrawalsOf(actor, userId)) throw forbidden('You can only see your own withdrawals');
     const rows = await this.withdrawals.list({ ...(userId ? { userId } : {}), ...(filter.status ? { status: filter.status } : {}) });
     return rows.map((row) => toWithdrawal(row, admin));
   }

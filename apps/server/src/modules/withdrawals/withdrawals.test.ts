@@ -6,7 +6,8 @@ import { recordPurchase } from '../../test/sales.js';
 
 const withdraw = (ctx: CatalogueContext, user: TestUser | null, payload: unknown) =>
   injectAs(ctx, user, { method: 'POST', url: '/api/withdraw/withdrawDetil', payload: payload as Record<string, unknown> });
-const earningsOf = async (ctx: CatalogueContext, user: TestUser) => (await injectAs(ctx, user, { method: 'GET', url: '/api/user/earnings' })).json();
+const earningsOf = async (ctx: CatalogueContext, user: TestUser) =>
+  (await injectAs(ctx, user, { method: 'GET', url: '/api/user/earnings' })).json();
 
 /** A seller whose product was bought once for `priceCents`, and the admin. */
 async function sellerWithSale(ctx: CatalogueContext, priceCents: number) {
@@ -37,10 +38,20 @@ describe('earnings', () => {
     const response = await injectAs(ctx, seller, { method: 'GET', url: '/api/user/earnings' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ totalEarnings: 198.99, dashboardTotal: 297.99, pendingWithdrawals: 0, withdrawn: 0, availableBalance: 198.99 });
+    expect(response.json()).toEqual({
+      totalEarnings: 198.99,
+      dashboardTotal: 297.99,
+      pendingWithdrawals: 0,
+      withdrawn: 0,
+      availableBalance: 198.99,
+    });
     const sales = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/sales' })).json();
     expect(sales.map((sale: { title: string }) => sale.title).sort()).toEqual(['Puzzle', 'Runner']);
-    expect(sales.find((sale: { title: string }) => sale.title === 'Runner')).toMatchObject({ price: 49.99, isReskin: 'true', reskinPrice: 99 });
+    expect(sales.find((sale: { title: string }) => sale.title === 'Runner')).toMatchObject({
+      price: 49.99,
+      isReskin: 'true',
+      reskinPrice: 99,
+    });
   });
 
   it('counts a sale paid through the checkout: the licence price as earnings, the reskin price on the dashboard only', async () => {
@@ -52,7 +63,13 @@ describe('earnings', () => {
 
     await buyWithCard(ctx, buyer, [singleLine(product._id, 'true')]);
 
-    expect(await earningsOf(ctx, seller)).toEqual({ totalEarnings: 49.99, dashboardTotal: 148.99, pendingWithdrawals: 0, withdrawn: 0, availableBalance: 49.99 });
+    expect(await earningsOf(ctx, seller)).toEqual({
+      totalEarnings: 49.99,
+      dashboardTotal: 148.99,
+      pendingWithdrawals: 0,
+      withdrawn: 0,
+      availableBalance: 49.99,
+    });
     expect((await withdraw(ctx, seller, { email: 'payout@example.com', withdrawAmount: 50 })).statusCode).toBe(400);
     expect((await withdraw(ctx, seller, { email: 'payout@example.com', withdrawAmount: 49.99 })).statusCode).toBe(201);
   });
@@ -75,9 +92,22 @@ describe('withdrawal requests', () => {
     expect(response.json()).toMatchObject({
       title: 'Withdrawl Successfull',
       message: 'Withdrawl request has been send successfully',
-      withdrawal: { userId: seller._id, email: 'payout@example.com', withdrawAmount: 25.5, payoutAmount: 23.46, status: 'Pending', paidAt: null },
+      withdrawal: {
+        userId: seller._id,
+        email: 'payout@example.com',
+        withdrawAmount: 25.5,
+        payoutAmount: 23.46,
+        status: 'Pending',
+        paidAt: null,
+      },
     });
-    expect(await earningsOf(ctx, seller)).toEqual({ totalEarnings: 100, dashboardTotal: 100, pendingWithdrawals: 25.5, withdrawn: 0, availableBalance: 74.5 });
+    expect(await earningsOf(ctx, seller)).toEqual({
+      totalEarnings: 100,
+      dashboardTotal: 100,
+      pendingWithdrawals: 25.5,
+      withdrawn: 0,
+      availableBalance: 74.5,
+    });
   });
 
   it('accepts the amount as numeric text, as a form sends it', async () => {
@@ -185,8 +215,16 @@ describe('withdrawal lists and payouts', () => {
     expect(list).toHaveLength(2);
     expect(list).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ withdrawAmount: 40, payoutAmount: 36.8, seller: { _id: seller._id, name: seller.name, email: seller.email } }),
-        expect.objectContaining({ withdrawAmount: 19.99, payoutAmount: 18.39, seller: { _id: otherSeller._id, name: otherSeller.name, email: otherSeller.email } }),
+        expect.objectContaining({
+          withdrawAmount: 40,
+          payoutAmount: 36.8,
+          seller: { _id: seller._id, name: seller.name, email: seller.email },
+        }),
+        expect.objectContaining({
+          withdrawAmount: 19.99,
+          payoutAmount: 18.39,
+          seller: { _id: otherSeller._id, name: otherSeller.name, email: otherSeller.email },
+        }),
       ]),
     );
   });
@@ -228,7 +266,13 @@ describe('withdrawal lists and payouts', () => {
       withdrawal: { _id: mine._id, status: 'Success', paidAt: ctx.clock.now().toISOString() },
     });
     expect(again.statusCode).toBe(409);
-    expect(await earningsOf(ctx, seller)).toEqual({ totalEarnings: 100, dashboardTotal: 100, pendingWithdrawals: 0, withdrawn: 40, availableBalance: 60 });
+    expect(await earningsOf(ctx, seller)).toEqual({
+      totalEarnings: 100,
+      dashboardTotal: 100,
+      pendingWithdrawals: 0,
+      withdrawn: 40,
+      availableBalance: 60,
+    });
     const success = (await injectAs(ctx, admin, { method: 'GET', url: '/api/withdraw/allWithdrawls?status=Success' })).json();
     expect(success.map((w: { _id: string }) => w._id)).toEqual([mine._id]);
   });

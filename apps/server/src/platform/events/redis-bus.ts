@@ -27,7 +27,12 @@ export class RedisEventBus implements EventBus {
     private readonly channelPrefix: string,
     private readonly log: Logger,
   ) {
-    this.publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: PUBLISH_TIMEOUT_MS, connectTimeout: 2_000 });
+    this.publisher = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: PUBLISH_TIMEOUT_MS,
+      connectTimeout: 2_000,
+    });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2_000 });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error) => log.warn({ err: error }, 'redis event bus connection problem'));

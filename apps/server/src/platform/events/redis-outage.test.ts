@@ -22,7 +22,9 @@ describe('Redis as an optional accelerator', { timeout: 30_000 }, () => {
     const redis = await ownRedisServer();
     await redis.stop();
 
-    const { result: ctx, ms } = await timed(() => buildCatalogueApp({ REDIS_URL: redis.url, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() }));
+    const { result: ctx, ms } = await timed(() =>
+      buildCatalogueApp({ REDIS_URL: redis.url, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() }),
+    );
 
     expect(ms).toBeLessThan(10_000);
     expect((await injectAs(ctx, null, { method: 'GET', url: '/api/product/uploaded-products' })).statusCode).toBe(200);
@@ -30,18 +32,27 @@ describe('Redis as an optional accelerator', { timeout: 30_000 }, () => {
 
   it('signs in within a second, stores a chat message, and still counts sign-in attempts while Redis is down', async () => {
     const redis = await ownRedisServer();
-    const ctx = await buildCatalogueApp({ REDIS_URL: redis.url, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix(), AUTH_RATE_LIMIT_PER_MINUTE: '5' });
+    const ctx = await buildCatalogueApp({
+      REDIS_URL: redis.url,
+      EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix(),
+      AUTH_RATE_LIMIT_PER_MINUTE: '5',
+    });
     const admin = await createUser(ctx, { role: 'Admin' });
     const seller = await createUser(ctx);
     const buyer = await createUser(ctx);
     const product = await createApprovedProduct(ctx, seller, admin);
     await redis.stop();
 
-    const signIn = await timed(() => ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: buyer.email, password: buyer.password } }));
+    const signIn = await timed(() =>
+      ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: buyer.email, password: buyer.password } }),
+    );
     const chat = await timed(() => sendJson(ctx, buyer, { productId: product._id, message: 'Yes' }));
     const attempts: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      attempts.push((await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: buyer.email, password: 'wrong-password-1' } })).statusCode);
+      attempts.push(
+        (await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email: buyer.email, password: 'wrong-password-1' } }))
+          .statusCode,
+      );
     }
 
     expect(signIn.result.statusCode).toBe(200);
@@ -64,7 +75,12 @@ describe('Redis as an optional accelerator', { timeout: 30_000 }, () => {
     expect(await visitorTitles(b)).toEqual(['Before The Outage']);
     await redis.stop();
 
-    const edited = await injectAs(a, admin, { method: 'PUT', url: `/api/product/editProduct/${product._id}`, payload: multipartTitle('During The Outage'), headers: MULTIPART_HEADERS });
+    const edited = await injectAs(a, admin, {
+      method: 'PUT',
+      url: `/api/product/editProduct/${product._id}`,
+      payload: multipartTitle('During The Outage'),
+      headers: MULTIPART_HEADERS,
+    });
     expect(edited.statusCode).toBe(200);
     expect(await visitorTitles(a)).toEqual(['During The Outage']);
     expect(await visitorTitles(b)).toEqual(['Before The Outage']);

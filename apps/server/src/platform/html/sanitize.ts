@@ -7,8 +7,32 @@ import sanitizeHtml from 'sanitize-html';
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'ol', 'ul', 'li', 'a', 'img',
+    'p',
+    'br',
+    'span',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'ol',
+    'ul',
+    'li',
+    'a',
+    'img',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -19,7 +43,14 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   },
   // Quill's formats: alignment, indentation (1 to 8), direction, font sizes and fonts, code blocks.
   allowedClasses: {
-    '*': [/^ql-align-(center|right|justify)$/, /^ql-indent-[1-8]$/, 'ql-direction-rtl', /^ql-size-(small|large|huge)$/, /^ql-font-(serif|monospace)$/, 'ql-syntax'],
+    '*': [
+      /^ql-align-(center|right|justify)$/,
+      /^ql-indent-[1-8]$/,
+      'ql-direction-rtl',
+      /^ql-size-(small|large|huge)$/,
+      /^ql-font-(serif|monospace)$/,
+      'ql-syntax',
+    ],
   },
   allowedStyles: {
     '*': {

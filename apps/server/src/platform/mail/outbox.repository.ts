@@ -15,7 +15,11 @@ export class OutboxRepository {
   }
 
   async countUnsent(): Promise<number> {
-    const row = await this.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 

@@ -47,7 +47,9 @@ describe('mail outbox', () => {
     const { id } = await ctx.db.selectFrom('mail_outbox').select('id').executeTakeFirstOrThrow();
     // The crashed sender claimed the mail and died before sending it or marking it.
     const now = ctx.clock.now();
-    expect(await new OutboxRepository(ctx.db).claim(id, now.toISOString(), new Date(now.getTime() + CLAIM_LEASE_MS).toISOString())).toBe(true);
+    expect(await new OutboxRepository(ctx.db).claim(id, now.toISOString(), new Date(now.getTime() + CLAIM_LEASE_MS).toISOString())).toBe(
+      true,
+    );
     const survivor = senderOver(ctx, smtp.url);
 
     await survivor.deliverPending();
@@ -70,7 +72,7 @@ describe('mail retries', () => {
     const ctx = await buildTestApp();
     await storeMails(ctx, ['Retried mail']);
     const sender = senderOver(ctx, `smtp://127.0.0.1:${await freePort()}`);
-    const retryAt = async () => (await ctx.db.selectFrom('mail_outbox').select(['claimed_until', 'attempts']).executeTakeFirstOrThrow());
+    const retryAt = async () => await ctx.db.selectFrom('mail_outbox').select(['claimed_until', 'attempts']).executeTakeFirstOrThrow();
 
     await sender.deliverPending();
     const first = await retryAt();

@@ -55,7 +55,10 @@ export class MailOutbox {
       attempts: 0,
     });
     if (!this.transport) {
-      this.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox; SMTP_URL is not set, so it is not sent');
+      this.log.info(
+        { mailId: id, to: mail.to, subject: mail.subject },
+        'mail stored in the outbox; SMTP_URL is not set, so it is not sent',
+      );
       return;
     }
     void this.deliverPending();

@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { CARD_DECLINED_MESSAGE, cardDigits, findCardFieldError, SIMULATED_DECLINED_CARD, type CardDetails, type CardField } from '@market/contracts';
+import {
+  CARD_DECLINED_MESSAGE,
+  cardDigits,
+  findCardFieldError,
+  SIMULATED_DECLINED_CARD,
+  type CardDetails,
+  type CardField,
+} from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
-import { WebhookSignatureError, type CreatedIntent, type IntentMetadata, type PaymentProvider, type RetrievedIntent } from './payment-provider.js';
+import {
+  WebhookSignatureError,
+  type CreatedIntent,
+  type IntentMetadata,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from './payment-provider.js';
 
 /** A product in the cart was deleted and its unpaid checkout closed. */
 export const CHECKOUT_CANCELED_MESSAGE = 'This checkout was closed because a product in it was removed; go back to your cart.';
@@ -71,7 +84,11 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   /** The intent a client secret unlocks, or null. */
   async intentOfClientSecret(clientSecret: string): Promise<RetrievedIntent | null> {
-    const row = await this.db.selectFrom('simulated_payment_intents').select('id').where('client_secret', '=', clientSecret).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('simulated_payment_intents')
+      .select('id')
+      .where('client_secret', '=', clientSecret)
+      .executeTakeFirst();
     return row ? this.retrieve(row.id) : null;
   }
 

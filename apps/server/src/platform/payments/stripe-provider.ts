@@ -76,7 +76,8 @@ export class StripePaymentProvider implements PaymentProvider {
       return (await this.stripe.paymentIntents.cancel(intentId)).status;
     } catch (error) {
       // Stripe refuses to cancel an intent that is already paid (or canceled): its status says which.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return (await this.retrieve(intentId))?.status ?? null;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400)
+        return (await this.retrieve(intentId))?.status ?? null;
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       return asProviderFailure(error);
     }

@@ -63,7 +63,10 @@ export class LocalFileStorage implements FileStorage {
       const names = await readdir(folder).catch(() => [] as string[]);
       for (const name of names.filter((entry) => entry.endsWith(PARTIAL_SUFFIX))) {
         const file = path.join(folder, name);
-        const modified = await stat(file).then((info) => info.mtime, () => null);
+        const modified = await stat(file).then(
+          (info) => info.mtime,
+          () => null,
+        );
         if (modified && modified < olderThan) {
           await rm(file, { force: true });
           removed += 1;

@@ -44,7 +44,14 @@ describe('S3FileStorage against a local S3 server', () => {
   });
 
   const storageAt = (prefix: string) =>
-    new S3FileStorage({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: LOCAL_S3_CREDENTIALS, prefix });
+    new S3FileStorage({
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: LOCAL_S3_CREDENTIALS,
+      prefix,
+    });
 
   describe('a large archive', () => {
     it('streams to the bucket in parts and reads back byte for byte', async () => {

@@ -27,7 +27,10 @@ export interface S3StorageOptions {
 const AREAS: readonly StorageArea[] = ['images', 'private'];
 
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /** Parts of a streamed upload: S3's smallest but the last is 5 MB; two in flight keep memory near 16 MB per upload. */
@@ -67,7 +70,9 @@ export class S3FileStorage implements FileStorage {
     if (!/^[a-z0-9]{1,8}$/.test(extension)) throw new Error(`Invalid storage extension: ${extension}`);
     const key = `${randomBytes(16).toString('hex')}.${extension}`;
     if (Buffer.isBuffer(data)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(area, key), Body: data, ContentLength: data.length }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(area, key), Body: data, ContentLength: data.length }),
+      );
       return { key, size: data.length };
     }
     // Streamed to the bucket as a multipart upload, part by part, with no temporary file; a stream

@@ -71,10 +71,7 @@ describe('GameCard', () => {
     ]);
     fireEvent.click(screen.getByRole('link', { name: 'Game Number 4' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/downloads/Game-Number-4'));
-    expect(calls.map((call) => [call.url, call.init?.method])).toContainEqual([
-      '/api/view/GameView/product_0004',
-      'POST',
-    ]);
+    expect(calls.map((call) => [call.url, call.init?.method])).toContainEqual(['/api/view/GameView/product_0004', 'POST']);
   });
 });
 

@@ -30,15 +30,7 @@ export function GameCard({ product, headingLevel = 3 }: { product: ProductSummar
 
   return (
     <article className="game-card">
-      <img
-        className="game-card-img"
-        src={product.thumbnail}
-        alt={name}
-        width={400}
-        height={250}
-        loading="lazy"
-        decoding="async"
-      />
+      <img className="game-card-img" src={product.thumbnail} alt={name} width={400} height={250} loading="lazy" decoding="async" />
       <div className="game-card-body">
         <Heading className="game-card-title" id={titleId} title={name}>
           <Link to={detailPath(product)} className="stretched-link" onClick={() => recordView(product._id)}>
@@ -51,13 +43,7 @@ export function GameCard({ product, headingLevel = 3 }: { product: ProductSummar
         </p>
         <div className="game-card-footer">
           <span className="game-card-price">{formatDollars(product.singleAppLicense)}</span>
-          <a
-            className="game-card-preview"
-            href={product.livePreview}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-describedby={titleId}
-          >
+          <a className="game-card-preview" href={product.livePreview} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
             Live Preview<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
           <button

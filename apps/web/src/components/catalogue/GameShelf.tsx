@@ -7,7 +7,15 @@ import { type CardHeadingLevel, GameCard } from './GameCard';
  * A plain grid of cards: 4 columns from 992 px, 3 from 768 px, 2 below. Pages put it right under
  * their h1, so its cards are h2 unless it sits in a section (a shelf).
  */
-export function GameGrid({ products, label, headingLevel = 2 }: { products: ProductSummary[]; label?: string; headingLevel?: CardHeadingLevel }) {
+export function GameGrid({
+  products,
+  label,
+  headingLevel = 2,
+}: {
+  products: ProductSummary[];
+  label?: string;
+  headingLevel?: CardHeadingLevel;
+}) {
   return (
     <ul className="game-grid" aria-label={label} data-layout="grid">
       {products.map((product) => (

@@ -48,9 +48,7 @@ describe('Header', () => {
     await openUserMenu('Alice Wond');
     expect((await screen.findByRole('button', { name: 'Alice Wond' })).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/userPanel/user-dashboard');
-    expect(screen.getByRole('link', { name: 'Whishlist Products' }).getAttribute('href')).toBe(
-      '/userPanel/whishlist-products',
-    );
+    expect(screen.getByRole('link', { name: 'Whishlist Products' }).getAttribute('href')).toBe('/userPanel/whishlist-products');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Upload Product' })).toBeNull();
   });
@@ -61,9 +59,7 @@ describe('Header', () => {
 
     await openUserMenu('Bob Admin');
     expect(screen.getByRole('link', { name: 'Upload Product' }).getAttribute('href')).toBe('/adminPanel/upload-product');
-    expect(screen.getByRole('link', { name: 'Manage Products' }).getAttribute('href')).toBe(
-      '/adminPanel/manage-products',
-    );
+    expect(screen.getByRole('link', { name: 'Manage Products' }).getAttribute('href')).toBe('/adminPanel/manage-products');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });
 
@@ -78,7 +74,9 @@ describe('Header', () => {
 
   it('logs out: calls signOut, forgets the user and shows Login again', async () => {
     sessionStorage.setItem('userData', JSON.stringify(userAlice));
-    const calls = fakeFetch((url) => (url.endsWith('/signOut') ? { status: 200, body: { message: 'Signed out' } } : { status: 200, body: userAlice }));
+    const calls = fakeFetch((url) =>
+      url.endsWith('/signOut') ? { status: 200, body: { message: 'Signed out' } } : { status: 200, body: userAlice },
+    );
     const { router } = renderAt(<Header />, '/browse-game');
 
     await openUserMenu('Alice Wond');

@@ -14,12 +14,7 @@ export default function NoticeToast({ notice }: { notice: Notice }) {
     >
       <div className="d-flex align-items-center">
         <Toast.Body className="flex-grow-1">{notice.text}</Toast.Body>
-        <button
-          type="button"
-          className="btn-close me-2"
-          aria-label="Close"
-          onClick={() => dismissNotice(notice.id)}
-        />
+        <button type="button" className="btn-close me-2" aria-label="Close" onClick={() => dismissNotice(notice.id)} />
       </div>
     </Toast>
   );

@@ -53,7 +53,10 @@ describe('cart and wishlist lists', () => {
   it('reads corrupt storage and foreign entries as nothing, and answers the same array while storage is unchanged', () => {
     localStorage.setItem(CART_KEY, '{not json');
     expect(readList(CART_KEY)).toEqual([]);
-    localStorage.setItem(CART_KEY, JSON.stringify([{ _id: 'x' }, 'text', { ...summary(3), selectedLicense: 'Single App License', isReskin: 'false' }]));
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify([{ _id: 'x' }, 'text', { ...summary(3), selectedLicense: 'Single App License', isReskin: 'false' }]),
+    );
     const first = readList(CART_KEY);
     expect(first.map((item) => item._id)).toEqual(['product_0003']);
     expect(readList(CART_KEY)).toBe(first);

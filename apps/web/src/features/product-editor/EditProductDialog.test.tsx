@@ -42,7 +42,9 @@ describe('Edit Product dialog', () => {
   afterEach(cleanup);
 
   it('loads the product, offers the long framework list and PUTs the changes with files optional', async () => {
-    const calls = fakeFetch((url) => (url === '/api/product/product_0001' ? { status: 200, body: product } : { status: 404, body: { message: 'no' } }));
+    const calls = fakeFetch((url) =>
+      url === '/api/product/product_0001' ? { status: 200, body: product } : { status: 404, body: { message: 'no' } },
+    );
     renderAt(
       <WithPlainEditors>
         <EditProductButton productId="product_0001" />
@@ -57,7 +59,12 @@ describe('Edit Product dialog', () => {
     expect((within(dialog).getByRole('textbox', { name: 'Keywords (English)' }) as HTMLInputElement).value).toBe('racing, space');
     const framework = within(dialog).getByRole('combobox', { name: 'Framework' }) as HTMLSelectElement;
     expect(framework.value).toBe('Godot');
-    expect(within(framework).getAllByRole('option').slice(1).map((option) => option.textContent)).toEqual([...FRAMEWORKS]);
+    expect(
+      within(framework)
+        .getAllByRole('option')
+        .slice(1)
+        .map((option) => option.textContent),
+    ).toEqual([...FRAMEWORKS]);
 
     fireEvent.change(title, { target: { value: 'Space Racer 2' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Keywords (English)' }), { target: { value: 'racing,  sequel ' } });

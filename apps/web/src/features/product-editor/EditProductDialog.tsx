@@ -176,7 +176,11 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
       <Modal.Body>
         <fieldset disabled={uploading}>
           {sections.map((Section, index) => (
-            <section key={WIZARD_STEP_TITLES[index]} className="product-edit-section" aria-labelledby={`${controller.prefix}-section-${index}`}>
+            <section
+              key={WIZARD_STEP_TITLES[index]}
+              className="product-edit-section"
+              aria-labelledby={`${controller.prefix}-section-${index}`}
+            >
               <h3 className="h6 text-uppercase text-secondary" id={`${controller.prefix}-section-${index}`}>
                 {WIZARD_STEP_TITLES[index]}
               </h3>
@@ -198,11 +202,7 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
         {/* Below the buttons: nothing slides under the pointer of a double-clicked Update. */}
         {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
         <FormError message={serverError} className="mb-0" />
-        {cancelled && (
-          <output className="d-block text-secondary mb-0">
-            Update cancelled. Your changes are kept.
-          </output>
-        )}
+        {cancelled && <output className="d-block text-secondary mb-0">Update cancelled. Your changes are kept.</output>}
       </Modal.Footer>
     </form>
   );

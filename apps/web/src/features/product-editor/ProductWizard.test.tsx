@@ -31,7 +31,8 @@ const messageOf = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
 
-const contractMessage = (field: 'livePreview', value: string) => productFormSchema.shape[field].safeParse(value).error?.issues[0]?.message ?? '';
+const contractMessage = (field: 'livePreview', value: string) =>
+  productFormSchema.shape[field].safeParse(value).error?.issues[0]?.message ?? '';
 
 /** Lets react-hook-form's (asynchronous) checks finish. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
@@ -86,7 +87,12 @@ describe('ProductWizard', () => {
     expect(boxes).toHaveLength(16);
     expect(boxes.filter((box) => box.checked).map((box) => box.labels?.[0]?.textContent)).toEqual(['English']);
     for (const name of ['Type', 'Category', 'Sub Category', 'Framework']) expect(combobox(name)).toBeTruthy();
-    expect(within(combobox('Framework')).getAllByRole('option').slice(1).map((option) => option.textContent)).toEqual([...UPLOAD_FRAMEWORKS]);
+    expect(
+      within(combobox('Framework'))
+        .getAllByRole('option')
+        .slice(1)
+        .map((option) => option.textContent),
+    ).toEqual([...UPLOAD_FRAMEWORKS]);
     expect(textbox('Features')).toBeTruthy();
     expect(fileInput('Feature Image').type).toBe('file');
     expect(fileInput('Thumbnail').type).toBe('file');

@@ -181,7 +181,14 @@ function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headin
             Next Step
           </button>
         ) : (
-          <button key="submit" type="submit" data-form-action="submit" className="btn btn-primary" disabled={uploading} aria-busy={uploading}>
+          <button
+            key="submit"
+            type="submit"
+            data-form-action="submit"
+            className="btn btn-primary"
+            disabled={uploading}
+            aria-busy={uploading}
+          >
             {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             Submit
           </button>
@@ -193,9 +200,7 @@ function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headin
       {progress !== null && <UploadProgress fraction={progress} onCancel={() => abortRef.current?.abort()} />}
       <FormError message={serverError} className="mt-3" />
       {cancelled && (
-        <output className="d-block text-secondary mt-3">
-          Upload cancelled. Your entries are kept; submit again when you are ready.
-        </output>
+        <output className="d-block text-secondary mt-3">Upload cancelled. Your entries are kept; submit again when you are ready.</output>
       )}
     </form>
   );

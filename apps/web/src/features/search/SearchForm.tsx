@@ -107,9 +107,7 @@ export function SearchForm({ placeholder, onSearch, inputRef, className = '' }: 
           />
         </div>
       </form>
-      {open && (
-        <SearchSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onChoose={choose} />
-      )}
+      {open && <SearchSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onChoose={choose} />}
     </search>
   );
 }

@@ -18,7 +18,12 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
   { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence.', page: PurchasersPage },
   { path: 'sellers', label: 'Sellers', summary: 'Users who uploaded products.', page: SellersPage },
-  { path: 'upload-product', label: 'Upload Product', summary: 'Publish a product directly; admin uploads are approved at once.', page: UploadProductPage },
+  {
+    path: 'upload-product',
+    label: 'Upload Product',
+    summary: 'Publish a product directly; admin uploads are approved at once.',
+    page: UploadProductPage,
+  },
   {
     path: 'manage-products',
     label: 'Manage Approved Products',

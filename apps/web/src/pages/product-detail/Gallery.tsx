@@ -16,8 +16,7 @@ export function Gallery({ items, name }: { items: GalleryItem[]; name: string })
     <>
       <ul className="gallery-thumbs" aria-label="Video and screenshots">
         {items.map((item, index) => {
-          const label =
-            item.kind === 'video' ? 'Play video' : `Open screenshot ${index - firstScreenshot + 1} of ${screenshotCount}`;
+          const label = item.kind === 'video' ? 'Play video' : `Open screenshot ${index - firstScreenshot + 1} of ${screenshotCount}`;
           return (
             <li key={item.kind === 'video' ? `video-${item.videoId}` : `image-${item.src}`}>
               <button
@@ -43,13 +42,7 @@ export function Gallery({ items, name }: { items: GalleryItem[]; name: string })
       </ul>
       {requested && (
         <Suspense fallback={null}>
-          <GalleryViewer
-            items={items}
-            name={name}
-            index={openAt}
-            onIndexChange={setOpenAt}
-            onClose={() => setOpenAt(null)}
-          />
+          <GalleryViewer items={items} name={name} index={openAt} onIndexChange={setOpenAt} onClose={() => setOpenAt(null)} />
         </Suspense>
       )}
     </>

@@ -49,11 +49,7 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
         <button type="button" className="btn btn-primary" onClick={() => report(addToCart(product, { license }))}>
           Add to cart
         </button>
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          onClick={() => report(addToWishlist(product, { license }))}
-        >
+        <button type="button" className="btn btn-outline-primary" onClick={() => report(addToWishlist(product, { license }))}>
           Add to Wishlist
         </button>
       </div>

@@ -70,7 +70,13 @@ export function ReskinBox({ product }: { product: ProductDetail }) {
         <fieldset id={questionId} className="reskin-question">
           <legend className="fs-6 mb-2">Do you want us to reskin this game for you?</legend>
           <div className="d-flex gap-2">
-            <button type="button" className="btn btn-primary btn-sm" onClick={answerYes} disabled={startChat.isPending} aria-busy={startChat.isPending}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={answerYes}
+              disabled={startChat.isPending}
+              aria-busy={startChat.isPending}
+            >
               Yes
             </button>
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setAsking(false)}>

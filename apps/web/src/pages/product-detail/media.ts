@@ -2,8 +2,7 @@
  * SPEC.md 2.5: only YouTube watch, live and shorts links are embedded (youtu.be short links
  * too, as the upload contract accepts them), always through youtube-nocookie.com.
  */
-const YOUTUBE_ID =
-  /^https:\/\/(?:(?:www\.|m\.)?youtube\.com\/(?:watch\?(?:[^#]*&)?v=|live\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{6,})/;
+const YOUTUBE_ID = /^https:\/\/(?:(?:www\.|m\.)?youtube\.com\/(?:watch\?(?:[^#]*&)?v=|live\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{6,})/;
 
 export function youtubeId(link: string | null | undefined): string | null {
   if (!link) return null;
@@ -18,8 +17,5 @@ export type GalleryItem = { kind: 'video'; videoId: string } | { kind: 'image'; 
 
 export function galleryItems(youtubeLink: string | null, screenshots: readonly string[]): GalleryItem[] {
   const videoId = youtubeId(youtubeLink);
-  return [
-    ...(videoId ? [{ kind: 'video', videoId } as const] : []),
-    ...screenshots.map((src) => ({ kind: 'image', src }) as const),
-  ];
+  return [...(videoId ? [{ kind: 'video', videoId } as const] : []), ...screenshots.map((src) => ({ kind: 'image', src }) as const)];
 }

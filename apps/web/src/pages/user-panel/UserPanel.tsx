@@ -44,7 +44,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: WithdrawlDetailPage,
   },
   { path: 'earnings-detail', label: 'Earnings', summary: 'Your earnings, withdrawals and remaining balance.', page: EarningsDetailPage },
-  { path: 'user-chatbox', label: 'User Chatbox', summary: 'Talk to the admin about reskin features of your purchases.', page: UserChatboxPage },
+  {
+    path: 'user-chatbox',
+    label: 'User Chatbox',
+    summary: 'Talk to the admin about reskin features of your purchases.',
+    page: UserChatboxPage,
+  },
 ];
 
 export default function UserPanel() {

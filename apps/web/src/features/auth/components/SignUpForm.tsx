@@ -45,7 +45,8 @@ export function SignUpForm() {
             <label className="form-label" htmlFor={`${id}-${field.name}`}>
               {field.label}
               <span className="required-star" aria-hidden="true">
-                {' '}*
+                {' '}
+                *
               </span>
             </label>
             <input

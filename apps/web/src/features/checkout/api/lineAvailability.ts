@@ -7,9 +7,7 @@ import type { CartItem } from '@/features/cart';
 /** GET /api/product/{id} as the buyer sees it now; null when it is gone (or hidden from them). */
 export async function getCurrentProduct(id: string, signal?: AbortSignal): Promise<ProductSummary | null> {
   try {
-    return await apiFetch(apiPath(API_PATHS.product.byId, { id }), signal ? { signal } : {}, (data) =>
-      productSummarySchema.parse(data),
-    );
+    return await apiFetch(apiPath(API_PATHS.product.byId, { id }), signal ? { signal } : {}, (data) => productSummarySchema.parse(data));
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -6,7 +6,5 @@ import { apiFetch } from '@/lib/api';
  * provider what was paid, by whom and for what, and records it once.
  */
 export function recordPurchase(paymentIntentId: string): Promise<PurchaseRecorded> {
-  return apiFetch(API_PATHS.purchase.record, { body: { transactionId: paymentIntentId } }, (data) =>
-    purchaseRecordedSchema.parse(data),
-  );
+  return apiFetch(API_PATHS.purchase.record, { body: { transactionId: paymentIntentId } }, (data) => purchaseRecordedSchema.parse(data));
 }

@@ -9,18 +9,10 @@ const LICENSE_TYPES: readonly LicenseType[] = ['Single App License', 'Multi App 
 
 function LineNote({ line }: { line: CheckedLine }) {
   if (line.state === 'unavailable') {
-    return (
-      <p className="product-line-flag text-danger">
-        This product is no longer available. Remove it to check out.
-      </p>
-    );
+    return <p className="product-line-flag text-danger">This product is no longer available. Remove it to check out.</p>;
   }
   if (line.state === 'unchecked') {
-    return (
-      <p className="product-line-flag text-danger">
-        We could not check this product right now.
-      </p>
-    );
+    return <p className="product-line-flag text-danger">We could not check this product right now.</p>;
   }
   return null;
 }

@@ -129,7 +129,12 @@ describe('CheckoutView', () => {
       currency: 'usd',
     });
     const confirmCall = calls.find((call) => call.url === '/api/payment/simulated/confirm');
-    expect(JSON.parse(String(confirmCall?.init?.body))).toMatchObject({ clientSecret: 'pi_test_0001_secret_abc', expMonth: 12, expYear: 40, cvc: '123' });
+    expect(JSON.parse(String(confirmCall?.init?.body))).toMatchObject({
+      clientSecret: 'pi_test_0001_secret_abc',
+      expMonth: 12,
+      expYear: 40,
+      cvc: '123',
+    });
     const recordCall = calls.find((call) => call.url === '/api/purchase/purchaseDetail');
     expect(JSON.parse(String(recordCall?.init?.body))).toEqual({ transactionId: 'pi_test_0001' });
     expect(localStorage.getItem('cartProduct')).toBe('[]');

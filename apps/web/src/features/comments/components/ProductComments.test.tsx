@@ -6,7 +6,13 @@ import { ProductComments } from './ProductComments';
 
 const PRODUCT_ID = 'product_00000001';
 const stored = [
-  { _id: 'comment_000002', productId: PRODUCT_ID, name: 'Sam', comment: '<b>Newest</b> <script>alert(1)</script>', createdAt: '2026-01-15T11:00:00.000Z' },
+  {
+    _id: 'comment_000002',
+    productId: PRODUCT_ID,
+    name: 'Sam',
+    comment: '<b>Newest</b> <script>alert(1)</script>',
+    createdAt: '2026-01-15T11:00:00.000Z',
+  },
   { _id: 'comment_000001', productId: PRODUCT_ID, name: 'Robin', comment: 'Older', createdAt: '2026-01-15T10:00:00.000Z' },
 ];
 
@@ -20,7 +26,10 @@ describe('ProductComments', () => {
     renderAt(<ProductComments productId={PRODUCT_ID} />);
 
     const items = within(await screen.findByRole('list', { name: 'Comments, newest first' })).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('.comment-text')?.textContent)).toEqual(['<b>Newest</b> <script>alert(1)</script>', 'Older']);
+    expect(items.map((item) => item.querySelector('.comment-text')?.textContent)).toEqual([
+      '<b>Newest</b> <script>alert(1)</script>',
+      'Older',
+    ]);
     expect(document.querySelector('.comment-list b, .comment-list script')).toBeNull();
   });
 

@@ -16,7 +16,12 @@ export function ProductComments({ productId }: { productId: string }) {
     <div className="product-comments">
       <CommentForm productId={productId} />
       <h2 className="section-title mt-4">Comments</h2>
-      <QueryView query={query} isEmpty={isEmptyList} empty="No comments yet. Be the first to comment." loading={<p aria-busy="true">Loading comments…</p>}>
+      <QueryView
+        query={query}
+        isEmpty={isEmptyList}
+        empty="No comments yet. Be the first to comment."
+        loading={<p aria-busy="true">Loading comments…</p>}
+      >
         {(comments) => <CommentList comments={comments} />}
       </QueryView>
     </div>
@@ -66,19 +71,31 @@ function CommentForm({ productId }: { productId: string }) {
         <div className="row g-3">
           <div className="col-sm-6">
             <label className="form-label" htmlFor={`${id}-name`}>
-              Name<span className="required-star" aria-hidden="true"> *</span>
+              Name
+              <span className="required-star" aria-hidden="true">
+                {' '}
+                *
+              </span>
             </label>
             <input className="form-control" id={`${id}-name`} name="name" autoComplete="name" maxLength={80} required />
           </div>
           <div className="col-sm-6">
             <label className="form-label" htmlFor={`${id}-email`}>
-              Email<span className="required-star" aria-hidden="true"> *</span>
+              Email
+              <span className="required-star" aria-hidden="true">
+                {' '}
+                *
+              </span>
             </label>
             <input className="form-control" id={`${id}-email`} name="email" type="email" autoComplete="email" required />
           </div>
           <div className="col-12">
             <label className="form-label" htmlFor={`${id}-comment`}>
-              Comment<span className="required-star" aria-hidden="true"> *</span>
+              Comment
+              <span className="required-star" aria-hidden="true">
+                {' '}
+                *
+              </span>
             </label>
             <textarea className="form-control" id={`${id}-comment`} name="comment" rows={4} maxLength={COMMENT_MAX_LENGTH} required />
           </div>

@@ -32,7 +32,10 @@ describe('ContactForm', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Field with * should be filled');
     expect(field('Name').getAttribute('aria-invalid')).toBeNull();
-    for (const [label, message] of [['Email', 'Enter your email.'], ['Company Name', 'Enter your company name.']] as const) {
+    for (const [label, message] of [
+      ['Email', 'Enter your email.'],
+      ['Company Name', 'Enter your company name.'],
+    ] as const) {
       expect(field(label).getAttribute('aria-invalid')).toBe('true');
       const description = document.getElementById(field(label).getAttribute('aria-describedby') ?? '');
       expect(description?.textContent).toBe(message);

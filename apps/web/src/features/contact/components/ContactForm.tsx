@@ -69,13 +69,19 @@ export function ContactForm() {
             <label className="form-label" htmlFor={inputId}>
               {field.label}
               <span className="required-star" aria-hidden="true">
-                {' '}*
+                {' '}
+                *
               </span>
             </label>
             {field.multiline ? (
               <textarea {...common} rows={5} maxLength={5000} />
             ) : (
-              <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} maxLength={field.name === 'email' ? 254 : 120} />
+              <input
+                {...common}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                maxLength={field.name === 'email' ? 254 : 120}
+              />
             )}
             {invalid && (
               <p className="invalid-feedback d-block mb-0" id={`${inputId}-error`}>
@@ -87,9 +93,7 @@ export function ContactForm() {
       })}
       <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
       <FormError message={missing.size > 0 ? CONTACT_REQUIRED_MESSAGE : send.error?.message} className="mt-3" />
-      <output className="d-block mt-3">
-        {sent && <p className="alert alert-success mb-0">{CONTACT_SENT_MESSAGE}</p>}
-      </output>
+      <output className="d-block mt-3">{sent && <p className="alert alert-success mb-0">{CONTACT_SENT_MESSAGE}</p>}</output>
     </form>
   );
 }

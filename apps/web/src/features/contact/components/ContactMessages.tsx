@@ -7,7 +7,12 @@ import { useContactMessages } from '../api/contactMessages';
 export function ContactMessages() {
   const query = useContactMessages();
   return (
-    <QueryView query={query} isEmpty={isEmptyList} empty="No contact messages yet" loading={<PageSpinner label="Loading contact messages…" />}>
+    <QueryView
+      query={query}
+      isEmpty={isEmptyList}
+      empty="No contact messages yet"
+      loading={<PageSpinner label="Loading contact messages…" />}
+    >
       {(messages) => (
         <ul className="list-unstyled mb-0">
           {messages.map((message) => (
@@ -22,9 +27,7 @@ export function ContactMessages() {
                     {formatDateTime(message.createdAt)}
                   </time>
                 </p>
-                <p className="mb-0 text-break text-prewrap">
-                  {message.message}
-                </p>
+                <p className="mb-0 text-break text-prewrap">{message.message}</p>
               </article>
             </li>
           ))}

@@ -14,7 +14,8 @@ const TEXT_FIELDS: { name: 'name' | 'email' | 'companyName'; label: string; type
 function RequiredStar() {
   return (
     <span className="required-star" aria-hidden="true">
-      {' '}*
+      {' '}
+      *
     </span>
   );
 }
@@ -93,7 +94,14 @@ export function HireDeveloperForm() {
             Requirements
             <RequiredStar />
           </span>
-          <RichTextEditor key={editorKey} id={`${id}-requirements`} labelledBy={requirementsLabelId} required defaultValue="" onChange={setRequirements} />
+          <RichTextEditor
+            key={editorKey}
+            id={`${id}-requirements`}
+            labelledBy={requirementsLabelId}
+            required
+            defaultValue=""
+            onChange={setRequirements}
+          />
         </div>
       </div>
       <SubmitButton pending={hire.isPending} className="mt-3">
@@ -101,9 +109,7 @@ export function HireDeveloperForm() {
       </SubmitButton>
       {/* SPEC.md 8: the server's message in red under the form, cleared on success. */}
       <FormError message={hire.error?.message} className="mt-3" />
-      <output className="d-block mt-3">
-        {sentMessage && <p className="alert alert-success mb-0">{sentMessage}</p>}
-      </output>
+      <output className="d-block mt-3">{sentMessage && <p className="alert alert-success mb-0">{sentMessage}</p>}</output>
     </form>
   );
 }

@@ -56,7 +56,12 @@ function HireRequestsTable({ requests, onOpen }: { requests: HireRequest[]; onOp
               <td>{request.platform}</td>
               <td className="d-none d-lg-table-cell text-nowrap">{formatDateTime(request.createdAt)}</td>
               <td>
-                <button type="button" className="btn btn-sm btn-outline-primary" aria-describedby={`hire-${request._id}`} onClick={() => onOpen(request._id)}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  aria-describedby={`hire-${request._id}`}
+                  onClick={() => onOpen(request._id)}
+                >
                   Open
                 </button>
               </td>
@@ -86,7 +91,12 @@ function HireRequestDetails({ requestId }: { requestId: string }) {
             {(
               [
                 ['Name', request.name],
-                ['Email', <a key="email" href={`mailto:${request.email}`}>{request.email}</a>],
+                [
+                  'Email',
+                  <a key="email" href={`mailto:${request.email}`}>
+                    {request.email}
+                  </a>,
+                ],
                 ['Company Name', request.companyName],
                 ['Platform', request.platform],
                 ['Sent', formatDateTime(request.createdAt)],

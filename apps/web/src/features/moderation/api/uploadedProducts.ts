@@ -15,10 +15,8 @@ export function listUploadedProducts(filter: UploadedProductsFilter, signal?: Ab
   if (filter.status) params.set('status', filter.status);
   if (filter.mine) params.set('mine', 'true');
   const query = params.toString();
-  return apiFetch(
-    query ? `${API_PATHS.product.list}?${query}` : API_PATHS.product.list,
-    signal ? { signal } : {},
-    (data) => productSummaryListSchema.parse(data),
+  return apiFetch(query ? `${API_PATHS.product.list}?${query}` : API_PATHS.product.list, signal ? { signal } : {}, (data) =>
+    productSummaryListSchema.parse(data),
   );
 }
 

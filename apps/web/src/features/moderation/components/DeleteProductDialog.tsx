@@ -42,14 +42,7 @@ export function DeleteProductDialog({ product, onClose }: DeleteProductDialogPro
   }
 
   return (
-    <Modal
-      show={product !== null}
-      onHide={close}
-      onExited={handleExited}
-      centered
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-    >
+    <Modal show={product !== null} onHide={close} onExited={handleExited} centered aria-labelledby={titleId} aria-describedby={textId}>
       <Modal.Body className="text-center pt-4">
         <h2 id={titleId} className="h4">
           {deleted ? 'Deleted!' : 'Are you sure?'}

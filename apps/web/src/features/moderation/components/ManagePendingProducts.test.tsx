@@ -126,7 +126,9 @@ describe('ManagePendingProducts', () => {
 
   it("keeps the dialog open with the server's message when deleting fails", async () => {
     fakeFetch((url, init) =>
-      init?.method === 'DELETE' ? { status: 403, body: { message: 'Only admins can delete products' } } : { status: 200, body: [summary()] },
+      init?.method === 'DELETE'
+        ? { status: 403, body: { message: 'Only admins can delete products' } }
+        : { status: 200, body: [summary()] },
     );
     renderAt(<ManagePendingProducts />);
     await screen.findByText('Space Racer');

@@ -100,7 +100,12 @@ function PendingActions({ product, titleId, rowFocus, onDelete }: PendingActions
         Delete
       </button>
       {/* Streams the archive from the server, to admins only (DESIGN.md). */}
-      <a className="btn btn-sm btn-outline-secondary" href={apiPath(API_PATHS.product.sourceCode, { id: product._id })} aria-describedby={titleId} download>
+      <a
+        className="btn btn-sm btn-outline-secondary"
+        href={apiPath(API_PATHS.product.sourceCode, { id: product._id })}
+        aria-describedby={titleId}
+        download
+      >
         Source code
       </a>
       <FormError message={error?.message} className="w-100 small mb-0" />

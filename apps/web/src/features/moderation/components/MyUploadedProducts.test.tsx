@@ -22,7 +22,8 @@ describe('MyUploadedProducts', () => {
           ],
         };
       }
-      if (url === '/api/product/product_0001') return { status: 200, body: detail({ sourceCodeUrl: '/api/product/product_0001/source-code' }) };
+      if (url === '/api/product/product_0001')
+        return { status: 200, body: detail({ sourceCodeUrl: '/api/product/product_0001/source-code' }) };
       return { status: 404, body: { message: 'no' } };
     });
     renderAt(<MyUploadedProducts />);
@@ -36,7 +37,9 @@ describe('MyUploadedProducts', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Product Details' });
     expect(await within(dialog).findByText('Pixel Forge')).toBeTruthy();
     expect(within(dialog).getByText('racing, space')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Download source code' }).getAttribute('href')).toBe('/api/product/product_0001/source-code');
+    expect(within(dialog).getByRole('link', { name: 'Download source code' }).getAttribute('href')).toBe(
+      '/api/product/product_0001/source-code',
+    );
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(calls.map((call) => call.url)).toContain('/api/product/product_0001');
   });

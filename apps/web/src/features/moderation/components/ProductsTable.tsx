@@ -52,7 +52,14 @@ export function ProductsTable({ caption, products, showStatus = false, renderAct
             return (
               <tr key={product._id} data-row-id={product._id}>
                 <th scope="row" className="fw-semibold moderation-product text-break">
-                  <img className="moderation-thumb d-none d-sm-block" src={product.thumbnail} alt="" width={56} height={56} loading="lazy" />
+                  <img
+                    className="moderation-thumb d-none d-sm-block"
+                    src={product.thumbnail}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
                   <span id={titleId}>{productTitle(product.title)}</span>
                   <span className="d-block small text-secondary fw-normal">{product.type}</span>
                 </th>

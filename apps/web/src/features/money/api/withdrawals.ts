@@ -10,5 +10,9 @@ export function fetchWithdrawals(status: WithdrawalStatus | undefined, signal?: 
 }
 
 export function useWithdrawals(status?: WithdrawalStatus) {
-  return useQuery({ queryKey: moneyQueryKeys.withdrawals(status), queryFn: ({ signal }) => fetchWithdrawals(status, signal), staleTime: 0 });
+  return useQuery({
+    queryKey: moneyQueryKeys.withdrawals(status),
+    queryFn: ({ signal }) => fetchWithdrawals(status, signal),
+    staleTime: 0,
+  });
 }

@@ -15,7 +15,14 @@ function fakeServer() {
     if (url === '/api/withdraw/withdrawDetil') {
       const body = JSON.parse(String(init?.body)) as { email: string; withdrawAmount: string };
       if (Number(body.withdrawAmount) > 100) {
-        return { status: 400, body: { message: 'Insufficient Balance', detail: 'You do not have enough balance to withdraw this amount.', availableBalance: 100 } };
+        return {
+          status: 400,
+          body: {
+            message: 'Insufficient Balance',
+            detail: 'You do not have enough balance to withdraw this amount.',
+            availableBalance: 100,
+          },
+        };
       }
       const withdrawal = {
         _id: 'withdrawal_0001',

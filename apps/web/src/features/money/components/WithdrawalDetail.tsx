@@ -53,10 +53,14 @@ function WithdrawalForm() {
   };
 
   // SPEC.md 5: 'Insufficient Balance' comes with its explanation; other server messages as sent.
-  const error = withdraw.error?.message === INSUFFICIENT_BALANCE.message ? `${INSUFFICIENT_BALANCE.message}: ${INSUFFICIENT_BALANCE.detail}` : withdraw.error?.message;
+  const error =
+    withdraw.error?.message === INSUFFICIENT_BALANCE.message
+      ? `${INSUFFICIENT_BALANCE.message}: ${INSUFFICIENT_BALANCE.detail}`
+      : withdraw.error?.message;
   const errorField = error ? fieldOfError(withdraw.error) : null;
   const errorId = `${ids}-error`;
-  const describedBy = (field: 'email' | 'withdrawAmount') => (errorField === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+  const describedBy = (field: 'email' | 'withdrawAmount') =>
+    errorField === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   return (
     <form className="money-form" onSubmit={onSubmit} aria-describedby={`${ids}-balance`}>
@@ -105,7 +109,8 @@ function WithdrawalForm() {
 
 /** Which field a refusal concerns: the one the server named, else the amount (the balance is about the amount). */
 function fieldOfError(error: Error | null): 'email' | 'withdrawAmount' {
-  const named = error instanceof ApiError ? (error.body as { errors?: Array<{ field?: unknown }> } | undefined)?.errors?.[0]?.field : undefined;
+  const named =
+    error instanceof ApiError ? (error.body as { errors?: Array<{ field?: unknown }> } | undefined)?.errors?.[0]?.field : undefined;
   return named === 'email' ? 'email' : 'withdrawAmount';
 }
 

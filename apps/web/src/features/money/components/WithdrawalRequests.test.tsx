@@ -23,7 +23,14 @@ function fakeServer() {
     if (url === '/api/withdraw/allWithdrawls?status=Success') return { status: 200, body: [] };
     if (init?.method === 'PUT' && url === `/api/withdraw/updateStatus/${pending._id}`) {
       list = [];
-      return { status: 200, body: { title: 'Withdrawal Successful', message: 'Withdrawal status updated', withdrawal: { ...pending, status: 'Success', paidAt: '2026-03-02T12:00:00.000Z' } } };
+      return {
+        status: 200,
+        body: {
+          title: 'Withdrawal Successful',
+          message: 'Withdrawal status updated',
+          withdrawal: { ...pending, status: 'Success', paidAt: '2026-03-02T12:00:00.000Z' },
+        },
+      };
     }
     return { status: 404, body: { message: `unexpected ${url}` } };
   });

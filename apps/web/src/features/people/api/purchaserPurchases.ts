@@ -5,7 +5,9 @@ import { PEOPLE_QUERY_ROOT } from './pageQuery';
 
 /** GET /api/user/purchasers/{id}/purchases: one buyer's purchases, newest first (admins only). */
 export function fetchPurchaserPurchases(userId: string, signal?: AbortSignal) {
-  return apiFetch(apiPath(API_PATHS.user.purchaserPurchases, { id: userId }), signal ? { signal } : {}, (data) => purchaserPurchaseListSchema.parse(data));
+  return apiFetch(apiPath(API_PATHS.user.purchaserPurchases, { id: userId }), signal ? { signal } : {}, (data) =>
+    purchaserPurchaseListSchema.parse(data),
+  );
 }
 
 export function usePurchaserPurchases(userId: string | null) {

@@ -5,7 +5,9 @@ import { PEOPLE_QUERY_ROOT, pageQueryString } from './pageQuery';
 
 /** GET /api/user/purchasers: users with purchases, their count and total spent (admins only). */
 export function fetchPurchasersPage(query: PeopleQuery, signal?: AbortSignal) {
-  return apiFetch(`${API_PATHS.user.purchasers}?${pageQueryString(query)}`, signal ? { signal } : {}, (data) => purchaserPageSchema.parse(data));
+  return apiFetch(`${API_PATHS.user.purchasers}?${pageQueryString(query)}`, signal ? { signal } : {}, (data) =>
+    purchaserPageSchema.parse(data),
+  );
 }
 
 export function usePurchasersPage(query: PeopleQuery) {

@@ -5,7 +5,9 @@ import { PEOPLE_QUERY_ROOT, pageQueryString } from './pageQuery';
 
 /** GET /api/user/listUsers: every account, newest first (admins only). */
 export function fetchUsersPage(query: PeopleQuery, signal?: AbortSignal) {
-  return apiFetch(`${API_PATHS.user.listUsers}?${pageQueryString(query)}`, signal ? { signal } : {}, (data) => personPageSchema.parse(data));
+  return apiFetch(`${API_PATHS.user.listUsers}?${pageQueryString(query)}`, signal ? { signal } : {}, (data) =>
+    personPageSchema.parse(data),
+  );
 }
 
 export function useUsersPage(query: PeopleQuery) {

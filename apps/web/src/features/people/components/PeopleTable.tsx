@@ -112,7 +112,14 @@ function PeopleSearch({ initial, onSearch }: { initial: string; onSearch: (text:
         <label htmlFor={inputId} className="form-label">
           Search by name or email
         </label>
-        <input id={inputId} type="search" className="form-control" maxLength={100} value={text} onChange={(event) => setText(event.target.value)} />
+        <input
+          id={inputId}
+          type="search"
+          className="form-control"
+          maxLength={100}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn-primary">
         Search

@@ -57,7 +57,12 @@ function PurchasesModal({ purchaser, onClose }: { purchaser: Purchaser | null; o
 function PurchaseList({ userId }: { userId: string }) {
   const query = usePurchaserPurchases(userId);
   return (
-    <QueryView query={query} loading={<PageSpinner label="Loading purchases…" />} isEmpty={(list) => list.length === 0} empty="No Purchased Product Found">
+    <QueryView
+      query={query}
+      loading={<PageSpinner label="Loading purchases…" />}
+      isEmpty={(list) => list.length === 0}
+      empty="No Purchased Product Found"
+    >
       {(purchases) => (
         <ul className="list-unstyled mb-0">
           {purchases.map((purchase) => (

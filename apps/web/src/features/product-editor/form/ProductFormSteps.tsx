@@ -41,12 +41,7 @@ export function StepOneFields({ form }: StepProps) {
   }
   return (
     <>
-      <fieldset
-        className="mb-3"
-        id={languagesId}
-        tabIndex={-1}
-        aria-describedby={languagesError ? `${languagesId}-error` : undefined}
-      >
+      <fieldset className="mb-3" id={languagesId} tabIndex={-1} aria-describedby={languagesError ? `${languagesId}-error` : undefined}>
         <legend className="form-label fs-6">Languages</legend>
         <div className="product-form-languages">
           {LANGUAGES.map(({ code, label }) => {
@@ -79,35 +74,15 @@ export function StepOneFields({ form }: StepProps) {
         return (
           <fieldset className="product-form-language mb-3" key={code}>
             <legend className="fs-6 fw-semibold">{language}</legend>
-            <TextInput
-              form={form}
-              name={`title.${code}`}
-              label={`Title (${language})`}
-            />
-            <RichTextInput
-              form={form}
-              name={`description.${code}`}
-              label={`Description (${language})`}
-            />
-            <TextInput
-              form={form}
-              name={`keywords.${code}`}
-              label={`Keywords (${language})`}
-              help="Separate keywords with commas."
-            />
+            <TextInput form={form} name={`title.${code}`} label={`Title (${language})`} />
+            <RichTextInput form={form} name={`description.${code}`} label={`Description (${language})`} />
+            <TextInput form={form} name={`keywords.${code}`} label={`Keywords (${language})`} help="Separate keywords with commas." />
           </fieldset>
         );
       })}
 
       <div className="row">
-        <SelectInput
-          form={form}
-          className="col-12 col-md-6"
-          name="type"
-          label="Type"
-          placeholder="Select type"
-          options={PRODUCT_TYPES}
-        />
+        <SelectInput form={form} className="col-12 col-md-6" name="type" label="Type" placeholder="Select type" options={PRODUCT_TYPES} />
         <SelectInput
           form={form}
           className="col-12 col-md-6"
@@ -133,11 +108,7 @@ export function StepOneFields({ form }: StepProps) {
           options={form.frameworks}
         />
       </div>
-      <RichTextInput
-        form={form}
-        name="features"
-        label="Features"
-      />
+      <RichTextInput form={form} name="features" label="Features" />
       <div className="row">
         <div className="col-12 col-md-6">
           <CurrentImages urls={form.currentImages ? [form.currentImages.featureImg] : undefined} label="Current feature image" />
@@ -175,7 +146,11 @@ export function StepTwoFields({ form }: StepProps) {
         label="Screenshots"
         accept={IMAGE_ACCEPT}
         multiple
-        help={form.mode === 'edit' ? 'Leave empty to keep the current screenshots; new ones replace them all.' : 'You can choose several images.'}
+        help={
+          form.mode === 'edit'
+            ? 'Leave empty to keep the current screenshots; new ones replace them all.'
+            : 'You can choose several images.'
+        }
       />
       <div className="row">
         <TextInput
@@ -222,14 +197,7 @@ export function StepTwoFields({ form }: StepProps) {
         accept=".zip,application/zip"
         help={form.mode === 'edit' ? KEEP_CURRENT : 'The source code as one .zip archive.'}
       />
-      <TextInput
-        form={form}
-        name="singleAppLicense"
-        label="Single App License (USD)"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-      />
+      <TextInput form={form} name="singleAppLicense" label="Single App License (USD)" type="number" inputMode="decimal" step="0.01" />
     </>
   );
 }
@@ -248,12 +216,7 @@ export function StepThreeFields({ form }: StepProps) {
           inputMode="decimal"
           step="0.01"
         />
-        <TextInput
-          form={form}
-          className="col-12 col-md-6"
-          name="authorName"
-          label="Author Studio Name"
-        />
+        <TextInput form={form} className="col-12 col-md-6" name="authorName" label="Author Studio Name" />
         <TextInput
           form={form}
           className="col-12 col-md-6"
@@ -264,11 +227,7 @@ export function StepThreeFields({ form }: StepProps) {
           step="1"
         />
       </div>
-      <RichTextInput
-        form={form}
-        name="reskinFeatures"
-        label="Reskin Features"
-      />
+      <RichTextInput form={form} name="reskinFeatures" label="Reskin Features" />
       <div className="row">
         <TextInput
           form={form}

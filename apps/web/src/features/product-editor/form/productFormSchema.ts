@@ -12,7 +12,11 @@ const contract = productFormSchema.shape;
 /** A required input: an empty one says what to do, anything else meets the contract's rule. */
 const filled = <T extends z.ZodType>(emptyMessage: string, rule: T) =>
   // The cast: a coercing rule (prices) declares `unknown` input; it is given the trimmed text.
-  z.string().trim().min(1, emptyMessage).pipe(rule as unknown as z.ZodType<z.output<T>, string>);
+  z
+    .string()
+    .trim()
+    .min(1, emptyMessage)
+    .pipe(rule as unknown as z.ZodType<z.output<T>, string>);
 
 const IMAGE_TYPES = new Set(IMAGE_ACCEPT.split(','));
 const image = z

@@ -63,7 +63,16 @@ const KEYBOARD_BINDINGS = {
 const EDITOR_KEYS_HINT = 'Tab leaves the editor. Ctrl+] indents, Ctrl+[ outdents.';
 
 /** Quill 2 (snow theme) behind the RichTextEditor interface. */
-export default function QuillEditor({ id, labelledBy, describedBy, invalid, required, defaultValue, onChange, onBlur }: RichTextEditorProps) {
+export default function QuillEditor({
+  id,
+  labelledBy,
+  describedBy,
+  invalid,
+  required,
+  defaultValue,
+  onChange,
+  onBlur,
+}: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   const onChangeRef = useRef(onChange);

@@ -9,10 +9,15 @@ describe('rich-text editor rules (SPEC.md 5 and 9)', () => {
     (url) => expect(sanitizeLink(url, base)).toBe(url),
   );
 
-  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'sms:+15550100', 'ftp://example.com', 'vbscript:x'])(
-    'blanks the link %s',
-    (url) => expect(sanitizeLink(url, base)).toBe('about:blank'),
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'sms:+15550100',
+    'ftp://example.com',
+    'vbscript:x',
+  ])('blanks the link %s', (url) => expect(sanitizeLink(url, base)).toBe('about:blank'));
 
   it('allows image sources over http, https and data only', () => {
     expect(sanitizeImageSource('data:image/png;base64,iVBORw0KGgo=', base)).toBe('data:image/png;base64,iVBORw0KGgo=');

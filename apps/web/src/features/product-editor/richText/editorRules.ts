@@ -37,5 +37,10 @@ export function sanitizeImageSource(url: string, base: string = pageBase()): str
 /** Quill's empty document is '<p><br></p>'; a field with no text and no image counts as empty. */
 export function isBlankRichText(html: string): boolean {
   if (/<(img|iframe|video)\b/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
 }

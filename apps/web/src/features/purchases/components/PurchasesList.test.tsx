@@ -55,7 +55,10 @@ describe('PurchasesList', () => {
             body: [
               purchase([
                 purchaseLine('product_0001', 'Open Game', { licenseType: 'Multi App License', price: 49 }),
-                purchaseLine('product_0002', 'Closed Game', { download: 'false', downloadExpiresAt: new Date(Date.now() - HOUR).toISOString() }),
+                purchaseLine('product_0002', 'Closed Game', {
+                  download: 'false',
+                  downloadExpiresAt: new Date(Date.now() - HOUR).toISOString(),
+                }),
               ]),
             ],
           }

@@ -80,7 +80,14 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
             return (
               <tr key={row.key}>
                 <th scope="row" className="fw-semibold text-break">
-                  <img className="purchases-thumb d-none d-sm-block" src={row.line.thumbnail} alt="" width={56} height={56} loading="lazy" />
+                  <img
+                    className="purchases-thumb d-none d-sm-block"
+                    src={row.line.thumbnail}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
                   <Link to={`/downloads/${row.line.slug}`} id={titleId}>
                     {row.line.title}
                   </Link>

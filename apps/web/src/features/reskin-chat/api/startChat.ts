@@ -5,10 +5,8 @@ import { reskinQueryKeys } from './keys';
 
 /** POST /api/reskin/reskinFeatureUser as JSON: the 'Yes' from the product page opens (or reuses) the user's chat. */
 export function startReskinChat(productId: string): Promise<ReskinMessage> {
-  return apiFetch(
-    API_PATHS.reskin.send,
-    { body: { productId, message: RESKIN_OPENING_MESSAGE, messageBy: 'User' } },
-    (data) => reskinMessageSchema.parse(data),
+  return apiFetch(API_PATHS.reskin.send, { body: { productId, message: RESKIN_OPENING_MESSAGE, messageBy: 'User' } }, (data) =>
+    reskinMessageSchema.parse(data),
   );
 }
 

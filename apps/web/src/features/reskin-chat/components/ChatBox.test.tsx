@@ -23,14 +23,28 @@ function conversation(overrides: Partial<ReskinConversation> = {}): ReskinConver
 }
 
 function message(id: string, text: string, messageBy: 'User' | 'Admin', overrides: Partial<ReskinMessage> = {}): ReskinMessage {
-  return { _id: id, ...KEY, message: text, messageBy, fileUpload: null, fileName: null, isRead: false, status: 'Open', createdAt: '2026-01-15T10:00:00.000Z', ...overrides };
+  return {
+    _id: id,
+    ...KEY,
+    message: text,
+    messageBy,
+    fileUpload: null,
+    fileName: null,
+    isRead: false,
+    status: 'Open',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** A server with one chat: the opening 'Yes', a user question with a file and the admin's answer. */
 function fakeServer(chat: ReskinConversation | null) {
   const messages = [
     message('message_0001', 'Yes', 'User'),
-    message('message_0002', '<b>Cat</b> hero please', 'User', { fileUpload: '/api/reskin/attachment/message_0002', fileName: 'sketch.png' }),
+    message('message_0002', '<b>Cat</b> hero please', 'User', {
+      fileUpload: '/api/reskin/attachment/message_0002',
+      fileName: 'sketch.png',
+    }),
     message('message_0003', 'Sure, three days.', 'Admin'),
   ];
   return fakeFetch((url, init) => {

@@ -35,7 +35,8 @@ export function ChatBox({ side }: { side: ReskinAuthor }) {
   if (conversations.data.length === 0) return <p className="py-4 text-center text-secondary">{EMPTY_TEXT[side]}</p>;
 
   const chosen = pick(side, conversations.data, params.get('productId'), params.get('userId'));
-  const choose = (conversation: ReskinConversation) => setParams({ productId: conversation.productId, userId: conversation.userId }, { replace: true });
+  const choose = (conversation: ReskinConversation) =>
+    setParams({ productId: conversation.productId, userId: conversation.userId }, { replace: true });
 
   return (
     <div className="row g-3">
@@ -58,8 +59,15 @@ export function ChatBox({ side }: { side: ReskinAuthor }) {
  * recent; the admin sees none until choosing, since opening a chat marks it read and its unread
  * badge would never be seen.
  */
-function pick(side: ReskinAuthor, conversations: ReskinConversation[], productId: string | null, userId: string | null): ReskinConversation | null {
-  const named = conversations.find((conversation) => conversation.productId === productId && (userId === null || conversation.userId === userId));
+function pick(
+  side: ReskinAuthor,
+  conversations: ReskinConversation[],
+  productId: string | null,
+  userId: string | null,
+): ReskinConversation | null {
+  const named = conversations.find(
+    (conversation) => conversation.productId === productId && (userId === null || conversation.userId === userId),
+  );
   if (named) return named;
   return side === 'User' ? conversations[0]! : null;
 }

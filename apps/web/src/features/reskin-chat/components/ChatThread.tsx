@@ -29,9 +29,15 @@ export function ChatThread({ side, conversation }: { side: ReskinAuthor; convers
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
         <h2 id={headingId} className="h6 mb-0 me-auto text-break">
           {conversation.product.title}
-          {side === 'Admin' && <span className="d-block small text-secondary fw-normal">{`${conversation.user.name} · ${conversation.user.email}`}</span>}
+          {side === 'Admin' && (
+            <span className="d-block small text-secondary fw-normal">{`${conversation.user.name} · ${conversation.user.email}`}</span>
+          )}
         </h2>
-        {side === 'Admin' ? <StatusSwitch conversation={conversation} /> : <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-success'}`}>{closed ? 'Closed' : 'Open'}</span>}
+        {side === 'Admin' ? (
+          <StatusSwitch conversation={conversation} />
+        ) : (
+          <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-success'}`}>{closed ? 'Closed' : 'Open'}</span>
+        )}
       </div>
       <div className="card-body" style={{ maxHeight: '28rem', overflowY: 'auto' }}>
         {thread.isPending ? (
@@ -66,7 +72,11 @@ function MessageItem({ message, mine }: { message: ReskinMessage; mine: boolean 
         {author} · <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
       </span>
       {/* Plain text: React escapes it, so markup typed into a message shows as typed. */}
-      {message.message && <span className="d-block text-break" style={{ whiteSpace: 'pre-wrap' }}>{message.message}</span>}
+      {message.message && (
+        <span className="d-block text-break" style={{ whiteSpace: 'pre-wrap' }}>
+          {message.message}
+        </span>
+      )}
       {message.fileUpload && (
         <a className="d-inline-block small text-break" href={message.fileUpload} download>
           {message.fileName ?? 'Attachment'}

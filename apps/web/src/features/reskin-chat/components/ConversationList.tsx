@@ -38,7 +38,7 @@ export function ConversationList({ side, conversations, chosenId, onChoose }: Co
                 </span>
                 <span className="d-block small text-secondary text-truncate fw-normal">
                   {conversation.status === 'Close' ? 'Closed · ' : ''}
-                  {last && !isOpeningMessage(last) ? (last.message || (last.hasFile ? 'File' : '')) : 'Reskin requested'}
+                  {last && !isOpeningMessage(last) ? last.message || (last.hasFile ? 'File' : '') : 'Reskin requested'}
                 </span>
               </button>
             </li>

@@ -52,7 +52,15 @@ export function SendMessageForm({ conversationKey, disabled }: { conversationKey
             <label htmlFor={`${ids}-file`} className="form-label small mb-1">
               File (image, PDF or ZIP, up to 10 MB)
             </label>
-            <input id={`${ids}-file`} ref={fileInput} className="form-control form-control-sm" type="file" name="fileUpload" accept={RESKIN_FILE_ACCEPT} disabled={disabled} />
+            <input
+              id={`${ids}-file`}
+              ref={fileInput}
+              className="form-control form-control-sm"
+              type="file"
+              name="fileUpload"
+              accept={RESKIN_FILE_ACCEPT}
+              disabled={disabled}
+            />
           </div>
           <SubmitButton pending={send.isPending} disabled={disabled}>
             Send
