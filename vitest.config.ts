@@ -54,6 +54,7 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', ...TEST_TIMEOUTS } },
       { resolve, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node', ...TEST_TIMEOUTS } },
       ...serverProjects,
       'apps/web/vitest.config.ts',

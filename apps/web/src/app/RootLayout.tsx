@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Footer } from '@/components/footer/Footer';
-import { Header } from '@/components/header/Header';
+import { Footer } from '@/app/footer/Footer';
+import { Header } from '@/app/header/Header';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/features/auth';
 import { PageErrorBoundary } from './PageErrorBoundary';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SubCategory } from '@market/contracts';
-import { GameGrid } from '@/components/catalogue/GameShelf';
-import { QueryView, isEmptyList } from '@/components/catalogue/QueryView';
-import { Tabs } from '@/components/catalogue/Tabs';
+import { GameGrid } from '@/features/catalogue';
+import { QueryView, isEmptyList } from '@/components/query-view';
+import { Tabs } from '@/features/catalogue';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { useProductsQuery, useSubCategoriesQuery } from '@/features/catalogue';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { HeroSlider } from '@/components/catalogue/HeroSlider';
+import { HeroSlider } from '@/features/catalogue';
 import { PageHead } from '@/components/PageHead';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { useListingQuery, usePopularQuery, type Listing } from '@/features/catalogue';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { slugToAuthor } from '@market/contracts';
-import { GameGrid } from '@/components/catalogue/GameShelf';
-import { QueryView, isEmptyList } from '@/components/catalogue/QueryView';
+import { GameGrid } from '@/features/catalogue';
+import { QueryView, isEmptyList } from '@/components/query-view';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { usePortfolioQuery } from '@/features/catalogue';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { detail } from '@/components/catalogue/testProducts';
+import { detail } from '@/testProducts';
 import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';
 import ProductDetailPage from './ProductDetailPage';
 import { Gallery } from './product-detail/Gallery';

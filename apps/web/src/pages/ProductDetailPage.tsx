@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { authorToSlug, type ProductDetail } from '@market/contracts';
-import { CategoryIcon } from '@/components/catalogue/CategoryIcon';
-import { ErrorState } from '@/components/catalogue/QueryView';
-import { Tabs } from '@/components/catalogue/Tabs';
+import { CategoryIcon } from '@/components/CategoryIcon';
+import { ErrorState } from '@/components/query-view';
+import { Tabs } from '@/features/catalogue';
 import { AppleIcon, PlayStoreIcon } from '@/components/icons';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { GameGrid } from '@/components/catalogue/GameShelf';
-import { QueryView, isEmptyList } from '@/components/catalogue/QueryView';
+import { GameGrid } from '@/features/catalogue';
+import { QueryView, isEmptyList } from '@/components/query-view';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { useListingQuery } from '@/features/catalogue';

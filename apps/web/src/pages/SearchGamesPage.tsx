@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@market/contracts';
-import { GameGrid } from '@/components/catalogue/GameShelf';
-import { EmptyState, QueryView, isEmptyList } from '@/components/catalogue/QueryView';
+import { GameGrid } from '@/features/catalogue';
+import { EmptyState, QueryView, isEmptyList } from '@/components/query-view';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { useSearchQuery } from '@/features/catalogue';

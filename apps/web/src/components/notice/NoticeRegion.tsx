@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { currentNotice, subscribeToNotices } from './notices';
-import '@/components/catalogue/catalogue.css';
+import './notice.css';
 
 // The toast (and react-bootstrap's transition code) loads with the first message only.
 const NoticeToast = lazy(() => import('./NoticeToast'));

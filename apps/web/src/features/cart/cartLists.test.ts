@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { summary } from '@/components/catalogue/testProducts';
+import { summary } from '@/testProducts';
 import {
   ADDED_TO_CART,
   ALREADY_EXISTS,

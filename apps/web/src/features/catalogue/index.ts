@@ -8,3 +8,7 @@ export { useSearchQuery } from './api/search';
 export { recordView } from './api/recordView';
 export { catalogueKeys } from './api/keys';
 export { productName, type Listing, type SubCategoryCount } from './parse';
+export { GameCard, detailPath, type CardHeadingLevel } from './components/GameCard';
+export { GameGrid, GameShelf } from './components/GameShelf';
+export { HeroSlider } from './components/HeroSlider';
+export { Tabs } from './components/Tabs';

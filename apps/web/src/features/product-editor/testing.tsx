@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RichTextEditorProps } from './richText/types';
-import { PlainTextEditor } from './richText/RichTextEditor';
-import { RichTextEditorProvider } from './richText/editorContext';
+import { PlainTextEditor, RichTextEditorProvider, type RichTextEditorProps } from '@/components/rich-text';
 
 /** Test wrapper: Quill cannot run in happy-dom, so rich-text fields become textareas. */
 export function WithPlainEditors({ children }: { children: ReactNode }) {

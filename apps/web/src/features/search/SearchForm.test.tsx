@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { summary } from '@/components/catalogue/testProducts';
+import { summary } from '@/testProducts';
 import { fakeFetch, renderRoutes } from '@/test-utils';
 import { SearchForm } from './SearchForm';
 

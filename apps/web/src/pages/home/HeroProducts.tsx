@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@market/contracts';
 import { LIMITS } from '@market/contracts';
-import { detailPath } from '@/components/catalogue/GameCard';
+import { detailPath } from '@/features/catalogue';
 import { formatDollars } from '@/lib/format';
 import { productName, recordView } from '@/features/catalogue';
 

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ProductSummary } from '@market/contracts';
-import { GameShelf } from '@/components/catalogue/GameShelf';
-import { QueryView } from '@/components/catalogue/QueryView';
+import { GameShelf } from '@/features/catalogue';
+import { QueryView } from '@/components/query-view';
 
 interface HomeSectionProps<T> {
   title: string;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { summary } from '@/components/catalogue/testProducts';
+import { summary } from '@/testProducts';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { currentNotice } from '@/components/notice/notices';
 import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';

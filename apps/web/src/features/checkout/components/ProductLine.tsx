@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { CategoryIcon } from '@/components/catalogue/CategoryIcon';
+import { CategoryIcon } from '@/components/CategoryIcon';
 import { productName } from '@/features/catalogue';
 import { lineCents, type CartItem } from '@/features/cart';
 import { formatDollars, formatCents } from '@/lib/format';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { summary } from '@/components/catalogue/testProducts';
+import { summary } from '@/testProducts';
 import { currentNotice } from '@/components/notice/notices';
 import { renderAt } from '@/test-utils';
 import { WishlistView } from './WishlistView';

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_SENT_MESSAGE, type PublicComment } from '@market/contracts';
-import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import { FormError } from '@/components/FormError';
 import { showNotice } from '@/components/notice/notices';
 import { SubmitButton } from '@/components/SubmitButton';

@@ -1,4 +1,4 @@
-import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';
 import { useAllComments } from '../api/allComments';

@@ -1,4 +1,4 @@
-import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import { PageSpinner } from '@/components/PageSpinner';
 import { formatDateTime } from '@/lib/format';
 import { useContactMessages } from '../api/contactMessages';

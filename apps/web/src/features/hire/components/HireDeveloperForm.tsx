@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PLATFORMS, type HireRequestBody, type Platform } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
-import { RichTextEditor } from '@/features/product-editor';
+import { RichTextEditor } from '@/components/rich-text';
 import { useHireDeveloper } from '../api/hireDeveloper';
 
 const TEXT_FIELDS: { name: 'name' | 'email' | 'companyName'; label: string; type: string; autoComplete: string }[] = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { HireRequest } from '@market/contracts';
-import { isEmptyList, QueryView } from '@/components/catalogue/QueryView';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';

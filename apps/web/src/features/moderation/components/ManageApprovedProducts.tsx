@@ -4,7 +4,7 @@ import { EditProductButton } from '@/features/product-editor';
 import { useUploadedProducts } from '../api/uploadedProducts';
 import { DeleteProductDialog, type ProductToDelete } from './DeleteProductDialog';
 import { ProductsTable } from './ProductsTable';
-import { ListQuery } from './QueryStates';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import '../moderation.css';
 
 /** /adminPanel/manage-products: every Approved product, with edit and delete. */
@@ -13,7 +13,7 @@ export function ManageApprovedProducts() {
   const [toDelete, setToDelete] = useState<ProductToDelete | null>(null);
   return (
     <>
-      <ListQuery query={query} loadingLabel="Loading approved products…" empty={<p>No Approved Product Found</p>}>
+      <QueryView query={query} isEmpty={isEmptyList} loadingLabel="Loading approved products…" empty={<p>No Approved Product Found</p>}>
         {(products) => (
           <ProductsTable
             caption="Approved products"
@@ -33,7 +33,7 @@ export function ManageApprovedProducts() {
             )}
           />
         )}
-      </ListQuery>
+      </QueryView>
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
     </>
   );

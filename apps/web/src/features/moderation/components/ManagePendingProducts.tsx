@@ -7,7 +7,7 @@ import { useRejectProduct } from '../api/rejectProduct';
 import { useUploadedProducts } from '../api/uploadedProducts';
 import { DeleteProductDialog, type ProductToDelete } from './DeleteProductDialog';
 import { ProductsTable } from './ProductsTable';
-import { ListQuery } from './QueryStates';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import '../moderation.css';
 
 /** /adminPanel/manage-pending-products: approve, reject, delete, and the source code link. */
@@ -17,7 +17,7 @@ export function ManagePendingProducts() {
   const rowFocus = useFocusAfterRowLeaves(query.data?.map((product) => product._id) ?? []);
   return (
     <>
-      <ListQuery query={query} loadingLabel="Loading pending products…" empty={<p>No Pending Product Found</p>}>
+      <QueryView query={query} isEmpty={isEmptyList} loadingLabel="Loading pending products…" empty={<p>No Pending Product Found</p>}>
         {(products) => (
           <ProductsTable
             caption="Pending products"
@@ -32,7 +32,7 @@ export function ManagePendingProducts() {
             )}
           />
         )}
-      </ListQuery>
+      </QueryView>
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
     </>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EditProductButton } from '@/features/product-editor';
 import { useUploadedProducts } from '../api/uploadedProducts';
 import { ProductsTable } from './ProductsTable';
-import { ListQuery } from './QueryStates';
+import { isEmptyList, QueryView } from '@/components/query-view';
 import { ViewProductModal } from './ViewProductModal';
 import '../moderation.css';
 
@@ -13,8 +13,9 @@ export function MyUploadedProducts() {
   const [viewing, setViewing] = useState<string | null>(null);
   return (
     <>
-      <ListQuery
+      <QueryView
         query={query}
+        isEmpty={isEmptyList}
         loadingLabel="Loading your products…"
         empty={
           <p>
@@ -42,7 +43,7 @@ export function MyUploadedProducts() {
             )}
           />
         )}
-      </ListQuery>
+      </QueryView>
       <ViewProductModal productId={viewing} onClose={() => setViewing(null)} />
     </>
   );

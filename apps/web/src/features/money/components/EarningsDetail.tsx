@@ -1,5 +1,4 @@
-import { QueryView } from '@/components/catalogue/QueryView';
-import { PageSpinner } from '@/components/PageSpinner';
+import { QueryView } from '@/components/query-view';
 import { useEarnings } from '../api/earnings';
 import { earningsCards, MoneyCards } from './MoneyCards';
 import '../money.css';
@@ -8,7 +7,7 @@ import '../money.css';
 export function EarningsDetail() {
   const query = useEarnings();
   return (
-    <QueryView query={query} loading={<PageSpinner label="Loading your earnings…" />}>
+    <QueryView query={query} loadingLabel="Loading your earnings…">
       {(earnings) => <MoneyCards label="Your earnings" cards={earningsCards(earnings)} />}
     </QueryView>
   );

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { QueryView } from '@/components/catalogue/QueryView';
-import { PageSpinner } from '@/components/PageSpinner';
+import { QueryView } from '@/components/query-view';
 import { TableScroll } from '@/components/TableScroll';
 import { useEarnings } from '../api/earnings';
 import { useRecentSales } from '../api/sales';
@@ -16,7 +15,7 @@ export function SellerDashboard() {
   const sales = useRecentSales(RECENT_SALES);
   return (
     <>
-      <QueryView query={earnings} loading={<PageSpinner label="Loading your totals…" />}>
+      <QueryView query={earnings} loadingLabel="Loading your totals…">
         {(figures) => (
           <MoneyCards
             label="Your totals"
@@ -36,7 +35,7 @@ export function SellerDashboard() {
       <h2 className="money-subtitle">Recent Sales</h2>
       <QueryView
         query={sales}
-        loading={<PageSpinner label="Loading your sales…" />}
+        loadingLabel="Loading your sales…"
         isEmpty={(list) => list.length === 0}
         empty="No sales yet. Once buyers purchase your products, they appear here."
       >

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { INSUFFICIENT_BALANCE } from '@market/contracts';
-import { QueryView } from '@/components/catalogue/QueryView';
+import { QueryView } from '@/components/query-view';
 import { FormError } from '@/components/FormError';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
-import { PageSpinner } from '@/components/PageSpinner';
 import { SubmitButton } from '@/components/SubmitButton';
 import { TableScroll } from '@/components/TableScroll';
 import { ApiError } from '@/lib/api';
@@ -119,7 +118,7 @@ function MyWithdrawals() {
   return (
     <QueryView
       query={query}
-      loading={<PageSpinner label="Loading your withdrawals…" />}
+      loadingLabel="Loading your withdrawals…"
       isEmpty={(list) => list.length === 0}
       empty="No Withdrawal Performed Yet"
     >

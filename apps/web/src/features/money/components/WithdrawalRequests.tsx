@@ -1,12 +1,11 @@
 import { useRef } from 'react';
 import type { Withdrawal, WithdrawalStatus } from '@market/contracts';
-import { QueryView } from '@/components/catalogue/QueryView';
+import { QueryView } from '@/components/query-view';
 import { FormError } from '@/components/FormError';
 import { TableScroll } from '@/components/TableScroll';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { showNotice } from '@/components/notice/notices';
-import { PageSpinner } from '@/components/PageSpinner';
 import { useMarkWithdrawalPaid } from '../api/markWithdrawalPaid';
 import { useWithdrawals } from '../api/withdrawals';
 import { formatDate, formatDollars } from '@/lib/format';
@@ -28,12 +27,7 @@ export function WithdrawalRequests({ status }: { status: WithdrawalStatus }) {
   return (
     <>
       <NoticeRegion />
-      <QueryView
-        query={query}
-        loading={<PageSpinner label="Loading withdrawal requests…" />}
-        isEmpty={(list) => list.length === 0}
-        empty={EMPTY[status]}
-      >
+      <QueryView query={query} loadingLabel="Loading withdrawal requests…" isEmpty={(list) => list.length === 0} empty={EMPTY[status]}>
         {(list) => (
           <>
             <TableScroll label={caption} className="money-table">

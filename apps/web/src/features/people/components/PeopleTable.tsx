@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PEOPLE_PAGE_SIZE, type PeopleQuery, type Person } from '@market/contracts';
-import { ErrorState } from '@/components/catalogue/QueryView';
+import { ErrorState } from '@/components/query-view';
 import { PageSpinner } from '@/components/PageSpinner';
 import { TableScroll } from '@/components/TableScroll';
 import '../people.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Purchaser } from '@market/contracts';
-import { QueryView } from '@/components/catalogue/QueryView';
+import { QueryView } from '@/components/query-view';
 import { DetailsDialog } from '@/components/DetailsDialog';
 import { PageSpinner } from '@/components/PageSpinner';
 import { usePurchaserPurchases } from '../api/purchaserPurchases';

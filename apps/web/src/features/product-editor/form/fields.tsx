@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { useController, type FieldPath } from 'react-hook-form';
-import { RichTextEditor } from '../richText/RichTextEditor';
+import { RichTextEditor } from '@/components/rich-text';
 import { fieldId, firstMessage, REQUIRED_FIELDS, type ProductFormValues } from './productFormValues';
 import type { ProductFormController } from './useProductForm';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { API_PATHS, apiPath, type Purchase, type PurchaseLine } from '@market/contracts';
-import { PageSpinner } from '@/components/PageSpinner';
+import { QueryView } from '@/components/query-view';
 import { TableScroll } from '@/components/TableScroll';
 import { useMyPurchases } from '../api/purchases';
 import { useUpdateDownload } from '../api/updateDownload';
@@ -32,26 +32,16 @@ function rowsOf(purchases: Purchase[]): Row[] {
 /** /userPanel/purchases: bought products with a Download action while their licence window is open. */
 export function PurchasesList() {
   const query = useMyPurchases();
-  if (query.isPending) return <PageSpinner label="Loading your purchases…" />;
-  if (query.isError) {
-    return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span className="me-auto">{query.error.message}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  const rows = rowsOf(query.data);
-  if (rows.length === 0) {
-    return (
-      <div className="purchases-empty">
-        <p className="mb-0">No Purchased Product Found</p>
-      </div>
-    );
-  }
-  return <PurchasesTable rows={rows} />;
+  return (
+    <QueryView
+      query={query}
+      loadingLabel="Loading your purchases…"
+      isEmpty={(purchases) => rowsOf(purchases).length === 0}
+      empty={<p className="mb-0">No Purchased Product Found</p>}
+    >
+      {(purchases) => <PurchasesTable rows={rowsOf(purchases)} />}
+    </QueryView>
+  );
 }
 
 function PurchasesTable({ rows }: { rows: Row[] }) {

@@ -5,7 +5,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { fakeFetch, renderAt, renderRoutes } from '@/test-utils';
 import { GameCard } from './GameCard';
 import { GameShelf } from './GameShelf';
-import { summary } from './testProducts';
+import { summary } from '@/testProducts';
 
 describe('GameCard', () => {
   beforeEach(() => {

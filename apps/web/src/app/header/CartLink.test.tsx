@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
-import { summary } from '@/components/catalogue/testProducts';
+import { summary } from '@/testProducts';
 import { notifyCartChanged } from '@/features/cart';
 import { renderAt } from '@/test-utils';
 import { CartLink } from './CartLink';

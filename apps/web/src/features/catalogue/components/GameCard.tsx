@@ -2,11 +2,12 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '@market/contracts';
 import { addToCart } from '@/features/cart';
-import { productName, recordView } from '@/features/catalogue';
+import { recordView } from '../api/recordView';
+import { productName } from '../parse';
 import { CartIcon } from '@/components/icons';
 import { showNotice } from '@/components/notice/notices';
 import { CardTitle } from './CardTitle';
-import { CategoryIcon } from './CategoryIcon';
+import { CategoryIcon } from '@/components/CategoryIcon';
 import { formatDollars } from '@/lib/format';
 import './catalogue.css';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/PageSpinner';
-import './catalogue.css';
+import './query-view.css';
 
 export function EmptyState({ children = 'No games here yet' }: { children?: ReactNode }) {
-  return <p className="empty-state">{children}</p>;
+  return <div className="empty-state">{children}</div>;
 }
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -23,13 +23,16 @@ interface QueryViewProps<T> {
   query: UseQueryResult<T>;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** What the spinner says to screen readers while the query loads. */
+  loadingLabel?: string;
+  /** A placeholder shaped like the answer, instead of the spinner. */
   loading?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
-/** Loading, error (with retry), empty and data states of one query. */
-export function QueryView<T>({ query, isEmpty, empty, loading, children }: QueryViewProps<T>) {
-  if (query.isPending) return <>{loading ?? <PageSpinner label="Loading games…" />}</>;
+/** Loading, error (with retry), empty and data states of one query: the one way every page shows them. */
+export function QueryView<T>({ query, isEmpty, empty, loadingLabel = 'Loading games…', loading, children }: QueryViewProps<T>) {
+  if (query.isPending) return <>{loading ?? <PageSpinner label={loadingLabel} />}</>;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;

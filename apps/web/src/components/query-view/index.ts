@@ -1,0 +1,1 @@
+export { EmptyState, ErrorState, QueryView, isEmptyList } from './QueryView';
