@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext } from 'react';
 import { RichTextEditorContext } from './editorContext';
 import type { RichTextEditorProps } from './types';
+import './rich-text.css';
 
 // Quill and its CSS live in their own chunk, fetched only when a form with rich text renders.
 const QuillEditor = lazy(() => import('./QuillEditor'));
