@@ -34,7 +34,7 @@ const DIALECT_FREE_TESTS = [
   'apps/server/src/http/request-log.test.ts',
   'apps/server/src/http/trusted-proxy.test.ts',
   'apps/server/src/modules/products/catalogue-cache.test.ts',
-  'apps/server/src/db/seed/demo-images.test.ts',
+  'apps/server/src/demo/demo-images.test.ts',
 ];
 
 if (process.env.TEST_DATABASE_URL) {

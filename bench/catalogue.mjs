@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
-import { coverImage } from '../apps/server/dist/db/seed/demo-images.js';
+import { coverImage } from '../apps/server/dist/demo/demo-images.js';
 import { encodeWebp } from '../apps/server/dist/platform/images/index.js';
 import { LocalFileStorage } from '../apps/server/dist/platform/storage/index.js';
 import { makeZip } from '../apps/server/dist/platform/zip.js';

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
-import { DEMO_LOGINS, seedDemoData } from './db/seed/index.js';
+import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';

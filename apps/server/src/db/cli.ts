@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../platform/config.js';
 import { createServices } from '../services.js';
 import { openDatabase } from './connection.js';
 import { migrateToLatest, migratorFor } from './migrate.js';
-import { DEMO_LOGINS, seedDemoData } from './seed/index.js';
+import { DEMO_LOGINS, seedDemoData } from '../demo/index.js';
 import { withStartupLock } from './startupLock.js';
 
 const USAGE = `Usage:

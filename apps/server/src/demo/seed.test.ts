@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { injectAs } from '../../test/helper.js';
-import { buildCatalogueApp, filesIn } from '../../test/factories.js';
+import { injectAs } from '../test/helper.js';
+import { buildCatalogueApp, filesIn } from '../test/factories.js';
 import { seedDemoData } from './index.js';
 
 describe('the demo data', () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Services } from '../../services.js';
-import type { Database } from '../schema.js';
+import type { Services } from '../services.js';
+import type { Database } from '../db/schema.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedDemoPurchase } from './purchases.js';
 

@@ -1,7 +1,7 @@
 import { SIMULATED_SUCCESS_CARD, type SessionUser } from '@market/contracts';
 import type { Kysely } from 'kysely';
-import type { Services } from '../../services.js';
-import type { Database } from '../schema.js';
+import type { Services } from '../services.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * One recent purchase made the way a buyer makes it (intent, simulated card, purchaseDetail), so
