@@ -1,4 +1,20 @@
+import type {
+  Category,
+  ChatStatus,
+  LanguageCode,
+  LicenseType,
+  MessageAuthor,
+  Platform,
+  ProductStatus,
+  ProductType,
+  Role,
+  SubCategory,
+  WithdrawalStatus,
+} from '@market/contracts';
 import type { ColumnType, Generated } from 'kysely';
+
+/** A product's status as stored: the contract's three, or 'Deleted' for a sold product retired from sale. */
+export type StoredProductStatus = ProductStatus | 'Deleted';
 
 /**
  * Tables as stored. Times are ISO 8601 UTC text (sortable, identical on SQLite and PostgreSQL),
@@ -49,7 +65,7 @@ export interface UsersTable {
   email_key: string;
   number: string;
   password_hash: string;
-  role: string;
+  role: Role;
   created_at: string;
 }
 
@@ -73,9 +89,9 @@ export interface PasswordResetsTable {
 export interface ProductsTable {
   id: string;
   user_id: string;
-  type: string;
-  category: string;
-  sub_category: string;
+  type: ProductType;
+  category: Category;
+  sub_category: SubCategory;
   framework: string | null;
   features_html: string;
   feature_img_key: string;
@@ -92,7 +108,7 @@ export interface ProductsTable {
   author_name: string;
   reskin_features_html: string | null;
   reskin_price_cents: number | null;
-  status: string;
+  status: StoredProductStatus;
   downloads: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -106,7 +122,7 @@ export interface ProductsTable {
 
 export interface ProductTranslationsTable {
   product_id: string;
-  language: string;
+  language: LanguageCode;
   title: string;
   description_html: string;
   /** JSON array of strings. */
@@ -148,7 +164,7 @@ export interface HireRequestsTable {
   name: string;
   email: string;
   company_name: string;
-  platform: string;
+  platform: Platform;
   requirements_html: string;
   created_at: string;
 }
@@ -195,7 +211,7 @@ export interface PurchaseLinesTable {
   id: string;
   purchase_id: string;
   product_id: string;
-  license_type: string;
+  license_type: LicenseType;
   is_reskin: number;
   price_cents: number;
   reskin_price_cents: number;
@@ -207,7 +223,7 @@ export interface WithdrawalsTable {
   user_id: string;
   email: string;
   amount_cents: number;
-  status: string;
+  status: WithdrawalStatus;
   created_at: string;
   paid_at: string | null;
 }
@@ -216,7 +232,7 @@ export interface ReskinConversationsTable {
   id: string;
   user_id: string;
   product_id: string;
-  status: string;
+  status: ChatStatus;
   created_at: string;
   updated_at: string;
 }
@@ -224,7 +240,7 @@ export interface ReskinConversationsTable {
 export interface ReskinMessagesTable {
   id: string;
   conversation_id: string;
-  message_by: string;
+  message_by: MessageAuthor;
   message: string;
   file_key: string | null;
   file_name: string | null;

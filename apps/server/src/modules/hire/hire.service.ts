@@ -1,4 +1,4 @@
-import type { HireRequest, HireRequestBody, Platform, SessionUser } from '@market/contracts';
+import type { HireRequest, HireRequestBody, SessionUser } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
@@ -48,7 +48,7 @@ function toHireRequest(row: HireRequestRow): HireRequest {
     name: row.name,
     email: row.email,
     companyName: row.company_name,
-    platform: row.platform as Platform,
+    platform: row.platform,
     requirenments: row.requirements_html,
     createdAt: row.created_at,
   };

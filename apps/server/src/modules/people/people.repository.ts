@@ -1,3 +1,4 @@
+import type { Role } from '@market/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -12,7 +13,7 @@ export interface PersonRow {
   name: string;
   email: string;
   number: string;
-  role: string;
+  role: Role;
   created_at: string;
 }
 

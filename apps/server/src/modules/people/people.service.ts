@@ -1,7 +1,6 @@
 import {
   centsToDollars,
   licenseTypeSchema,
-  roleSchema,
   type Person,
   type PeopleQuery,
   type Purchaser,
@@ -26,7 +25,7 @@ type PageQuery = PeopleQuery;
 const PURCHASES_SHOWN = 100;
 
 function toPerson(row: PersonRow): Person {
-  return { _id: row.id, name: row.name, email: row.email, number: row.number, role: roleSchema.parse(row.role), createdAt: row.created_at };
+  return { _id: row.id, name: row.name, email: row.email, number: row.number, role: row.role, createdAt: row.created_at };
 }
 
 /** The admin's lists of all users, purchasers and sellers (SPEC.md 2.9), paginated and searchable. */

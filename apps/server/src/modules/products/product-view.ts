@@ -5,9 +5,6 @@ import {
   type LanguageCode,
   productStatusSchema,
   productTitle,
-  productTypeSchema,
-  categorySchema,
-  subCategorySchema,
   titleToSlug,
   type ProductDetail,
   type ProductSummary,
@@ -24,7 +21,7 @@ function perLanguage<T>(translations: TranslationRow[], pick: (row: TranslationR
   const result: PerLanguage<T> = {};
   for (const row of translations) {
     const value = pick(row);
-    if (value !== null) result[row.language as LanguageCode] = value;
+    if (value !== null) result[row.language] = value;
   }
   return result;
 }
@@ -38,9 +35,9 @@ export function toSummary(row: CardRow): ProductSummary {
   return {
     _id: row.id,
     slug: titleToSlug(productTitle(title)),
-    type: productTypeSchema.parse(row.type),
-    category: categorySchema.parse(row.category),
-    subCategory: subCategorySchema.parse(row.sub_category),
+    type: row.type,
+    category: row.category,
+    subCategory: row.sub_category,
     title,
     thumbnail: imageUrl(row.thumbnail_key),
     singleAppLicense: dollars(row.single_app_license_cents),

@@ -1,6 +1,7 @@
+import type { LanguageCode, ProductStatus, SubCategory } from '@market/contracts';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
-import type { Database, ProductsTable } from '../../db/schema.js';
+import type { Database, ProductsTable, StoredProductStatus } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 
 export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text' | 'search_rowid'>;
@@ -12,7 +13,7 @@ export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number] extends `pr
 };
 
 export interface TranslationRow {
-  language: string;
+  language: LanguageCode;
   title: string;
   description_html: string;
   keywords: string[];
@@ -30,8 +31,8 @@ export type Visibility =
 
 export interface ListFilter {
   visibility: Visibility;
-  status?: string;
-  subCategory?: string;
+  status?: ProductStatus;
+  subCategory?: SubCategory;
   limit: number;
   offset: number;
 }
@@ -126,7 +127,7 @@ export class ProductsRepository {
     });
   }
 
-  async setStatus(id: string, status: string, updatedAt: string): Promise<void> {
+  async setStatus(id: string, status: StoredProductStatus, updatedAt: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
       await this.reindex(trx, id);

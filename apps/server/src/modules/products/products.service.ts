@@ -5,7 +5,9 @@ import {
   SUB_CATEGORIES,
   slugToAuthor,
   titleToSlug,
+  languageCodeSchema,
   type LanguageCode,
+  type ProductStatus,
   type PopularPeriod,
   type ProductDetail,
   type ProductForm,
@@ -54,7 +56,7 @@ export interface ProductCheckouts {
 }
 
 export interface ListQuery {
-  status?: ProductRow['status'];
+  status?: ProductStatus;
   subCategory?: SubCategory;
   mine?: 'true' | 'false';
   limit: number;
@@ -506,16 +508,14 @@ function columnsOf(form: ProductForm) {
 }
 
 function translationsOf(form: ProductForm): TranslationRow[] {
-  const languages = new Set([...Object.keys(form.title), ...Object.keys(form.description), ...Object.keys(form.keywords)]);
-  return [...languages].map((language) => {
-    const code = language as LanguageCode;
-    return {
-      language,
-      title: form.title[code] ?? '',
-      description_html: form.description[code] ?? '',
-      keywords: form.keywords[code] ?? [],
-    };
-  });
+  const keys = [...Object.keys(form.title), ...Object.keys(form.description), ...Object.keys(form.keywords)];
+  const languages = new Set(keys.filter((key): key is LanguageCode => languageCodeSchema.safeParse(key).success));
+  return [...languages].map((language) => ({
+    language,
+    title: form.title[language] ?? '',
+    description_html: form.description[language] ?? '',
+    keywords: form.keywords[language] ?? [],
+  }));
 }
 
 /** The stored product as form values, so an edit only needs to send what changed. */

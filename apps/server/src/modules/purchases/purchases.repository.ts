@@ -1,3 +1,4 @@
+import type { LicenseType } from '@market/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, PurchasesTable } from '../../db/schema.js';
 
@@ -13,7 +14,7 @@ export interface NewPurchase {
   lines: Array<{
     id: string;
     product_id: string;
-    license_type: string;
+    license_type: LicenseType;
     is_reskin: number;
     price_cents: number;
     reskin_price_cents: number;
@@ -24,7 +25,7 @@ export interface NewPurchase {
 export interface PurchaseLineRow {
   purchase_id: string;
   product_id: string;
-  license_type: string;
+  license_type: LicenseType;
   is_reskin: number;
   price_cents: number;
   reskin_price_cents: number;

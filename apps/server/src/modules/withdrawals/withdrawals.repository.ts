@@ -1,3 +1,4 @@
+import type { LicenseType, WithdrawalStatus } from '@market/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, WithdrawalsTable } from '../../db/schema.js';
@@ -17,14 +18,14 @@ export interface StoredBalance {
 
 export interface WithdrawalFilter {
   userId?: string;
-  status?: string;
+  status?: WithdrawalStatus;
 }
 
 export interface SaleRow {
   purchase_id: string;
   product_id: string;
   title: string | null;
-  license_type: string;
+  license_type: LicenseType;
   is_reskin: number;
   price_cents: number;
   reskin_price_cents: number;
