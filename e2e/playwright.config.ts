@@ -48,7 +48,7 @@ export default defineConfig({
   webServer: [
     appServer(PORT, 'e2e/.data'),
     {
-      command: `node e2e/support/fake-stripe-api.mjs ${new URL(FAKE_STRIPE_API_URL).port}`,
+      command: `node packages/fake-stripe/index.mjs ${new URL(FAKE_STRIPE_API_URL).port}`,
       cwd: '..',
       url: `${FAKE_STRIPE_API_URL}/health`,
       reuseExistingServer: false,
