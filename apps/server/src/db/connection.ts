@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { type DatabaseIntrospector, type DatabaseMetadata, Kysely, PostgresDialect, sql, SqliteDialect, type TableMetadata } from 'kysely';
 import { Pool, types } from 'pg';
 import type { Database } from './schema.js';
@@ -38,6 +39,15 @@ const CONNECT_TIMEOUT_MS = 5_000;
 // COUNT and SUM answer int8, which node-postgres returns as text; our figures fit in a double.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
+/**
+ * better-sqlite3 12 wraps its objects in Node's raw ObjectWrap, and on Node 24 a statement collected
+ * outside a JavaScript context aborts the whole process (RemoveEnvironmentCleanupHook: env != nullptr).
+ * Version 13 is built on Node-API and fixes that, but crashes on Node 20. Each runtime loads the one
+ * that works on it: 13 (installed as better-sqlite3-napi) from Node 22, 12 before.
+ */
+export const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+const SqliteDriver: typeof SqliteDatabase = createRequire(import.meta.url)(SQLITE_DRIVER);
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length));
   return openPostgres(options);
@@ -45,7 +55,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const sqlite = new SqliteDriver(file);
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   // An in-memory database (tests) keeps its journal in memory; a file must be in WAL mode, where
   // readers never wait for the writer.
