@@ -139,10 +139,7 @@ export async function buildApp(dependencies: AppDependencies) {
     await services.mail.settled();
     services.mail.close();
   });
-  await app.register(paymentRoutes, {
-    payments: services.payments,
-    recordPaidIntent: (intentId) => services.purchases.recordPaidIntent(intentId),
-  });
+  await app.register(paymentRoutes, { payments: services.payments });
   await app.register(purchaseRoutes, { purchases: services.purchases });
   await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 

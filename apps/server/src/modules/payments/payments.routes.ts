@@ -11,22 +11,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireUser } from '../auth/index.js';
-import { HttpError } from '../../platform/errors.js';
-import { WebhookSignatureError } from '../../platform/payments/index.js';
 import type { PaymentsService } from './payments.service.js';
 
 const INTENTS_PER_MINUTE = 10;
 
 export interface PaymentRoutesOptions {
   payments: PaymentsService;
-  /** Records the purchase of a succeeded intent (the purchases module; kept apart so payments does not depend on it). */
-  recordPaidIntent: (intentId: string) => Promise<unknown>;
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const webhookAnswerSchema = z.object({ received: z.literal(true) });
 
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { payments, recordPaidIntent }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { payments }) => {
   const tags = ['payments'];
 
   app.get(
@@ -88,41 +83,4 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       return { status: 'succeeded' as const, id: result.intentId };
     },
   );
-
-  // Stripe signs the exact bytes it sent, so this route alone reads its body raw.
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post(
-      API_PATHS.payment.webhook,
-      {
-        schema: {
-          tags,
-          summary:
-            'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does',
-          response: { 200: webhookAnswerSchema, 400: errorBodySchema },
-        },
-      },
-      async (request, reply) => {
-        let event;
-        try {
-          const signature = request.headers['stripe-signature'];
-          event = payments.readWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) return reply.status(400).send({ message: `Webhook refused: ${error.message}` });
-          throw error;
-        }
-        if (event.type === 'payment_intent.succeeded') {
-          try {
-            await recordPaidIntent(event.intentId);
-          } catch (error) {
-            // An intent this marketplace did not open, or one the provider does not confirm: nothing to record, and nothing to retry.
-            if (!(error instanceof HttpError)) throw error;
-            request.log.warn({ intentId: event.intentId, reason: error.message }, 'webhook payment not recorded');
-          }
-        }
-        return { received: true as const };
-      },
-    );
-  });
 };

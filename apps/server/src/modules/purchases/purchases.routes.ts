@@ -10,7 +10,9 @@ import {
   updateDownloadResponseSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, requireUser } from '../auth/index.js';
+import { WebhookSignatureError } from '../../platform/payments/index.js';
 import type { PurchasesService } from './purchases.service.js';
 
 export interface PurchaseRoutesOptions {
@@ -18,6 +20,7 @@ export interface PurchaseRoutesOptions {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const webhookAnswerSchema = z.object({ received: z.literal(true) });
 
 export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = async (app, { purchases }) => {
   const tags = ['purchases'];
@@ -95,4 +98,33 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
       );
     },
   );
+
+  // Stripe signs the exact bytes it sent, so this route alone reads its body raw. It belongs to purchases:
+  // it answers 200 only once the sale is stored, so Stripe retries whatever failed on the way.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(
+      API_PATHS.payment.webhook,
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does',
+          response: { 200: webhookAnswerSchema, 400: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        try {
+          const outcome = await purchases.recordFromWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+          if (outcome.notRecorded) request.log.warn(outcome.notRecorded, 'webhook payment not recorded');
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) return reply.status(400).send({ message: `Webhook refused: ${error.message}` });
+          throw error;
+        }
+        return { received: true as const };
+      },
+    );
+  });
 };

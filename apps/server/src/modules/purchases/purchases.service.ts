@@ -31,6 +31,11 @@ export interface RecordedPurchase {
   purchase: Purchase;
 }
 
+export interface WebhookOutcome {
+  /** Set when the event was genuine but names a payment that is not to be recorded. */
+  notRecorded?: { intentId: string; reason: string };
+}
+
 export interface PurchaseDownload {
   stream: Readable;
   fileName: string;
@@ -61,11 +66,23 @@ export class PurchasesService {
     return this.recordPayment(payment);
   }
 
-  /** The provider's webhook: the same purchase, for a browser that never came back. */
-  async recordPaidIntent(intentId: string): Promise<RecordedPurchase> {
-    const payment = await this.payments.findPayment(intentId);
-    if (!payment) throw notFound('Unknown payment');
-    return this.recordPayment(payment);
+  /**
+   * The provider's webhook, verified by payments: the same purchase, for a browser that never came back.
+   * An intent this marketplace did not open, or one the provider does not confirm, is acknowledged and
+   * not recorded (nothing to retry); any other failure throws, so the provider sends it again.
+   */
+  async recordFromWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookOutcome> {
+    const event = this.payments.readWebhook(rawBody, signatureHeader);
+    if (event.type !== 'payment_intent.succeeded') return {};
+    try {
+      const payment = await this.payments.findPayment(event.intentId);
+      if (!payment) throw notFound('Unknown payment');
+      await this.recordPayment(payment);
+      return {};
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { notRecorded: { intentId: event.intentId, reason: error.message } };
+    }
   }
 
   private async recordPayment(payment: RecordedPayment): Promise<RecordedPurchase> {
