@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 const contractsEntry = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+/** What the server answers besides the SPA: the API, uploaded images and files, and the crawler files. */
+const serverPaths = Object.fromEntries(['/api', '/files', '/sitemap.xml', '/robots.txt'].map((prefix) => [prefix, apiTarget]));
 
 export default defineConfig({
   plugins: [react()],
@@ -15,10 +17,10 @@ export default defineConfig({
     ],
   },
   server: {
-    proxy: { '/api': apiTarget },
+    proxy: serverPaths,
   },
   preview: {
-    proxy: { '/api': apiTarget },
+    proxy: serverPaths,
   },
   build: {
     outDir: 'dist',
