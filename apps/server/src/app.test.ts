@@ -87,6 +87,49 @@ describe('the HTTP shell', () => {
     for (const url of apiRoutes) expect(Object.keys(document.paths)).toContain(url.replace(/:(\w+)/g, '{$1}'));
   });
 
+  it('names every operation once and says which need the session cookie, what multipart bodies hold and which answers are files', async () => {
+    const ctx = await buildTestApp();
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId?: string;
+            security?: unknown;
+            requestBody?: { content: Record<string, unknown> };
+            responses: Record<string, { content?: Record<string, unknown> }>;
+          }
+        >
+      >;
+    };
+    const operations = Object.entries(document.paths).flatMap(([url, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${url}`, ...operation })),
+    );
+    const operation = (key: string) => operations.find((candidate) => candidate.key === key)!;
+
+    const ids = operations.map((candidate) => candidate.operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operation('GET /api/product/{id}').operationId).toBe('getProductById');
+
+    expect(operation('GET /api/purchase/allPurchases').security).toEqual([{ session: [] }]);
+    expect(operation('GET /api/user/getUsers').security).toEqual([{ session: [] }]);
+    expect(operation('GET /api/health').security).toBeUndefined();
+
+    const upload = operation('POST /api/product/uploadProduct').requestBody!.content['multipart/form-data'] as {
+      schema: { properties: Record<string, unknown> };
+    };
+    expect(Object.keys(upload.schema.properties)).toEqual(
+      expect.arrayContaining(['title', 'singleAppLicense', 'featureImg', 'sourceCode']),
+    );
+    expect(operation('PUT /api/product/editProduct/{id}').requestBody!.content).toHaveProperty('multipart/form-data');
+    expect(operation('POST /api/reskin/reskinFeatureUser').requestBody!.content).toHaveProperty('multipart/form-data');
+
+    expect(operation('GET /api/product/{id}/source-code').responses['200']!.content).toHaveProperty('application/zip');
+    expect(operation('GET /api/reskin/stream').responses['200']!.content).toHaveProperty('text/event-stream');
+  });
+
   it('serves the web app for page routes so client-side routes survive a reload', async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));

@@ -1,9 +1,86 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_PATHS } from '@market/contracts';
+import { API_PATHS, productFormSchema, reskinSendSchema } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { requireAdmin, requireUser } from '../modules/auth/index.js';
+
+const binary = { type: 'string', format: 'binary' } as const;
+const textParts = (names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
+
+/**
+ * Multipart bodies are read part by part by their handlers (files stream to storage), so their routes
+ * carry no body schema to validate with; the document still says what to send.
+ */
+const productParts = {
+  type: 'object',
+  description:
+    'The product form (productFormSchema) as text parts — title, description and keywords as JSON text by language — and its files.',
+  properties: {
+    ...textParts(Object.keys(productFormSchema.shape)),
+    featureImg: binary,
+    thumbnail: binary,
+    screenshots: { type: 'array', items: binary },
+    sourceCode: { ...binary, description: 'The source code as a ZIP archive' },
+  },
+};
+const MULTIPART_BODIES: Record<string, object> = {
+  [`POST ${API_PATHS.product.upload}`]: { ...productParts, required: ['featureImg', 'thumbnail', 'sourceCode'] },
+  [`PUT ${API_PATHS.product.edit}`]: { ...productParts, description: `${productParts.description} Parts left out stay as they are.` },
+  [`POST ${API_PATHS.reskin.send}`]: {
+    type: 'object',
+    properties: { ...textParts(Object.keys(reskinSendSchema.shape)), fileUpload: { ...binary, description: 'An image, PDF or ZIP' } },
+    required: ['productId'],
+  },
+};
+
+/** `GET /api/product/:id` → `getProductById`: one stable, unique name per operation for client generators. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter((segment) => segment && segment !== 'api')
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
+const hasSuccessSchema = (response: unknown) =>
+  typeof response === 'object' && response !== null && Object.keys(response).some((status) => status.startsWith('2'));
+
+/**
+ * The zod route schemas as JSON Schema, plus what they cannot say: an operationId, the session cookie on
+ * routes that need a signed-in user, the multipart bodies, and the files and streams some routes send.
+ * Only the document changes; validation keeps the route's own schema.
+ */
+const describeRoute: SwaggerTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
+  const method = [input.route.method].flat()[0]!;
+  const preHandlers = [input.route.preHandler ?? []].flat();
+  const needsSession = preHandlers.some((hook) => hook === requireUser || hook === requireAdmin);
+  const produces = schema.produces as string[] | undefined;
+  const sendsBytes = produces !== undefined && !hasSuccessSchema(schema.response);
+  const multipartBody = MULTIPART_BODIES[`${method} ${url}`];
+  return {
+    url,
+    schema: {
+      ...schema,
+      operationId: operationIdOf(method, url),
+      ...(needsSession ? { security: [{ session: [] }] } : {}),
+      ...(multipartBody ? { body: multipartBody, consumes: ['multipart/form-data'] } : {}),
+      ...(sendsBytes
+        ? {
+            response: {
+              200: produces.includes('text/event-stream')
+                ? { type: 'string', description: 'Server-sent events, one per change, until the client leaves' }
+                : { ...binary, description: 'The file, streamed' },
+              ...(schema.response as object),
+            },
+          }
+        : {}),
+    },
+  };
+};
 
 /** The OpenAPI document of every route, browsable at /api/docs (JSON at /api/docs/json). */
 export const openApi = fp(async function openApi(app: FastifyInstance) {
@@ -11,12 +88,13 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
     openapi: {
       info: {
         title: 'Source-code marketplace API',
-        description: 'Paths and payloads follow SPEC.md section 7; identity comes from the session cookie.',
+        description:
+          'Paths and payloads follow the product spec (docs/product-spec.md, section 7); identity comes from the session cookie.',
         version: '1.0.0',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
   });
   await app.register(swaggerUi, { routePrefix: API_PATHS.docs, staticCSP: true });
 });

@@ -162,6 +162,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
       schema: {
         tags,
         summary: "A message's attachment, for the chat's user and the admins only",
+        produces: ['application/octet-stream'],
         params: idParamsSchema,
         response: errors,
       },
