@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@market/contracts';
+import { DroppableLru } from './droppable-lru.js';
 
 /**
  * The cards (ProductSummary) of products shown lately, by id. Lists and search find ids in their
@@ -7,14 +8,14 @@ import type { ProductSummary } from '@market/contracts';
  * catalogue write or sale drops them all, like the other catalogue caches.
  */
 export class ProductCards {
-  private readonly cards = new Map<string, ProductSummary>();
-  /** Bumped by clear(): cards loaded while a write landed may be stale, so they are served once but not kept. */
-  private generation = 0;
+  private readonly cards: DroppableLru<ProductSummary>;
 
   constructor(
     private readonly load: (ids: readonly string[]) => Promise<ProductSummary[]>,
-    private readonly capacity = 20_000,
-  ) {}
+    capacity = 20_000,
+  ) {
+    this.cards = new DroppableLru({ max: capacity });
+  }
 
   /** The cards of these products in the order given; products that no longer exist are left out. */
   async of(ids: readonly string[]): Promise<ProductSummary[]> {
@@ -26,22 +27,16 @@ export class ProductCards {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const startedIn = this.generation;
+      const startedIn = this.cards.begin();
       for (const card of await this.load(missing)) {
         found.set(card._id, card);
-        if (startedIn === this.generation) this.keep(card);
+        this.cards.remember(startedIn, card._id, card);
       }
     }
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   clear(): void {
-    this.generation += 1;
     this.cards.clear();
-  }
-
-  private keep(card: ProductSummary): void {
-    if (this.cards.size >= this.capacity) this.cards.delete(this.cards.keys().next().value!);
-    this.cards.set(card._id, card);
   }
 }
