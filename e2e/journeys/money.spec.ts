@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from '../support/accounts.js';
+import { usd } from '../support/commerce.js';
 
-/** Dollars as the pages show them; the figures below are kept in cents so the test adds up exactly. */
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Cents as the pages show dollars; the figures below are kept in cents so the test adds up exactly. */
+const usdOfCents = (cents: number) => usd(cents / 100);
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 interface Earnings {
@@ -71,8 +72,8 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
 
   // The dashboard total counts the reskin price; the earnings page does not.
   await seller.goto('/userPanel/user-dashboard');
-  await expect(card(seller, 'Dashboard Total')).toContainText(usd(cents(before.dashboardTotal) + price + reskin));
-  await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
+  await expect(card(seller, 'Dashboard Total')).toContainText(usdOfCents(cents(before.dashboardTotal) + price + reskin));
+  await expect(card(seller, 'Total Earnings')).toContainText(usdOfCents(earned));
   await expect(
     seller
       .getByRole('table', { name: 'Your latest sales' })
@@ -81,10 +82,10 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   ).toBeVisible();
 
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
-  await expect(card(seller, 'Total Earnings')).toContainText(usd(earned));
-  await expect(card(seller, 'Pending Withdrawals')).toContainText(usd(cents(before.pendingWithdrawals)));
-  await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn)));
-  await expect(card(seller, 'Available Balance')).toContainText(usd(available));
+  await expect(card(seller, 'Total Earnings')).toContainText(usdOfCents(earned));
+  await expect(card(seller, 'Pending Withdrawals')).toContainText(usdOfCents(cents(before.pendingWithdrawals)));
+  await expect(card(seller, 'Withdrawn')).toContainText(usdOfCents(cents(before.withdrawn)));
+  await expect(card(seller, 'Available Balance')).toContainText(usdOfCents(available));
 
   // More than the balance is refused under the form; the price of the sale is accepted and the message clears.
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Withdrawl Detail' }).click();
@@ -101,7 +102,7 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   const myRequest = seller
     .getByRole('table', { name: 'Your withdrawal requests' })
     .getByRole('row')
-    .filter({ hasText: usd(price) });
+    .filter({ hasText: usdOfCents(price) });
   await expect(myRequest.first()).toContainText('Pending');
 
   // The admin sees the payout after the 8% fee and marks it paid.
@@ -112,10 +113,10 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   const pending = admin
     .getByRole('row')
     .filter({ hasText: 'pixel.forge@paypal.example.com' })
-    .filter({ hasText: usd(price) })
+    .filter({ hasText: usdOfCents(price) })
     .first();
   await expect(pending).toContainText('Pixel Forge Studio');
-  await expect(pending).toContainText(usd(Math.round((price * 92) / 100)));
+  await expect(pending).toContainText(usdOfCents(Math.round((price * 92) / 100)));
   await pending.getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByText('Withdrawal status updated')).toBeVisible();
   await admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Success Withdrawls Requests' }).click();
@@ -125,13 +126,13 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   await seller.reload();
   await expect(myRequest.first()).toContainText('Success');
   await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Earnings' }).click();
-  await expect(card(seller, 'Withdrawn')).toContainText(usd(cents(before.withdrawn) + price));
-  await expect(card(seller, 'Pending Withdrawals')).toContainText(usd(cents(before.pendingWithdrawals)));
-  await expect(card(seller, 'Available Balance')).toContainText(usd(available - price));
+  await expect(card(seller, 'Withdrawn')).toContainText(usdOfCents(cents(before.withdrawn) + price));
+  await expect(card(seller, 'Pending Withdrawals')).toContainText(usdOfCents(cents(before.pendingWithdrawals)));
+  await expect(card(seller, 'Available Balance')).toContainText(usdOfCents(available - price));
 
   // The people pages count the sale.
   await admin.goto('/adminPanel/purchasers');
   await expect(admin.getByRole('row', { name: /Jamie Buyer/ })).toBeVisible();
   await admin.goto('/adminPanel/sellers');
-  await expect(admin.getByRole('row', { name: /Pixel Forge Studio/ })).toContainText(usd(earned));
+  await expect(admin.getByRole('row', { name: /Pixel Forge Studio/ })).toContainText(usdOfCents(earned));
 });

@@ -9,7 +9,8 @@ export interface ProductFacts {
   multiAppLicense: number;
 }
 
-export const usd = (dollars: number) => `$${dollars.toFixed(2)}`;
+/** Dollars as every page shows them: thousands separators and cents, e.g. $1,049.00. */
+export const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
 export async function productBySlug(api: APIRequestContext, slug: string): Promise<ProductFacts> {
   const response = await api.get(`/api/product/by-slug/${slug}`);
