@@ -33,7 +33,7 @@ const DIALECT_FREE_TESTS = [
   'apps/server/src/platform/events/**',
   'apps/server/src/http/request-log.test.ts',
   'apps/server/src/http/trusted-proxy.test.ts',
-  'apps/server/src/modules/products/catalogue-cache.test.ts',
+  'apps/server/src/modules/catalogue/catalogue-cache.test.ts',
   'apps/server/src/demo/demo-images.test.ts',
 ];
 

@@ -20,6 +20,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { hireRoutes } from './modules/hire/index.js';
 import { healthRoutes, Readiness } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
+import { catalogueRoutes } from './modules/catalogue/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
@@ -101,7 +102,7 @@ export async function buildApp(dependencies: AppDependencies) {
   await app.register(authentication, { auth: services.auth, cookieSecure: config.cookieSecure });
 
   // The bus outlives every route: closed last, after the routes' own subscriptions have ended.
-  const stopFollowingCatalogue = await services.products.followCatalogueChanges();
+  const stopFollowingCatalogue = await services.catalogue.followChanges();
   app.addHook('onClose', async () => {
     await stopFollowingCatalogue();
     await services.events.close();
@@ -121,6 +122,7 @@ export async function buildApp(dependencies: AppDependencies) {
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
 
+  await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(productRoutes, { products: services.products, idempotency: services.idempotency });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });
@@ -141,7 +143,7 @@ export async function buildApp(dependencies: AppDependencies) {
   });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(purchaseRoutes, { purchases: services.purchases });
-  await app.register(sharingRoutes, { products: services.products, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  await app.register(sharingRoutes, { catalogue: services.catalogue, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });
   return app;

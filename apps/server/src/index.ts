@@ -3,13 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
-import { systemClock } from './platform/clock.js';
+import { HOUR_MS, systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startBackgroundJobs } from './jobs.js';
 import { createServices } from './services.js';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 async function main() {
   try {

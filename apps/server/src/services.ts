@@ -7,6 +7,7 @@ import { ContactRepository, ContactService } from './modules/contact/index.js';
 import { HireRepository, HireService } from './modules/hire/index.js';
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
+import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
 import { ProductsRepository, ProductsService } from './modules/products/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsRepository, PaymentsService } from './modules/payments/index.js';
@@ -39,13 +40,15 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
     closeAll: (productId: string) => payments.closeCheckoutsOf(productId),
   };
+  const catalogueRows = new CatalogueRepository(db, database.dialect);
+  const catalogue = new CatalogueService(catalogueRows, translator, clock, events);
   const products = new ProductsService(
     new ProductsRepository(db, database.dialect),
+    catalogueRows,
+    catalogue,
     storage,
     clock,
-    translator,
     uploadLimits,
-    events,
     checkouts,
   );
   const mail = new MailOutbox(
@@ -60,8 +63,9 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
     passwordReset: new PasswordResetService(new UsersRepository(db), new PasswordResetsRepository(db), mail, clock, config.publicUrl),
     storage,
+    catalogue,
     products,
-    views: new ViewsService(new ViewsRepository(db), products, clock),
+    views: new ViewsService(new ViewsRepository(db), catalogue, clock),
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
     people: new PeopleService(new PeopleRepository(db)),
     reskinChat: new ReskinChatService(new ReskinChatRepository(db), storage, events, clock),
@@ -71,7 +75,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hire: new HireService(new HireRepository(db), clock),
     payments,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), clock),
-    purchases: new PurchasesService(new PurchasesRepository(db), payments, products, storage, clock, log),
+    purchases: new PurchasesService(new PurchasesRepository(db), payments, catalogue, storage, clock, log),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };
 }

@@ -7,8 +7,7 @@ import type { Services } from '../services.js';
 import type { Database } from '../db/schema.js';
 import { demoProducts, type DemoProduct } from './catalogue-data.js';
 import { coverImage } from './demo-images.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../platform/clock.js';
 
 export interface DemoActors {
   admin: SessionUser;
@@ -123,7 +122,7 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
     })),
   );
   if (views.length > 0) await db.insertInto('product_views').values(views).execute();
-  services.products.cache.clear();
+  services.catalogue.changed();
 }
 
 async function recordDemoPurchase(db: Kysely<Database>, buyerId: string, productId: string, at: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser, SignInBody, SignUpBody, UserListItem } from '@market/contracts';
-import type { Clock } from '../../platform/clock.js';
+import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { conflict, forbidden, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.js';
@@ -14,8 +14,6 @@ export interface StartedSession {
   token: string;
   expiresAt: Date;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

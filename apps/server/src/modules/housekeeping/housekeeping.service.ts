@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../../platform/clock.js';
+import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { JobLeases } from '../../platform/jobs/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { ProductsService } from '../products/index.js';
 import type { HousekeepingRepository } from './housekeeping.repository.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const LEASE = 'housekeeping';
 /** Longer than a round takes; a round of a crashed holder is taken over once it runs out. */
 const LEASE_MS = 10 * 60_000;

@@ -1,26 +1,9 @@
-import {
-  API_PATHS,
-  errorBodySchema,
-  idParamsSchema,
-  idSchema,
-  listingSchema,
-  messageBodySchema,
-  popularQuerySchema,
-  productDetailSchema,
-  productListQuerySchema,
-  productSummaryListSchema,
-  searchQuerySchema,
-  slugParamsSchema,
-  subCategoryCountsSchema,
-} from '@market/contracts';
-import type { FastifyReply } from 'fastify';
+import { API_PATHS, errorBodySchema, idParamsSchema, idSchema, messageBodySchema, productDetailSchema } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
-import { readProductUpload } from './upload-form.js';
 import type { IdempotencyService } from '../idempotency/index.js';
-import { searchTokens } from './catalogue-text.js';
 
 export interface ProductRoutesOptions {
   products: ProductsService;
@@ -32,142 +15,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products, idempotency }) => {
   const tags = ['products'];
-
-  /** Visitors all get the same answer, so theirs is kept serialised; signed-in answers depend on who asks. */
-  const cachedForVisitors = async <T>(
-    reply: FastifyReply,
-    signedIn: boolean,
-    key: string,
-    compute: () => Promise<T>,
-    cache = products.cache,
-  ): Promise<T> => {
-    if (signedIn) return compute();
-    const body = await cache.getOrCompute(key, compute);
-    // Already-serialised JSON goes out as it is; the answer was built from the same typed service call.
-    await reply.type('application/json; charset=utf-8').send(body);
-    return reply as never;
-  };
-
-  app.get(
-    API_PATHS.product.list,
-    {
-      schema: {
-        tags,
-        summary: 'Products: Approved for everybody, an admin also Pending and Rejected, a user also their own; newest first',
-        querystring: productListQuerySchema,
-        response: { 200: productSummaryListSchema, 400: errorBodySchema },
-      },
-    },
-    async (request, reply) =>
-      cachedForVisitors(reply, Boolean(request.user), `list:${JSON.stringify(request.query)}`, () =>
-        products.list(request.user, request.query),
-      ),
-  );
-
-  app.get(
-    API_PATHS.product.popular,
-    {
-      schema: {
-        tags,
-        summary: 'Approved products by units sold in the period (month: last 30 days, year: last 365), then downloads, then newest',
-        querystring: popularQuerySchema,
-        response: { 200: productSummaryListSchema, 400: errorBodySchema },
-      },
-    },
-    async (request, reply) =>
-      cachedForVisitors(reply, false, `popular:${request.query.period}:${request.query.limit}`, () =>
-        products.popular(request.query.period, request.query.limit),
-      ),
-  );
-
-  app.get(
-    API_PATHS.product.listing,
-    {
-      schema: {
-        tags,
-        summary:
-          'A listing page: popular-of-month/year/all-time, trending-games (most viewed in 7 days), newly-uploading-games; any other slug lists all, newest first',
-        params: slugParamsSchema,
-        response: { 200: listingSchema, 400: errorBodySchema },
-      },
-    },
-    async (request, reply) =>
-      cachedForVisitors(reply, false, `listing:${request.params.slug}`, () => products.listing(request.params.slug)),
-  );
-
-  app.get(
-    API_PATHS.product.portfolio,
-    {
-      schema: {
-        tags,
-        summary: 'Approved products whose author studio name is the slug with hyphens as spaces (any letter case)',
-        params: slugParamsSchema,
-        response: { 200: productSummaryListSchema, 400: errorBodySchema },
-      },
-    },
-    async (request) => products.portfolio(request.params.slug),
-  );
-
-  app.get(
-    API_PATHS.product.subCategories,
-    {
-      schema: {
-        tags,
-        summary: 'Every sub category with its number of approved products (browse tabs)',
-        response: { 200: subCategoryCountsSchema },
-      },
-    },
-    async () => products.subCategoryCounts(),
-  );
-
-  app.get(
-    API_PATHS.product.search,
-    {
-      schema: {
-        tags,
-        summary: 'Approved products whose titles (any language), keywords or description match the words typed (prefixes); at most 6',
-        querystring: searchQuerySchema,
-        response: { 200: productSummaryListSchema, 400: errorBodySchema },
-      },
-    },
-    async (request, reply) =>
-      cachedForVisitors(
-        reply,
-        false,
-        `search:${searchTokens(request.query.q).join(' ')}:${request.query.limit}`,
-        () => products.search(request.query.q, request.query.limit),
-        products.searchCache,
-      ),
-  );
-
-  app.get(
-    API_PATHS.product.bySlug,
-    {
-      schema: {
-        tags,
-        summary: 'Product by /downloads/{title} slug; a product not yet approved only for its owner and admins',
-        params: slugParamsSchema,
-        response: { 200: productDetailSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      cachedForVisitors(reply, Boolean(request.user), `slug:${request.params.slug.toLowerCase()}`, () =>
-        products.getBySlug(request.user, request.params.slug),
-      ),
-  );
-
-  app.get(
-    API_PATHS.product.byId,
-    {
-      schema: {
-        tags,
-        summary: 'Product by id; a product not yet approved only for its owner and admins',
-        params: idParamsSchema,
-        response: { 200: productDetailSchema, ...errors },
-      },
-    },
-    async (request) => products.getById(request.user, request.params.id),
-  );
 
   app.get(
     API_PATHS.product.sourceCode,
@@ -211,9 +58,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const uploadOnce = async () => {
-        // Refused before a byte of the upload is stored.
-        await products.assertMayUpload(actorOf(request));
-        return { statusCode: 201, body: await products.upload(actorOf(request), await readProductUpload(request, products)) };
+        const parts = request.isMultipart() ? request.parts() : null;
+        return { statusCode: 201, body: await products.uploadFromForm(actorOf(request), parts) };
       };
       const key = idempotency.parseKey(request.headers['idempotency-key']);
       // Checked before a byte of the body is read: a repeat is answered without storing the files again.
@@ -238,10 +84,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       },
     },
     async (request) => {
-      // Refused before a byte of the upload is stored.
-      await products.assertCanEdit(actorOf(request), request.params.id);
-      const upload = await readProductUpload(request, products);
-      return products.edit(actorOf(request), request.params.id, upload);
+      return products.editFromForm(actorOf(request), request.params.id, request.isMultipart() ? request.parts() : null);
     },
   );
 

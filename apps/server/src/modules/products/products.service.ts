@@ -1,36 +1,35 @@
 import type { Readable } from 'node:stream';
 import {
-  LISTING_TITLES,
   productTitle,
-  SUB_CATEGORIES,
-  slugToAuthor,
   titleToSlug,
   languageCodeSchema,
   type LanguageCode,
-  type ProductStatus,
-  type PopularPeriod,
   type ProductDetail,
   type ProductForm,
-  type ProductSummary,
   type SessionUser,
-  type SubCategory,
 } from '@market/contracts';
-import type { Clock } from '../../platform/clock.js';
-import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
+import { type Clock, HOUR_MS } from '../../platform/clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
 import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platform/images/index.js';
 import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
-import type { Translator } from '../../platform/translate.js';
-import { CatalogueCache } from './catalogue-cache.js';
-import { searchTokens, slugKeyOfSlug, slugKeyOfTitle } from './catalogue-text.js';
-import { ProductCards } from './product-cards.js';
 import { parseProductFields } from './product-fields.js';
-import { dollars, imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
-import { RETIRED, type ListFilter, type ProductRow, type ProductsRepository, type TranslationRow } from './products.repository.js';
+import {
+  type CatalogueRepository,
+  type CatalogueService,
+  canManage,
+  dollars,
+  type ProductRow,
+  RETIRED,
+  slugKeyOfTitle,
+  titlesOf,
+  type TranslationRow,
+} from '../catalogue/index.js';
+import type { ProductsRepository } from './products.repository.js';
 import { checkedZipStream, megabytes } from './source-archive.js';
-import { canManage, canModerate, canSee, isTrustedPublisher, seesEveryProduct } from './policies.js';
+import { readProductUpload, type UploadPart } from './upload-form.js';
+import { canModerate, isTrustedPublisher } from './policies.js';
 
 /** An upload or edit once its multipart body is read: text fields, image bytes, a staged archive. */
 export interface ProductUpload {
@@ -55,48 +54,26 @@ export interface ProductCheckouts {
   closeAll(productId: string): Promise<boolean>;
 }
 
-export interface ListQuery {
-  status?: ProductStatus;
-  subCategory?: SubCategory;
-  mine?: 'true' | 'false';
-  limit: number;
-  offset: number;
-}
-
-/** Published on every product write; every instance drops its cached catalogue reads. */
-const CATALOGUE_CHANGED = 'catalogue.changed';
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
-const TRENDING_DAYS = 7;
 /**
  * How long a checkout stays payable. A deleted product leaves the store at once, but its row and files
  * stay while a checkout opened for it within this time may still be paid, so that buyer gets what they paid for.
  */
 export const CHECKOUT_PAYABLE_MS = HOUR_MS;
-const LISTING_LIMIT = 100;
-const SITEMAP_LIMIT = 50_000;
 const IMAGE_LABELS = { featureImg: 'Feature image', thumbnail: 'Thumbnail', screenshot: 'Screenshot' } as const;
 
 type StoredRef = [StorageArea, string];
 
 const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
 
-/** Rules of the catalogue: who may upload, edit, moderate and see what, and how files are kept. */
+/** Product writes: who may upload, edit, moderate and delete what, and how their files are kept. */
 export class ProductsService {
-  /** Serialised public reads; cleared on every product write, here at once and on the other instances through the bus. */
-  readonly cache = new CatalogueCache();
-  /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
-  readonly searchCache = new CatalogueCache(60_000, 2_000);
-  private readonly cards = new ProductCards(async (ids) => (await this.products.cards(ids)).map(toSummary));
-
   constructor(
     private readonly products: ProductsRepository,
+    private readonly rows: CatalogueRepository,
+    private readonly catalogue: CatalogueService,
     private readonly storage: FileStorage,
     private readonly clock: Clock,
-    private readonly translator: Translator,
     private readonly limits: UploadLimits,
-    private readonly events: EventBus,
     private readonly checkouts: ProductCheckouts,
   ) {}
 
@@ -108,7 +85,7 @@ export class ProductsService {
    * Checked before a byte of an upload is read. Only stored products count, so an upload that fails
    * half-way costs neither quota nor rate; admins are exempt (they load catalogues in bulk).
    */
-  async assertMayUpload(actor: SessionUser): Promise<void> {
+  private async assertMayUpload(actor: SessionUser): Promise<void> {
     if (isTrustedPublisher(actor)) return;
     const hourAgo = new Date(this.clock.now().getTime() - HOUR_MS);
     const recent = await this.products.uploadTimesSince(actor._id, hourAgo.toISOString());
@@ -138,13 +115,6 @@ export class ProductsService {
     }
   }
 
-  /** Drops this instance's cached reads whenever any instance writes a product; resolves once listening. */
-  followCatalogueChanges(): Promise<Unsubscribe> {
-    // Changes made while the bus was away never reached this instance: what it kept may be stale.
-    this.events.onReconnect(() => this.dropCachedReads());
-    return this.events.subscribe(CATALOGUE_CHANGED, () => this.dropCachedReads());
-  }
-
   /** Streams an uploaded archive into private storage, checking it is a ZIP within the size limit. */
   stageSourceCode(stream: AsyncIterable<Buffer>): Promise<StoredFile> {
     return this.storage.put('private', checkedZipStream(stream, this.sourceMaxBytes), 'zip');
@@ -154,6 +124,22 @@ export class ProductsService {
     if (file) await this.storage.delete('private', file.key);
   }
 
+  /**
+   * POST uploadProduct in one call: the actor's quota and rate are checked before a byte of the body is
+   * read, then the multipart parts are read (the archive streamed to private storage) and the product stored.
+   */
+  async uploadFromForm(actor: SessionUser, parts: AsyncIterable<UploadPart> | null): Promise<ProductDetail> {
+    await this.assertMayUpload(actor);
+    return this.upload(actor, await readProductUpload(parts, this));
+  }
+
+  /** PUT editProduct in one call: 404 or 403 before a byte of the body is read, then the changes applied. */
+  async editFromForm(actor: SessionUser, id: string, parts: AsyncIterable<UploadPart> | null): Promise<ProductDetail> {
+    const row = await this.editableBy(actor, id);
+    return this.edit(actor, row, await readProductUpload(parts, this));
+  }
+
+  /** Stores an upload already read (the form above, or the demo seed, which is not held to upload limits). */
   async upload(actor: SessionUser, upload: ProductUpload): Promise<ProductDetail> {
     const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
     const id = newId();
@@ -186,26 +172,26 @@ export class ProductsService {
       await this.deleteFiles(written);
       throw error;
     }
-    this.clearCaches();
-    return this.detailOf(actor, (await this.products.findById(id))!);
+    this.catalogue.changed();
+    return this.catalogue.getById(actor, id);
   }
 
-  /** 404 for an unknown product, 403 unless the actor owns it or is an admin; checked before any upload is read. */
-  async assertCanEdit(actor: SessionUser, id: string): Promise<ProductRow> {
-    const row = await this.products.findById(id);
+  /** 404 for an unknown product, 403 unless the actor owns it or is an admin. */
+  private async editableBy(actor: SessionUser, id: string): Promise<ProductRow> {
+    const row = await this.rows.findById(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can edit this product');
     return row;
   }
 
-  async edit(actor: SessionUser, id: string, upload: ProductUpload): Promise<ProductDetail> {
+  private async edit(actor: SessionUser, row: ProductRow, upload: ProductUpload): Promise<ProductDetail> {
+    const { id } = row;
     const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
     const replaced: StoredRef[] = [];
     try {
-      const row = await this.assertCanEdit(actor, id);
       if (upload.sourceCode && actor._id === row.user_id)
         await this.assertWithinQuota(actor, upload.sourceCode.size, Number(row.source_code_size));
-      const translations = (await this.products.translationsOf([id], true)).get(id) ?? [];
+      const translations = (await this.rows.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
       const changes = {
@@ -221,7 +207,7 @@ export class ProductsService {
       if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
       if (upload.sourceCode) replaced.push(['private', row.source_code_key]);
       const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
-      if (newScreenshots) for (const key of await this.products.screenshotsOf(id)) replaced.push(['images', key]);
+      if (newScreenshots) for (const key of await this.rows.screenshotsOf(id)) replaced.push(['images', key]);
       await this.products.update(id, changes, translationsOf(form), newScreenshots);
     } catch (error) {
       await this.deleteFiles(written);
@@ -229,8 +215,8 @@ export class ProductsService {
     }
     // Old files go only once the database no longer points at them.
     await this.deleteFiles(replaced);
-    this.clearCaches();
-    return this.detailOf(actor, (await this.products.findById(id))!);
+    this.catalogue.changed();
+    return this.catalogue.getById(actor, id);
   }
 
   approve(actor: SessionUser, id: string) {
@@ -250,7 +236,7 @@ export class ProductsService {
     // Buyers keep their purchase history; a sold product cannot vanish from under it.
     if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
     await this.products.setStatus(id, RETIRED, this.clock.now().toISOString());
-    this.clearCaches();
+    this.catalogue.changed();
     await this.purgeIfUnpayable(id);
   }
 
@@ -274,99 +260,12 @@ export class ProductsService {
     return true;
   }
 
-  /** Approved products for everybody; an admin sees every status; a user also their own. */
-  async list(viewer: SessionUser | null, query: ListQuery): Promise<ProductSummary[]> {
-    const mine = query.mine === 'true';
-    let visibility: ListFilter['visibility'] = { kind: 'approved' };
-    if (viewer && mine) visibility = { kind: 'ownedBy', userId: viewer._id };
-    else if (viewer) visibility = seesEveryProduct(viewer) ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: viewer._id };
-    return this.cards.of(
-      await this.products.listIds({
-        visibility,
-        status: query.status,
-        subCategory: query.subCategory,
-        limit: query.limit,
-        offset: query.offset,
-      }),
-    );
-  }
-
-  async getById(viewer: SessionUser | null, id: string): Promise<ProductDetail> {
-    const row = await this.products.findById(id);
-    if (!row || !canSee(viewer, row)) throw notFound('Product not found');
-    return this.detailOf(viewer, row);
-  }
-
-  /** SPEC.md 2.2: the slug's hyphens are spaces, matched against the English title, any letter case. */
-  async getBySlug(viewer: SessionUser | null, slug: string): Promise<ProductDetail> {
-    const row = await this.visibleBySlug(viewer, slug);
-    if (!row) throw notFound('Product not found');
-    return this.detailOf(viewer, row);
-  }
-
-  async popular(period: PopularPeriod, limit: number): Promise<ProductSummary[]> {
-    const days = PERIOD_DAYS[period];
-    const since = days === null ? null : this.daysAgo(days);
-    return this.cards.of(await this.products.bestSellingIds(since, limit));
-  }
-
-  async listing(slug: string): Promise<{ title: string | null; products: ProductSummary[] }> {
-    const title = LISTING_TITLES[slug] ?? null;
-    if (slug === 'popular-of-month') return { title, products: await this.popular('month', LISTING_LIMIT) };
-    if (slug === 'popular-of-year') return { title, products: await this.popular('year', LISTING_LIMIT) };
-    if (slug === 'popular-of-all-time') return { title, products: await this.popular('all', LISTING_LIMIT) };
-    if (slug === 'trending-games') {
-      return { title, products: await this.cards.of(await this.products.mostViewedIds(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
-    }
-    // newly-uploading-games and any other slug: every approved product, newest first.
-    return {
-      title,
-      products: await this.cards.of(await this.products.listIds({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })),
-    };
-  }
-
-  async portfolio(slug: string): Promise<ProductSummary[]> {
-    return this.cards.of(await this.products.idsByAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
-  }
-
-  /** Every sub category in the order of SPEC.md 3 with its number of approved products. */
-  async subCategoryCounts(): Promise<Array<{ subCategory: SubCategory; count: number }>> {
-    const counts = await this.products.approvedCountsBySubCategory();
-    return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
-  }
-
-  /** A recorded sale changes download counts and the popular lists. */
-  salesChanged(): void {
-    this.clearCaches();
-  }
-
-  /** Cleared here at once, so this instance's next read sees its own write; the others follow on the event. */
-  private clearCaches(): void {
-    this.dropCachedReads();
-    void this.events.publish(CATALOGUE_CHANGED, null);
-  }
-
-  private dropCachedReads(): void {
-    this.cache.clear();
-    this.searchCache.clear();
-    this.cards.clear();
-  }
-
-  /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
-  async search(text: string, limit: number): Promise<ProductSummary[]> {
-    const typed = searchTokens(text);
-    if (typed.length === 0) return [];
-    const english = searchTokens(await this.translator.toEnglish(text));
-    const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
-    return this.cards.of(await this.products.searchIds(alternatives, limit));
-  }
-
   /** The owner or an admin may fetch the archive (buyers get their own route with the purchase issue). */
   async openSourceCode(actor: SessionUser, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-    const row = await this.products.findById(id);
+    const row = await this.rows.findById(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
-    const titles = titlesOf((await this.products.translationsOf([id], false)).get(id) ?? []);
+    const titles = titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []);
     const safeName = titleToSlug(productTitle(titles)).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
     return {
       stream: await this.storage.get('private', row.source_code_key),
@@ -375,36 +274,9 @@ export class ProductsService {
     };
   }
 
-  async isPublic(id: string): Promise<boolean> {
-    return (await this.products.findById(id))?.status === 'Approved';
-  }
-
-  /** What a shared /downloads/{title} link shows before the app loads; approved products only. */
-  async shareCard(slug: string): Promise<{ title: string; description: string; image: string } | null> {
-    const row = await this.visibleBySlug(null, slug);
-    if (!row) return null;
-    const translations = (await this.products.translationsOf([row.id], true)).get(row.id) ?? [];
-    const english = translations.find((entry) => entry.language === 'en') ?? translations[0];
-    return {
-      title: productTitle(titlesOf(translations)),
-      description: htmlToText(english?.description_html || row.features_html).slice(0, 300),
-      image: imageUrl(row.feature_img_key),
-    };
-  }
-
-  async sitemapEntries(): Promise<Array<{ slug: string; updatedAt: string }>> {
-    const rows = await this.products.approvedTitles(SITEMAP_LIMIT);
-    return rows.map((row) => ({ slug: titleToSlug(row.title), updatedAt: row.updated_at }));
-  }
-
-  private async visibleBySlug(viewer: SessionUser | null, slug: string): Promise<ProductRow | undefined> {
-    const rows = (await this.products.findBySlugKey(slugKeyOfSlug(slug))).filter((row) => canSee(viewer, row));
-    return rows.find((row) => row.status === 'Approved') ?? rows[0];
-  }
-
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
     if (!canModerate(actor)) throw forbidden('Only an admin can do this');
-    const row = await this.products.findById(id);
+    const row = await this.rows.findById(id);
     if (!row) throw notFound('Product not found');
     return row;
   }
@@ -412,22 +284,7 @@ export class ProductsService {
   private async moderate(actor: SessionUser, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
     await this.moderated(actor, id);
     await this.products.setStatus(id, status, this.clock.now().toISOString());
-    this.clearCaches();
-  }
-
-  private async detailOf(viewer: SessionUser | null, row: ProductRow): Promise<ProductDetail> {
-    const [translations, screenshots, ownerName] = await Promise.all([
-      this.products.translationsOf([row.id], true),
-      this.products.screenshotsOf(row.id),
-      this.products.ownerName(row.user_id),
-    ]);
-    return toDetail(
-      row,
-      translations.get(row.id) ?? [],
-      screenshots,
-      { _id: row.user_id, name: ownerName },
-      viewer !== null && canManage(viewer, row),
-    );
+    this.catalogue.changed();
   }
 
   /** Re-encodes every given image first (any bad one stops the upload), then stores them. */
@@ -452,10 +309,6 @@ export class ProductsService {
 
   private async deleteFiles(files: StoredRef[]): Promise<void> {
     await Promise.all(files.map(([area, key]) => this.storage.delete(area, key)));
-  }
-
-  private daysAgo(days: number): string {
-    return new Date(this.clock.now().getTime() - days * DAY_MS).toISOString();
   }
 }
 

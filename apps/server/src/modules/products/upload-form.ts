@@ -1,5 +1,4 @@
 import { MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
-import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { detectImageKind } from '../../platform/images/index.js';
 import type { StoredFile } from '../../platform/storage/index.js';
@@ -32,6 +31,11 @@ async function readImage(stream: AsyncIterable<Buffer>, label: string): Promise<
   return bytes;
 }
 
+/** One part of a multipart body, as @fastify/multipart's request.parts() yields it. */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
+  | { type: 'file'; fieldname: string; file: AsyncIterable<Buffer> & { resume(): unknown } };
+
 export interface SourceStaging {
   stageSourceCode(stream: AsyncIterable<Buffer>): Promise<StoredFile>;
   discardSourceCode(file: StoredFile | undefined): Promise<void>;
@@ -43,12 +47,12 @@ export interface SourceStaging {
  * images buffered, the source archive streamed straight into private storage. File names and
  * declared content types are ignored. On any failure the staged archive is removed again.
  */
-export async function readProductUpload(request: FastifyRequest, staging: SourceStaging): Promise<ProductUpload> {
+export async function readProductUpload(parts: AsyncIterable<UploadPart> | null, staging: SourceStaging): Promise<ProductUpload> {
   // No prototype: a field named __proto__ stays a field, and the strict form schema refuses it by name.
   const upload: ProductUpload = { fields: Object.create(null) as Record<string, string>, images: { screenshots: [] } };
   try {
-    if (!request.isMultipart()) throw badRequest('Send the product as multipart/form-data');
-    for await (const part of request.parts()) {
+    if (!parts) throw badRequest('Send the product as multipart/form-data');
+    for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long`);
         upload.fields[part.fieldname] = String(part.value);

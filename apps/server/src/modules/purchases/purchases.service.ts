@@ -17,7 +17,7 @@ import {
 } from '@market/contracts';
 import { isUniqueViolation } from '../../db/index.js';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
-import type { ProductsService } from '../products/index.js';
+import type { CatalogueService } from '../catalogue/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -52,7 +52,7 @@ export class PurchasesService {
   constructor(
     private readonly purchases: PurchasesRepository,
     private readonly payments: PaymentsService,
-    private readonly products: ProductsService,
+    private readonly catalogue: CatalogueService,
     private readonly storage: FileStorage,
     private readonly clock: Clock,
     private readonly log: Pick<Logger, 'error'>,
@@ -121,7 +121,8 @@ export class PurchasesService {
       }
       return { created: false, purchase: await this.toPurchase(winner) };
     }
-    this.products.salesChanged();
+    // Download counts and bestseller lists moved.
+    this.catalogue.changed();
     return { created: true, purchase: await this.toPurchase(purchase) };
   }
 

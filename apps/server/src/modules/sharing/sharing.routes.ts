@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ProductsService } from '../products/index.js';
+import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withShareCard } from './page-head.js';
 
 export interface SharingRoutesOptions {
-  products: ProductsService;
+  catalogue: CatalogueService;
   webDistDir: string;
   publicUrl: string;
 }
@@ -15,7 +15,7 @@ export interface SharingRoutesOptions {
  * What link previews and search engines read: product pages with their title, description and
  * image in the HTML head (the SPA renders the rest), the sitemap and robots.txt.
  */
-export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { products, webDistDir, publicUrl }) => {
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { catalogue, webDistDir, publicUrl }) => {
   const tags = ['sharing'];
 
   app.get(
@@ -29,7 +29,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       } catch {
         return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
       }
-      const card = await products.shareCard(request.params.title);
+      const card = await catalogue.shareCard(request.params.title);
       const html = card
         ? withShareCard(indexHtml, {
             ...card,
@@ -42,7 +42,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
   );
 
   app.get('/sitemap.xml', { schema: { hide: true, tags } }, async (_request, reply) => {
-    const body = sitemapXml(publicUrl, await products.sitemapEntries());
+    const body = sitemapXml(publicUrl, await catalogue.sitemapEntries());
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
   });
 

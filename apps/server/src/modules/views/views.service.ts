@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../platform/clock.js';
+import { type Clock, HOUR_MS } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { ViewsRepository } from './views.repository.js';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface Visitor {
   ip: string;

@@ -9,7 +9,7 @@ import {
   type ProductDetail,
   type ProductSummary,
 } from '@market/contracts';
-import type { CardRow, ProductRow, TranslationRow } from './products.repository.js';
+import type { CardRow, ProductRow, TranslationRow } from './catalogue.repository.js';
 
 type PerLanguage<T> = Partial<Record<LanguageCode, T>>;
 

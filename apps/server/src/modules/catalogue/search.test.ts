@@ -172,7 +172,7 @@ describe('what the search index holds', () => {
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-    ctx.services.products.searchCache.clear();
+    ctx.services.catalogue.changed();
     expect(await search(ctx, 'nebula')).toEqual(['Nebula Second', 'Nebula First']);
     await createProduct(ctx, admin, { title: titleJson({ en: 'Nebula Third' }) });
     expect(await search(ctx, 'nebula')).toEqual(['Nebula Third', 'Nebula Second', 'Nebula First']);

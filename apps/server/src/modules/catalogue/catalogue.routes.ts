@@ -1,0 +1,141 @@
+import {
+  API_PATHS,
+  errorBodySchema,
+  idParamsSchema,
+  listingSchema,
+  popularQuerySchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productSummaryListSchema,
+  searchQuerySchema,
+  slugParamsSchema,
+  subCategoryCountsSchema,
+} from '@market/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CatalogueAnswer, CatalogueService } from './catalogue.service.js';
+
+export interface CatalogueRoutesOptions {
+  catalogue: CatalogueService;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * A kept answer is already the JSON text of the same typed value, so it goes out as it is; a fresh one
+ * goes through the route's response schema.
+ */
+async function send<T>(reply: FastifyReply, answer: CatalogueAnswer<T>): Promise<T> {
+  if ('value' in answer) return answer.value;
+  await reply.type('application/json; charset=utf-8').send(answer.kept);
+  return reply as never;
+}
+
+/** The catalogue's public reads: lists, bestsellers, listings, portfolios, sub categories, search, product pages. */
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { catalogue }) => {
+  const tags = ['products'];
+
+  app.get(
+    API_PATHS.product.list,
+    {
+      schema: {
+        tags,
+        summary: 'Products: Approved for everybody, an admin also Pending and Rejected, a user also their own; newest first',
+        querystring: productListQuerySchema,
+        response: { 200: productSummaryListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => send(reply, await catalogue.listAnswer(request.user, request.query)),
+  );
+
+  app.get(
+    API_PATHS.product.popular,
+    {
+      schema: {
+        tags,
+        summary: 'Approved products by units sold in the period (month: last 30 days, year: last 365), then downloads, then newest',
+        querystring: popularQuerySchema,
+        response: { 200: productSummaryListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => send(reply, await catalogue.popularAnswer(request.query.period, request.query.limit)),
+  );
+
+  app.get(
+    API_PATHS.product.listing,
+    {
+      schema: {
+        tags,
+        summary:
+          'A listing page: popular-of-month/year/all-time, trending-games (most viewed in 7 days), newly-uploading-games; any other slug lists all, newest first',
+        params: slugParamsSchema,
+        response: { 200: listingSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => send(reply, await catalogue.listingAnswer(request.params.slug)),
+  );
+
+  app.get(
+    API_PATHS.product.portfolio,
+    {
+      schema: {
+        tags,
+        summary: 'Approved products whose author studio name is the slug with hyphens as spaces (any letter case)',
+        params: slugParamsSchema,
+        response: { 200: productSummaryListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => catalogue.portfolio(request.params.slug),
+  );
+
+  app.get(
+    API_PATHS.product.subCategories,
+    {
+      schema: {
+        tags,
+        summary: 'Every sub category with its number of approved products (browse tabs)',
+        response: { 200: subCategoryCountsSchema },
+      },
+    },
+    async () => catalogue.subCategoryCounts(),
+  );
+
+  app.get(
+    API_PATHS.product.search,
+    {
+      schema: {
+        tags,
+        summary: 'Approved products whose titles (any language), keywords or description match the words typed (prefixes); at most 6',
+        querystring: searchQuerySchema,
+        response: { 200: productSummaryListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => send(reply, await catalogue.searchAnswer(request.query.q, request.query.limit)),
+  );
+
+  app.get(
+    API_PATHS.product.bySlug,
+    {
+      schema: {
+        tags,
+        summary: 'Product by /downloads/{title} slug; a product not yet approved only for its owner and admins',
+        params: slugParamsSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => send(reply, await catalogue.bySlugAnswer(request.user, request.params.slug)),
+  );
+
+  app.get(
+    API_PATHS.product.byId,
+    {
+      schema: {
+        tags,
+        summary: 'Product by id; a product not yet approved only for its owner and admins',
+        params: idParamsSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.getById(request.user, request.params.id),
+  );
+};

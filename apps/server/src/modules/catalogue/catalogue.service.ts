@@ -1,0 +1,223 @@
+import {
+  LISTING_TITLES,
+  productTitle,
+  SUB_CATEGORIES,
+  slugToAuthor,
+  titleToSlug,
+  type PopularPeriod,
+  type ProductDetail,
+  type ProductStatus,
+  type ProductSummary,
+  type SessionUser,
+  type SubCategory,
+} from '@market/contracts';
+import { type Clock, DAY_MS } from '../../platform/clock.js';
+import { notFound } from '../../platform/errors.js';
+import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
+import { htmlToText } from '../../platform/html/index.js';
+import type { Translator } from '../../platform/translate.js';
+import { CatalogueCache } from './catalogue-cache.js';
+import type { CatalogueRepository, ListFilter, ProductRow } from './catalogue.repository.js';
+import { searchTokens, slugKeyOfSlug } from './catalogue-text.js';
+import { canManage, canSee, seesEveryProduct } from './policies.js';
+import { ProductCards } from './product-cards.js';
+import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
+
+export interface ListQuery {
+  status?: ProductStatus;
+  subCategory?: SubCategory;
+  mine?: 'true' | 'false';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * What a read answers: the typed value, or, for a visitor, the JSON text kept for every visitor
+ * (docs/decisions/0005), sent as it is.
+ */
+export type CatalogueAnswer<T> = { value: T } | { kept: Buffer };
+
+/** Published on every product write or sale; every instance drops its kept catalogue reads. */
+const CATALOGUE_CHANGED = 'catalogue.changed';
+const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
+const TRENDING_DAYS = 7;
+const LISTING_LIMIT = 100;
+const SITEMAP_LIMIT = 50_000;
+
+/** The catalogue's reads: lists, bestsellers, listings, portfolios, search and product pages, and their caches. */
+export class CatalogueService {
+  /** Visitors' answers, as sent; dropped on every product write or sale, on every instance. */
+  private readonly answers = new CatalogueCache();
+  /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
+  private readonly searchAnswers = new CatalogueCache(60_000, 2_000);
+  private readonly cards = new ProductCards(async (ids) => (await this.rows.cards(ids)).map(toSummary));
+
+  constructor(
+    private readonly rows: CatalogueRepository,
+    private readonly translator: Translator,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+  ) {}
+
+  /** GET list: visitors share one kept answer per query; a signed-in list depends on who asks. */
+  async listAnswer(viewer: SessionUser | null, query: ListQuery): Promise<CatalogueAnswer<ProductSummary[]>> {
+    if (viewer) return { value: await this.list(viewer, query) };
+    return { kept: await this.answers.getOrCompute(`list:${JSON.stringify(query)}`, () => this.list(null, query)) };
+  }
+
+  async popularAnswer(period: PopularPeriod, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
+    return { kept: await this.answers.getOrCompute(`popular:${period}:${limit}`, () => this.popular(period, limit)) };
+  }
+
+  async listingAnswer(slug: string): Promise<CatalogueAnswer<{ title: string | null; products: ProductSummary[] }>> {
+    return { kept: await this.answers.getOrCompute(`listing:${slug}`, () => this.listing(slug)) };
+  }
+
+  async searchAnswer(text: string, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
+    const key = `search:${searchTokens(text).join(' ')}:${limit}`;
+    return { kept: await this.searchAnswers.getOrCompute(key, () => this.search(text, limit)) };
+  }
+
+  async bySlugAnswer(viewer: SessionUser | null, slug: string): Promise<CatalogueAnswer<ProductDetail>> {
+    if (viewer) return { value: await this.getBySlug(viewer, slug) };
+    return { kept: await this.answers.getOrCompute(`slug:${slug.toLowerCase()}`, () => this.getBySlug(null, slug)) };
+  }
+
+  /** Drops this instance's kept reads whenever any instance writes a product; resolves once listening. */
+  followChanges(): Promise<Unsubscribe> {
+    // Changes made while the bus was away never reached this instance: what it kept may be stale.
+    this.events.onReconnect(() => this.dropKeptReads());
+    return this.events.subscribe(CATALOGUE_CHANGED, () => this.dropKeptReads());
+  }
+
+  /** Approved products for everybody; an admin sees every status; a user also their own. */
+  private async list(viewer: SessionUser | null, query: ListQuery): Promise<ProductSummary[]> {
+    const mine = query.mine === 'true';
+    let visibility: ListFilter['visibility'] = { kind: 'approved' };
+    if (viewer && mine) visibility = { kind: 'ownedBy', userId: viewer._id };
+    else if (viewer) visibility = seesEveryProduct(viewer) ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: viewer._id };
+    return this.cards.of(
+      await this.rows.listIds({
+        visibility,
+        status: query.status,
+        subCategory: query.subCategory,
+        limit: query.limit,
+        offset: query.offset,
+      }),
+    );
+  }
+
+  async getById(viewer: SessionUser | null, id: string): Promise<ProductDetail> {
+    const row = await this.rows.findById(id);
+    if (!row || !canSee(viewer, row)) throw notFound('Product not found');
+    return this.detailOf(viewer, row);
+  }
+
+  /** SPEC.md 2.2: the slug's hyphens are spaces, matched against the English title, any letter case. */
+  private async getBySlug(viewer: SessionUser | null, slug: string): Promise<ProductDetail> {
+    const row = await this.visibleBySlug(viewer, slug);
+    if (!row) throw notFound('Product not found');
+    return this.detailOf(viewer, row);
+  }
+
+  private async popular(period: PopularPeriod, limit: number): Promise<ProductSummary[]> {
+    const days = PERIOD_DAYS[period];
+    const since = days === null ? null : this.daysAgo(days);
+    return this.cards.of(await this.rows.bestSellingIds(since, limit));
+  }
+
+  private async listing(slug: string): Promise<{ title: string | null; products: ProductSummary[] }> {
+    const title = LISTING_TITLES[slug] ?? null;
+    if (slug === 'popular-of-month') return { title, products: await this.popular('month', LISTING_LIMIT) };
+    if (slug === 'popular-of-year') return { title, products: await this.popular('year', LISTING_LIMIT) };
+    if (slug === 'popular-of-all-time') return { title, products: await this.popular('all', LISTING_LIMIT) };
+    if (slug === 'trending-games') {
+      return { title, products: await this.cards.of(await this.rows.mostViewedIds(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
+    }
+    // newly-uploading-games and any other slug: every approved product, newest first.
+    return {
+      title,
+      products: await this.cards.of(await this.rows.listIds({ visibility: { kind: 'approved' }, limit: LISTING_LIMIT, offset: 0 })),
+    };
+  }
+
+  async portfolio(slug: string): Promise<ProductSummary[]> {
+    return this.cards.of(await this.rows.idsByAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
+  }
+
+  /** Every sub category in the order of SPEC.md 3 with its number of approved products. */
+  async subCategoryCounts(): Promise<Array<{ subCategory: SubCategory; count: number }>> {
+    const counts = await this.rows.approvedCountsBySubCategory();
+    return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
+  }
+
+  /**
+   * A product was written or sold: this instance's kept reads go at once, so its next read sees the
+   * change; the other instances drop theirs on the event.
+   */
+  changed(): void {
+    this.dropKeptReads();
+    void this.events.publish(CATALOGUE_CHANGED, null);
+  }
+
+  private dropKeptReads(): void {
+    this.answers.clear();
+    this.searchAnswers.clear();
+    this.cards.clear();
+  }
+
+  /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
+  private async search(text: string, limit: number): Promise<ProductSummary[]> {
+    const typed = searchTokens(text);
+    if (typed.length === 0) return [];
+    const english = searchTokens(await this.translator.toEnglish(text));
+    const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
+    return this.cards.of(await this.rows.searchIds(alternatives, limit));
+  }
+
+  async isPublic(id: string): Promise<boolean> {
+    return (await this.rows.findById(id))?.status === 'Approved';
+  }
+
+  /** What a shared /downloads/{title} link shows before the app loads; approved products only. */
+  async shareCard(slug: string): Promise<{ title: string; description: string; image: string } | null> {
+    const row = await this.visibleBySlug(null, slug);
+    if (!row) return null;
+    const translations = (await this.rows.translationsOf([row.id], true)).get(row.id) ?? [];
+    const english = translations.find((entry) => entry.language === 'en') ?? translations[0];
+    return {
+      title: productTitle(titlesOf(translations)),
+      description: htmlToText(english?.description_html || row.features_html).slice(0, 300),
+      image: imageUrl(row.feature_img_key),
+    };
+  }
+
+  async sitemapEntries(): Promise<Array<{ slug: string; updatedAt: string }>> {
+    const rows = await this.rows.approvedTitles(SITEMAP_LIMIT);
+    return rows.map((row) => ({ slug: titleToSlug(row.title), updatedAt: row.updated_at }));
+  }
+
+  private async visibleBySlug(viewer: SessionUser | null, slug: string): Promise<ProductRow | undefined> {
+    const rows = (await this.rows.findBySlugKey(slugKeyOfSlug(slug))).filter((row) => canSee(viewer, row));
+    return rows.find((row) => row.status === 'Approved') ?? rows[0];
+  }
+
+  private async detailOf(viewer: SessionUser | null, row: ProductRow): Promise<ProductDetail> {
+    const [translations, screenshots, ownerName] = await Promise.all([
+      this.rows.translationsOf([row.id], true),
+      this.rows.screenshotsOf(row.id),
+      this.rows.ownerName(row.user_id),
+    ]);
+    return toDetail(
+      row,
+      translations.get(row.id) ?? [],
+      screenshots,
+      { _id: row.user_id, name: ownerName },
+      viewer !== null && canManage(viewer, row),
+    );
+  }
+
+  private daysAgo(days: number): string {
+    return new Date(this.clock.now().getTime() - days * DAY_MS).toISOString();
+  }
+}
