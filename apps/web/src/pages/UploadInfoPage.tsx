@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { DOWNLOAD_WINDOW_HOURS, WITHDRAWAL_FEE_PERCENT } from '@market/contracts';
 import { PageHead } from '@/components/PageHead';
 import { useSession } from '@/features/auth';
+import { formatDollars } from '@/lib/format';
 
 const STEPS = [
   {
@@ -83,7 +84,8 @@ export default function UploadInfoPage() {
       <p>
         Your earnings are the licence prices of your products that have sold. Your balance is your earnings minus what you have already
         withdrawn or requested. Withdrawals are paid to your PayPal email once an admin has processed them; a {WITHDRAWAL_FEE_PERCENT}%
-        service fee is deducted from each payout, so a $100.00 withdrawal pays out ${(100 * (1 - WITHDRAWAL_FEE_PERCENT / 100)).toFixed(2)}.
+        service fee is deducted from each payout, so a $100.00 withdrawal pays out {formatDollars(100 * (1 - WITHDRAWAL_FEE_PERCENT / 100))}
+        .
       </p>
 
       <h2 className="section-title">Good to know</h2>

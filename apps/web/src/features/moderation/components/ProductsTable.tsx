@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/TableScroll';
 import { productTitle, type ProductSummary } from '@market/contracts';
 import { ProductStatusBadge } from './ProductStatusBadge';
-import { formatDollars } from '@/lib/format';
+import { formatDate, formatDollars } from '@/lib/format';
 
 interface ProductsTableProps {
   caption: string;
@@ -14,13 +14,6 @@ interface ProductsTableProps {
 
 export function titleIdOf(product: ProductSummary): string {
   return `product-title-${product._id}`;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 /** One table for every moderation list; secondary columns fold away on small screens. */

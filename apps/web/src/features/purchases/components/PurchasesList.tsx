@@ -7,7 +7,7 @@ import { useMyPurchases } from '../api/purchases';
 import { useUpdateDownload } from '../api/updateDownload';
 import { useNow } from '../useNow';
 import '../purchases.css';
-import { formatDollars } from '@/lib/format';
+import { formatDateTime, formatDollars } from '@/lib/format';
 
 interface Row {
   purchase: Purchase;
@@ -15,8 +15,6 @@ interface Row {
   key: string;
   expiresAt: number;
 }
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function rowsOf(purchases: Purchase[]): Row[] {
   return purchases.flatMap((purchase) =>
@@ -36,7 +34,7 @@ export function PurchasesList() {
     <QueryView
       query={query}
       loadingLabel="Loading your purchases…"
-      isEmpty={(purchases) => rowsOf(purchases).length === 0}
+      isEmpty={(purchases) => purchases.every((purchase) => purchase.products.length === 0)}
       empty={<p className="mb-0">No Purchased Product Found</p>}
     >
       {(purchases) => <PurchasesTable rows={rowsOf(purchases)} />}
@@ -84,7 +82,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                 </th>
                 <td>{row.line.licenseType}</td>
                 <td className="d-none d-md-table-cell">
-                  <time dateTime={row.purchase.createdAt}>{dateTime.format(new Date(row.purchase.createdAt))}</time>
+                  <time dateTime={row.purchase.createdAt}>{formatDateTime(row.purchase.createdAt)}</time>
                 </td>
                 <td>{formatDollars(row.line.price)}</td>
                 <td>
@@ -98,7 +96,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                       >
                         Download
                       </a>
-                      <span className="d-block small text-secondary">until {dateTime.format(new Date(row.expiresAt))}</span>
+                      <span className="d-block small text-secondary">until {formatDateTime(row.line.downloadExpiresAt)}</span>
                     </>
                   ) : (
                     <>

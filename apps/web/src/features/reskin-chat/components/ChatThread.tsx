@@ -4,9 +4,8 @@ import { PageSpinner } from '@/components/PageSpinner';
 import { useMarkOtherSideRead } from '../api/markRead';
 import { useThread } from '../api/thread';
 import { useToggleChatStatus } from '../api/updateStatus';
+import { formatDateTime } from '@/lib/format';
 import { SendMessageForm } from './SendMessageForm';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One chat: its messages (the opening 'Yes' hidden), the admin's open/close switch and the send box. */
 export function ChatThread({ side, conversation }: { side: ReskinAuthor; conversation: ReskinConversation }) {
@@ -69,7 +68,7 @@ function MessageItem({ message, mine }: { message: ReskinMessage; mine: boolean 
   return (
     <li className={`rounded-3 p-2 ${mine ? 'ms-auto bg-primary-subtle' : 'me-auto bg-body-secondary'}`} style={{ maxWidth: '85%' }}>
       <span className="d-block small text-secondary">
-        {author} · <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+        {author} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </span>
       {/* Plain text: React escapes it, so markup typed into a message shows as typed. */}
       {message.message && (
