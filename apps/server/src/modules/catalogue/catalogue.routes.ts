@@ -25,10 +25,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * A kept answer is already the JSON text of the same typed value, so it goes out as it is; a fresh one
  * goes through the route's response schema.
  */
-async function send<T>(reply: FastifyReply, answer: CatalogueAnswer<T>): Promise<T> {
+function send<T>(reply: FastifyReply, answer: CatalogueAnswer<T>): T | FastifyReply {
   if ('value' in answer) return answer.value;
-  await reply.type('application/json; charset=utf-8').send(answer.kept);
-  return reply as never;
+  return reply.type('application/json; charset=utf-8').send(answer.kept);
 }
 
 /** The catalogue's public reads: lists, bestsellers, listings, portfolios, sub categories, search, product pages. */

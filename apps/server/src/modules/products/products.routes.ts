@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
 import type { IdempotencyService } from '../idempotency/index.js';
+import { sendPrivateFile } from '../../http/private-file.js';
 
 export interface ProductRoutesOptions {
   products: ProductsService;
@@ -30,15 +31,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request, reply) => {
       const file = await products.openSourceCode(actorOf(request), request.params.id);
-      return (
-        reply
-          .type('application/zip')
-          .header('content-length', file.size)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          // A stream is sent as is; the JSON response schemas above describe only the errors.
-          .send(file.stream as never)
-      );
+      return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
     },
   );
 

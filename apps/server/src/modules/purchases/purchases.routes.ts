@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { actorOf, requireUser } from '../auth/index.js';
 import { WebhookSignatureError } from '../../platform/payments/index.js';
 import type { PurchasesService } from './purchases.service.js';
+import { sendPrivateFile } from '../../http/private-file.js';
 
 export interface PurchaseRoutesOptions {
   purchases: PurchasesService;
@@ -87,15 +88,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
     },
     async (request, reply) => {
       const file = await purchases.openDownload(actorOf(request), request.params.purchaseId, request.params.productId);
-      return (
-        reply
-          .type('application/zip')
-          .header('content-length', file.size)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          // A stream is sent as is; the JSON response schemas above describe only the errors.
-          .send(file.stream as never)
-      );
+      return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
     },
   );
 

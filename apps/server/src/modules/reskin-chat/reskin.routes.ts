@@ -18,6 +18,7 @@ import { validationProblems } from '../../http/error-handling.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import { readChatSendRequest } from './attachment.js';
 import type { ReskinChatService } from './reskin.service.js';
+import { sendPrivateFile } from '../../http/private-file.js';
 
 export interface ReskinRoutesOptions {
   chat: ReskinChatService;
@@ -169,15 +170,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
     },
     async (request, reply) => {
       const file = await chat.attachment(actorOf(request), request.params.id);
-      return (
-        reply
-          .type(file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"`)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          // A stream is sent as is; the JSON response schemas above describe only the errors.
-          .send(file.stream as never)
-      );
+      return sendPrivateFile(reply, file);
     },
   );
 
