@@ -74,8 +74,8 @@ export class CatalogueService {
   }
 
   async searchAnswer(text: string, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
-    const key = `search:${searchTokens(text).join(' ')}:${limit}`;
-    return { kept: await this.searchAnswers.getOrCompute(key, () => this.search(text, limit)) };
+    const typed = searchTokens(text);
+    return { kept: await this.searchAnswers.getOrCompute(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)) };
   }
 
   async bySlugAnswer(viewer: SessionUser | null, slug: string): Promise<CatalogueAnswer<ProductDetail>> {
@@ -167,8 +167,7 @@ export class CatalogueService {
   }
 
   /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
-  private async search(text: string, limit: number): Promise<ProductSummary[]> {
-    const typed = searchTokens(text);
+  private async search(text: string, typed: string[], limit: number): Promise<ProductSummary[]> {
     if (typed.length === 0) return [];
     const english = searchTokens(await this.translator.toEnglish(text));
     const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
