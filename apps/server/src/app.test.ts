@@ -130,6 +130,27 @@ describe('the HTTP shell', () => {
     expect(operation('GET /api/reskin/stream').responses['200']!.content).toHaveProperty('text/event-stream');
   });
 
+  it('names the entities as component schemas and refers to them from the operations', async () => {
+    const ctx = await buildTestApp();
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>;
+    };
+    const answer = (url: string, method = 'get', status = '200') =>
+      document.paths[url]![method]!.responses[status]!.content['application/json']!.schema;
+
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ProductSummary', 'ProductDetail', 'Purchase', 'SessionUser', 'Error', 'Withdrawal']),
+    );
+    expect(Object.keys(document.components.schemas.ProductDetail!.properties!)).toEqual(
+      expect.arrayContaining(['slug', 'userId', 'updatedAt']),
+    );
+    expect(document.components.schemas).not.toHaveProperty('ProductSummaryInput');
+    expect(answer('/api/product/{id}')).toEqual({ $ref: '#/components/schemas/ProductDetail' });
+    expect(answer('/api/product/uploaded-products')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductSummary' } });
+    expect(answer('/api/user/signIn', 'post', '400')).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
   it('serves the web app for page routes so client-side routes survive a reload', async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));

@@ -20,20 +20,24 @@ export const addCommentBodySchema = z.strictObject({
 export type AddCommentBody = z.infer<typeof addCommentBodySchema>;
 
 /** A comment as everybody reads it: never the author's email. */
-export const publicCommentSchema = z.object({
-  _id: idSchema,
-  productId: idSchema,
-  name: z.string(),
-  comment: z.string(),
-  createdAt: isoDateTimeSchema,
-});
+export const publicCommentSchema = z
+  .object({
+    _id: idSchema,
+    productId: idSchema,
+    name: z.string(),
+    comment: z.string(),
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'Comment' });
 export type PublicComment = z.infer<typeof publicCommentSchema>;
 
 /** A comment as an admin reads it: with the author's email and the product's title. */
-export const adminCommentSchema = publicCommentSchema.extend({
-  email: z.string(),
-  productTitle: z.string(),
-});
+export const adminCommentSchema = publicCommentSchema
+  .extend({
+    email: z.string(),
+    productTitle: z.string(),
+  })
+  .meta({ id: 'AdminComment' });
 export type AdminComment = z.infer<typeof adminCommentSchema>;
 
 export const addCommentResponseSchema = z.object({ message: z.string(), comment: publicCommentSchema });

@@ -12,10 +12,12 @@ export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /** GET /api/payment/config (public): which checkout the page shows. */
-export const paymentConfigSchema = z.object({
-  provider: paymentProviderSchema,
-  publishableKey: z.string().nullable(),
-});
+export const paymentConfigSchema = z
+  .object({
+    provider: paymentProviderSchema,
+    publishableKey: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentConfig' });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** One cart line as the browser sends it; prices are never taken from the browser. */
@@ -84,38 +86,42 @@ export const purchaseDetailBodySchema = z.strictObject({
 });
 export type PurchaseDetailBody = z.infer<typeof purchaseDetailBodySchema>;
 
-export const purchaseLineSchema = z.object({
-  productId: idSchema,
-  /** English title. */
-  title: z.string(),
-  slug: z.string(),
-  thumbnail: z.string(),
-  category: categorySchema,
-  licenseType: licenseTypeSchema,
-  isReskin: textBooleanSchema,
-  /** USD: the licence price paid. */
-  price: z.number(),
-  reskinPrice: z.number().nullable(),
-  /** Computed by the server clock when answering. */
-  download: textBooleanSchema,
-  downloadExpiresAt: isoDateTimeSchema,
-});
+export const purchaseLineSchema = z
+  .object({
+    productId: idSchema,
+    /** English title. */
+    title: z.string(),
+    slug: z.string(),
+    thumbnail: z.string(),
+    category: categorySchema,
+    licenseType: licenseTypeSchema,
+    isReskin: textBooleanSchema,
+    /** USD: the licence price paid. */
+    price: z.number(),
+    reskinPrice: z.number().nullable(),
+    /** Computed by the server clock when answering. */
+    download: textBooleanSchema,
+    downloadExpiresAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'PurchaseLine' });
 export type PurchaseLine = z.infer<typeof purchaseLineSchema>;
 
 export const purchaseBuyerSchema = z.object({ _id: idSchema, name: z.string(), email: z.string() });
 
-export const purchaseSchema = z.object({
-  _id: idSchema,
-  userId: idSchema,
-  /** Admin lists only. */
-  buyer: purchaseBuyerSchema.optional(),
-  /** USD. */
-  amountPaid: z.number(),
-  transactionId: z.string(),
-  paymentStatus: z.literal('succeeded'),
-  createdAt: isoDateTimeSchema,
-  products: z.array(purchaseLineSchema),
-});
+export const purchaseSchema = z
+  .object({
+    _id: idSchema,
+    userId: idSchema,
+    /** Admin lists only. */
+    buyer: purchaseBuyerSchema.optional(),
+    /** USD. */
+    amountPaid: z.number(),
+    transactionId: z.string(),
+    paymentStatus: z.literal('succeeded'),
+    createdAt: isoDateTimeSchema,
+    products: z.array(purchaseLineSchema),
+  })
+  .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchaseListSchema = z.array(purchaseSchema);
 

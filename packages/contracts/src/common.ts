@@ -8,13 +8,15 @@ export const idParamsSchema = z.strictObject({ id: idSchema });
  * Every error answer: `{ message }` (the reskin calls answer `errorMessage`) and, when the failure is
  * about fields of the request, `errors` naming them.
  */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const messageBodySchema = z.object({ message: z.string() });
+export const messageBodySchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 export const isoDateTimeSchema = z.iso.datetime();
 

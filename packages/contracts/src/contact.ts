@@ -19,13 +19,15 @@ export const contactBodySchema = z.strictObject({
 export type ContactBody = z.infer<typeof contactBodySchema>;
 
 /** A stored contact message, as an admin reads it (GET /api/contact). */
-export const contactMessageSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  message: z.string(),
-  createdAt: isoDateTimeSchema,
-});
+export const contactMessageSchema = z
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    companyName: z.string(),
+    message: z.string(),
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'ContactMessage' });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactMessageListSchema = z.array(contactMessageSchema);

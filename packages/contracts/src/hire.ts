@@ -25,15 +25,17 @@ export const hireRequestBodySchema = z.strictObject({
 export type HireRequestBody = z.infer<typeof hireRequestBodySchema>;
 
 /** A hire request as an admin reads it; requirenments is sanitised HTML. */
-export const hireRequestSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  platform: platformSchema,
-  requirenments: z.string(),
-  createdAt: isoDateTimeSchema,
-});
+export const hireRequestSchema = z
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    companyName: z.string(),
+    platform: platformSchema,
+    requirenments: z.string(),
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'HireRequest' });
 export type HireRequest = z.infer<typeof hireRequestSchema>;
 export const hireRequestListSchema = z.array(hireRequestSchema);
 

@@ -6,29 +6,33 @@ import { licenseTypeSchema, roleSchema, withdrawalStatusSchema } from './enums.j
 const usdSchema = z.number();
 
 /** GET /api/user/earnings: the signed-in seller's figures (SPEC.md 9). */
-export const earningsSchema = z.object({
-  /** Licence prices of sold lines of the seller's products. */
-  totalEarnings: usdSchema,
-  /** totalEarnings plus the reskin prices of those lines (the dashboard's figure). */
-  dashboardTotal: usdSchema,
-  pendingWithdrawals: usdSchema,
-  withdrawn: usdSchema,
-  /** totalEarnings − pendingWithdrawals − withdrawn. */
-  availableBalance: usdSchema,
-});
+export const earningsSchema = z
+  .object({
+    /** Licence prices of sold lines of the seller's products. */
+    totalEarnings: usdSchema,
+    /** totalEarnings plus the reskin prices of those lines (the dashboard's figure). */
+    dashboardTotal: usdSchema,
+    pendingWithdrawals: usdSchema,
+    withdrawn: usdSchema,
+    /** totalEarnings − pendingWithdrawals − withdrawn. */
+    availableBalance: usdSchema,
+  })
+  .meta({ id: 'Earnings' });
 export type Earnings = z.infer<typeof earningsSchema>;
 
 /** GET /api/user/sales: the latest sold lines of the signed-in seller's products. */
-export const saleSchema = z.object({
-  purchaseId: idSchema,
-  productId: idSchema,
-  title: z.string(),
-  licenseType: licenseTypeSchema,
-  isReskin: z.enum(['true', 'false']),
-  price: usdSchema,
-  reskinPrice: usdSchema,
-  soldAt: isoDateTimeSchema,
-});
+export const saleSchema = z
+  .object({
+    purchaseId: idSchema,
+    productId: idSchema,
+    title: z.string(),
+    licenseType: licenseTypeSchema,
+    isReskin: z.enum(['true', 'false']),
+    price: usdSchema,
+    reskinPrice: usdSchema,
+    soldAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof saleSchema>;
 export const saleListSchema = z.array(saleSchema);
 export const salesQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) });
@@ -74,20 +78,22 @@ export type WithdrawRequestBody = z.input<typeof withdrawRequestBodySchema>;
 
 export const personRefSchema = z.object({ _id: idSchema, name: z.string(), email: z.string() });
 
-export const withdrawalSchema = z.object({
-  _id: idSchema,
-  userId: idSchema,
-  /** The PayPal email to pay to. */
-  email: z.string(),
-  withdrawAmount: usdSchema,
-  /** What the seller receives once the 8% fee is taken (the admin's figure). */
-  payoutAmount: usdSchema,
-  status: withdrawalStatusSchema,
-  createdAt: isoDateTimeSchema,
-  paidAt: isoDateTimeSchema.nullable(),
-  /** The seller's name and account email: in the admin's lists only. */
-  seller: personRefSchema.optional(),
-});
+export const withdrawalSchema = z
+  .object({
+    _id: idSchema,
+    userId: idSchema,
+    /** The PayPal email to pay to. */
+    email: z.string(),
+    withdrawAmount: usdSchema,
+    /** What the seller receives once the 8% fee is taken (the admin's figure). */
+    payoutAmount: usdSchema,
+    status: withdrawalStatusSchema,
+    createdAt: isoDateTimeSchema,
+    paidAt: isoDateTimeSchema.nullable(),
+    /** The seller's name and account email: in the admin's lists only. */
+    seller: personRefSchema.optional(),
+  })
+  .meta({ id: 'Withdrawal' });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalListSchema = z.array(withdrawalSchema);
 
@@ -138,49 +144,57 @@ export type PeopleQuery = z.infer<typeof peopleQuerySchema>;
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-export const personSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  number: z.string(),
-  role: roleSchema,
-  createdAt: isoDateTimeSchema,
-});
+export const personSchema = z
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    number: z.string(),
+    role: roleSchema,
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'Person' });
 export const personPageSchema = pageOf(personSchema);
 export type Person = z.infer<typeof personSchema>;
 
-export const purchaserSchema = personSchema.extend({
-  purchaseCount: z.number().int(),
-  totalSpent: usdSchema,
-  lastPurchaseAt: isoDateTimeSchema,
-});
+export const purchaserSchema = personSchema
+  .extend({
+    purchaseCount: z.number().int(),
+    totalSpent: usdSchema,
+    lastPurchaseAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'Purchaser' });
 export const purchaserPageSchema = pageOf(purchaserSchema);
 export type Purchaser = z.infer<typeof purchaserSchema>;
 
-export const sellerSchema = personSchema.extend({
-  productCount: z.number().int(),
-  salesCount: z.number().int(),
-  /** Licence prices of sold lines of their products (the earnings figure of SPEC.md 9). */
-  earnings: usdSchema,
-});
+export const sellerSchema = personSchema
+  .extend({
+    productCount: z.number().int(),
+    salesCount: z.number().int(),
+    /** Licence prices of sold lines of their products (the earnings figure of SPEC.md 9). */
+    earnings: usdSchema,
+  })
+  .meta({ id: 'Seller' });
 export const sellerPageSchema = pageOf(sellerSchema);
 export type Seller = z.infer<typeof sellerSchema>;
 
 /** GET /api/user/purchasers/{id}/purchases: one purchaser's purchases, newest first. */
-export const purchaserPurchaseSchema = z.object({
-  _id: idSchema,
-  amountPaid: usdSchema,
-  transactionId: z.string(),
-  createdAt: isoDateTimeSchema,
-  products: z.array(
-    z.object({
-      productId: idSchema,
-      title: z.string(),
-      licenseType: licenseTypeSchema,
-      isReskin: z.enum(['true', 'false']),
-      price: usdSchema,
-    }),
-  ),
-});
+export const purchaserPurchaseSchema = z
+  .object({
+    _id: idSchema,
+    amountPaid: usdSchema,
+    transactionId: z.string(),
+    createdAt: isoDateTimeSchema,
+    products: z.array(
+      z.object({
+        productId: idSchema,
+        title: z.string(),
+        licenseType: licenseTypeSchema,
+        isReskin: z.enum(['true', 'false']),
+        price: usdSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'PurchaserPurchase' });
 export const purchaserPurchaseListSchema = z.array(purchaserPurchaseSchema);
 export type PurchaserPurchase = z.infer<typeof purchaserPurchaseSchema>;

@@ -79,43 +79,47 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const productOwnerSchema = z.object({ _id: idSchema, name: z.string() });
 
 /** What a card, a carousel or a list row needs. */
-export const productSummarySchema = z.object({
-  _id: idSchema,
-  slug: z.string(),
-  type: productTypeSchema,
-  category: categorySchema,
-  subCategory: subCategorySchema,
-  title: perLanguage(z.string()),
-  thumbnail: z.string(),
-  singleAppLicense: z.number(),
-  multiAppLicense: z.number(),
-  reskinPrice: z.number().nullable(),
-  livePreview: z.string(),
-  authorName: z.string(),
-  status: productStatusSchema,
-  downloads: z.number().int(),
-  createdAt: isoDateTimeSchema,
-});
+export const productSummarySchema = z
+  .object({
+    _id: idSchema,
+    slug: z.string(),
+    type: productTypeSchema,
+    category: categorySchema,
+    subCategory: subCategorySchema,
+    title: perLanguage(z.string()),
+    thumbnail: z.string(),
+    singleAppLicense: z.number(),
+    multiAppLicense: z.number(),
+    reskinPrice: z.number().nullable(),
+    livePreview: z.string(),
+    authorName: z.string(),
+    status: productStatusSchema,
+    downloads: z.number().int(),
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 export const productSummaryListSchema = z.array(productSummarySchema);
 
 /** The detail page. `sourceCodeUrl` is present only for the owner and admins. */
-export const productDetailSchema = productSummarySchema.extend({
-  frameWork: frameworkSchema.nullable(),
-  description: perLanguage(z.string()),
-  keywords: perLanguage(z.array(z.string())),
-  features: z.string(),
-  featureImg: z.string(),
-  screenshots: z.array(z.string()),
-  youtubeLink: z.string().nullable(),
-  googlePlayLink: z.string().nullable(),
-  appStoreLink: z.string().nullable(),
-  developmentHours: z.number().nullable(),
-  reskinFeatures: z.string().nullable(),
-  userId: productOwnerSchema,
-  updatedAt: isoDateTimeSchema,
-  sourceCodeUrl: z.string().optional(),
-});
+export const productDetailSchema = productSummarySchema
+  .extend({
+    frameWork: frameworkSchema.nullable(),
+    description: perLanguage(z.string()),
+    keywords: perLanguage(z.array(z.string())),
+    features: z.string(),
+    featureImg: z.string(),
+    screenshots: z.array(z.string()),
+    youtubeLink: z.string().nullable(),
+    googlePlayLink: z.string().nullable(),
+    appStoreLink: z.string().nullable(),
+    developmentHours: z.number().nullable(),
+    reskinFeatures: z.string().nullable(),
+    userId: productOwnerSchema,
+    updatedAt: isoDateTimeSchema,
+    sourceCodeUrl: z.string().optional(),
+  })
+  .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productListQuerySchema = z.strictObject({
@@ -151,7 +155,7 @@ export const LISTING_SLUGS = [
   'trending-games',
 ] as const;
 
-export const listingSchema = z.object({ title: z.string().nullable(), products: productSummaryListSchema });
+export const listingSchema = z.object({ title: z.string().nullable(), products: productSummaryListSchema }).meta({ id: 'Listing' });
 
 export const subCategoryCountsSchema = z.array(z.object({ subCategory: subCategorySchema, count: z.number().int() }));
 

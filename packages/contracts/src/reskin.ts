@@ -44,37 +44,41 @@ export type ReskinConversationKey = z.infer<typeof reskinConversationKeySchema>;
 /** GET /api/reskin/messages: a user reads their own (userId may be left out), an admin names the user. */
 export const reskinMessagesQuerySchema = z.strictObject({ productId: idSchema, userId: idSchema.optional() });
 
-export const reskinMessageSchema = z.object({
-  _id: idSchema,
-  userId: idSchema,
-  productId: idSchema,
-  /** Plain text; markup in it is text, never HTML. */
-  message: z.string(),
-  messageBy: reskinAuthorSchema,
-  /** Access-checked download address of the attachment, or null. */
-  fileUpload: z.string().nullable(),
-  fileName: z.string().nullable(),
-  isRead: z.boolean(),
-  status: reskinStatusSchema,
-  createdAt: isoDateTimeSchema,
-});
+export const reskinMessageSchema = z
+  .object({
+    _id: idSchema,
+    userId: idSchema,
+    productId: idSchema,
+    /** Plain text; markup in it is text, never HTML. */
+    message: z.string(),
+    messageBy: reskinAuthorSchema,
+    /** Access-checked download address of the attachment, or null. */
+    fileUpload: z.string().nullable(),
+    fileName: z.string().nullable(),
+    isRead: z.boolean(),
+    status: reskinStatusSchema,
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'ReskinMessage' });
 export type ReskinMessage = z.infer<typeof reskinMessageSchema>;
 
-export const reskinConversationSchema = z.object({
-  _id: idSchema,
-  userId: idSchema,
-  productId: idSchema,
-  user: z.object({ _id: idSchema, name: z.string(), email: z.string() }),
-  product: z.object({ _id: idSchema, title: z.string(), thumbnail: z.string().nullable() }),
-  status: reskinStatusSchema,
-  /** Messages of the other side (the user's for an admin, the admin's for a user) not read yet; the opening 'Yes' not counted. */
-  unreadCount: z.number().int().nonnegative(),
-  lastMessage: z
-    .object({ message: z.string(), messageBy: reskinAuthorSchema, hasFile: z.boolean(), createdAt: isoDateTimeSchema })
-    .nullable(),
-  createdAt: isoDateTimeSchema,
-  updatedAt: isoDateTimeSchema,
-});
+export const reskinConversationSchema = z
+  .object({
+    _id: idSchema,
+    userId: idSchema,
+    productId: idSchema,
+    user: z.object({ _id: idSchema, name: z.string(), email: z.string() }),
+    product: z.object({ _id: idSchema, title: z.string(), thumbnail: z.string().nullable() }),
+    status: reskinStatusSchema,
+    /** Messages of the other side (the user's for an admin, the admin's for a user) not read yet; the opening 'Yes' not counted. */
+    unreadCount: z.number().int().nonnegative(),
+    lastMessage: z
+      .object({ message: z.string(), messageBy: reskinAuthorSchema, hasFile: z.boolean(), createdAt: isoDateTimeSchema })
+      .nullable(),
+    createdAt: isoDateTimeSchema,
+    updatedAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'ReskinConversation' });
 export type ReskinConversation = z.infer<typeof reskinConversationSchema>;
 export const reskinConversationListSchema = z.array(reskinConversationSchema);
 

@@ -48,17 +48,19 @@ export const signInBodySchema = z.strictObject({
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
 /** The signed-in user as the browser keeps it (sessionStorage `userData`). */
-export const sessionUserSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  number: z.string(),
-  role: roleSchema,
-});
+export const sessionUserSchema = z
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    number: z.string(),
+    role: roleSchema,
+  })
+  .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** A row of GET /api/user/getUsers: never a password or a hash. */
-export const userListItemSchema = sessionUserSchema.extend({ createdAt: isoDateTimeSchema });
+export const userListItemSchema = sessionUserSchema.extend({ createdAt: isoDateTimeSchema }).meta({ id: 'UserListItem' });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListSchema = z.array(userListItemSchema);
 

@@ -1,9 +1,9 @@
-import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PATHS, productFormSchema, reskinSendSchema } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '../modules/auth/index.js';
 
 const binary = { type: 'string', format: 'binary' } as const;
@@ -82,6 +82,28 @@ const describeRoute: SwaggerTransform = (input) => {
   };
 };
 
+/** The component names a piece of the document refers to. */
+const refersTo = (value: unknown) => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
+
+/**
+ * The contracts' entities (`.meta({ id })`) as named component schemas. The library adds an input twin
+ * (`ProductSummaryInput`) of each; the entities are answers only, so twins nothing refers to are left out.
+ */
+const nameComponents: SwaggerTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input);
+  const named: Record<string, unknown> | undefined = 'components' in document ? document.components?.schemas : undefined;
+  if (!named) return document;
+  const used = new Set<string>();
+  const pending = refersTo(document.paths);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...refersTo(named[name]));
+  }
+  for (const name of Object.keys(named)) if (name.endsWith('Input') && !used.has(name)) delete named[name];
+  return document;
+};
+
 /** The OpenAPI document of every route, browsable at /api/docs (JSON at /api/docs/json). */
 export const openApi = fp(async function openApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -95,6 +117,7 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
     transform: describeRoute,
+    transformObject: nameComponents,
   });
   await app.register(swaggerUi, { routePrefix: API_PATHS.docs, staticCSP: true });
 });
