@@ -162,9 +162,8 @@ export class PaymentsService {
   async closeCheckoutsOf(productId: string): Promise<boolean> {
     let allClosed = true;
     for (const payment of await this.payments.openPaymentsOf(productId, null)) {
-      const status = await this.provider.cancel(payment.provider_intent_id);
-      if (status === 'succeeded') allClosed = false;
-      else await this.payments.setStatus(payment.id, 'canceled', this.clock.now().toISOString());
+      if (await this.closedAtProvider(payment)) await this.payments.setStatus(payment.id, 'canceled', this.clock.now().toISOString());
+      else allClosed = false;
     }
     return allClosed;
   }
@@ -177,8 +176,7 @@ export class PaymentsService {
     let forgotten = 0;
     const paidUnrecorded: string[] = [];
     for (const payment of await this.payments.unrecordedBefore(beforeIso, limit)) {
-      const status = CLOSED_STATUSES.has(payment.status) ? payment.status : await this.provider.cancel(payment.provider_intent_id);
-      if (status === 'succeeded') {
+      if (!(await this.closedAtProvider(payment))) {
         paidUnrecorded.push(payment.provider_intent_id);
         continue;
       }
@@ -186,6 +184,12 @@ export class PaymentsService {
       forgotten += 1;
     }
     return { forgotten, paidUnrecorded };
+  }
+
+  /** Cancels the checkout at the provider unless it is closed already; false when the provider says it was paid. */
+  private async closedAtProvider(payment: Pick<PaymentRow, 'provider_intent_id'> & Partial<Pick<PaymentRow, 'status'>>): Promise<boolean> {
+    if (payment.status && CLOSED_STATUSES.has(payment.status)) return true;
+    return (await this.provider.cancel(payment.provider_intent_id)) !== 'succeeded';
   }
 
   /** A provider webhook, verified; throws WebhookSignatureError when it is not genuine or too old. */
