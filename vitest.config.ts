@@ -29,6 +29,7 @@ const serverProjects: TestProjectInlineConfiguration[] = [
  */
 const DIALECT_FREE_TESTS = [
   'apps/server/src/platform/config.test.ts',
+  'apps/server/src/platform/encoded-body.test.ts',
   'apps/server/src/platform/storage/**',
   'apps/server/src/platform/events/**',
   'apps/server/src/http/request-log.test.ts',

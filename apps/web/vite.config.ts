@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const contractsEntry = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -9,7 +10,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const serverPaths = Object.fromEntries(['/api', '/files', '/sitemap.xml', '/robots.txt'].map((prefix) => [prefix, apiTarget]));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: '@market/contracts', replacement: contractsEntry },

@@ -4,6 +4,7 @@ import { API_PATHS, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
+import { compression } from './http/compression.js';
 import { errorHandling } from './http/error-handling.js';
 import { Metrics, metricsRoute } from './http/metrics.js';
 import { openApi } from './http/openapi.js';
@@ -79,6 +80,7 @@ export async function buildApp(dependencies: AppDependencies) {
     rateLimitRedisUrl: config.redisUrl,
     redisPrefix: config.eventsChannelPrefix,
   });
+  await app.register(compression);
   await app.register(openApi);
   // Before the session is looked up: a forged request is refused without touching the database.
   await app.register(sameOrigin, {

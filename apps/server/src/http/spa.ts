@@ -9,7 +9,7 @@ export interface SpaOptions {
 }
 
 /**
- * Serves the built web app: hashed assets with a year of caching, and index.html for every other
+ * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html for every other
  * GET outside /api so client-side routes survive a reload. Unknown API paths answer JSON 404.
  */
 export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { webDistDir }) {
@@ -20,6 +20,8 @@ export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { web
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz twins of every text asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

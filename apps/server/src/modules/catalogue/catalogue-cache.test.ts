@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { EncodedBody } from '../../platform/encoded-body.js';
 import { CatalogueCache } from './catalogue-cache.js';
 
-const text = (body: Buffer) => body.toString('utf8');
+const text = (body: EncodedBody) => body.identity.toString('utf8');
 
 describe('CatalogueCache', () => {
   it('keeps an answer until cleared', async () => {

@@ -11,8 +11,9 @@ import {
   slugParamsSchema,
   subCategoryCountsSchema,
 } from '@market/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendEncoded } from '../../http/compression.js';
 import type { CatalogueAnswer, CatalogueService } from './catalogue.service.js';
 
 export interface CatalogueRoutesOptions {
@@ -22,12 +23,12 @@ export interface CatalogueRoutesOptions {
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
- * A kept answer is already the JSON text of the same typed value, so it goes out as it is; a fresh one
- * goes through the route's response schema.
+ * A kept answer is already the JSON text of the same typed value, so it goes out as it is (or in its
+ * kept compressed form); a fresh one goes through the route's response schema.
  */
-function send<T>(reply: FastifyReply, answer: CatalogueAnswer<T>): T | FastifyReply {
+function send<T>(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer<T>): T | FastifyReply {
   if ('value' in answer) return answer.value;
-  return reply.type('application/json; charset=utf-8').send(answer.kept);
+  return sendEncoded(request, reply, answer.kept, 'application/json; charset=utf-8');
 }
 
 /** The catalogue's public reads: lists, bestsellers, listings, portfolios, sub categories, search, product pages. */
@@ -44,7 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(reply, await catalogue.listAnswer(request.user, request.query)),
+    async (request, reply) => send(request, reply, await catalogue.listAnswer(request.user, request.query)),
   );
 
   app.get(
@@ -57,7 +58,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(reply, await catalogue.popularAnswer(request.query.period, request.query.limit)),
+    async (request, reply) => send(request, reply, await catalogue.popularAnswer(request.query.period, request.query.limit)),
   );
 
   app.get(
@@ -71,7 +72,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: listingSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(reply, await catalogue.listingAnswer(request.params.slug)),
+    async (request, reply) => send(request, reply, await catalogue.listingAnswer(request.params.slug)),
   );
 
   app.get(
@@ -109,7 +110,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(reply, await catalogue.searchAnswer(request.query.q, request.query.limit)),
+    async (request, reply) => send(request, reply, await catalogue.searchAnswer(request.query.q, request.query.limit)),
   );
 
   app.get(
@@ -122,7 +123,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productDetailSchema, ...errors },
       },
     },
-    async (request, reply) => send(reply, await catalogue.bySlugAnswer(request.user, request.params.slug)),
+    async (request, reply) => send(request, reply, await catalogue.bySlugAnswer(request.user, request.params.slug)),
   );
 
   app.get(

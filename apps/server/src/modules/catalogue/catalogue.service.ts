@@ -13,6 +13,7 @@ import {
 } from '@market/contracts';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
+import type { EncodedBody } from '../../platform/encoded-body.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { htmlToText } from '../../platform/html/index.js';
 import type { Translator } from '../../platform/translate.js';
@@ -33,9 +34,9 @@ export interface ListQuery {
 
 /**
  * What a read answers: the typed value, or, for a visitor, the JSON text kept for every visitor
- * (docs/decisions/0005), sent as it is.
+ * (docs/decisions/0005), sent as it is or in a kept compressed form.
  */
-export type CatalogueAnswer<T> = { value: T } | { kept: Buffer };
+export type CatalogueAnswer<T> = { value: T } | { kept: EncodedBody };
 
 /** Published on every product write or sale; every instance drops its kept catalogue reads. */
 const CATALOGUE_CHANGED = 'catalogue.changed';
