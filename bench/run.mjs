@@ -1,5 +1,6 @@
 // npm run bench: the hot catalogue calls of the real server over 100,000 products, each beside
-// a bare node:http server answering the very same bytes (DESIGN.md "Tests"). Speed never makes
+// a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then Lighthouse on
+// the storefront pages of the demo shop (bench/lighthouse.mjs). Speed never makes
 // this exit non-zero; only errors (a failed start, a non-2xx answer) do.
 //
 // Processes: the real app runs in a child process and each bare server in another, so
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
+import { measurePages, printPages, startDemoShop } from './lighthouse.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,6 +20,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(here, '.data'));
 const reportFile = path.join(here, 'report.json');
+const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /**
  * @typedef {{ kind: 'ratio', min: number } | { kind: 'p99', maxMs: number } | null} Aim
@@ -130,6 +133,17 @@ async function main() {
   }
 
   printTable(rows);
+
+  console.log(`\n  Lighthouse (mobile) on the demo shop, ${lighthouseRuns} runs per page…`);
+  const shop = await startDemoShop();
+  let frontEnd;
+  try {
+    frontEnd = await measurePages({ baseUrl: shop.url, runs: lighthouseRuns, log: console.log });
+  } finally {
+    await shop.close();
+  }
+  printPages(frontEnd);
+
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -146,6 +160,7 @@ async function main() {
       distinctPaths: paths?.length ?? 1,
       ratio: Math.round(row.ratio * 1000) / 1000,
     })),
+    frontEnd: frontEnd.map(({ page, runs, median }) => ({ page, runs, median })),
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);

@@ -1,0 +1,188 @@
+// The front end's half of `npm run bench`: Lighthouse at its mobile defaults (simulated slow 4G,
+// 4× CPU slowdown) on the pages buyers land on, served by the built app over the demo catalogue.
+// Runs alone as `node bench/lighthouse.mjs` (after `npm run build`) or from bench/run.mjs.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The storefront pages of issue 14: home, the catalogue, one product. */
+export const LANDING_PAGES = ['/', '/browse-game', '/downloads/Knight-Quest'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Debian's Chromium, as the project's tests use it; flags keep it off the closed network. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number,
+ *   fcpMs: number, lcpMs: number, tbtMs: number, cls: number, speedIndexMs: number, transferKiB: number }} PageFigures
+ */
+
+/** @returns {Promise<number>} */
+async function freePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  server.close();
+  return port;
+}
+
+/**
+ * The pages as typed: a translation service would measure the network, not the shop.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function withoutTranslator({ TRANSLATE_URL: _translator, ...env }) {
+  return env;
+}
+
+/**
+ * The built marketplace as `npm start` runs it, over a fresh SQLite file with the demo catalogue.
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startDemoShop() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'market-lighthouse-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
+    cwd: root,
+    env: {
+      ...withoutTranslator(process.env),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'marketplace.db')}`,
+      SEED_DEMO_DATA: 'true',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the demo shop exited with code ${child.exitCode}`);
+    const ready = await fetch(`${url}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the demo shop did not answer within two minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode === null) {
+        const gone = once(child, 'exit');
+        child.kill('SIGTERM');
+        await gone;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Lighthouse `runs` times on each page (one Chromium, a fresh tab each run), medians per figure.
+ * @param {{ baseUrl: string, pages?: string[], runs?: number, log?: (line: string) => void }} options
+ * @returns {Promise<Array<{ page: string, runs: number, median: PageFigures, each: PageFigures[] }>>}
+ */
+export async function measurePages({ baseUrl, pages = LANDING_PAGES, runs = 3, log = () => {} }) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const results = [];
+    for (const page of pages) {
+      /** @type {PageFigures[]} */
+      const each = [];
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const { categories, audits } = result.lhr;
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.message}`);
+        /** @param {string} id */
+        const numeric = (id) => audits[id]?.numericValue ?? Number.NaN;
+        const score = (/** @type {string} */ id) => Math.round((categories[id]?.score ?? 0) * 100);
+        const figures = {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcpMs: Math.round(numeric('first-contentful-paint')),
+          lcpMs: Math.round(numeric('largest-contentful-paint')),
+          tbtMs: Math.round(numeric('total-blocking-time')),
+          cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+          speedIndexMs: Math.round(numeric('speed-index')),
+          transferKiB: Math.round(numeric('total-byte-weight') / 1024),
+        };
+        each.push(figures);
+        log(
+          `  lighthouse ${page} run ${run + 1}: performance ${figures.performance}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}, ${figures.transferKiB} KiB`,
+        );
+      }
+      const keys = /** @type {Array<keyof PageFigures>} */ (Object.keys(each[0] ?? {}));
+      const medianFigures = /** @type {PageFigures} */ (
+        Object.fromEntries(keys.map((key) => [key, median(each.map((figures) => figures[key]))]))
+      );
+      results.push({ page, runs, median: medianFigures, each });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** @param {Awaited<ReturnType<typeof measurePages>>} results */
+export function printPages(results) {
+  const header = ['page', 'perf', 'a11y', 'bp', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KiB'];
+  const lines = results.map(({ page, median: figures }) =>
+    [
+      page,
+      figures.performance,
+      figures.accessibility,
+      figures.bestPractices,
+      figures.seo,
+      figures.fcpMs,
+      figures.lcpMs,
+      figures.tbtMs,
+      figures.cls,
+      figures.transferKiB,
+    ].map(String),
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
+  const format = (/** @type {string[]} */ line) =>
+    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  console.log(`\n  Lighthouse, mobile, median of ${results[0]?.runs ?? 0} runs`);
+  console.log(`  ${format(header)}`);
+  console.log(`  ${widths.map((width) => '─'.repeat(width)).join('  ')}`);
+  for (const line of lines) console.log(`  ${format(line)}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const shop = await startDemoShop();
+  try {
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+    printPages(await measurePages({ baseUrl: shop.url, runs, log: console.log }));
+  } finally {
+    await shop.close();
+  }
+}
