@@ -19,7 +19,8 @@ export function precompressDir(dir) {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: false })) {
     const name = String(entry);
     const file = path.join(dir, name);
-    if (!COMPRESSIBLE.test(name) || !statSync(file).isFile()) continue;
+    // Dot folders (Vite's .vite/manifest.json) are for the server, never sent.
+    if (!COMPRESSIBLE.test(name) || name.startsWith('.') || !statSync(file).isFile()) continue;
     const bytes = readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
     writeFileSync(

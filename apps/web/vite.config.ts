@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server reads it to preload a storefront page's own chunks with its HTML (modules/pages).
+    manifest: true,
     reportCompressedSize: true,
   },
 });

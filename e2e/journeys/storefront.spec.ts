@@ -93,3 +93,37 @@ test.describe('at 375 px', () => {
     expect(clipped).toBe(0);
   });
 });
+
+test.describe('the first screen arrives with the page', () => {
+  for (const { path, shows } of [
+    { path: '/', shows: 'Trending Games' },
+    { path: '/browse-game', shows: 'Browse Games' },
+    { path: '/downloads/Knight-Quest', shows: 'Knight Quest' },
+  ]) {
+    test(`${path} shows its products without asking the API for them`, async ({ page }) => {
+      const catalogueReads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/product/')) catalogueReads.push(request.url());
+      });
+
+      await page.goto(path);
+
+      await expect(page.getByRole('heading', { name: shows }).first()).toBeVisible();
+      await expect(page.locator('.game-card-img, .product-feature-img').first()).toBeVisible();
+      await expect(page.locator('.footer-top-games a').first()).toBeVisible();
+      expect(catalogueReads).toEqual([]);
+    });
+  }
+
+  test('a product page opened from a card, not from the server, still asks the API and shows the product', async ({ page }) => {
+    await page.goto('/browse-game');
+    const card = page.locator('.game-card').first();
+    const title = (await card.locator('img').getAttribute('alt')) ?? '';
+    const read = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/product/by-slug/'));
+
+    await card.getByRole('link').first().click();
+
+    await read;
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+});

@@ -26,7 +26,7 @@ import { productRoutes } from './modules/products/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { purchaseRoutes } from './modules/purchases/index.js';
-import { sharingRoutes } from './modules/sharing/index.js';
+import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import type { Config } from './platform/config.js';
@@ -145,7 +145,7 @@ export async function buildApp(dependencies: AppDependencies) {
   });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(purchaseRoutes, { purchases: services.purchases });
-  await app.register(sharingRoutes, { catalogue: services.catalogue, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  await app.register(pageRoutes, { catalogue: services.catalogue, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });
   return app;

@@ -8,6 +8,7 @@ export * from './rules/text.js';
 export * from './rules/card.js';
 export * from './rules/links.js';
 export * from './paths.js';
+export * from './storefront.js';
 export * from './products.js';
 export * from './commerce.js';
 export * from './money.js';

@@ -22,6 +22,8 @@ export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { web
       index: false,
       // The build writes .br and .gz twins of every text asset (scripts/precompress.mjs).
       preCompressed: true,
+      // The build manifest (.vite/) is for the server's pages, not for the world.
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -39,7 +39,8 @@ describe('ProductDetailPage', () => {
     expect(screen.queryByRole('link', { name: /App Store/ })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Description & Features', selected: true })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Comments' }));
-    expect(screen.getByRole('form', { name: 'Add a comment' })).toBeTruthy();
+    // The comments tab's code loads when it is opened.
+    expect(await screen.findByRole('form', { name: 'Add a comment' })).toBeTruthy();
     await waitFor(() => expect(document.title).toContain('Game Number 7'));
   });
 

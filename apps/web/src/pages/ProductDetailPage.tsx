@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { authorToSlug, type ProductDetail } from '@market/contracts';
 import { CategoryIcon } from '@/components/CategoryIcon';
@@ -9,13 +9,15 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
 import { productName, useProductBySlugQuery } from '@/features/catalogue';
-import { ProductComments } from '@/features/comments';
 import { isApiError } from '@/lib/api';
 import { Gallery } from './product-detail/Gallery';
 import { galleryItems } from './product-detail/media';
 import { PurchaseBox } from './product-detail/PurchaseBox';
 import { ReskinBox } from './product-detail/ReskinBox';
 import './product-detail/productDetail.css';
+
+// The comments tab's code (list, form, validation) loads when the tab is opened.
+const ProductComments = lazy(() => import('@/features/comments').then((module) => ({ default: module.ProductComments })));
 
 /** SPEC.md 2.5 product detail, found by its title slug. */
 export default function ProductDetailPage() {
@@ -119,7 +121,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.features }} />
           </div>
         ) : (
-          <ProductComments productId={product._id} />
+          <Suspense fallback={<PageSpinner label="Loading comments…" />}>
+            <ProductComments productId={product._id} />
+          </Suspense>
         )}
       </Tabs>
     </div>

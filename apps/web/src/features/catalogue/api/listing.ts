@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, apiPath } from '@market/contracts';
+import { storefrontUrls } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { parseListing } from '../parse';
 import { catalogueKeys } from './keys';
 
 /** GET /api/product/listing/{slug}: `{ title, products }`; title is null for 'all products'. */
 export function getListing(slug: string, signal?: AbortSignal) {
-  return apiFetch(apiPath(API_PATHS.product.listing, { slug }), { signal }, parseListing);
+  return apiFetch(storefrontUrls.listing(slug), { signal }, parseListing);
 }
 
 export function useListingQuery(slug: string) {

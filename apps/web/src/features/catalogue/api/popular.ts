@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, type PopularPeriod } from '@market/contracts';
+import { storefrontUrls, type PopularPeriod } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { parseProductList } from '../parse';
 import { catalogueKeys } from './keys';
@@ -9,7 +9,7 @@ import { catalogueKeys } from './keys';
  * the home section, the hero's top 3 and the footer's top 6 share one request per period.
  */
 export function getPopular(period: PopularPeriod, signal?: AbortSignal) {
-  return apiFetch(`${API_PATHS.product.popular}?period=${period}`, { signal }, parseProductList);
+  return apiFetch(storefrontUrls.popular(period), { signal }, parseProductList);
 }
 
 export function usePopularQuery(period: PopularPeriod) {

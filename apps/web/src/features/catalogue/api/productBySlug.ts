@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, apiPath } from '@market/contracts';
+import { storefrontUrls } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { parseProductDetail } from '../parse';
 import { catalogueKeys } from './keys';
 
 /** GET /api/product/by-slug/{slug}: 404 for an unknown slug. */
 export function getProductBySlug(slug: string, signal?: AbortSignal) {
-  return apiFetch(apiPath(API_PATHS.product.bySlug, { slug }), { signal }, parseProductDetail);
+  return apiFetch(storefrontUrls.bySlug(slug), { signal }, parseProductDetail);
 }
 
 export function useProductBySlugQuery(slug: string) {

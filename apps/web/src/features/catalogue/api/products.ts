@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, type ProductStatus, type SubCategory } from '@market/contracts';
+import { storefrontUrls, type ProductFilters } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { parseProductList } from '../parse';
 import { catalogueKeys } from './keys';
 
-export interface ProductFilters {
-  status?: ProductStatus;
-  subCategory?: SubCategory;
-}
+export type { ProductFilters };
 
 /** GET /api/product/uploaded-products?status=&subCategory= */
 export function getProducts(filters: ProductFilters, signal?: AbortSignal) {
-  const query = new URLSearchParams(filters as Record<string, string>).toString();
-  return apiFetch(`${API_PATHS.product.list}${query ? `?${query}` : ''}`, { signal }, parseProductList);
+  return apiFetch(storefrontUrls.products(filters), { signal }, parseProductList);
 }
 
 export function useProductsQuery(filters: ProductFilters, options: { enabled?: boolean } = {}) {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@market/contracts';
+import { storefrontUrls } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { parseSubCategories } from '../parse';
 import { catalogueKeys } from './keys';
 
 /** GET /api/product/sub-categories: `[{ subCategory, count }]`, the tabs of /browse-game. */
 export function getSubCategories(signal?: AbortSignal) {
-  return apiFetch(API_PATHS.product.subCategories, { signal }, parseSubCategories);
+  return apiFetch(storefrontUrls.subCategories(), { signal }, parseSubCategories);
 }
 
 export function useSubCategoriesQuery() {

@@ -18,8 +18,19 @@ export function detailPath(product: Pick<ProductSummary, 'slug'>): string {
 /** A card's title is one level below the heading its list sits under. */
 export type CardHeadingLevel = 2 | 3;
 
-/** SPEC.md 2.3 game card. The title link stretches over the card; its buttons sit above it. */
-export function GameCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: CardHeadingLevel }) {
+/**
+ * SPEC.md 2.3 game card. The title link stretches over the card; its buttons sit above it. A `lead`
+ * card is the first a page shows: its image is fetched at once, the others as they near the screen.
+ */
+export function GameCard({
+  product,
+  headingLevel = 3,
+  lead = false,
+}: {
+  product: ProductSummary;
+  headingLevel?: CardHeadingLevel;
+  lead?: boolean;
+}) {
   const name = productName(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
@@ -31,7 +42,16 @@ export function GameCard({ product, headingLevel = 3 }: { product: ProductSummar
 
   return (
     <article className="game-card">
-      <img className="game-card-img" src={product.thumbnail} alt={name} width={400} height={250} loading="lazy" decoding="async" />
+      <img
+        className="game-card-img"
+        src={product.thumbnail}
+        alt={name}
+        width={400}
+        height={250}
+        loading={lead ? 'eager' : 'lazy'}
+        fetchPriority={lead ? 'high' : 'auto'}
+        decoding="async"
+      />
       <div className="game-card-body">
         <Heading className="game-card-title" id={titleId} title={name}>
           <Link to={detailPath(product)} className="stretched-link" onClick={() => recordView(product._id)}>

@@ -11,16 +11,19 @@ export function GameGrid({
   products,
   label,
   headingLevel = 2,
+  leadFirst = true,
 }: {
   products: ProductSummary[];
   label?: string;
   headingLevel?: CardHeadingLevel;
+  /** The grid is the page's main content: its first image is likely the largest paint. */
+  leadFirst?: boolean;
 }) {
   return (
     <ul className="game-grid" aria-label={label} data-layout="grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <GameCard product={product} headingLevel={headingLevel} />
+          <GameCard product={product} headingLevel={headingLevel} lead={leadFirst && index === 0} />
         </li>
       ))}
     </ul>
@@ -29,7 +32,8 @@ export function GameGrid({
 
 /** SPEC.md 2.3: a carousel, or a plain 4-column grid at 3 games or fewer; it sits under a section's h2. */
 export function GameShelf({ products, label }: { products: ProductSummary[]; label: string }) {
-  if (products.length <= LIMITS.carouselToGridMaxItems) return <GameGrid products={products} label={label} headingLevel={3} />;
+  if (products.length <= LIMITS.carouselToGridMaxItems)
+    return <GameGrid products={products} label={label} headingLevel={3} leadFirst={false} />;
   return (
     <Carousel label={label}>
       {products.map((product) => (

@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_ELEMENT_ID } from '@market/contracts';
 import { escapeHtml } from '../../platform/html/index.js';
 
 export interface ShareCard {
@@ -23,7 +24,8 @@ export function withShareCard(indexHtml: string, card: ShareCard): string {
   ].join('\n    ');
   const withoutOld = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/gi, '');
   const head = `<title>${title}</title>\n    ${tags}\n  </head>`;
-  return withoutOld.includes('</head>') ? withoutOld.replace('</head>', head) : `${head}${withoutOld}`;
+  // A replacer function: a `$&` or `$'` typed into a title must stay text, not a replacement pattern.
+  return withoutOld.includes('</head>') ? withoutOld.replace('</head>', () => head) : `${head}${withoutOld}`;
 }
 
 const escapeXml = (text: string) =>
@@ -47,4 +49,36 @@ export function robotsTxt(publicUrl: string): string {
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
   ].join('\n');
+}
+
+export interface FirstScreen {
+  /** API answers by the URL the web app asks them at, as the JSON text the API sent. */
+  answers: Map<string, string>;
+  scripts: string[];
+  styles: string[];
+  image?: string | undefined;
+}
+
+/** JSON inside a script element: nothing in it may close the element or break a JavaScript string. */
+const scriptSafe = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * index.html carrying its first screen: the page's own code and image preloaded in the head, and the
+ * API answers its first screen reads embedded, so the browser asks the API for none of them.
+ */
+export function withFirstScreen(indexHtml: string, screen: FirstScreen): string {
+  const preloads = [
+    ...screen.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`),
+    ...screen.styles.map((url) => `<link rel="preload" as="style" href="${escapeHtml(url)}">`),
+    ...(screen.image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(screen.image)}">`] : []),
+  ];
+  const answers = [...screen.answers].map(([url, json]) => `${JSON.stringify(url)}:${json}`).join(',');
+  const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafe(`{${answers}}`)}</script>`;
+  let html = indexHtml;
+  if (preloads.length > 0) html = html.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+  return html.includes('</body>') ? html.replace('</body>', () => `  ${data}\n  </body>`) : `${html}${data}`;
 }

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CatalogueService } from '../catalogue/index.js';
+import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
+import { browsePage, homePage, productPage, type StorefrontPage } from './storefront-pages.js';
+import { readWebBuild } from './web-build.js';
+
+export interface PageRoutesOptions {
+  catalogue: CatalogueService;
+  webDistDir: string;
+  publicUrl: string;
+}
+
+/**
+ * The API's answers to the page's reads, asked through the app itself as the browser would ask them
+ * (same cookie, same routes, same cached answers), so the embedded data is exactly what the API sends.
+ */
+async function readAnswers(app: FastifyInstance, request: FastifyRequest, page: StorefrontPage): Promise<Map<string, string>> {
+  const cookie = request.headers.cookie;
+  const responses = await Promise.all(
+    page.reads.map((url) =>
+      app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }).then((response) => [url, response] as const),
+    ),
+  );
+  return new Map(responses.filter(([, response]) => response.statusCode === 200).map(([url, response]) => [url, response.body]));
+}
+
+/**
+ * What link previews, search engines and a buyer's first screen read: the storefront pages with their
+ * first screen's data and preloads (product pages also with their title, description and image in
+ * the head), the sitemap and robots.txt. The web app renders the rest.
+ */
+export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, { catalogue, webDistDir, publicUrl }) => {
+  const tags = ['pages'];
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
+    const build = await readWebBuild(webDistDir);
+    if (!build) return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
+    const answers = await readAnswers(app, request, page);
+    const { scripts, styles } = build.assetsOf(page.source);
+    const image = page.leadImage?.((url) => {
+      const json = answers.get(url);
+      return json === undefined ? undefined : JSON.parse(json);
+    });
+    const html = withFirstScreen(shape(build.indexHtml), { answers, scripts, styles, image });
+    // The answers may be a signed-in user's own: no shared cache keeps the page.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
+  }
+
+  app.get('/', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, homePage));
+  app.get('/browse-game', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, browsePage));
+
+  app.get(
+    '/downloads/:title',
+    { schema: { hide: true, tags, params: z.strictObject({ title: z.string().max(300) }) } },
+    async (request, reply) => {
+      const card = await catalogue.shareCard(request.params.title);
+      const withCard = (html: string) =>
+        card
+          ? withShareCard(html, {
+              ...card,
+              image: `${publicUrl}${card.image}`,
+              url: `${publicUrl}/downloads/${encodeURIComponent(request.params.title)}`,
+            })
+          : html;
+      return sendPage(request, reply, productPage(request.params.title), withCard);
+    },
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true, tags } }, async (_request, reply) => {
+    const body = sitemapXml(publicUrl, await catalogue.sitemapEntries());
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  });
+
+  app.get('/robots.txt', { schema: { hide: true, tags } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(publicUrl)),
+  );
+};

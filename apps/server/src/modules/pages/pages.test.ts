@@ -1,0 +1,170 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createUser, injectAs } from '../../test/helper.js';
+import { buildCatalogueApp, createApprovedProduct, createProduct, titleJson } from '../../test/factories.js';
+
+/** Vite's manifest of a small build: the entry loads the shared chunk; the browse page has its own chunk and stylesheet. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_shared-b2.js'], css: ['assets/index-c3.css'] },
+  '_shared-b2.js': { file: 'assets/shared-b2.js' },
+  'src/pages/BrowseGamesPage.tsx': {
+    file: 'assets/BrowseGamesPage-d4.js',
+    imports: ['_shared-b2.js', '_grid-e5.js'],
+    css: ['assets/BrowseGamesPage-f6.css'],
+  },
+  '_grid-e5.js': { file: 'assets/grid-e5.js' },
+};
+
+function builtWebApp(): string {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
+  mkdirSync(path.join(webDist, 'assets'));
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8"><title>Marketplace</title>' +
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-b2.js">' +
+      '</head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  return webDist;
+}
+
+/** The answers a page carries for its first screen, by URL. */
+function firstScreenOf(html: string): Record<string, unknown> {
+  const json = html.match(/<script type="application\/json" id="first-screen-answers">([\s\S]*?)<\/script>/)?.[1];
+  if (json === undefined) throw new Error('the page carries no first-screen answers');
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+describe('storefront pages', () => {
+  it('sends the home page with the answers its first screen reads, the very answers of the API', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+    await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Space Miner' }) });
+
+    const page = await injectAs(ctx, null, { method: 'GET', url: '/' });
+    const answers = firstScreenOf(page.body);
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(Object.keys(answers).sort()).toEqual(
+      [
+        '/api/product/listing/trending-games',
+        '/api/product/listing/newly-uploading-games',
+        '/api/product/popular?period=month',
+        '/api/product/popular?period=year',
+        '/api/product/popular?period=all',
+      ].sort(),
+    );
+    for (const [url, answer] of Object.entries(answers)) {
+      expect(answer).toEqual((await injectAs(ctx, null, { method: 'GET', url })).json());
+    }
+    expect(JSON.stringify(answers['/api/product/listing/newly-uploading-games'])).toContain('Space Miner');
+  });
+
+  it('preloads the browse page’s own chunks and stylesheet, not those index.html loads, and the first game’s image', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const arcade = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Pixel Arcade' }), subCategory: 'Arcades' });
+
+    const page = await injectAs(ctx, null, { method: 'GET', url: '/browse-game' });
+    const answers = firstScreenOf(page.body);
+
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/BrowseGamesPage-d4.js">');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-e5.js">');
+    expect(page.body.match(/shared-b2\.js/g)).toHaveLength(1);
+    expect(page.body).toContain('<link rel="preload" as="style" href="/assets/BrowseGamesPage-f6.css">');
+    expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${arcade.thumbnail}">`);
+    expect(answers['/api/product/uploaded-products?status=Approved&subCategory=Arcades']).toEqual([
+      expect.objectContaining({ _id: arcade._id }),
+    ]);
+    expect(answers).toHaveProperty(['/api/product/sub-categories']);
+  });
+
+  it('embeds a pending product for its signed-in owner and not for a visitor, who gets the plain page', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const seller = await createUser(ctx);
+    const product = await createProduct(ctx, seller, { title: titleJson({ en: 'Work In Progress' }) });
+    const url = `/downloads/${product.slug}`;
+
+    const ownerPage = await injectAs(ctx, seller, { method: 'GET', url });
+    const visitorPage = await injectAs(ctx, null, { method: 'GET', url });
+
+    expect(firstScreenOf(ownerPage.body)[`/api/product/by-slug/${product.slug}`]).toMatchObject({ _id: product._id, status: 'Pending' });
+    expect(firstScreenOf(visitorPage.body)).not.toHaveProperty([`/api/product/by-slug/${product.slug}`]);
+    expect(visitorPage.body).not.toContain('Work In Progress');
+  });
+
+  it('keeps text that would close the script element, or look like a replacement pattern, as text', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const title = "Save $& more </script><script>alert(1)</script> $'";
+    const product = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: title }) });
+
+    const page = await injectAs(ctx, null, { method: 'GET', url: `/downloads/${encodeURIComponent(product.slug)}` });
+    const embedded = firstScreenOf(page.body)[`/api/product/by-slug/${encodeURIComponent(product.slug)}`] as {
+      title: Record<string, string>;
+    };
+
+    expect(page.body).not.toContain('<script>alert');
+    expect(embedded.title.en).toBe(title);
+    expect(page.body).toContain('<title>Save $&#38; more');
+  });
+});
+
+describe('link previews and crawlers', () => {
+  it('answers /downloads/{title} with the app and the product’s title, description and image in the head, escaped', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp(), PUBLIC_URL: 'https://market.example' });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const product = await createProduct(ctx, admin, {
+      title: titleJson({ en: 'Tom & Jerry "Chase"' }),
+      description: JSON.stringify({ en: '<p>Run <b>fast</b> &amp; <i>far</i></p><script>alert(1)</script>' }),
+    });
+
+    const page = await injectAs(ctx, null, { method: 'GET', url: `/downloads/${encodeURIComponent(product.slug)}` });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain('<title>Tom &#38; Jerry &#34;Chase&#34;</title>');
+    expect(page.body).toContain('<meta property="og:title" content="Tom &#38; Jerry &#34;Chase&#34;">');
+    expect(page.body).toContain('<meta property="og:description" content="Run fast &#38; far">');
+    expect(page.body).toContain(`<meta property="og:image" content="https://market.example${product.featureImg}">`);
+    expect(page.body).not.toContain('<script>alert');
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('answers an unknown or unapproved product page with the plain app', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const seller = await createUser(ctx);
+    await createProduct(ctx, seller, { title: titleJson({ en: 'Secret Thing' }) });
+
+    const page = await injectAs(ctx, null, { method: 'GET', url: '/downloads/Secret-Thing' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Marketplace</title>');
+    expect(page.body).not.toContain('Secret');
+  });
+
+  it('lists approved products in /sitemap.xml and points robots.txt at it', async () => {
+    const ctx = await buildCatalogueApp({ PUBLIC_URL: 'https://market.example' });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    await createProduct(ctx, admin, { title: titleJson({ en: 'Space Runner' }) });
+    await createProduct(ctx, seller, { title: titleJson({ en: 'Not Yet' }) });
+
+    const sitemap = await injectAs(ctx, null, { method: 'GET', url: '/sitemap.xml' });
+    const robots = await injectAs(ctx, null, { method: 'GET', url: '/robots.txt' });
+
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>https://market.example/downloads/Space-Runner</loc>');
+    expect(sitemap.body).not.toContain('Not-Yet');
+    expect(robots.body).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /adminPanel\nDisallow: /userPanel\nDisallow: /api\nSitemap: https://market.example/sitemap.xml\n',
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BuiltWebApp {
+  indexHtml: string;
+  /** The scripts and stylesheets a lazily loaded source file needs, beyond what index.html loads already. */
+  assetsOf(source: string): { scripts: string[]; styles: string[] };
+}
+
+/**
+ * The built web app as the pages are made from it. Read per request: a rebuilt app is picked up
+ * without a restart, and both files are small. Null when the app is not built.
+ */
+export async function readWebBuild(webDistDir: string): Promise<BuiltWebApp | null> {
+  let indexHtml: string;
+  try {
+    indexHtml = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  const manifest = await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Manifest,
+    () => ({}) as Manifest,
+  );
+  return { indexHtml, assetsOf: (source) => assetsOf(manifest, source, indexHtml) };
+}
+
+function assetsOf(manifest: Manifest, source: string, indexHtml: string) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(`/${chunk.file}`)) return;
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  const loadedAlready = (url: string) => indexHtml.includes(`"${url}"`);
+  return { scripts: [...scripts].filter((url) => !loadedAlready(url)), styles: [...styles].filter((url) => !loadedAlready(url)) };
+}

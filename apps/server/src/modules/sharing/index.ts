@@ -1,1 +1,0 @@
-export { sharingRoutes } from './sharing.routes.js';
