@@ -47,7 +47,7 @@ describe('compression', () => {
 
   it('sends index.html uncached so a new build is picked up at once', async () => {
     const ctx = await buildTestApp({ WEB_DIST_DIR: webDistWithScript('console.log(1)') });
-    const page = await ctx.app.inject({ method: 'GET', url: '/browse-game', headers: { 'accept-encoding': 'br' } });
+    const page = await ctx.app.inject({ method: 'GET', url: '/about-us', headers: { 'accept-encoding': 'br' } });
 
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
