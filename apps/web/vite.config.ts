@@ -17,6 +17,12 @@ export default defineConfig({
       { find: /^@\//, replacement: srcDir },
     ],
   },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's Sass still uses @import and global functions; its warnings are not ours to fix.
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+  },
   server: {
     proxy: serverPaths,
   },
