@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { compileString } from 'sass';
 import { describe, expect, it } from 'vitest';
 
-const srcDir = fileURLToPath(new URL('..', import.meta.url));
-const nodeModules = fileURLToPath(new URL('../../../../node_modules', import.meta.url));
+/** The web app's source; its Sass entry is styles/bootstrap.scss. */
+const srcDir = fileURLToPath(new URL('../apps/web/src', import.meta.url));
+const nodeModules = fileURLToPath(new URL('../node_modules', import.meta.url));
 
 function compile(scss: string): string {
   return compileString(scss, {
