@@ -136,6 +136,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productDetailSchema, ...errors },
       },
     },
-    async (request) => catalogue.getById(request.user, request.params.id),
+    async (request, reply) => send(request, reply, await catalogue.byIdAnswer(request.user, request.params.id)),
   );
 };

@@ -51,6 +51,8 @@ export class CatalogueService {
   private readonly answers = new CatalogueCache();
   /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
   private readonly searchAnswers = new CatalogueCache(60_000, 2_000);
+  /** Product pages apart too: a crawler walking every product cannot push the home lists out. */
+  private readonly productAnswers = new CatalogueCache(60_000, 5_000);
   private readonly cards = new ProductCards(async (ids) => (await this.rows.cards(ids)).map(toSummary));
 
   constructor(
@@ -81,7 +83,13 @@ export class CatalogueService {
 
   async bySlugAnswer(viewer: SessionUser | null, slug: string): Promise<CatalogueAnswer<ProductDetail>> {
     if (viewer) return { value: await this.getBySlug(viewer, slug) };
-    return { kept: await this.answers.getOrCompute(`slug:${slug.toLowerCase()}`, () => this.getBySlug(null, slug)) };
+    return { kept: await this.productAnswers.getOrCompute(`slug:${slug.toLowerCase()}`, () => this.getBySlug(null, slug)) };
+  }
+
+  /** GET by id: visitors share one kept answer per product; the owner and admins may see more. */
+  async byIdAnswer(viewer: SessionUser | null, id: string): Promise<CatalogueAnswer<ProductDetail>> {
+    if (viewer) return { value: await this.getById(viewer, id) };
+    return { kept: await this.productAnswers.getOrCompute(`id:${id}`, () => this.getById(null, id)) };
   }
 
   /** Drops this instance's kept reads whenever any instance writes a product; resolves once listening. */
@@ -164,6 +172,7 @@ export class CatalogueService {
   private dropKeptReads(): void {
     this.answers.clear();
     this.searchAnswers.clear();
+    this.productAnswers.clear();
     this.cards.clear();
   }
 

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@market/contracts';
+import type { ProductDetail, ProductSummary } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, singleLine } from '../../test/commerce.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
@@ -68,6 +68,24 @@ describe('GET /api/product/uploaded-products', () => {
       downloads: 0,
       createdAt: '2026-01-15T10:00:00.000Z',
     });
+  });
+
+  it('drops a visitor’s kept product page, by id and by slug, as soon as the product is edited', async () => {
+    const ctx = await buildCatalogueApp();
+    const { admin, approved } = await catalogueOfThree(ctx);
+    const visitorTitle = async (url: string) => ((await injectAs(ctx, null, { method: 'GET', url })).json() as ProductDetail).title.en;
+    const byId = `/api/product/${approved._id}`;
+    const bySlug = `/api/product/by-slug/${approved.slug}`;
+    expect([await visitorTitle(byId), await visitorTitle(bySlug)]).toEqual(['Approved One', 'Approved One']);
+
+    const { payload, headers } = await multipart({ description: JSON.stringify({ en: '<p>Now with levels</p>' }) });
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/editProduct/${approved._id}`, payload, headers });
+
+    const page = (await injectAs(ctx, null, { method: 'GET', url: byId })).json() as ProductDetail;
+    expect(page.description.en).toBe('<p>Now with levels</p>');
+    expect(((await injectAs(ctx, null, { method: 'GET', url: bySlug })).json() as ProductDetail).description.en).toBe(
+      '<p>Now with levels</p>',
+    );
   });
 
   it('drops its cached visitor answer as soon as a product changes', async () => {
