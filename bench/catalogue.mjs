@@ -414,10 +414,10 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
 export function pickTargets(databaseUrl) {
   const sqlite = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
   try {
-    const slugRow = /** @type {{ title: string }} */ (
+    const slugRow = /** @type {{ id: string, title: string }} */ (
       sqlite
         .prepare(
-          `select t.title from products p join product_translations t on t.product_id = p.id and t.language = 'en'
+          `select p.id, t.title from products p join product_translations t on t.product_id = p.id and t.language = 'en'
           where p.status = 'Approved' and p.slug_key in (select slug_key from products group by slug_key having count(*) = 1)
           order by p.created_at desc limit 1`,
         )
@@ -428,7 +428,13 @@ export function pickTargets(databaseUrl) {
     const counted = candidates.map((word) => ({ word, matches: /** @type {{ n: number }} */ (countMatches.get(`"${word}"`)).n }));
     counted.sort((a, b) => b.matches - a.matches);
     const search = /** @type {{ word: string, matches: number }} */ (counted[0]);
-    return { slug: slugRow.title.trim().split(/\s+/).join('-'), title: slugRow.title, search, searchVariety: searchVariety(sqlite) };
+    return {
+      id: slugRow.id,
+      slug: slugRow.title.trim().split(/\s+/).join('-'),
+      title: slugRow.title,
+      search,
+      searchVariety: searchVariety(sqlite),
+    };
   } finally {
     sqlite.close();
   }
