@@ -39,15 +39,18 @@ export function precompressDir(dir) {
 export function precompress() {
   /** @type {string} */
   let outDir = 'dist';
+  /** The server's render (build --ssr) is read from disk by the server, never sent. */
+  let serverBuild = false;
   return {
     name: 'market:precompress',
     apply: /** @type {const} */ ('build'),
-    /** @param {{ build: { outDir: string }, root: string }} config */
+    /** @param {{ build: { outDir: string, ssr: unknown }, root: string }} config */
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      serverBuild = Boolean(config.build.ssr);
     },
     closeBundle() {
-      precompressDir(outDir);
+      if (!serverBuild) precompressDir(outDir);
     },
   };
 }

@@ -29,6 +29,11 @@ export default defineConfig({
   preview: {
     proxy: serverPaths,
   },
+  ssr: {
+    // The server's render (npm run build's second step) is one file with its packages inside, so
+    // the server loads it without resolving the web app's dependencies.
+    noExternal: true,
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

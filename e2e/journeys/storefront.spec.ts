@@ -113,6 +113,41 @@ test.describe('the first screen arrives with the page', () => {
       await expect(page.locator('.footer-top-games a').first()).toBeVisible();
       expect(catalogueReads).toEqual([]);
     });
+
+    test(`${path} is drawn by the server, readable before any script runs, and taken over without a mismatch`, async ({
+      browser,
+      page,
+    }) => {
+      const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await withoutScripts.newPage();
+      await plain.goto(path);
+      await expect(plain.getByRole('heading', { name: shows }).first()).toBeVisible();
+      await expect(plain.locator('.footer-top-games a').first()).toBeVisible();
+      await withoutScripts.close();
+
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(path);
+      // The app has taken the page over once a link navigates without loading a new document.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const about = page.locator('footer').getByRole('link', { name: 'About', exact: true });
+      // React marks the elements it has hydrated; before that a click is the browser's own.
+      await about.evaluate(
+        (link) =>
+          new Promise<void>((resolve) => {
+            const check = () => (Object.keys(link).some((key) => key.startsWith('__reactFiber')) ? resolve() : setTimeout(check, 20));
+            check();
+          }),
+      );
+      await about.click();
+      await expect(page).toHaveURL(/\/about-us$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      expect(problems).toEqual([]);
+    });
   }
 
   test('a product page opened from a card, not from the server, still asks the API and shows the product', async ({ page }) => {

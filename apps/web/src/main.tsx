@@ -1,14 +1,39 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import './styles/bootstrap.scss';
 import './styles.css';
 import { App } from './app/App';
+import { preloadPages } from './app/lazyPage';
+import { createQueryClient } from './app/queryClient';
+import { routes } from './app/routes';
+import { readFirstScreenState } from './lib/first-screen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A storefront page arrives rendered with the queries it was rendered from (entry-server.tsx):
+// the app takes over that markup with the same data instead of drawing the page again.
+const state = readFirstScreenState();
+if (state && container.hasChildNodes()) {
+  const client = createQueryClient();
+  hydrate(client, state);
+  // As a transition, which React does in short slices: the browser paints the page and answers a
+  // scroll between them, and a click on a part not yet taken over hydrates that part at once.
+  void preloadPages(routes, window.location.pathname).then(() =>
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App client={client} />
+        </StrictMode>,
+      );
+    }),
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

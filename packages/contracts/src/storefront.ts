@@ -22,5 +22,19 @@ export const storefrontUrls = {
   bySlug: (slug: string) => apiPath(API_PATHS.product.bySlug, { slug }),
 };
 
-/** The id of the `<script type="application/json">` holding a page's first-screen answers, by URL. */
-export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-answers';
+/** The id of the `<script type="application/json">` holding the queries a page was rendered with on the server. */
+export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-state';
+
+/** A read's answer as the server's render gets it; undefined when the API did not answer 200. */
+export type FirstScreenAnswers = (path: string) => Promise<{ data: unknown } | undefined>;
+
+/** A storefront page rendered on the server: its markup, and the queries (TanStack Query's dehydrated state) it was rendered with. */
+export interface FirstScreen {
+  html: string;
+  state: unknown;
+}
+
+/** What the web app's server build (apps/web/src/entry-server.tsx) exports for the server's pages. */
+export interface FirstScreenRenderer {
+  renderFirstScreen(url: string, answers: FirstScreenAnswers): Promise<FirstScreen>;
+}

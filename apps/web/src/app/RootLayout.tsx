@@ -3,13 +3,13 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/app/footer/Footer';
 import { Header } from '@/app/header/Header';
 import { PageSpinner } from '@/components/PageSpinner';
-import { useSession } from '@/features/auth';
+import { useConfirmSession } from '@/features/auth';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { RouteAnnouncer } from './RouteAnnouncer';
 
 export function RootLayout() {
   // Confirms the stored session in the background on every page, even ones without a header menu.
-  useSession();
+  useConfirmSession();
   const { pathname } = useLocation();
   return (
     <>

@@ -1,32 +1,32 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireRole } from '@/features/auth';
+import { lazyPage } from './lazyPage';
 import { RootLayout } from './RootLayout';
 
 // Every page is its own chunk: the storefront entry holds only the shell, and the panels
 // (with their editors later) are never downloaded by visitors.
-const HomePage = lazy(() => import('@/pages/HomePage'));
-const AboutPage = lazy(() => import('@/pages/AboutPage'));
-const ContactPage = lazy(() => import('@/pages/ContactPage'));
-const UploadInfoPage = lazy(() => import('@/pages/UploadInfoPage'));
-const PrivacyPolicyPage = lazy(() => import('@/pages/PrivacyPolicyPage'));
-const LoginPage = lazy(() => import('@/pages/LoginPage'));
-const SignUpPage = lazy(() => import('@/pages/SignUpPage'));
-const ForgotPasswordPage = lazy(() => import('@/pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
-const PurchaseSuccessfulPage = lazy(() => import('@/pages/PurchaseSuccessfulPage'));
-const PurchaseUnsuccessfulPage = lazy(() => import('@/pages/PurchaseUnsuccessfulPage'));
-const BrowseGamesPage = lazy(() => import('@/pages/BrowseGamesPage'));
-const SearchGamesPage = lazy(() => import('@/pages/SearchGamesPage'));
-const ProductListingPage = lazy(() => import('@/pages/ProductListingPage'));
-const PortfolioPage = lazy(() => import('@/pages/PortfolioPage'));
-const CartPage = lazy(() => import('@/pages/CartPage'));
-const CheckoutPage = lazy(() => import('@/pages/CheckoutPage'));
-const HireDeveloperPage = lazy(() => import('@/pages/HireDeveloperPage'));
-const ProductDetailPage = lazy(() => import('@/pages/ProductDetailPage'));
-const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
-const UserPanel = lazy(() => import('@/pages/user-panel/UserPanel'));
-const AdminPanel = lazy(() => import('@/pages/admin-panel/AdminPanel'));
+const HomePage = lazyPage(() => import('@/pages/HomePage'));
+const AboutPage = lazyPage(() => import('@/pages/AboutPage'));
+const ContactPage = lazyPage(() => import('@/pages/ContactPage'));
+const UploadInfoPage = lazyPage(() => import('@/pages/UploadInfoPage'));
+const PrivacyPolicyPage = lazyPage(() => import('@/pages/PrivacyPolicyPage'));
+const LoginPage = lazyPage(() => import('@/pages/LoginPage'));
+const SignUpPage = lazyPage(() => import('@/pages/SignUpPage'));
+const ForgotPasswordPage = lazyPage(() => import('@/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('@/pages/ResetPasswordPage'));
+const PurchaseSuccessfulPage = lazyPage(() => import('@/pages/PurchaseSuccessfulPage'));
+const PurchaseUnsuccessfulPage = lazyPage(() => import('@/pages/PurchaseUnsuccessfulPage'));
+const BrowseGamesPage = lazyPage(() => import('@/pages/BrowseGamesPage'));
+const SearchGamesPage = lazyPage(() => import('@/pages/SearchGamesPage'));
+const ProductListingPage = lazyPage(() => import('@/pages/ProductListingPage'));
+const PortfolioPage = lazyPage(() => import('@/pages/PortfolioPage'));
+const CartPage = lazyPage(() => import('@/pages/CartPage'));
+const CheckoutPage = lazyPage(() => import('@/pages/CheckoutPage'));
+const HireDeveloperPage = lazyPage(() => import('@/pages/HireDeveloperPage'));
+const ProductDetailPage = lazyPage(() => import('@/pages/ProductDetailPage'));
+const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage'));
+const UserPanel = lazyPage(() => import('@/pages/user-panel/UserPanel'));
+const AdminPanel = lazyPage(() => import('@/pages/admin-panel/AdminPanel'));
 
 /**
  * SPEC.md 2.2. React Router matches paths case-insensitively, so '/Login' also serves the

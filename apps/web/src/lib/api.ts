@@ -1,4 +1,4 @@
-import { takeFirstScreenAnswer } from './first-screen';
+import { serverAnswer } from './first-screen';
 
 /** The server answers every error as `{ message }` (the reskin calls as `{ errorMessage }`). */
 export class ApiError extends Error {
@@ -37,8 +37,11 @@ const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest = {}, parse?: Parse<T>): Promise<T> {
   const { method = request.body === undefined ? 'GET' : 'POST', body, signal } = request;
-  const embedded = method === 'GET' ? takeFirstScreenAnswer(path) : undefined;
-  if (embedded) return parse ? parse(embedded.data) : (embedded.data as T);
+  const rendered = method === 'GET' ? serverAnswer(path) : undefined;
+  if (rendered) {
+    const data = await rendered;
+    return parse ? parse(data) : (data as T);
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -1,32 +1,46 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { FIRST_SCREEN_ELEMENT_ID } from '@market/contracts';
 
-let answers: Map<string, unknown> | null = null;
+/**
+ * The answer the server's render gives a read of this path (entry-server.tsx): `undefined` when it
+ * has none to show, and the page renders that read's loading state, as the browser would at first.
+ */
+export type ServerAnswers = (path: string) => Promise<{ data: unknown } | undefined>;
 
-/** As fresh as the page and no fresher: a read this long after the page loaded asks the API (the queries' staleTime). */
-const FIRST_SCREEN_MAX_AGE_MS = 30_000;
-
-function embeddedAnswers(): Map<string, unknown> {
-  if (answers) return answers;
-  answers = new Map();
-  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
-  if (element?.textContent) {
-    try {
-      answers = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
-    } catch {
-      // A page without usable answers asks the API, as any other page does.
-    }
-  }
-  return answers;
-}
+let rendering: { answers: ServerAnswers; asked: Promise<unknown>[] } | null = null;
 
 /**
- * The answer the server sent with the page for this GET (modules/pages on the server), taken once:
- * the first screen needs no request of its own, and any later read of the same URL asks the API.
+ * Starts the reads `start` begins synchronously with their answers taken from `answers`, and resolves
+ * once every answer is known. Only the server's render does this; a browser asks the API.
  */
-export function takeFirstScreenAnswer(url: string): { data: unknown } | undefined {
-  const embedded = embeddedAnswers();
-  if (!embedded.has(url) || performance.now() > FIRST_SCREEN_MAX_AGE_MS) return undefined;
-  const data = embedded.get(url);
-  embedded.delete(url);
-  return { data };
+export async function answeringFrom(answers: ServerAnswers, start: () => void): Promise<void> {
+  const scope = { answers, asked: [] as Promise<unknown>[] };
+  rendering = scope;
+  try {
+    start();
+  } finally {
+    rendering = null;
+  }
+  await Promise.allSettled(scope.asked);
+}
+
+/** The server's answer to a read started by answeringFrom, or undefined for a read to send. */
+export function serverAnswer(path: string): Promise<unknown> | undefined {
+  if (!rendering) return undefined;
+  const asked = rendering.answers(path);
+  rendering.asked.push(asked);
+  // A read without an answer never settles: its query stays pending and is not sent to the browser.
+  return asked.then((answer) => (answer ? answer.data : new Promise<never>(() => undefined)));
+}
+
+/** The queries the server rendered the page with, embedded in its HTML (modules/pages on the server). */
+export function readFirstScreenState(): DehydratedState | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as DehydratedState;
+  } catch {
+    // A page without a usable state asks the API, as any other page does.
+    return undefined;
+  }
 }

@@ -10,17 +10,19 @@ export function formatDollars(dollars: number | null): string {
 /** Cents as the cart rules count them, e.g. "$49.00". */
 export const formatCents = formatUsd;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use: each costs tens of milliseconds on a phone, and the storefront shows no dates.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 function formatted(format: Intl.DateTimeFormat, iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
+  const date = new Date(iso ?? '');
   return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }
 
 /** An ISO time as "Jan 15, 2026"; '' for a value that is not a time. */
-export const formatDate = (iso: string | null) => formatted(dateFormat, iso);
+export const formatDate = (iso: string | null) =>
+  iso ? formatted((dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })), iso) : '';
 
 /** An ISO time as "Jan 15, 2026, 10:00 AM"; '' for a value that is not a time. */
-export const formatDateTime = (iso: string) => formatted(dateTimeFormat, iso);
+export const formatDateTime = (iso: string) =>
+  iso ? formatted((dateTimeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })), iso) : '';

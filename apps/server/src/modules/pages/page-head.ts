@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ELEMENT_ID } from '@market/contracts';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@market/contracts';
 import { escapeHtml } from '../../platform/html/index.js';
 
 export interface ShareCard {
@@ -51,9 +51,9 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-export interface FirstScreen {
-  /** API answers by the URL the web app asks them at, as the JSON text the API sent. */
-  answers: Map<string, string>;
+export interface FirstScreenPage {
+  /** The page rendered by the web app's server build, or null: the browser renders it. */
+  rendered: FirstScreen | null;
   scripts: string[];
   styles: string[];
   image?: string | undefined;
@@ -66,19 +66,34 @@ const scriptSafe = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** React writes a page's <title>, <meta> and preload <link>s ahead of its markup; they belong in the head. */
+const LEADING_HEAD_ELEMENTS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
+
+function splitHead(html: string): { head: string; body: string } {
+  const head = LEADING_HEAD_ELEMENTS.exec(html)?.[0] ?? '';
+  return { head, body: html.slice(head.length) };
+}
+
 /**
- * index.html carrying its first screen: the page's own code and image preloaded in the head, and the
- * API answers its first screen reads embedded, so the browser asks the API for none of them.
+ * index.html carrying its first screen: the page's own code, stylesheets and image requested from the
+ * head, the page's markup in #root, and the queries it was rendered from, for the app to take over.
  */
-export function withFirstScreen(indexHtml: string, screen: FirstScreen): string {
-  const preloads = [
+export function withFirstScreen(indexHtml: string, screen: FirstScreenPage): string {
+  const { head, body } = splitHead(screen.rendered?.html ?? '');
+  let html = indexHtml;
+  // The page's own title and description replace the site's.
+  if (head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>/gi, '');
+  if (/<meta\s+name="description"/.test(head)) html = html.replace(/<meta\s+name="description"[^>]*>/gi, '');
+  const links = [
     ...screen.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`),
-    ...screen.styles.map((url) => `<link rel="preload" as="style" href="${escapeHtml(url)}">`),
+    // Applied before the first paint: the markup they style is in the page.
+    ...screen.styles.map((url) => `<link rel="stylesheet" crossorigin href="${escapeHtml(url)}">`),
     ...(screen.image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(screen.image)}">`] : []),
   ];
-  const answers = [...screen.answers].map(([url, json]) => `${JSON.stringify(url)}:${json}`).join(',');
-  const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafe(`{${answers}}`)}</script>`;
-  let html = indexHtml;
-  if (preloads.length > 0) html = html.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
-  return html.includes('</body>') ? html.replace('</body>', () => `  ${data}\n  </body>`) : `${html}${data}`;
+  const headAdditions = [head, ...links].filter(Boolean);
+  if (headAdditions.length > 0) html = html.replace('</head>', () => `  ${headAdditions.join('\n    ')}\n  </head>`);
+  if (!screen.rendered) return html;
+  html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  const state = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafe(JSON.stringify(screen.rendered.state))}</script>`;
+  return html.includes('</body>') ? html.replace('</body>', () => `  ${state}\n  </body>`) : `${html}${state}`;
 }

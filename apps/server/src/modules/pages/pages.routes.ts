@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FirstScreenAnswers } from '@market/contracts';
 import { z } from 'zod';
 import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
@@ -14,16 +15,27 @@ export interface PageRoutesOptions {
 
 /**
  * The API's answers to the page's reads, asked through the app itself as the browser would ask them
- * (same cookie, same routes, same cached answers), so the embedded data is exactly what the API sends.
+ * (same cookie, same routes, same cached answers), so the page holds exactly what the API sends.
+ * Each URL is asked once per page; `answered` keeps what came back, for the head's preloads.
  */
-async function readAnswers(app: FastifyInstance, request: FastifyRequest, page: StorefrontPage): Promise<Map<string, string>> {
+function answersFor(app: FastifyInstance, request: FastifyRequest) {
   const cookie = request.headers.cookie;
-  const responses = await Promise.all(
-    page.reads.map((url) =>
-      app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }).then((response) => [url, response] as const),
-    ),
-  );
-  return new Map(responses.filter(([, response]) => response.statusCode === 200).map(([url, response]) => [url, response.body]));
+  const asked = new Map<string, Promise<{ data: unknown } | undefined>>();
+  const answered = new Map<string, unknown>();
+  const answers: FirstScreenAnswers = (url) => {
+    let answer = asked.get(url);
+    if (!answer) {
+      answer = app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }).then((response) => {
+        if (response.statusCode !== 200) return undefined;
+        const data: unknown = response.json();
+        answered.set(url, data);
+        return { data };
+      });
+      asked.set(url, answer);
+    }
+    return answer;
+  };
+  return { answers, answerOf: (url: string) => answered.get(url) };
 }
 
 /**
@@ -37,13 +49,15 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
     const build = await readWebBuild(webDistDir);
     if (!build) return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
-    const answers = await readAnswers(app, request, page);
-    const { scripts, styles } = build.assetsOf(page.source);
-    const image = page.leadImage?.((url) => {
-      const json = answers.get(url);
-      return json === undefined ? undefined : JSON.parse(json);
+    const { answers, answerOf } = answersFor(app, request);
+    const rendered = await build.renderer?.renderFirstScreen(request.url, answers).catch((error: unknown) => {
+      // The browser renders a page the server could not: the visitor still gets it, a moment later.
+      request.log.error({ err: error }, 'rendering the first screen failed');
+      return null;
     });
-    const html = withFirstScreen(shape(build.indexHtml), { answers, scripts, styles, image });
+    const { scripts, styles } = build.assetsOf(page.source);
+    const image = page.leadImage?.(answerOf);
+    const html = withFirstScreen(shape(build.indexHtml), { rendered: rendered ?? null, scripts, styles, image });
     // The answers may be a signed-in user's own: no shared cache keeps the page.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
   }

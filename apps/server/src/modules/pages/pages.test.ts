@@ -17,10 +17,39 @@ const MANIFEST = {
   '_grid-e5.js': { file: 'assets/grid-e5.js' },
 };
 
-function builtWebApp(): string {
-  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
-  mkdirSync(path.join(webDist, 'assets'));
+/**
+ * The web app's server build as the pages use it (apps/web/src/entry-server.tsx has its own tests):
+ * it asks the reads a storefront page makes, and renders what came back as a list of titles. A
+ * product page without its product renders as loading; a URL containing "crash" fails to render.
+ */
+const RENDERER = `
+const readsOf = (url) => {
+  const product = url.match(/^\\/downloads\\/([^?]+)/);
+  if (product) return ['/api/product/by-slug/' + product[1], '/api/product/popular?period=all'];
+  if (url.startsWith('/browse-game')) return ['/api/product/sub-categories', '/api/product/uploaded-products?status=Approved&subCategory=Arcades', '/api/product/popular?period=all'];
+  return ['/api/product/listing/trending-games', '/api/product/listing/newly-uploading-games', '/api/product/popular?period=month', '/api/product/popular?period=year', '/api/product/popular?period=all'];
+};
+const titlesOf = (data) => [data].flat().flatMap((item) => (item && item.products) || [item]).map((item) => item && item.title && item.title.en).filter(Boolean);
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+export const renderer = {
+  async renderFirstScreen(url, answers) {
+    if (url.includes('crash')) throw new Error('the page failed to render');
+    const reads = readsOf(url);
+    const answered = await Promise.all(reads.map((read) => answers(read)));
+    const queries = reads.flatMap((read, index) => (answered[index] ? [{ queryKey: [read], state: { data: answered[index].data } }] : []));
+    const titles = queries.flatMap((query) => titlesOf(query.state.data));
+    const head = titles.length > 0 ? '<title>' + escape(titles[0]) + ' | Marketplace</title>' : '<title>Loading | Marketplace</title>';
+    return { html: head + '<main><ul>' + titles.map((title) => '<li>' + escape(title) + '</li>').join('') + '</ul></main>', state: { mutations: [], queries } };
+  },
+};
+`;
+
+/** A built web app in a temporary folder: `dist` as the browser gets it, and `dist-ssr` unless `withRenderer` is false. */
+function builtWebApp({ withRenderer = true } = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'web-build-'));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  const webDist = path.join(root, 'dist');
+  mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(
     path.join(webDist, 'index.html'),
@@ -29,18 +58,31 @@ function builtWebApp(): string {
       '</head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  if (withRenderer) {
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), RENDERER);
+  }
   return webDist;
 }
 
-/** The answers a page carries for its first screen, by URL. */
-function firstScreenOf(html: string): Record<string, unknown> {
-  const json = html.match(/<script type="application\/json" id="first-screen-answers">([\s\S]*?)<\/script>/)?.[1];
-  if (json === undefined) throw new Error('the page carries no first-screen answers');
-  return JSON.parse(json) as Record<string, unknown>;
+interface EmbeddedQuery {
+  queryKey: [string];
+  state: { data: unknown };
 }
 
+/** The answers a page was rendered with, by the URL they were read at. */
+function firstScreenOf(html: string): Record<string, unknown> {
+  const json = html.match(/<script type="application\/json" id="first-screen-state">([\s\S]*?)<\/script>/)?.[1];
+  if (json === undefined) throw new Error('the page carries no first-screen state');
+  const state = JSON.parse(json) as { queries: EmbeddedQuery[] };
+  return Object.fromEntries(state.queries.map((query) => [query.queryKey[0], query.state.data]));
+}
+
+/** What the page shows in #root. */
+const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/)?.[1] ?? '';
+
 describe('storefront pages', () => {
-  it('sends the home page with the answers its first screen reads, the very answers of the API', async () => {
+  it('sends the home page rendered with the API’s answers, and those very answers for the app to continue with', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const admin = await createUser(ctx, { role: 'Admin' });
     await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
@@ -51,22 +93,17 @@ describe('storefront pages', () => {
 
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-cache');
-    expect(Object.keys(answers).sort()).toEqual(
-      [
-        '/api/product/listing/trending-games',
-        '/api/product/listing/newly-uploading-games',
-        '/api/product/popular?period=month',
-        '/api/product/popular?period=year',
-        '/api/product/popular?period=all',
-      ].sort(),
-    );
+    expect(rootOf(page.body)).toContain('<li>Space Miner</li>');
+    expect(Object.keys(answers)).toHaveLength(5);
     for (const [url, answer] of Object.entries(answers)) {
       expect(answer).toEqual((await injectAs(ctx, null, { method: 'GET', url })).json());
     }
-    expect(JSON.stringify(answers['/api/product/listing/newly-uploading-games'])).toContain('Space Miner');
+    // The page's own title replaces the site's, in the head and not in the markup.
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
+    expect(page.body).toMatch(/<head>[\s\S]*<title>[^<]* \| Marketplace<\/title>[\s\S]*<\/head>/);
   });
 
-  it('preloads the browse page’s own chunks and stylesheet, not those index.html loads, and the first game’s image', async () => {
+  it('links the browse page’s own chunks and stylesheet, not those index.html loads, and preloads the first game’s image', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const admin = await createUser(ctx, { role: 'Admin' });
     const arcade = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Pixel Arcade' }), subCategory: 'Arcades' });
@@ -77,15 +114,16 @@ describe('storefront pages', () => {
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/BrowseGamesPage-d4.js">');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-e5.js">');
     expect(page.body.match(/shared-b2\.js/g)).toHaveLength(1);
-    expect(page.body).toContain('<link rel="preload" as="style" href="/assets/BrowseGamesPage-f6.css">');
+    // A stylesheet, not a preload: the markup it styles is in the page before any script runs.
+    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/BrowseGamesPage-f6.css">');
     expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${arcade.thumbnail}">`);
     expect(answers['/api/product/uploaded-products?status=Approved&subCategory=Arcades']).toEqual([
       expect.objectContaining({ _id: arcade._id }),
     ]);
-    expect(answers).toHaveProperty(['/api/product/sub-categories']);
+    expect(rootOf(page.body)).toContain('<li>Pixel Arcade</li>');
   });
 
-  it('embeds a pending product for its signed-in owner and not for a visitor, who gets the plain page', async () => {
+  it('renders a pending product for its signed-in owner and not for a visitor', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const seller = await createUser(ctx);
     const product = await createProduct(ctx, seller, { title: titleJson({ en: 'Work In Progress' }) });
@@ -95,6 +133,7 @@ describe('storefront pages', () => {
     const visitorPage = await injectAs(ctx, null, { method: 'GET', url });
 
     expect(firstScreenOf(ownerPage.body)[`/api/product/by-slug/${product.slug}`]).toMatchObject({ _id: product._id, status: 'Pending' });
+    expect(rootOf(ownerPage.body)).toContain('<li>Work In Progress</li>');
     expect(firstScreenOf(visitorPage.body)).not.toHaveProperty([`/api/product/by-slug/${product.slug}`]);
     expect(visitorPage.body).not.toContain('Work In Progress');
   });
@@ -112,13 +151,27 @@ describe('storefront pages', () => {
 
     expect(page.body).not.toContain('<script>alert');
     expect(embedded.title.en).toBe(title);
-    expect(page.body).toContain('<title>Save $&#38; more');
+    expect(rootOf(page.body)).toContain("<li>Save $&amp; more &lt;/script>&lt;script>alert(1)&lt;/script> $'</li>");
+  });
+
+  it('sends the page for the browser to render when the server build fails on it, or is not there', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const bare = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }) });
+
+    const crashed = await injectAs(ctx, null, { method: 'GET', url: '/downloads/crash' });
+    const unrendered = await injectAs(bare, null, { method: 'GET', url: '/' });
+
+    for (const page of [crashed, unrendered]) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain('first-screen-state');
+    }
   });
 });
 
 describe('link previews and crawlers', () => {
   it('answers /downloads/{title} with the app and the product’s title, description and image in the head, escaped', async () => {
-    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp(), PUBLIC_URL: 'https://market.example' });
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }), PUBLIC_URL: 'https://market.example' });
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, admin, {
       title: titleJson({ en: 'Tom & Jerry "Chase"' }),
@@ -139,7 +192,7 @@ describe('link previews and crawlers', () => {
   });
 
   it('answers an unknown or unapproved product page with the plain app', async () => {
-    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }) });
     const seller = await createUser(ctx);
     await createProduct(ctx, seller, { title: titleJson({ en: 'Secret Thing' }) });
 

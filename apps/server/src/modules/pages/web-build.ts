@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FirstScreenRenderer } from '@market/contracts';
 
 /** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
 interface ManifestChunk {
@@ -12,6 +14,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface BuiltWebApp {
   indexHtml: string;
+  /** The web app's server build (`dist-ssr` beside `dist`), or null when only the browser's is there. */
+  renderer: FirstScreenRenderer | null;
   /** The scripts and stylesheets a lazily loaded source file needs, beyond what index.html loads already. */
   assetsOf(source: string): { scripts: string[]; styles: string[] };
 }
@@ -31,7 +35,27 @@ export async function readWebBuild(webDistDir: string): Promise<BuiltWebApp | nu
     (text) => JSON.parse(text) as Manifest,
     () => ({}) as Manifest,
   );
-  return { indexHtml, assetsOf: (source) => assetsOf(manifest, source, indexHtml) };
+  // A server build that fails to load leaves the pages to the browser, as before it was built.
+  const renderer = await loadRenderer(path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js')).catch(() => null);
+  return { indexHtml, renderer, assetsOf: (source) => assetsOf(manifest, source, indexHtml) };
+}
+
+const renderers = new Map<string, Promise<FirstScreenRenderer>>();
+
+/** Imported once per build: the file's modification time is part of the module's URL. */
+async function loadRenderer(file: string): Promise<FirstScreenRenderer | null> {
+  const modified = await stat(file).then(
+    (info) => info.mtimeMs,
+    () => null,
+  );
+  if (modified === null) return null;
+  const url = `${pathToFileURL(file).href}?built=${modified}`;
+  let loading = renderers.get(url);
+  if (!loading) {
+    loading = import(url).then((module: { renderer: FirstScreenRenderer }) => module.renderer);
+    renderers.set(url, loading);
+  }
+  return loading;
 }
 
 function assetsOf(manifest: Manifest, source: string, indexHtml: string) {

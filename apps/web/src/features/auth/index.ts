@@ -1,4 +1,4 @@
-export { useSession, type Session } from './useSession';
+export { useConfirmSession, useSession, type Session } from './useSession';
 export { useSignOut } from './api/signOut';
 export { RequireRole } from './components/RequireRole';
 export { LoginForm } from './components/LoginForm';

@@ -51,5 +51,8 @@ export function forgetStoredUser(): void {
 
 /** True when the server said this browser signed in (a tab opened since has no `userData` of its own yet). */
 export function hasSignedInHint(): boolean {
-  return document.cookie.split(';').some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+  // The server's render (entry-server.tsx) has no document: it draws the page as a visitor sees it.
+  return (
+    typeof document !== 'undefined' && document.cookie.split(';').some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
+  );
 }

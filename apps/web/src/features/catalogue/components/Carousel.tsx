@@ -1,10 +1,18 @@
-import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, isValidElement, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@market/contracts';
 import { isKeyboardFocus } from './keyboardFocus';
 import { usePrefersReducedMotion } from './useMediaQuery';
 
 /** A slide counts as on screen when this much of it shows; the others are inert (no tab stops, not read out). */
 const SHOWN_RATIO = 0.9;
+
+/**
+ * The slides of the first render (and of the server's page): a full view (4 at the widest) and the
+ * next one peeking in. The rest join in a background render right after, off screen to the right,
+ * so nothing on screen moves, the home page's HTML carries 6 cards per shelf instead of up to 24,
+ * and taking the page over is not one long task.
+ */
+const FIRST_SCREEN_SLIDES = 6;
 
 /**
  * SPEC.md 2.3 carousel as CSS scroll snap (no carousel library in the storefront chunk):
@@ -16,10 +24,13 @@ const SHOWN_RATIO = 0.9;
  */
 export function Carousel({ label, children }: { label: string; children: ReactNode }) {
   const trackRef = useRef<HTMLUListElement>(null);
+  const showAll = useDeferredValue(true, false);
+  const slides = Children.toArray(children);
+  const drawn = showAll ? slides : slides.slice(0, FIRST_SCREEN_SLIDES);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const shown = useShownSlides(trackRef);
+  const shown = useShownSlides(trackRef, drawn.length);
   const reducedMotion = usePrefersReducedMotion();
   const paused = hovered || focused || stopped || reducedMotion;
 
@@ -62,8 +73,12 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
         }}
       >
         <ul className="shelf-track" ref={trackRef}>
-          {Children.map(children, (child, index) => (
-            <li className="shelf-slide" inert={shown !== null && !shown.has(index)}>
+          {drawn.map((child, index) => (
+            <li
+              key={isValidElement(child) && child.key !== null ? child.key : index}
+              className="shelf-slide"
+              inert={shown !== null && !shown.has(index)}
+            >
               {child}
             </li>
           ))}
@@ -92,12 +107,12 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
 }
 
 /** Which slides are on screen, by their index; null until the browser has said (and where it cannot). */
-function useShownSlides(trackRef: React.RefObject<HTMLUListElement | null>): Set<number> | null {
+function useShownSlides(trackRef: React.RefObject<HTMLUListElement | null>, slideCount: number): Set<number> | null {
   const [shown, setShown] = useState<Set<number> | null>(null);
   useEffect(() => {
     const track = trackRef.current;
     if (!track || typeof IntersectionObserver === 'undefined') return;
-    const slides = [...track.children];
+    const slides = [...track.children].slice(0, slideCount);
     const ratios = new Map<Element, number>();
     const observer = new IntersectionObserver(
       (entries) => {
@@ -108,6 +123,6 @@ function useShownSlides(trackRef: React.RefObject<HTMLUListElement | null>): Set
     );
     for (const slide of slides) observer.observe(slide);
     return () => observer.disconnect();
-  }, [trackRef]);
+  }, [trackRef, slideCount]);
   return shown;
 }

@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { storefrontUrls, type FirstScreenAnswers } from '@market/contracts';
+import { renderFirstScreen } from './entry-server';
+import { detail, summary } from './testProducts';
+
+/** The API as the server's pages answer it: a map of URL to answer; any other read goes unanswered. */
+function answersFrom(api: Record<string, unknown>) {
+  const asked: string[] = [];
+  const answers: FirstScreenAnswers = async (path) => {
+    asked.push(path);
+    return path in api ? { data: api[path] } : undefined;
+  };
+  return { answers, asked };
+}
+
+const queryKeysOf = (state: unknown) => (state as DehydratedState).queries.map((query) => query.queryKey);
+
+describe('the storefront rendered on the server', () => {
+  it('renders the home page with every shelf’s products and hands the browser the queries it used', async () => {
+    const trending = [summary(1, { title: { en: 'Knight Quest' } }), ...Array.from({ length: 9 }, (_, index) => summary(index + 10))];
+    const { answers, asked } = answersFrom({
+      [storefrontUrls.listing('trending-games')]: { title: 'Trending Games', products: trending },
+      [storefrontUrls.listing('newly-uploading-games')]: {
+        title: 'Newly Uploaded Games',
+        products: [summary(3, { title: { en: 'Space Miner' } })],
+      },
+      [storefrontUrls.popular('month')]: [summary(4)],
+      [storefrontUrls.popular('year')]: [summary(5)],
+      [storefrontUrls.popular('all')]: [summary(6)],
+    });
+
+    const { html, state } = await renderFirstScreen('/', answers);
+
+    expect(html).toContain('Upload, Explore, and Download Games Seamlessly.');
+    expect(html).toContain('Knight Quest');
+    expect(html).toContain('Space Miner');
+    // A carousel sends the cards of its first view and the next one; the rest join after hydration.
+    expect(html).toContain('Game Number 14');
+    expect(html).not.toContain('Game Number 15');
+    // Written in place: the site's CSP would block the inline script that swaps in a late boundary.
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<script');
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(queryKeysOf(state)).toHaveLength(5);
+    const client = new QueryClient();
+    hydrate(client, state as DehydratedState);
+    expect(client.getQueryData(['products', 'catalogue', 'listing', 'trending-games'])).toMatchObject({ products: trending });
+  });
+
+  it('renders a read the API did not answer as loading, and leaves it out of what the browser gets', async () => {
+    const { answers, asked } = answersFrom({ [storefrontUrls.popular('all')]: [summary(6)] });
+
+    const { html, state } = await renderFirstScreen('/downloads/Missing-Game', answers);
+
+    expect(asked).toContain(storefrontUrls.bySlug('Missing-Game'));
+    expect(html).toContain('Loading game');
+    expect(queryKeysOf(state)).toEqual([['products', 'catalogue', 'popular', 'all']]);
+  });
+
+  it('renders a product page with its title, price and description', async () => {
+    const product = detail(7, { title: { en: 'Knight Quest' }, slug: 'Knight-Quest' });
+    const { answers } = answersFrom({ [storefrontUrls.bySlug('Knight-Quest')]: product, [storefrontUrls.popular('all')]: [] });
+
+    const { html } = await renderFirstScreen('/downloads/Knight-Quest', answers);
+
+    expect(html).toContain('<title>Knight Quest | Source Code Marketplace</title>');
+    expect(html).toContain('<h1');
+    expect(html).toContain('A <strong>fast</strong> arcade game.');
+    expect(html).toContain(product.featureImg);
+  });
+});
