@@ -38,3 +38,17 @@ export interface FirstScreen {
 export interface FirstScreenRenderer {
   renderFirstScreen(url: string, answers: FirstScreenAnswers): Promise<FirstScreen>;
 }
+
+/**
+ * Narrower copies the server makes of a stored product image (`/files/images/{key}?w=`), for
+ * `srcset`: a phone's card or product page downloads no more pixels than it shows. The stored image
+ * itself is 480 px wide (thumbnail) or 1280 px (feature image, screenshots).
+ */
+export const IMAGE_COPY_WIDTHS = [320, 800] as const;
+export type ImageCopyWidth = (typeof IMAGE_COPY_WIDTHS)[number];
+
+/** A stored image and its narrower copies as a `srcset`, the stored one last at its own width. */
+export function imageSrcSet(url: string, storedWidth: number): string {
+  const copies = IMAGE_COPY_WIDTHS.filter((width) => width < storedWidth).map((width) => `${url}?w=${width} ${width}w`);
+  return [...copies, `${url} ${storedWidth}w`].join(', ');
+}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { authorToSlug, type ProductDetail } from '@market/contracts';
+import { authorToSlug, imageSrcSet, type ProductDetail } from '@market/contracts';
 import { CategoryIcon } from '@/components/CategoryIcon';
 import { ErrorState } from '@/components/query-view';
 import { Tabs } from '@/features/catalogue';
@@ -58,6 +58,9 @@ function ProductNotFound() {
   );
 }
 
+/** Seven twelfths of the container from 992 px (the price box takes the rest), the screen's width below. */
+const FEATURE_IMAGE_SIZES = '(min-width: 1200px) 642px, (min-width: 992px) 536px, 100vw';
+
 const DETAIL_TABS = [
   { id: 'description', label: 'Description & Features' },
   { id: 'comments', label: 'Comments' },
@@ -76,7 +79,16 @@ function ProductView({ product }: { product: ProductDetail }) {
       <div className="row g-4">
         <div className="col-lg-7">
           <h1 className="page-title">{name}</h1>
-          <img className="product-feature-img" src={product.featureImg} alt={name} width={1200} height={675} fetchPriority="high" />
+          <img
+            className="product-feature-img"
+            src={product.featureImg}
+            srcSet={imageSrcSet(product.featureImg, 1280)}
+            sizes={FEATURE_IMAGE_SIZES}
+            alt={name}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+          />
           <Gallery items={galleryItems(product.youtubeLink, product.screenshots)} name={name} />
         </div>
         <div className="col-lg-5">

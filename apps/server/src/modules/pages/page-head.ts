@@ -56,7 +56,6 @@ export interface FirstScreenPage {
   rendered: FirstScreen | null;
   scripts: string[];
   styles: string[];
-  image?: string | undefined;
 }
 
 /** JSON inside a script element: nothing in it may close the element or break a JavaScript string. */
@@ -75,8 +74,8 @@ function splitHead(html: string): { head: string; body: string } {
 }
 
 /**
- * index.html carrying its first screen: the page's own code, stylesheets and image requested from the
- * head, the page's markup in #root, and the queries it was rendered from, for the app to take over.
+ * index.html carrying its first screen: the page's own code and stylesheets requested from the head
+ * (React's preloads, such as the lead image's, among the head elements it wrote), the page's markup in #root, and the queries it was rendered from, for the app to take over.
  */
 export function withFirstScreen(indexHtml: string, screen: FirstScreenPage): string {
   const { head, body } = splitHead(screen.rendered?.html ?? '');
@@ -88,7 +87,6 @@ export function withFirstScreen(indexHtml: string, screen: FirstScreenPage): str
     ...screen.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`),
     // Applied before the first paint: the markup they style is in the page.
     ...screen.styles.map((url) => `<link rel="stylesheet" crossorigin href="${escapeHtml(url)}">`),
-    ...(screen.image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(screen.image)}">`] : []),
   ];
   const headAdditions = [head, ...links].filter(Boolean);
   if (headAdditions.length > 0) html = html.replace('</head>', () => `  ${headAdditions.join('\n    ')}\n  </head>`);

@@ -16,26 +16,21 @@ export interface PageRoutesOptions {
 /**
  * The API's answers to the page's reads, asked through the app itself as the browser would ask them
  * (same cookie, same routes, same cached answers), so the page holds exactly what the API sends.
- * Each URL is asked once per page; `answered` keeps what came back, for the head's preloads.
+ * Each URL is asked once per page.
  */
-function answersFor(app: FastifyInstance, request: FastifyRequest) {
+function answersFor(app: FastifyInstance, request: FastifyRequest): FirstScreenAnswers {
   const cookie = request.headers.cookie;
   const asked = new Map<string, Promise<{ data: unknown } | undefined>>();
-  const answered = new Map<string, unknown>();
-  const answers: FirstScreenAnswers = (url) => {
+  return (url) => {
     let answer = asked.get(url);
     if (!answer) {
-      answer = app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }).then((response) => {
-        if (response.statusCode !== 200) return undefined;
-        const data: unknown = response.json();
-        answered.set(url, data);
-        return { data };
-      });
+      answer = app
+        .inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+        .then((response) => (response.statusCode === 200 ? { data: response.json() as unknown } : undefined));
       asked.set(url, answer);
     }
     return answer;
   };
-  return { answers, answerOf: (url: string) => answered.get(url) };
 }
 
 /**
@@ -49,15 +44,13 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
     const build = await readWebBuild(webDistDir);
     if (!build) return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
-    const { answers, answerOf } = answersFor(app, request);
-    const rendered = await build.renderer?.renderFirstScreen(request.url, answers).catch((error: unknown) => {
+    const rendered = await build.renderer?.renderFirstScreen(request.url, answersFor(app, request)).catch((error: unknown) => {
       // The browser renders a page the server could not: the visitor still gets it, a moment later.
       request.log.error({ err: error }, 'rendering the first screen failed');
       return null;
     });
     const { scripts, styles } = build.assetsOf(page.source);
-    const image = page.leadImage?.(answerOf);
-    const html = withFirstScreen(shape(build.indexHtml), { rendered: rendered ?? null, scripts, styles, image });
+    const html = withFirstScreen(shape(build.indexHtml), { rendered: rendered ?? null, scripts, styles });
     // The answers may be a signed-in user's own: no shared cache keeps the page.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
   }
@@ -78,7 +71,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
               url: `${publicUrl}/downloads/${encodeURIComponent(request.params.title)}`,
             })
           : html;
-      return sendPage(request, reply, productPage(request.params.title), withCard);
+      return sendPage(request, reply, productPage, withCard);
     },
   );
 

@@ -103,7 +103,7 @@ describe('storefront pages', () => {
     expect(page.body).toMatch(/<head>[\s\S]*<title>[^<]* \| Marketplace<\/title>[\s\S]*<\/head>/);
   });
 
-  it('links the browse page’s own chunks and stylesheet, not those index.html loads, and preloads the first game’s image', async () => {
+  it('links the browse page’s own chunks and stylesheet, not those index.html loads', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const admin = await createUser(ctx, { role: 'Admin' });
     const arcade = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Pixel Arcade' }), subCategory: 'Arcades' });
@@ -116,7 +116,6 @@ describe('storefront pages', () => {
     expect(page.body.match(/shared-b2\.js/g)).toHaveLength(1);
     // A stylesheet, not a preload: the markup it styles is in the page before any script runs.
     expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/BrowseGamesPage-f6.css">');
-    expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${arcade.thumbnail}">`);
     expect(answers['/api/product/uploaded-products?status=Approved&subCategory=Arcades']).toEqual([
       expect.objectContaining({ _id: arcade._id }),
     ]);

@@ -1,7 +1,7 @@
 /* oxlint-disable jsx-a11y/prefer-tag-over-role, jsx-a11y/click-events-have-key-events --
    A native <select>/<datalist> cannot show thumbnails, so this is the ARIA combobox + listbox
    pattern: focus stays in the input, which handles the keys (aria-activedescendant). */
-import type { ProductSummary } from '@market/contracts';
+import { imageSrcSet, type ProductSummary } from '@market/contracts';
 import { productName } from '@/features/catalogue';
 
 interface SearchSuggestionsProps {
@@ -38,7 +38,16 @@ export function SearchSuggestions({ id, suggestions, activeIndex, onChoose }: Se
           className={`search-suggestion${index === activeIndex ? ' active' : ''}`}
           onClick={() => onChoose(index)}
         >
-          <img src={product.thumbnail} alt="" width={48} height={30} loading="lazy" decoding="async" />
+          <img
+            src={product.thumbnail}
+            srcSet={imageSrcSet(product.thumbnail, 480)}
+            sizes="48px"
+            alt=""
+            width={48}
+            height={30}
+            loading="lazy"
+            decoding="async"
+          />
           <span className="search-suggestion-title">{productName(product)}</span>
         </div>
       ))}

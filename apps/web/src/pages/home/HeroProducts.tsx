@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProductSummary } from '@market/contracts';
+import { imageSrcSet, type ProductSummary } from '@market/contracts';
 import { LIMITS } from '@market/contracts';
 import { detailPath } from '@/features/catalogue';
 import { formatDollars } from '@/lib/format';
@@ -20,7 +20,15 @@ export function HeroProducts({ title, products, pending }: { title: string; prod
           {shown.map((product) => (
             <li key={product._id}>
               <Link to={detailPath(product)} className="hero-product" onClick={() => recordView(product._id)}>
-                <img src={product.thumbnail} alt="" width={400} height={250} decoding="async" />
+                <img
+                  src={product.thumbnail}
+                  srcSet={imageSrcSet(product.thumbnail, 480)}
+                  sizes="(min-width: 768px) 200px, 30vw"
+                  alt=""
+                  width={400}
+                  height={250}
+                  decoding="async"
+                />
                 <span className="hero-product-title">{productName(product)}</span>
                 <span className="hero-product-price">{formatDollars(product.singleAppLicense)}</span>
               </Link>

@@ -1,3 +1,4 @@
+import { imageSrcSet } from '@market/contracts';
 import { lazy, Suspense, useState } from 'react';
 import type { GalleryItem } from './media';
 
@@ -33,7 +34,16 @@ export function Gallery({ items, name }: { items: GalleryItem[]; name: string })
                     ▶
                   </span>
                 ) : (
-                  <img src={item.src} alt="" width={160} height={100} loading="lazy" decoding="async" />
+                  <img
+                    src={item.src}
+                    srcSet={imageSrcSet(item.src, 1280)}
+                    sizes="160px"
+                    alt=""
+                    width={160}
+                    height={100}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 )}
               </button>
             </li>
