@@ -127,9 +127,15 @@ test.describe('the first screen arrives with the page', () => {
 
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
+        if (message.type() === 'error' || message.text().startsWith('CSP violation')) problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
+      // Also what the CSP stopped, even where the page caught it (zod's eval probe was one).
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.info(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}`),
+        ),
+      );
       await page.goto(path);
       // The app has taken the page over once a link navigates without loading a new document.
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
