@@ -33,12 +33,19 @@ export function serverAnswer(path: string): Promise<unknown> | undefined {
   return asked.then((answer) => (answer ? answer.data : new Promise<never>(() => undefined)));
 }
 
-/** The queries the server rendered the page with, embedded in its HTML (modules/pages on the server). */
+/**
+ * The queries the server rendered the page with, embedded in its HTML (modules/pages on the server),
+ * counted as fetched now: the server vouches for them as it does for its API answers, a page it kept
+ * for visitors may be seconds old, and this device's clock need not agree with the server's.
+ */
 export function readFirstScreenState(): DehydratedState | undefined {
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   if (!element?.textContent) return undefined;
   try {
-    return JSON.parse(element.textContent) as DehydratedState;
+    const state = JSON.parse(element.textContent) as DehydratedState;
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    return state;
   } catch {
     // A page without a usable state asks the API, as any other page does.
     return undefined;

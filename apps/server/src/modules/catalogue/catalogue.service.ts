@@ -169,7 +169,18 @@ export class CatalogueService {
     void this.events.publish(CATALOGUE_CHANGED, null);
   }
 
+  /**
+   * Counts the times the kept reads were dropped: anything made from them under an older count (a
+   * visitor's rendered page, modules/pages) is stale too.
+   */
+  get keptReadsVersion(): number {
+    return this.droppedReads;
+  }
+
+  private droppedReads = 0;
+
   private dropKeptReads(): void {
+    this.droppedReads += 1;
     this.answers.clear();
     this.searchAnswers.clear();
     this.productAnswers.clear();

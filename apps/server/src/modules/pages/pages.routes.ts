@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FirstScreenAnswers } from '@market/contracts';
+import type { FirstScreen, FirstScreenAnswers, FirstScreenRenderer } from '@market/contracts';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
 import { browsePage, homePage, productPage, type StorefrontPage } from './storefront-pages.js';
 import { readWebBuild } from './web-build.js';
+
+/** As long as the catalogue's own kept answers, which the page is made of, may be a minute old. */
+const VISITOR_PAGE_TTL_MS = 30_000;
 
 export interface PageRoutesOptions {
   catalogue: CatalogueService;
@@ -40,11 +44,32 @@ function answersFor(app: FastifyInstance, request: FastifyRequest): FirstScreenA
  */
 export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, { catalogue, webDistDir, publicUrl }) => {
   const tags = ['pages'];
+  /**
+   * Visitors' rendered pages by URL: a render costs tens of milliseconds of CPU, and every visitor
+   * of a URL sees the same page until the catalogue changes (then its version moves on) or, for
+   * sales and views that move the lists without a product write, the kept time runs out.
+   */
+  const visitorPages = new LRUCache<string, { renderer: FirstScreenRenderer; version: number; rendered: FirstScreen }>({
+    max: 200,
+    ttl: VISITOR_PAGE_TTL_MS,
+  });
+
+  async function render(request: FastifyRequest, renderer: FirstScreenRenderer): Promise<FirstScreen> {
+    if (request.user) return renderer.renderFirstScreen(request.url, answersFor(app, request));
+    const version = catalogue.keptReadsVersion;
+    const kept = visitorPages.get(request.url);
+    // A rebuilt web app renders anew: its markup must match the scripts the page now loads.
+    if (kept?.version === version && kept.renderer === renderer) return kept.rendered;
+    const rendered = await renderer.renderFirstScreen(request.url, answersFor(app, request));
+    visitorPages.set(request.url, { renderer, version, rendered });
+    return rendered;
+  }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
     const build = await readWebBuild(webDistDir);
     if (!build) return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
-    const rendered = await build.renderer?.renderFirstScreen(request.url, answersFor(app, request)).catch((error: unknown) => {
+    const renderer = build.renderer;
+    const rendered = await (renderer ? render(request, renderer) : Promise.resolve(null)).catch((error: unknown) => {
       // The browser renders a page the server could not: the visitor still gets it, a moment later.
       request.log.error({ err: error }, 'rendering the first screen failed');
       return null;

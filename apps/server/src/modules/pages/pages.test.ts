@@ -20,7 +20,8 @@ const MANIFEST = {
 /**
  * The web app's server build as the pages use it (apps/web/src/entry-server.tsx has its own tests):
  * it asks the reads a storefront page makes, and renders what came back as a list of titles. A
- * product page without its product renders as loading; a URL containing "crash" fails to render.
+ * product page without its product renders as loading; a URL containing "crash" fails to render. Each
+ * page says how many renders this build has made.
  */
 const RENDERER = `
 const readsOf = (url) => {
@@ -31,6 +32,7 @@ const readsOf = (url) => {
 };
 const titlesOf = (data) => [data].flat().flatMap((item) => (item && item.products) || [item]).map((item) => item && item.title && item.title.en).filter(Boolean);
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+let renders = 0;
 export const renderer = {
   async renderFirstScreen(url, answers) {
     if (url.includes('crash')) throw new Error('the page failed to render');
@@ -39,7 +41,9 @@ export const renderer = {
     const queries = reads.flatMap((read, index) => (answered[index] ? [{ queryKey: [read], state: { data: answered[index].data } }] : []));
     const titles = queries.flatMap((query) => titlesOf(query.state.data));
     const head = titles.length > 0 ? '<title>' + escape(titles[0]) + ' | Marketplace</title>' : '<title>Loading | Marketplace</title>';
-    return { html: head + '<main><ul>' + titles.map((title) => '<li>' + escape(title) + '</li>').join('') + '</ul></main>', state: { mutations: [], queries } };
+    renders += 1;
+    const list = '<ul>' + titles.map((title) => '<li>' + escape(title) + '</li>').join('') + '</ul>';
+    return { html: head + '<main><p>render ' + renders + '</p>' + list + '</main>', state: { mutations: [], queries } };
   },
 };
 `;
@@ -77,6 +81,9 @@ function firstScreenOf(html: string): Record<string, unknown> {
   const state = JSON.parse(json) as { queries: EmbeddedQuery[] };
   return Object.fromEntries(state.queries.map((query) => [query.queryKey[0], query.state.data]));
 }
+
+/** Which of its build's renders a page is (the fake renderer counts them). */
+const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
 
 /** What the page shows in #root. */
 const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/)?.[1] ?? '';
@@ -151,6 +158,24 @@ describe('storefront pages', () => {
     expect(page.body).not.toContain('<script>alert');
     expect(embedded.title.en).toBe(title);
     expect(rootOf(page.body)).toContain("<li>Save $&amp; more &lt;/script>&lt;script>alert(1)&lt;/script> $'</li>");
+  });
+
+  it('keeps a visitor’s page until the catalogue changes, and renders a signed-in user’s every time', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+
+    const first = (await injectAs(ctx, null, { method: 'GET', url: '/' })).body;
+    const again = (await injectAs(ctx, null, { method: 'GET', url: '/' })).body;
+    const signedIn = (await injectAs(ctx, admin, { method: 'GET', url: '/' })).body;
+    await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Space Miner' }) });
+    const afterChange = (await injectAs(ctx, null, { method: 'GET', url: '/' })).body;
+
+    expect(renderOf(again)).toBe(renderOf(first));
+    expect(renderOf(signedIn)).toBe(renderOf(first) + 1);
+    expect(renderOf(afterChange)).toBe(renderOf(first) + 2);
+    expect(rootOf(first)).not.toContain('Space Miner');
+    expect(rootOf(afterChange)).toContain('<li>Space Miner</li>');
   });
 
   it('sends the page for the browser to render when the server build fails on it, or is not there', async () => {
