@@ -7,8 +7,8 @@ export interface ProductFilters {
 }
 
 /**
- * The storefront's reads, as the exact URLs the web app asks for. The server embeds the answers of a
- * page's first screen in its HTML under these same URLs, so both sides build them here.
+ * The storefront's reads, as the exact URLs the web app asks for (and its tests answer the server's
+ * render with).
  */
 export const storefrontUrls = {
   /** The server's default limit (12): the home section, the hero's top 3 and the footer's top 6 share it. */
@@ -39,16 +39,20 @@ export interface FirstScreenRenderer {
   renderFirstScreen(url: string, answers: FirstScreenAnswers): Promise<FirstScreen>;
 }
 
+/** The width an uploaded product image is stored at (re-encoded as WebP, never enlarged), by its kind. */
+export const STORED_IMAGE_WIDTHS = { thumbnail: 480, featureImg: 1280, screenshot: 1280 } as const;
+export type StoredImageKind = keyof typeof STORED_IMAGE_WIDTHS;
+
 /**
  * Narrower copies the server makes of a stored product image (`/files/images/{key}?w=`), for
- * `srcset`: a phone's card or product page downloads no more pixels than it shows. The stored image
- * itself is 480 px wide (thumbnail) or 1280 px (feature image, screenshots).
+ * `srcset`: a phone's card or product page downloads no more pixels than it shows.
  */
 export const IMAGE_COPY_WIDTHS = [320, 800] as const;
 export type ImageCopyWidth = (typeof IMAGE_COPY_WIDTHS)[number];
 
 /** A stored image and its narrower copies as a `srcset`, the stored one last at its own width. */
-export function imageSrcSet(url: string, storedWidth: number): string {
+export function imageSrcSet(url: string, kind: StoredImageKind): string {
+  const storedWidth = STORED_IMAGE_WIDTHS[kind];
   const copies = IMAGE_COPY_WIDTHS.filter((width) => width < storedWidth).map((width) => `${url}?w=${width} ${width}w`);
   return [...copies, `${url} ${storedWidth}w`].join(', ');
 }

@@ -82,7 +82,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <img
             className="product-feature-img"
             src={product.featureImg}
-            srcSet={imageSrcSet(product.featureImg, 1280)}
+            srcSet={imageSrcSet(product.featureImg, 'featureImg')}
             sizes={FEATURE_IMAGE_SIZES}
             alt={name}
             width={1200}

@@ -1,9 +1,9 @@
+import { STORED_IMAGE_WIDTHS, type StoredImageKind } from '@market/contracts';
 import sharp from 'sharp';
 import { detectImageKind } from './detect.js';
 
-/** Widths the pages display: cards use the thumbnail, the detail page the feature image and screenshots. */
-export const IMAGE_WIDTHS = { thumbnail: 480, featureImg: 1280, screenshot: 1280 } as const;
-export type ImageVariant = keyof typeof IMAGE_WIDTHS;
+/** Cards use the thumbnail, the detail page the feature image and screenshots; srcset names the same widths. */
+export type ImageVariant = StoredImageKind;
 
 /** Decompression bombs: a tiny file that claims gigapixels is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -22,7 +22,7 @@ export async function encodeWebp(input: Buffer, variant: ImageVariant): Promise<
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
-      .resize({ width: IMAGE_WIDTHS[variant], withoutEnlargement: true })
+      .resize({ width: STORED_IMAGE_WIDTHS[variant], withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
   } catch {

@@ -40,7 +40,7 @@ export function SearchSuggestions({ id, suggestions, activeIndex, onChoose }: Se
         >
           <img
             src={product.thumbnail}
-            srcSet={imageSrcSet(product.thumbnail, 480)}
+            srcSet={imageSrcSet(product.thumbnail, 'thumbnail')}
             sizes="48px"
             alt=""
             width={48}

@@ -22,7 +22,7 @@ export function HeroProducts({ title, products, pending }: { title: string; prod
               <Link to={detailPath(product)} className="hero-product" onClick={() => recordView(product._id)}>
                 <img
                   src={product.thumbnail}
-                  srcSet={imageSrcSet(product.thumbnail, 480)}
+                  srcSet={imageSrcSet(product.thumbnail, 'thumbnail')}
                   sizes="(min-width: 768px) 200px, 30vw"
                   alt=""
                   width={400}

@@ -36,7 +36,7 @@ export function Gallery({ items, name }: { items: GalleryItem[]; name: string })
                 ) : (
                   <img
                     src={item.src}
-                    srcSet={imageSrcSet(item.src, 1280)}
+                    srcSet={imageSrcSet(item.src, 'screenshot')}
                     sizes="160px"
                     alt=""
                     width={160}

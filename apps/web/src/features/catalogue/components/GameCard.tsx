@@ -48,7 +48,7 @@ export function GameCard({
       <img
         className="game-card-img"
         src={product.thumbnail}
-        srcSet={imageSrcSet(product.thumbnail, 480)}
+        srcSet={imageSrcSet(product.thumbnail, 'thumbnail')}
         sizes={CARD_IMAGE_SIZES}
         alt={name}
         width={400}
