@@ -6,10 +6,20 @@ import type { ImageCopyWidth } from '@market/contracts';
 /** The copies made lately, by image and width, up to this many bytes: a product page's images stay in. */
 const KEPT_BYTES = 64 * 1024 * 1024;
 
+interface CopyOrder {
+  width: ImageCopyWidth;
+  original: () => Promise<Readable>;
+}
+
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+async function narrowed({ width, original }: CopyOrder): Promise<Buffer> {
+  const bytes = await bytesOf(await original());
+  return sharp(bytes, { animated: false }).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
 }
 
 /**
@@ -18,26 +28,16 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
  * only the widths of IMAGE_COPY_WIDTHS exist, so the copies of one image are bounded.
  */
 export class ImageCopies {
-  private readonly kept = new LRUCache<string, Buffer>({ maxSize: KEPT_BYTES, sizeCalculation: (bytes) => bytes.length });
-  private readonly making = new Map<string, Promise<Buffer>>();
+  // lru-cache's fetch: requests for a copy while it is being made wait for that one; a failure is not kept.
+  private readonly kept = new LRUCache<string, Buffer, CopyOrder>({
+    maxSize: KEPT_BYTES,
+    sizeCalculation: (bytes) => bytes.length,
+    fetchMethod: (_id, _stale, { context }) => narrowed(context),
+  });
 
   async copy(key: string, width: ImageCopyWidth, original: () => Promise<Readable>): Promise<Buffer> {
-    const id = `${key}@${width}`;
-    const kept = this.kept.get(id);
-    if (kept) return kept;
-    let making = this.making.get(id);
-    if (!making) {
-      // Requests for the same copy while it is being made wait for that one.
-      making = original()
-        .then(bytesOf)
-        .then((bytes) => sharp(bytes, { animated: false }).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer())
-        .then((bytes) => {
-          this.kept.set(id, bytes);
-          return bytes;
-        })
-        .finally(() => this.making.delete(id));
-      this.making.set(id, making);
-    }
-    return making;
+    const bytes = await this.kept.fetch(`${key}@${width}`, { context: { width, original } });
+    if (!bytes) throw new Error(`the copy of ${key} at ${width} px was dropped while it was being made`);
+    return bytes;
   }
 }
