@@ -75,7 +75,8 @@ function splitHead(html: string): { head: string; body: string } {
 
 /**
  * index.html carrying its first screen: the page's own code and stylesheets requested from the head
- * (React's preloads, such as the lead image's, among the head elements it wrote), the page's markup in #root, and the queries it was rendered from, for the app to take over.
+ * (React's preloads, such as the lead image's, among the head elements it wrote), the page's markup
+ * in #root, and the queries it was rendered from, for the app to take over.
  */
 export function withFirstScreen(indexHtml: string, screen: FirstScreenPage): string {
   const { head, body } = splitHead(screen.rendered?.html ?? '');

@@ -68,14 +68,15 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
     const build = await readWebBuild(webDistDir);
     if (!build) return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
-    const renderer = build.renderer;
-    const rendered = await (renderer ? render(request, renderer) : Promise.resolve(null)).catch((error: unknown) => {
-      // The browser renders a page the server could not: the visitor still gets it, a moment later.
-      request.log.error({ err: error }, 'rendering the first screen failed');
-      return null;
-    });
+    const rendered = build.renderer
+      ? await render(request, build.renderer).catch((error: unknown) => {
+          // The browser renders a page the server could not: the visitor still gets it, a moment later.
+          request.log.error({ err: error }, 'rendering the first screen failed');
+          return null;
+        })
+      : null;
     const { scripts, styles } = build.assetsOf(page.source);
-    const html = withFirstScreen(shape(build.indexHtml), { rendered: rendered ?? null, scripts, styles });
+    const html = withFirstScreen(shape(build.indexHtml), { rendered, scripts, styles });
     // The answers may be a signed-in user's own: no shared cache keeps the page.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
   }
