@@ -2,8 +2,6 @@ import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import './styles/bootstrap.scss';
-import './styles.css';
 import { App } from './app/App';
 import { preloadPages } from './app/lazyPage';
 import { createQueryClient } from './app/queryClient';

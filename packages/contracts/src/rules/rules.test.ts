@@ -27,6 +27,15 @@ describe('money', () => {
     expect(formatUsd(5)).toBe('$0.05');
   });
 
+  it('writes amounts as Intl’s en-US currency format does, negatives and fractions of a cent included', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 99, 100, 999_99, 1000_00, 123_456_789_01, -5, -1234_56, 12.4, 12.6, 1_000_000_000_00];
+    for (let seed = 1; seed < 500; seed += 1) amounts.push(((seed * 7919) ** 3 % 1e11) * (seed % 3 === 0 ? -1 : 1));
+    expect(amounts.map((cents) => [cents, formatUsd(cents)])).toEqual(
+      amounts.map((cents) => [cents, intl.format(Math.round(cents) / 100)]),
+    );
+  });
+
   it('shows the admin the withdrawal minus the 8% fee, to the cent', () => {
     expect(payoutAfterFee(10000)).toBe(9200);
     expect(payoutAfterFee(1999)).toBe(1839);

@@ -54,7 +54,7 @@ export function robotsTxt(publicUrl: string): string {
 export interface FirstScreenPage {
   /** The page rendered by the web app's server build, or null: the browser renders it. */
   rendered: FirstScreen | null;
-  scripts: string[];
+  /** Stylesheets beyond index.html's that the first paint needs. */
   styles: string[];
 }
 
@@ -73,10 +73,16 @@ function splitHead(html: string): { head: string; body: string } {
   return { head, body: html.slice(head.length) };
 }
 
+const STYLESHEET_LINK = /[ \t]*<link\s+rel="stylesheet"[^>]*>\n?/g;
+
 /**
- * index.html carrying its first screen: the page's own code and stylesheets requested from the head
- * (React's preloads, such as the lead image's, among the head elements it wrote), the page's markup
- * in #root, and the queries it was rendered from, for the app to take over.
+ * index.html carrying its first screen: the page's markup in #root, what its first paint needs in
+ * the head, and the queries it was rendered from, for the app to take over.
+ *
+ * The head asks for every stylesheet, then for the page's own head elements (React's, among them the
+ * lead image's preload), and only then for the entry script, which loads the app after the first
+ * paint (apps/web/src/boot.ts): on a phone's few connections nothing the paint waits on queues
+ * behind code.
  */
 export function withFirstScreen(indexHtml: string, screen: FirstScreenPage): string {
   const { head, body } = splitHead(screen.rendered?.html ?? '');
@@ -84,13 +90,16 @@ export function withFirstScreen(indexHtml: string, screen: FirstScreenPage): str
   // The page's own title and description replace the site's.
   if (head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>/gi, '');
   if (/<meta\s+name="description"/.test(head)) html = html.replace(/<meta\s+name="description"[^>]*>/gi, '');
-  const links = [
-    ...screen.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`),
-    // Applied before the first paint: the markup they style is in the page.
+  const siteStyles = (html.match(STYLESHEET_LINK) ?? []).map((link) => link.trim());
+  const firstPaint = [
+    ...siteStyles,
     ...screen.styles.map((url) => `<link rel="stylesheet" crossorigin href="${escapeHtml(url)}">`),
-  ];
-  const headAdditions = [head, ...links].filter(Boolean);
-  if (headAdditions.length > 0) html = html.replace('</head>', () => `  ${headAdditions.join('\n    ')}\n  </head>`);
+    head,
+  ].filter(Boolean);
+  html = html.replace(STYLESHEET_LINK, '');
+  const entry = /[ \t]*<script\b/.exec(html);
+  const at = entry?.index ?? html.indexOf('</head>');
+  if (at >= 0) html = `${html.slice(0, at)}    ${firstPaint.join('\n    ')}\n${html.slice(at)}`;
   if (!screen.rendered) return html;
   html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
   const state = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafe(JSON.stringify(screen.rendered.state))}</script>`;

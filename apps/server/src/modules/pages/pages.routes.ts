@@ -75,8 +75,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
           return null;
         })
       : null;
-    const { scripts, styles } = build.assetsOf(page.source);
-    const html = withFirstScreen(shape(build.indexHtml), { rendered, scripts, styles });
+    const html = withFirstScreen(shape(build.indexHtml), { rendered, styles: build.stylesOf(page.source) });
     // The answers may be a signed-in user's own: no shared cache keeps the page.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
   }

@@ -5,10 +5,19 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createUser, injectAs } from '../../test/helper.js';
 import { buildCatalogueApp, createApprovedProduct, createProduct, titleJson } from '../../test/factories.js';
 
-/** Vite's manifest of a small build: the entry loads the shared chunk; the browse page has its own chunk and stylesheet. */
+/**
+ * Vite's manifest of a small build: the entry (with the site's stylesheet) starts the app, which has
+ * a stylesheet of its own and a shared chunk; the browse page has its own chunk and stylesheet.
+ */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_shared-b2.js'], css: ['assets/index-c3.css'] },
-  '_shared-b2.js': { file: 'assets/shared-b2.js' },
+  'index.html': { file: 'assets/index-a1.js', isEntry: true, css: ['assets/index-c3.css'], dynamicImports: ['src/main.tsx'] },
+  'src/main.tsx': {
+    file: 'assets/main-a2.js',
+    imports: ['_shared-b2.js'],
+    css: ['assets/main-a3.css'],
+    dynamicImports: ['src/pages/BrowseGamesPage.tsx'],
+  },
+  '_shared-b2.js': { file: 'assets/shared-b2.js', css: ['assets/shared-b3.css'] },
   'src/pages/BrowseGamesPage.tsx': {
     file: 'assets/BrowseGamesPage-d4.js',
     imports: ['_shared-b2.js', '_grid-e5.js'],
@@ -58,7 +67,7 @@ function builtWebApp({ withRenderer = true } = {}): string {
   writeFileSync(
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><meta charset="UTF-8"><title>Marketplace</title>' +
-      '<script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-b2.js">' +
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-c3.css">' +
       '</head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -110,7 +119,7 @@ describe('storefront pages', () => {
     expect(page.body).toMatch(/<head>[\s\S]*<title>[^<]* \| Marketplace<\/title>[\s\S]*<\/head>/);
   });
 
-  it('links the browse page’s own chunks and stylesheet, not those index.html loads', async () => {
+  it('asks for every stylesheet of the browse page before its code, and leaves the code to load after the first paint', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const admin = await createUser(ctx, { role: 'Admin' });
     const arcade = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Pixel Arcade' }), subCategory: 'Arcades' });
@@ -118,11 +127,13 @@ describe('storefront pages', () => {
     const page = await injectAs(ctx, null, { method: 'GET', url: '/browse-game' });
     const answers = firstScreenOf(page.body);
 
-    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/BrowseGamesPage-d4.js">');
-    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-e5.js">');
-    expect(page.body.match(/shared-b2\.js/g)).toHaveLength(1);
-    // A stylesheet, not a preload: the markup it styles is in the page before any script runs.
-    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/BrowseGamesPage-f6.css">');
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const stylesheets = [...head.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
+    // The site's, the app's, the shared chunk's and the page's own, each once: its markup is in the
+    // page before any script runs.
+    expect(stylesheets).toEqual(['/assets/index-c3.css', '/assets/main-a3.css', '/assets/shared-b3.css', '/assets/BrowseGamesPage-f6.css']);
+    expect(head.lastIndexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(head).not.toContain('modulepreload');
     expect(answers['/api/product/uploaded-products?status=Approved&subCategory=Arcades']).toEqual([
       expect.objectContaining({ _id: arcade._id }),
     ]);

@@ -7,6 +7,7 @@ import type { FirstScreenRenderer } from '@market/contracts';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -16,8 +17,11 @@ export interface BuiltWebApp {
   indexHtml: string;
   /** The web app's server build (`dist-ssr` beside `dist`), or null when only the browser's is there. */
   renderer: FirstScreenRenderer | null;
-  /** The scripts and stylesheets a lazily loaded source file needs, beyond what index.html loads already. */
-  assetsOf(source: string): { scripts: string[]; styles: string[] };
+  /**
+   * The stylesheets a page drawn on the server needs for its first paint, beyond those index.html
+   * links: the app's own and those of the page's module (`source`). Its code loads after that paint.
+   */
+  stylesOf(source: string): string[];
 }
 
 /**
@@ -37,7 +41,7 @@ export async function readWebBuild(webDistDir: string): Promise<BuiltWebApp | nu
   );
   // A server build that fails to load leaves the pages to the browser, as before it was built.
   const renderer = await loadRenderer(path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js')).catch(() => null);
-  return { indexHtml, renderer, assetsOf: (source) => assetsOf(manifest, source, indexHtml) };
+  return { indexHtml, renderer, stylesOf: (source) => stylesOf(manifest, source, indexHtml) };
 }
 
 const renderers = new Map<string, Promise<FirstScreenRenderer>>();
@@ -58,17 +62,18 @@ async function loadRenderer(file: string): Promise<FirstScreenRenderer | null> {
   return loading;
 }
 
-function assetsOf(manifest: Manifest, source: string, indexHtml: string) {
-  const scripts = new Set<string>();
+function stylesOf(manifest: Manifest, source: string, indexHtml: string): string[] {
   const styles = new Set<string>();
+  const visited = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(`/${chunk.file}`)) return;
-    scripts.add(`/${chunk.file}`);
+    if (!chunk || visited.has(key)) return;
+    visited.add(key);
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  // The entry only starts the app (apps/web/src/boot.ts): the app is the module it imports when it runs.
+  for (const entry of Object.values(manifest)) if (entry.isEntry) for (const app of entry.dynamicImports ?? []) visit(app);
   visit(source);
-  const loadedAlready = (url: string) => indexHtml.includes(`"${url}"`);
-  return { scripts: [...scripts].filter((url) => !loadedAlready(url)), styles: [...styles].filter((url) => !loadedAlready(url)) };
+  return [...styles].filter((url) => !indexHtml.includes(`"${url}"`));
 }

@@ -49,10 +49,19 @@ export function forgetStoredUser(): void {
   }
 }
 
+let hintRead: boolean | undefined;
+
 /** True when the server said this browser signed in (a tab opened since has no `userData` of its own yet). */
 export function hasSignedInHint(): boolean {
   // The server's render (entry-server.tsx) has no document: it draws the page as a visitor sees it.
-  return (
-    typeof document !== 'undefined' && document.cookie.split(';').some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
-  );
+  if (typeof document === 'undefined') return false;
+  // Reading document.cookie is a synchronous call to the browser process, and every user query asks
+  // this on every render: one reading serves the task that made it.
+  if (hintRead === undefined) {
+    hintRead = document.cookie.split(';').some((entry) => entry.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    queueMicrotask(() => {
+      hintRead = undefined;
+    });
+  }
+  return hintRead;
 }

@@ -1,4 +1,5 @@
-import { Children, isValidElement, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, isValidElement, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { LIMITS } from '@market/contracts';
 import { isKeyboardFocus } from './keyboardFocus';
 import { usePrefersReducedMotion } from './useMediaQuery';
@@ -7,10 +8,11 @@ import { usePrefersReducedMotion } from './useMediaQuery';
 const SHOWN_RATIO = 0.9;
 
 /**
- * The slides of the first render (and of the server's page): a full view (4 at the widest) and the
- * next one peeking in. The rest join in a background render right after, off screen to the right,
- * so nothing on screen moves, the home page's HTML carries 6 cards per shelf instead of up to 24,
- * and taking the page over is not one long task.
+ * The slides drawn until the shelf first moves (and on the server's page): a full view (4 at the
+ * widest) and the next one peeking in. The rest are drawn when a step, the autoplay or the reader's
+ * own scroll moves the shelf, off screen to the right, so nothing on screen moves: the home page's
+ * HTML carries 6 cards per shelf instead of up to 24, and a phone does not lay out five shelves of
+ * cards nobody has looked at yet while the page is being taken over.
  */
 const FIRST_SCREEN_SLIDES = 6;
 
@@ -24,9 +26,9 @@ const FIRST_SCREEN_SLIDES = 6;
  */
 export function Carousel({ label, children }: { label: string; children: ReactNode }) {
   const trackRef = useRef<HTMLUListElement>(null);
-  const showAll = useDeferredValue(true, false);
+  const [moved, setMoved] = useState(false);
   const slides = Children.toArray(children);
-  const drawn = showAll ? slides : slides.slice(0, FIRST_SCREEN_SLIDES);
+  const drawn = moved ? slides : slides.slice(0, FIRST_SCREEN_SLIDES);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -35,6 +37,8 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
   const paused = hovered || focused || stopped || reducedMotion;
 
   function step(direction: 1 | -1) {
+    // Drawn before measuring: the step's end and its wrap-around count every slide.
+    if (!moved) flushSync(() => setMoved(true));
     const track = trackRef.current;
     const first = track?.firstElementChild as HTMLElement | null | undefined;
     if (!track || !first || typeof track.scrollTo !== 'function') return;
@@ -47,6 +51,10 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
     if (direction === 1 && atEnd) left = 0;
     if (direction === -1 && atStart) left = end;
     track.scrollTo({ left, behavior });
+  }
+
+  function drawOnFirstScroll() {
+    if (!moved) startTransition(() => setMoved(true));
   }
 
   const stepRef = useRef(step);
@@ -72,7 +80,7 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}
       >
-        <ul className="shelf-track" ref={trackRef}>
+        <ul className="shelf-track" ref={trackRef} onScroll={drawOnFirstScroll}>
           {drawn.map((child, index) => (
             <li
               key={isValidElement(child) && child.key !== null ? child.key : index}

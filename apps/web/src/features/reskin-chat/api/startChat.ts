@@ -1,19 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, RESKIN_OPENING_MESSAGE, reskinMessageSchema, type ReskinMessage } from '@market/contracts';
-import { apiFetch } from '@/lib/api';
-import { reskinQueryKeys } from './keys';
 
-/** POST /api/reskin/reskinFeatureUser as JSON: the 'Yes' from the product page opens (or reuses) the user's chat. */
-export function startReskinChat(productId: string): Promise<ReskinMessage> {
-  return apiFetch(API_PATHS.reskin.send, { body: { productId, message: RESKIN_OPENING_MESSAGE, messageBy: 'User' } }, (data) =>
-    reskinMessageSchema.parse(data),
-  );
-}
-
+/**
+ * The product page's 'Yes'. Its code loads when it is pressed: it brings the chat's schemas and zod,
+ * which a product page's first load does not need.
+ */
 export function useStartReskinChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: startReskinChat,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reskinQueryKeys.all }),
+    mutationFn: (productId: string) => import('./openingMessage').then(({ openReskinChat }) => openReskinChat(queryClient, productId)),
   });
 }
