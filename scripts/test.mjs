@@ -3,8 +3,10 @@
 // when TEST_DATABASE_URL is set), then the browser journeys in Debian's Chromium on their own.
 // The journeys come alone because on this 2-core machine Chromium and the API tests slow each other down
 // far more than they gain by overlapping: side by side they took 1570 s, one after the other about 1000 s.
+// With TEST_PRODUCTION_NODE (CI sets it: scripts/production-node.mjs), the contracts' and the server's
+// SQLite tests run on that runtime instead, beside the others on this one: every test runs once.
 // Each line of the suites' output is tagged with the suite it came from; a summary closes the run.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { buildIfNeeded, checkNodeVersion, installIfNeeded, root, run } from './l
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = path.join(root, 'test-results');
 const VITEST_REPORT = path.join(RESULTS, 'vitest.json');
+const VITEST_PRODUCTION_REPORT = path.join(RESULTS, 'vitest-production-node.json');
 const PLAYWRIGHT_REPORT = path.join(RESULTS, 'playwright.json');
 
 async function ensureChromium() {
@@ -77,12 +80,18 @@ function readJson(file) {
 function summary() {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const missing = [];
-  const vitest = readJson(VITEST_REPORT);
-  if (vitest) {
+  const reports = [[VITEST_REPORT, 'unit and API']];
+  if (productionNode) reports.push([VITEST_PRODUCTION_REPORT, 'unit and API on the production runtime']);
+  for (const [file, suite] of reports) {
+    const vitest = readJson(file);
+    if (!vitest) {
+      missing.push(suite);
+      continue;
+    }
     counts.passed += vitest.numPassedTests ?? 0;
     counts.failed += vitest.numFailedTests ?? 0;
     counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  } else missing.push('unit and API');
+  }
   const playwright = readJson(PLAYWRIGHT_REPORT);
   if (playwright?.stats) {
     counts.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
@@ -91,6 +100,43 @@ function summary() {
   } else missing.push('browser journeys');
   const tail = missing.length ? ` (no report from: ${missing.join(', ')})` : '';
   return `Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${tail}`;
+}
+
+const productionNode = process.env.TEST_PRODUCTION_NODE;
+const onProductionNode = ['contracts', 'server:sqlite'];
+
+/** Vitest's arguments for `projects` (all when empty), reporting to `report`, on every core. */
+function vitestArgs(projects, report) {
+  return [
+    'run',
+    ...projects.flatMap((name) => ['--project', name]),
+    // Every core: vitest's default (cores - 1) is one worker on a 2-core machine.
+    `--maxWorkers=${Math.max(2, availableParallelism())}`,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+}
+
+/** The unit and API tests: all here, or split between this runtime and the production one. */
+function unitSuites() {
+  if (!productionNode) return [tagged('unit', 'npx', ['vitest', ...vitestArgs([], VITEST_REPORT)])];
+  const here = ['tooling', 'web', ...(process.env.TEST_DATABASE_URL ? ['server:postgres'] : [])];
+  const version = execFileSync(productionNode, ['--version'], { encoding: 'utf8' }).trim();
+  console.log(
+    `  [unit] ${here.join(', ')} on Node ${process.version}; [unit:${version}] ${onProductionNode.join(', ')} on ${productionNode}`,
+  );
+  return [
+    tagged('unit', 'npx', ['vitest', ...vitestArgs(here, VITEST_REPORT)]),
+    tagged(
+      `unit:${version}`,
+      productionNode,
+      [path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs(onProductionNode, VITEST_PRODUCTION_REPORT)],
+      {
+        PATH: `${path.dirname(productionNode)}:${process.env.PATH}`,
+      },
+    ),
+  ];
 }
 
 try {
@@ -105,18 +151,7 @@ try {
 
   const databases = process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite; set TEST_DATABASE_URL for PostgreSQL';
   console.log(`\n▶ Side by side: [types] typecheck, [unit] unit and API tests (${databases})`);
-  const results = await Promise.all([
-    tagged('types', 'npx', ['tsc', '-b']),
-    // Every core: vitest's default (cores - 1) is one worker on a 2-core machine.
-    tagged('unit', 'npx', [
-      'vitest',
-      'run',
-      `--maxWorkers=${Math.max(2, availableParallelism())}`,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${VITEST_REPORT}`,
-    ]),
-  ]);
+  const results = await Promise.all([tagged('types', 'npx', ['tsc', '-b']), ...unitSuites()]);
   console.log('\n▶ Then alone: [e2e] browser journeys (Chromium)');
   results.push(
     await tagged('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
