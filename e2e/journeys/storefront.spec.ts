@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 
 test('the hero resumes its slide show when the pointer leaves after a dot was clicked', async ({ page }) => {
   await page.goto('/');
@@ -155,6 +155,24 @@ test.describe('the first screen arrives with the page', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('a tab pressed before the app has taken the page over opens once it has', async ({ page }) => {
+    // The app's code arrives late, as on a slow phone: until then the page is the server's markup.
+    const heldScripts: Route[] = [];
+    await page.route(/\/assets\/main-[^/]+\.js$/, (route) => {
+      heldScripts.push(route);
+    });
+    await page.goto('/downloads/Knight-Quest');
+    await expect.poll(() => heldScripts.length).toBe(1);
+    const comments = page.getByRole('tab', { name: 'Comments' });
+
+    await comments.click();
+    await expect(comments).toHaveAttribute('aria-selected', 'false');
+    await heldScripts[0]!.continue();
+
+    await expect(comments).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Post Comment' })).toBeVisible();
+  });
 
   test('a product page opened from a card, not from the server, still asks the API and shows the product', async ({ page }) => {
     await page.goto('/browse-game');

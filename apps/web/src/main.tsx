@@ -8,31 +8,39 @@ import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
 import { readFirstScreenState } from './lib/first-screen';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element in index.html');
+/**
+ * Starts the app in #root; `onTakenOver` runs once React has the page (boot.ts then presses again
+ * what was pressed before, which React now answers, hydrating that part at once if need be).
+ */
+export function startApp(onTakenOver: () => void): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element in index.html');
 
-// A storefront page arrives rendered with the queries it was rendered from (entry-server.tsx):
-// the app takes over that markup with the same data instead of drawing the page again.
-const state = readFirstScreenState();
-if (state && container.hasChildNodes()) {
-  const client = createQueryClient();
-  hydrate(client, state);
-  // As a transition, which React does in short slices: the browser paints the page and answers a
-  // scroll between them, and a click on a part not yet taken over hydrates that part at once.
-  void preloadPages(routes, window.location.pathname).then(() =>
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App client={client} />
-        </StrictMode>,
-      );
-    }),
-  );
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A storefront page arrives rendered with the queries it was rendered from (entry-server.tsx):
+  // the app takes over that markup with the same data instead of drawing the page again.
+  const state = readFirstScreenState();
+  if (state && container.hasChildNodes()) {
+    const client = createQueryClient();
+    hydrate(client, state);
+    void preloadPages(routes, window.location.pathname).then(() => {
+      // As a transition, which React does in short slices: the browser paints the page and answers a
+      // scroll between them, and a click on a part not yet taken over hydrates that part at once.
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <App client={client} />
+          </StrictMode>,
+        );
+      });
+      onTakenOver();
+    });
+  } else {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    onTakenOver();
+  }
 }
