@@ -102,6 +102,26 @@ export async function startDemoShop() {
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** Trace failures Lighthouse itself asks to run again for; seen now and then in a long-lived Chromium. */
+const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_FCP']);
+
+/**
+ * One Lighthouse run of `url`; a run whose trace failed is made again, up to twice.
+ * @param {string} url
+ * @param {number} port
+ * @param {(line: string) => void} log
+ */
+async function lighthouseRun(url, port, log) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (!TRACE_FAILURES.has(failure.code) || attempt === 3) throw new Error(`Lighthouse on ${url}: ${failure.message}`);
+    log(`  lighthouse ${url}: ${failure.code}, running it again`);
+  }
+}
+
 /**
  * Lighthouse `runs` times on each page (one Chromium, a fresh tab each run), medians per figure.
  * @param {{ baseUrl: string, pages?: string[], runs?: number, log?: (line: string) => void }} options
@@ -115,10 +135,8 @@ export async function measurePages({ baseUrl, pages = LANDING_PAGES, runs = 3, l
       /** @type {PageFigures[]} */
       const each = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const result = await lighthouseRun(`${baseUrl}${page}`, chrome.port, log);
         const { categories, audits } = result.lhr;
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.message}`);
         /** @param {string} id */
         const numeric = (id) => audits[id]?.numericValue ?? Number.NaN;
         const score = (/** @type {string} */ id) => Math.round((categories[id]?.score ?? 0) * 100);
