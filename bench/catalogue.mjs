@@ -15,7 +15,7 @@ import { makeZip } from '../apps/server/dist/platform/zip.js';
 
 /** Bump when the generated rows change, so an old database is rebuilt rather than reused. */
 // Bump when the generator or the schema it fills changes, so an old database is rebuilt.
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ADJECTIVES = [
@@ -295,9 +295,12 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
     );
 
   const insertProduct = sqlite.prepare(`insert into products (id, user_id, type, category, sub_category, framework, features_html,
-    feature_img_key, thumbnail_key, source_code_key, source_code_size, youtube_link, google_play_link, app_store_link, live_preview,
+    feature_img_key, thumbnail_key, youtube_link, google_play_link, app_store_link, live_preview,
     single_app_license_cents, multi_app_license_cents, development_hours, author_name, reskin_features_html, reskin_price_cents,
-    status, created_at, updated_at, slug_key, search_text, search_rowid) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    status, created_at, updated_at, slug_key, search_text, search_rowid) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertRelease = sqlite.prepare(`insert into product_releases (id, product_id, version, version_major, version_minor, version_patch,
+    changelog_html, engine_version, source_code_key, source_code_size, status, created_at, published_at)
+    values (?, ?, '1.0.0', 1, 0, 0, '', null, ?, ?, 'Approved', ?, ?)`);
   const insertTranslation = sqlite.prepare(
     'insert into product_translations (product_id, language, title, description_html, keywords) values (?, ?, ?, ?, ?)',
   );
@@ -361,8 +364,6 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
         FEATURES_HTML,
         featureKey,
         thumbnailKey,
-        source.key,
-        source.size,
         null,
         category === 'Android' ? 'https://play.google.com/store/apps/details?id=com.example.demo' : null,
         category === 'IOS' ? 'https://apps.apple.com/app/id000000000' : null,
@@ -386,6 +387,7 @@ export async function ensureCatalogue({ dir, count, log = () => {} }) {
       for (const entry of translations) {
         insertTranslation.run(id, entry.language, entry.title, `<p>${escapeHtml(entry.text)}</p>`, JSON.stringify(entry.keywords));
       }
+      insertRelease.run(randomBytes(12).toString('hex'), id, source.key, source.size, createdAt, createdAt);
       insertScreenshot.run(randomBytes(12).toString('hex'), id, 0, featureKey);
       insertSearch.run(searchRowid, id, searchText);
     }

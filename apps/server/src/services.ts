@@ -8,7 +8,7 @@ import { HireRepository, HireService } from './modules/hire/index.js';
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
-import { ProductsRepository, ProductsService } from './modules/products/index.js';
+import { ProductsRepository, ProductsService, ReleasesRepository, ReleasesService } from './modules/products/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsRepository, PaymentsService } from './modules/payments/index.js';
 import { PurchasesRepository, PurchasesService } from './modules/purchases/index.js';
@@ -42,8 +42,10 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   };
   const catalogueRows = new CatalogueRepository(db, database.dialect);
   const catalogue = new CatalogueService(catalogueRows, translator, clock, events);
+  const releaseRows = new ReleasesRepository(db);
   const products = new ProductsService(
     new ProductsRepository(db, database.dialect),
+    releaseRows,
     catalogueRows,
     catalogue,
     storage,
@@ -65,6 +67,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     storage,
     catalogue,
     products,
+    releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, clock),
     views: new ViewsService(new ViewsRepository(db), catalogue, clock),
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
     people: new PeopleService(new PeopleRepository(db)),
@@ -75,7 +78,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hire: new HireService(new HireRepository(db), clock),
     payments,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), clock),
-    purchases: new PurchasesService(new PurchasesRepository(db), payments, catalogue, storage, clock, log),
+    purchases: new PurchasesService(new PurchasesRepository(db), releaseRows, payments, catalogue, storage, clock, log),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };
 }

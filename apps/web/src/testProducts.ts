@@ -39,6 +39,7 @@ export function detail(n: number, overrides: Partial<ProductDetail> = {}): Produ
     reskinFeatures: '<p>New art and sounds</p>',
     userId: { _id: 'user_alice_01', name: 'Alice' },
     updatedAt: '2026-03-02T12:00:00.000Z',
+    latestRelease: { version: '1.0.0', publishedAt: '2026-03-01T12:00:00.000Z' },
     ...overrides,
   };
 }

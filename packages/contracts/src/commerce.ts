@@ -86,6 +86,15 @@ export const purchaseDetailBodySchema = z.strictObject({
 });
 export type PurchaseDetailBody = z.infer<typeof purchaseDetailBodySchema>;
 
+/** An approved release a buyer may download (issue 15). */
+export const purchasableVersionSchema = z.object({
+  _id: idSchema,
+  version: z.string(),
+  engineVersion: z.string().nullable(),
+  publishedAt: isoDateTimeSchema,
+});
+export type PurchasableVersion = z.infer<typeof purchasableVersionSchema>;
+
 export const purchaseLineSchema = z
   .object({
     productId: idSchema,
@@ -99,9 +108,14 @@ export const purchaseLineSchema = z
     /** USD: the licence price paid. */
     price: z.number(),
     reskinPrice: z.number().nullable(),
-    /** Computed by the server clock when answering. */
+    /** Computed by the server clock when answering: open from the purchase, and again from each later release. */
     download: textBooleanSchema,
+    /** The end of the window open now, or of the last one. */
     downloadExpiresAt: isoDateTimeSchema,
+    /** The newest version published when it was bought (null if none was). */
+    versionBought: z.string().nullable(),
+    /** Every approved release, newest first; the first is what a download serves unless another is named. */
+    versions: z.array(purchasableVersionSchema),
   })
   .meta({ id: 'PurchaseLine' });
 export type PurchaseLine = z.infer<typeof purchaseLineSchema>;

@@ -47,6 +47,10 @@ export const API_PATHS = {
     portfolio: '/api/product/portfolio/:slug',
     subCategories: '/api/product/sub-categories',
     sourceCode: '/api/product/:id/source-code',
+    releases: '/api/product/:id/releases',
+    pendingReleases: '/api/product/releases/pending',
+    approveRelease: '/api/product/releases/:releaseId/approve',
+    rejectRelease: '/api/product/releases/:releaseId/reject',
     byId: '/api/product/:id',
   },
   view: {

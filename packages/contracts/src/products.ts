@@ -117,6 +117,8 @@ export const productDetailSchema = productSummarySchema
     reskinFeatures: z.string().nullable(),
     userId: productOwnerSchema,
     updatedAt: isoDateTimeSchema,
+    /** The newest approved release (issue 15): "Version 1.2.0 · updated {date}" on the product page. */
+    latestRelease: z.object({ version: z.string(), publishedAt: isoDateTimeSchema }).nullable(),
     sourceCodeUrl: z.string().optional(),
   })
   .meta({ id: 'ProductDetail' });

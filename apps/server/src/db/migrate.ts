@@ -8,6 +8,7 @@ import * as searchIndexOrder from './migrations/0008_search_index_order.js';
 import * as passwordResets from './migrations/0009_password_resets.js';
 import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
 import * as backgroundJobs from './migrations/0011_background_jobs.js';
+import * as productReleases from './migrations/0012_product_releases.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0009_password_resets': passwordResets,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_background_jobs': backgroundJobs,
+  '0012_product_releases': productReleases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

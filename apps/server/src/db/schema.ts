@@ -15,6 +15,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** A product's status as stored: the contract's three, or 'Deleted' for a sold product retired from sale. */
 export type StoredProductStatus = ProductStatus | 'Deleted';
+export type StoredReleaseStatus = ProductStatus;
 
 /**
  * Tables as stored. Times are ISO 8601 UTC text (sortable, identical on SQLite and PostgreSQL),
@@ -27,6 +28,7 @@ export interface Database {
   products: ProductsTable;
   product_translations: ProductTranslationsTable;
   product_screenshots: ProductScreenshotsTable;
+  product_releases: ProductReleasesTable;
   product_views: ProductViewsTable;
   /** SQLite only: the FTS5 index of products.search_text (PostgreSQL indexes a tsvector column). */
   product_search: ProductSearchTable;
@@ -96,8 +98,6 @@ export interface ProductsTable {
   features_html: string;
   feature_img_key: string;
   thumbnail_key: string;
-  source_code_key: string;
-  source_code_size: number;
   youtube_link: string | null;
   google_play_link: string | null;
   app_store_link: string | null;
@@ -118,6 +118,24 @@ export interface ProductsTable {
   search_text: string;
   /** SQLite only: the product's row in product_search, null unless Approved (PostgreSQL has no such column). */
   search_rowid: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A version of a product's source code (issue 15); the first, 1.0.0, comes with the upload. */
+export interface ProductReleasesTable {
+  id: string;
+  product_id: string;
+  /** MAJOR.MINOR.PATCH as typed; the numbers below order it. */
+  version: string;
+  version_major: number;
+  version_minor: number;
+  version_patch: number;
+  changelog_html: string;
+  engine_version: string | null;
+  source_code_key: string;
+  source_code_size: number;
+  status: StoredReleaseStatus;
+  created_at: string;
+  published_at: string | null;
 }
 
 export interface ProductTranslationsTable {

@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_PATHS, productFormSchema, reskinSendSchema } from '@market/contracts';
+import { API_PATHS, productFormSchema, releaseFormSchema, reskinSendSchema } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -27,7 +27,19 @@ const productParts = {
 };
 const MULTIPART_BODIES: Record<string, object> = {
   [`POST ${API_PATHS.product.upload}`]: { ...productParts, required: ['featureImg', 'thumbnail', 'sourceCode'] },
-  [`PUT ${API_PATHS.product.edit}`]: { ...productParts, description: `${productParts.description} Parts left out stay as they are.` },
+  [`PUT ${API_PATHS.product.edit}`]: {
+    ...productParts,
+    description: `${productParts.description} Parts left out stay as they are; a sourceCode part is refused (publish a release).`,
+  },
+  [`POST ${API_PATHS.product.releases}`]: {
+    type: 'object',
+    description: 'A new version: its number, changelog (rich text) and engine version as text parts, and its archive.',
+    properties: {
+      ...textParts(Object.keys(releaseFormSchema.shape)),
+      sourceCode: { ...binary, description: 'The source code as a ZIP archive' },
+    },
+    required: ['version', 'changelog', 'sourceCode'],
+  },
   [`POST ${API_PATHS.reskin.send}`]: {
     type: 'object',
     properties: { ...textParts(Object.keys(reskinSendSchema.shape)), fileUpload: { ...binary, description: 'An image, PDF or ZIP' } },

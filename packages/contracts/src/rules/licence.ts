@@ -4,13 +4,30 @@ import type { Cents } from './money.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function downloadWindowEndsAt(licenseType: LicenseType, purchasedAt: Date): Date {
-  return new Date(purchasedAt.getTime() + DOWNLOAD_WINDOW_HOURS[licenseType] * HOUR_MS);
+export interface DownloadWindow {
+  open: boolean;
+  /** The end of the window open now, or of the last one that opened. */
+  endsAt: Date;
 }
 
-/** The window is open up to and including its last millisecond. */
-export function isDownloadOpen(licenseType: LicenseType, purchasedAt: Date, now: Date): boolean {
-  return now.getTime() <= downloadWindowEndsAt(licenseType, purchasedAt).getTime();
+/**
+ * A purchase may be downloaded for 8 h (Single) or 24 h (Multi) from the purchase (SPEC.md 9), and
+ * again, for as long, from the publication of each later release (issue 15). Publications still to
+ * come open nothing yet. A window is open up to and including its last millisecond.
+ */
+export function downloadWindow(
+  licenseType: LicenseType,
+  purchasedAt: Date,
+  releasesPublishedAt: readonly Date[],
+  now: Date,
+): DownloadWindow {
+  let openedAt = purchasedAt.getTime();
+  for (const published of releasesPublishedAt) {
+    const time = published.getTime();
+    if (time > openedAt && time <= now.getTime()) openedAt = time;
+  }
+  const endsAt = new Date(openedAt + DOWNLOAD_WINDOW_HOURS[licenseType] * HOUR_MS);
+  return { open: now.getTime() <= endsAt.getTime(), endsAt };
 }
 
 export interface PricedLine {

@@ -6,10 +6,10 @@ import {
   centsToDollars,
   cutCardTitle,
   dollarsToCents,
-  downloadWindowEndsAt,
+  compareVersions,
+  downloadWindow,
   formatUsd,
   headerName,
-  isDownloadOpen,
   payoutAfterFee,
   slugToAuthor,
   slugToTitle,
@@ -47,19 +47,32 @@ describe('money', () => {
   });
 });
 
+const hours = (count: number) => count * 3600 * 1000;
+
 describe('licences', () => {
   const purchasedAt = new Date('2026-03-01T12:00:00.000Z');
 
+  const at = (offsetMs: number) => new Date(purchasedAt.getTime() + offsetMs);
+
   it('keeps a single-app download open for 8 hours and a multi-app one for 24', () => {
-    expect(downloadWindowEndsAt('Single App License', purchasedAt).toISOString()).toBe('2026-03-01T20:00:00.000Z');
-    expect(downloadWindowEndsAt('Multi App License', purchasedAt).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    expect(downloadWindow('Single App License', purchasedAt, [], purchasedAt).endsAt.toISOString()).toBe('2026-03-01T20:00:00.000Z');
+    expect(downloadWindow('Multi App License', purchasedAt, [], purchasedAt).endsAt.toISOString()).toBe('2026-03-02T12:00:00.000Z');
   });
 
   it('closes the window one second after it ends', () => {
-    const eightHours = 8 * 3600 * 1000;
-    expect(isDownloadOpen('Single App License', purchasedAt, new Date(purchasedAt.getTime() + eightHours))).toBe(true);
-    expect(isDownloadOpen('Single App License', purchasedAt, new Date(purchasedAt.getTime() + eightHours + 1000))).toBe(false);
-    expect(isDownloadOpen('Multi App License', purchasedAt, new Date(purchasedAt.getTime() + eightHours + 1000))).toBe(true);
+    expect(downloadWindow('Single App License', purchasedAt, [], at(hours(8))).open).toBe(true);
+    expect(downloadWindow('Single App License', purchasedAt, [], at(hours(8) + 1000)).open).toBe(false);
+    expect(downloadWindow('Multi App License', purchasedAt, [], at(hours(8) + 1000)).open).toBe(true);
+  });
+
+  it('opens the window again, for as long, from each later release, and not before it is published', () => {
+    const releases = [at(-hours(100)), at(hours(1000)), at(hours(5000))];
+    const single = (now: Date) => downloadWindow('Single App License', purchasedAt, releases, now);
+    expect(single(at(hours(999)))).toEqual({ open: false, endsAt: at(hours(8)) });
+    expect(single(at(hours(1000)))).toEqual({ open: true, endsAt: at(hours(1008)) });
+    expect(single(at(hours(1008)))).toEqual({ open: true, endsAt: at(hours(1008)) });
+    expect(single(at(hours(1008) + 1))).toEqual({ open: false, endsAt: at(hours(1008)) });
+    expect(downloadWindow('Multi App License', purchasedAt, releases, at(hours(1023))).open).toBe(true);
   });
 
   it('totals the chosen licence price of each line and never the reskin price', () => {
@@ -89,5 +102,14 @@ describe('slugs and cut texts', () => {
   it('shows at most the first 10 characters of a name in the header', () => {
     expect(headerName('Alexandria Ocasio')).toBe('Alexandria');
     expect(headerName('Ann')).toBe('Ann');
+  });
+});
+
+describe('versions', () => {
+  it('orders versions by number, part by part', () => {
+    expect(compareVersions('1.2.0', '1.10.0')).toBeLessThan(0);
+    expect(compareVersions('2.0.0', '1.99.99')).toBeGreaterThan(0);
+    expect(compareVersions('1.0.10', '1.0.9')).toBeGreaterThan(0);
+    expect(compareVersions('3.1.4', '3.1.4')).toBe(0);
   });
 });

@@ -45,8 +45,6 @@ const COLUMNS = [
   'products.features_html',
   'products.feature_img_key',
   'products.thumbnail_key',
-  'products.source_code_key',
-  'products.source_code_size',
   'products.youtube_link',
   'products.google_play_link',
   'products.app_store_link',
@@ -132,6 +130,20 @@ export class CatalogueRepository {
       byProduct.set(row.product_id, list);
     }
     return byProduct;
+  }
+
+  /** The newest approved release's version and publication time. */
+  latestReleaseOf(productId: string): Promise<{ version: string; published_at: string | null } | undefined> {
+    return this.db
+      .selectFrom('product_releases')
+      .select(['version', 'published_at'])
+      .where('product_id', '=', productId)
+      .where('status', '=', 'Approved')
+      .orderBy('version_major', 'desc')
+      .orderBy('version_minor', 'desc')
+      .orderBy('version_patch', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   async screenshotsOf(id: string): Promise<string[]> {

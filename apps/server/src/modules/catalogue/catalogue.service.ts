@@ -223,16 +223,18 @@ export class CatalogueService {
   }
 
   private async detailOf(viewer: SessionUser | null, row: ProductRow): Promise<ProductDetail> {
-    const [translations, screenshots, ownerName] = await Promise.all([
+    const [translations, screenshots, ownerName, release] = await Promise.all([
       this.rows.translationsOf([row.id], true),
       this.rows.screenshotsOf(row.id),
       this.rows.ownerName(row.user_id),
+      this.rows.latestReleaseOf(row.id),
     ]);
     return toDetail(
       row,
       translations.get(row.id) ?? [],
       screenshots,
       { _id: row.user_id, name: ownerName },
+      release?.published_at ? { version: release.version, publishedAt: release.published_at } : null,
       viewer !== null && canManage(viewer, row),
     );
   }

@@ -1,6 +1,6 @@
 export { catalogueRoutes } from './catalogue.routes.js';
 export { CatalogueService, type CatalogueAnswer, type ListQuery } from './catalogue.service.js';
 export { CatalogueRepository, RETIRED, type CardRow, type ProductRow, type TranslationRow } from './catalogue.repository.js';
-export { canManage } from './policies.js';
+export { canManage, canSee } from './policies.js';
 export { searchTokens, slugKeyOfTitle } from './catalogue-text.js';
 export { dollars, titlesOf } from './product-view.js';

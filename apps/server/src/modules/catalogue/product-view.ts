@@ -60,6 +60,7 @@ export function toDetail(
   translations: TranslationRow[],
   screenshots: string[],
   owner: { _id: string; name: string },
+  latestRelease: ProductDetail['latestRelease'],
   showSourceCode: boolean,
 ): ProductDetail {
   return {
@@ -77,6 +78,7 @@ export function toDetail(
     reskinFeatures: row.reskin_features_html,
     userId: owner,
     updatedAt: row.updated_at,
+    latestRelease,
     ...(showSourceCode ? { sourceCodeUrl: sourceCodeUrl(row.id) } : {}),
   };
 }

@@ -169,7 +169,7 @@ describe('what the search index holds', () => {
     await createProduct(ctx, admin, { title: titleJson({ en: 'Nebula Second' }) });
     const migrator = migratorFor(ctx.db);
 
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0007_outbox_claims')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
     ctx.services.catalogue.changed();

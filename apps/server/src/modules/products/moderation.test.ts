@@ -85,7 +85,7 @@ describe('the source archive', () => {
     const owner = await injectAs(ctx, seller, { method: 'GET', url });
     expect(owner.statusCode).toBe(200);
     expect(owner.headers['content-type']).toBe('application/zip');
-    expect(owner.headers['content-disposition']).toBe('attachment; filename="Space-Runner.zip"');
+    expect(owner.headers['content-disposition']).toBe('attachment; filename="Space-Runner-1.0.0.zip"');
     expect(owner.rawPayload.subarray(0, 4)).toEqual(Buffer.from('PK\u0003\u0004'));
     expect((await injectAs(ctx, admin, { method: 'GET', url })).statusCode).toBe(200);
     expect((await injectAs(ctx, stranger, { method: 'GET', url })).statusCode).toBe(403);
@@ -97,9 +97,9 @@ describe('the source archive', () => {
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, admin);
     const { source_code_key: privateKey } = await ctx.db
-      .selectFrom('products')
+      .selectFrom('product_releases')
       .select('source_code_key')
-      .where('id', '=', product._id)
+      .where('product_id', '=', product._id)
       .executeTakeFirstOrThrow();
     const stem = privateKey.split('.')[0]!;
 
@@ -111,12 +111,14 @@ describe('the source archive', () => {
       '/api/product/listing/newly-uploading-games',
       '/api/product/portfolio/Pixel-Forge',
       '/api/product/search?q=space',
+      `/api/product/${product._id}/releases`,
     ];
     for (const url of urls) {
       const response = await injectAs(ctx, null, { method: 'GET', url });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
       expect(response.body).toContain(product._id);
       expect(response.body).not.toContain('sourceCode');
+      expect(response.body).not.toContain('source_code');
       expect(response.body).not.toContain(stem);
     }
     const detail = await injectAs(ctx, admin, { method: 'GET', url: `/api/product/${product._id}` });

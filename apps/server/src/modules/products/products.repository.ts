@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable, StoredProductStatus } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import type { NewReleaseRow } from './releases.repository.js';
 import { RETIRED, type TranslationRow } from '../catalogue/index.js';
 
 const APPROVED = 'Approved';
@@ -15,6 +16,8 @@ export interface ProductWrite {
   screenshots: string[];
 }
 
+export type NewProductWrite = ProductWrite & { firstRelease: NewReleaseRow };
+
 /** SQL of product writes: products with their translations, screenshots and search index. */
 export class ProductsRepository {
   constructor(
@@ -22,9 +25,10 @@ export class ProductsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async insert({ product, translations, screenshots }: ProductWrite): Promise<void> {
+  async insert({ product, translations, screenshots, firstRelease }: NewProductWrite): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('products').values(product).execute();
+      await trx.insertInto('product_releases').values(firstRelease).execute();
       await this.writeTranslations(trx, product.id, translations);
       await this.writeScreenshots(trx, product.id, screenshots);
       await this.reindex(trx, product.id);
@@ -77,16 +81,6 @@ export class ProductsRepository {
     return rows.map((row) => row.created_at);
   }
 
-  /** Bytes of source-code archives the user's products keep. */
-  async sourceBytesOf(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('products')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | bigint>('source_code_size'), eb.lit(0)).as('bytes'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.bytes);
-  }
-
   async hasSales(id: string): Promise<boolean> {
     const row = await this.db.selectFrom('purchase_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
     return Boolean(row);
@@ -102,14 +96,14 @@ export class ProductsRepository {
   }
 
   /** Every file a product keeps, retired or not. */
-  async filesOf(id: string): Promise<{ images: string[]; sourceCode: string } | null> {
-    const row = await this.db
-      .selectFrom('products')
-      .select(['feature_img_key', 'thumbnail_key', 'source_code_key'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  async filesOf(id: string): Promise<{ images: string[]; sourceCodes: string[] } | null> {
+    const row = await this.db.selectFrom('products').select(['feature_img_key', 'thumbnail_key']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    return { images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotKeysOf(id))], sourceCode: row.source_code_key };
+    const archives = await this.db.selectFrom('product_releases').select('source_code_key').where('product_id', '=', id).execute();
+    return {
+      images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotKeysOf(id))],
+      sourceCodes: archives.map((archive) => archive.source_code_key),
+    };
   }
 
   private async writeTranslations(trx: Kysely<Database>, productId: string, translations: TranslationRow[]): Promise<void> {

@@ -1,4 +1,12 @@
-import { API_PATHS, errorBodySchema, idParamsSchema, idSchema, messageBodySchema, productDetailSchema } from '@market/contracts';
+import {
+  API_PATHS,
+  downloadQuerySchema,
+  errorBodySchema,
+  idParamsSchema,
+  idSchema,
+  messageBodySchema,
+  productDetailSchema,
+} from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
@@ -23,14 +31,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       preHandler: requireUser,
       schema: {
         tags,
-        summary: 'The source archive (zip), streamed to the owner or an admin',
+        summary: "The source archive (zip), streamed to the owner or an admin: the newest approved release's, or ?release= any one's",
         params: idParamsSchema,
+        querystring: downloadQuerySchema,
         produces: ['application/zip'],
         response: { ...errors },
       },
     },
     async (request, reply) => {
-      const file = await products.openSourceCode(actorOf(request), request.params.id);
+      const file = await products.openSourceCode(actorOf(request), request.params.id, request.query.release);
       return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
     },
   );

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  FIRST_VERSION,
   productTitle,
   titleToSlug,
   languageCodeSchema,
@@ -7,6 +8,7 @@ import {
   type ProductDetail,
   type ProductForm,
   type SessionUser,
+  versionParts,
 } from '@market/contracts';
 import { type Clock, HOUR_MS } from '../../platform/clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
@@ -27,6 +29,7 @@ import {
   type TranslationRow,
 } from '../catalogue/index.js';
 import type { ProductsRepository } from './products.repository.js';
+import type { ReleaseRow, ReleasesRepository } from './releases.repository.js';
 import { checkedZipStream, megabytes } from './source-archive.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
@@ -69,6 +72,7 @@ const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
 export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
+    private readonly releases: ReleasesRepository,
     private readonly rows: CatalogueRepository,
     private readonly catalogue: CatalogueService,
     private readonly storage: FileStorage,
@@ -100,12 +104,12 @@ export class ProductsService {
     await this.assertWithinQuota(actor, 0);
   }
 
-  /** Refuses an archive that would take the actor's stored source code past the quota; `freedBytes` is what it replaces. */
-  private async assertWithinQuota(actor: SessionUser, addedBytes: number, freedBytes = 0): Promise<void> {
+  /** Refuses an archive that would take the actor's stored source code past the quota. */
+  async assertWithinQuota(actor: SessionUser, addedBytes: number): Promise<void> {
     if (isTrustedPublisher(actor)) return;
-    const kept = await this.products.sourceBytesOf(actor._id);
+    const kept = await this.releases.sourceBytesOf(actor._id);
     const quota = this.limits.quotaBytes;
-    const after = kept - freedBytes + addedBytes;
+    const after = kept + addedBytes;
     if (addedBytes === 0 ? kept >= quota : after > quota) {
       throw new HttpError(
         413,
@@ -136,7 +140,7 @@ export class ProductsService {
   /** PUT editProduct in one call: 404 or 403 before a byte of the body is read, then the changes applied. */
   async editFromForm(actor: SessionUser, id: string, parts: AsyncIterable<UploadPart> | null): Promise<ProductDetail> {
     const row = await this.editableBy(actor, id);
-    return this.edit(actor, row, await readProductUpload(parts, this));
+    return this.edit(actor, row, await readProductUpload(parts, this, { sourceCode: 'refused' }));
   }
 
   /** Stores an upload already read (the form above, or the demo seed, which is not held to upload limits). */
@@ -151,6 +155,7 @@ export class ProductsService {
       const form = sanitizeForm(parseProductFields(upload.fields));
       const images = await this.storeImages(upload.images, written);
       const now = this.clock.now().toISOString();
+      const [major, minor, patch] = versionParts(FIRST_VERSION);
       await this.products.insert({
         product: {
           id,
@@ -158,8 +163,6 @@ export class ProductsService {
           ...columnsOf(form),
           feature_img_key: images.featureImg!,
           thumbnail_key: images.thumbnail!,
-          source_code_key: upload.sourceCode.key,
-          source_code_size: upload.sourceCode.size,
           // Whatever the form claims: only an admin's upload skips moderation.
           status: isTrustedPublisher(actor) ? 'Approved' : 'Pending',
           created_at: now,
@@ -167,6 +170,22 @@ export class ProductsService {
         },
         translations: translationsOf(form),
         screenshots: images.screenshots,
+        // The archive uploaded with the product is its first version, moderated with the product itself.
+        firstRelease: {
+          id: newId(),
+          product_id: id,
+          version: FIRST_VERSION,
+          version_major: major,
+          version_minor: minor,
+          version_patch: patch,
+          changelog_html: '',
+          engine_version: null,
+          source_code_key: upload.sourceCode.key,
+          source_code_size: upload.sourceCode.size,
+          status: 'Approved',
+          created_at: now,
+          published_at: now,
+        },
       });
     } catch (error) {
       await this.deleteFiles(written);
@@ -177,7 +196,7 @@ export class ProductsService {
   }
 
   /** 404 for an unknown product, 403 unless the actor owns it or is an admin. */
-  private async editableBy(actor: SessionUser, id: string): Promise<ProductRow> {
+  async editableBy(actor: SessionUser, id: string): Promise<ProductRow> {
     const row = await this.rows.findById(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can edit this product');
@@ -186,11 +205,9 @@ export class ProductsService {
 
   private async edit(actor: SessionUser, row: ProductRow, upload: ProductUpload): Promise<ProductDetail> {
     const { id } = row;
-    const written: StoredRef[] = upload.sourceCode ? [['private', upload.sourceCode.key]] : [];
+    const written: StoredRef[] = [];
     const replaced: StoredRef[] = [];
     try {
-      if (upload.sourceCode && actor._id === row.user_id)
-        await this.assertWithinQuota(actor, upload.sourceCode.size, Number(row.source_code_size));
       const translations = (await this.rows.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
@@ -198,14 +215,12 @@ export class ProductsService {
         ...columnsOf(form),
         ...(images.featureImg ? { feature_img_key: images.featureImg } : {}),
         ...(images.thumbnail ? { thumbnail_key: images.thumbnail } : {}),
-        ...(upload.sourceCode ? { source_code_key: upload.sourceCode.key, source_code_size: upload.sourceCode.size } : {}),
         // A seller's change goes back through moderation; an admin's stands.
         status: isTrustedPublisher(actor) ? row.status : 'Pending',
         updated_at: this.clock.now().toISOString(),
       };
       if (images.featureImg) replaced.push(['images', row.feature_img_key]);
       if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
-      if (upload.sourceCode) replaced.push(['private', row.source_code_key]);
       const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
       if (newScreenshots) for (const key of await this.rows.screenshotsOf(id)) replaced.push(['images', key]);
       await this.products.update(id, changes, translationsOf(form), newScreenshots);
@@ -256,22 +271,32 @@ export class ProductsService {
     const files = await this.products.filesOf(id);
     if (!files) return false;
     await this.products.delete(id);
-    await this.deleteFiles([['private', files.sourceCode], ...files.images.map((key): StoredRef => ['images', key])]);
+    await this.deleteFiles([
+      ...files.sourceCodes.map((key): StoredRef => ['private', key]),
+      ...files.images.map((key): StoredRef => ['images', key]),
+    ]);
     return true;
   }
 
-  /** The owner or an admin may fetch the archive (buyers get their own route with the purchase issue). */
-  async openSourceCode(actor: SessionUser, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
+  /**
+   * The owner or an admin may fetch an archive: the newest approved release's, or the named
+   * release's whatever its status (buyers download through their purchases).
+   */
+  async openSourceCode(actor: SessionUser, id: string, releaseId?: string): Promise<{ stream: Readable; fileName: string; size: number }> {
     const row = await this.rows.findById(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
+    const releases = await this.releases.ofProduct(id, true);
+    const release = releaseId
+      ? releases.find((candidate) => candidate.id === releaseId)
+      : (releases.find((candidate) => candidate.status === 'Approved') ?? releases[0]);
+    if (!release) throw notFound('Release not found');
     const titles = titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []);
-    const safeName = titleToSlug(productTitle(titles)).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
-    return {
-      stream: await this.storage.get('private', row.source_code_key),
-      fileName: `${safeName}.zip`,
-      size: Number(row.source_code_size),
-    };
+    return this.storage.get('private', release.source_code_key).then((stream) => ({
+      stream,
+      fileName: archiveFileName(productTitle(titles), release),
+      size: Number(release.source_code_size),
+    }));
   }
 
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
@@ -310,6 +335,12 @@ export class ProductsService {
   private async deleteFiles(files: StoredRef[]): Promise<void> {
     await Promise.all(files.map(([area, key]) => this.storage.delete(area, key)));
   }
+}
+
+/** `Space-Runner-1.2.0.zip`: the title as in its link, and the version. */
+export function archiveFileName(title: string, release: Pick<ReleaseRow, 'version'>): string {
+  const safeName = titleToSlug(title).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
+  return `${safeName}-${release.version}.zip`;
 }
 
 async function encode(bytes: Buffer, variant: ImageVariant): Promise<Buffer> {

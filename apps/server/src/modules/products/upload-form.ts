@@ -42,12 +42,21 @@ export interface SourceStaging {
   readonly sourceMaxBytes: number;
 }
 
+/** An edit never carries an archive: a new archive is a new release, so a buyer's bytes never change. */
+export const SOURCE_CODE_IN_EDIT_MESSAGE =
+  'An edit cannot replace the source code: publish a new version with POST /api/product/{id}/releases (New version in Manage Products)';
+
 /**
  * Reads the multipart body of an upload or an edit part by part: text fields are collected,
- * images buffered, the source archive streamed straight into private storage. File names and
- * declared content types are ignored. On any failure the staged archive is removed again.
+ * images buffered, the source archive streamed straight into private storage (or, for an edit,
+ * refused before a byte is stored). File names and declared content types are ignored. On any
+ * failure the staged archive is removed again.
  */
-export async function readProductUpload(parts: AsyncIterable<UploadPart> | null, staging: SourceStaging): Promise<ProductUpload> {
+export async function readProductUpload(
+  parts: AsyncIterable<UploadPart> | null,
+  staging: SourceStaging,
+  { sourceCode = 'accepted', images = 'accepted' }: { sourceCode?: 'accepted' | 'refused'; images?: 'accepted' | 'refused' } = {},
+): Promise<ProductUpload> {
   // No prototype: a field named __proto__ stays a field, and the strict form schema refuses it by name.
   const upload: ProductUpload = { fields: Object.create(null) as Record<string, string>, images: { screenshots: [] } };
   try {
@@ -60,13 +69,17 @@ export async function readProductUpload(parts: AsyncIterable<UploadPart> | null,
       }
       const name = part.fieldname;
       if (name === 'sourceCode') {
+        if (sourceCode === 'refused') {
+          part.file.resume();
+          throw badRequest(SOURCE_CODE_IN_EDIT_MESSAGE);
+        }
         if (upload.sourceCode) throw badRequest('Send one source code archive');
         try {
           upload.sourceCode = await staging.stageSourceCode(part.file);
         } catch (error) {
           throw isFileTooLarge(error) ? sourceTooLarge(staging.sourceMaxBytes) : error;
         }
-      } else if (isImageField(name)) {
+      } else if (isImageField(name) && images === 'accepted') {
         const bytes = await readImage(part.file, IMAGE_FIELDS[name]);
         if (name === 'screenshots') {
           if (upload.images.screenshots.length >= MAX_SCREENSHOTS) throw badRequest(`Send at most ${MAX_SCREENSHOTS} screenshots`);

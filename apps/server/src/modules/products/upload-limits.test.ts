@@ -52,15 +52,23 @@ describe('upload quota (UPLOAD_QUOTA_MB)', () => {
     expect(accepted.statusCode).toBe(201);
   });
 
-  it('lets an edit replace an archive within the quota, counting the replaced one as freed', async () => {
+  it("counts every release of a seller's products, and refuses a new version past the quota with nothing kept", async () => {
     const ctx = await buildCatalogueApp({ UPLOAD_QUOTA_MB: QUOTA_100_KB });
     const seller = await createUser(ctx);
-    const product = await createProduct(ctx, seller, {}, archive(70 * KB));
-    const edit = { method: 'PUT' as const, url: `/api/product/editProduct/${product._id}` };
+    const product = await createProduct(ctx, seller, {}, archive(40 * KB));
+    const release = (version: string, bytes: number) =>
+      sendProductForm(
+        ctx,
+        seller,
+        { version, changelog: '<p>Fixes</p>', ...archive(bytes) },
+        { method: 'POST', url: `/api/product/${product._id}/releases` },
+      );
 
-    expect((await sendProductForm(ctx, seller, archive(90 * KB), edit)).statusCode).toBe(200);
-    expect((await sendProductForm(ctx, seller, archive(110 * KB), edit)).statusCode).toBe(413);
-    expect(privateFiles(ctx.dataDir)).toHaveLength(1);
+    expect((await release('1.1.0', 40 * KB)).statusCode).toBe(201);
+    const refused = await release('1.2.0', 40 * KB);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toContain('your products keep 0.08 MB of source code');
+    expect(privateFiles(ctx.dataDir)).toHaveLength(2);
   });
 
   it('exempts admins', async () => {

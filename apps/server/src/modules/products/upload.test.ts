@@ -34,6 +34,7 @@ describe('POST /api/product/uploadProduct', () => {
       reskinPrice: 99,
       developmentHours: 120,
       frameWork: 'Unity',
+      latestRelease: { version: '1.0.0', publishedAt: '2026-01-15T10:00:00.000Z' },
       sourceCodeUrl: `/api/product/${product._id}/source-code`,
     });
     expect(product.screenshots).toHaveLength(1);
@@ -287,7 +288,7 @@ describe('PUT /api/product/editProduct/:id', () => {
     const response = await sendProductForm(
       ctx,
       seller,
-      { singleAppLicense: 'free', thumbnail: { bytes: await pngImage() }, sourceCode: { bytes: tinyZip() } },
+      { singleAppLicense: 'free', thumbnail: { bytes: await pngImage() } },
       { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
     );
 

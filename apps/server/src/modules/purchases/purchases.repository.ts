@@ -32,8 +32,6 @@ export interface PurchaseLineRow {
   download_enabled: number;
   category: string;
   thumbnail_key: string;
-  source_code_key: string;
-  source_code_size: number;
   title: string | null;
 }
 
@@ -111,8 +109,6 @@ export class PurchasesRepository {
         'l.download_enabled',
         'pr.category',
         'pr.thumbnail_key',
-        'pr.source_code_key',
-        'pr.source_code_size',
       ])
       .select((eb) =>
         eb

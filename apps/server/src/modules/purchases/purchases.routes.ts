@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  downloadQuerySchema,
   errorBodySchema,
   PURCHASE_RECORDED_MESSAGE,
   purchaseDetailBodySchema,
@@ -80,14 +81,17 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
       schema: {
         tags,
         summary:
-          "The bought product's source archive (zip), to its buyer only, while the licence window is open (Single 8 h, Multi 24 h); 410 after",
+          "The bought product's source archive (zip), to its buyer only, while the licence window is open (Single 8 h, Multi 24 h, " +
+          'from the purchase and again from each later release); 410 after. The newest approved release unless ?release= names another.',
         params: purchaseDownloadParamsSchema,
+        querystring: downloadQuerySchema,
         produces: ['application/zip'],
         response: { ...errors, 410: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const file = await purchases.openDownload(actorOf(request), request.params.purchaseId, request.params.productId);
+      const { purchaseId, productId } = request.params;
+      const file = await purchases.openDownload(actorOf(request), purchaseId, productId, request.query.release);
       return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
     },
   );

@@ -6,8 +6,8 @@ import {
   categorySchema,
   centsToDollars,
   DOWNLOAD_WINDOW_CLOSED_MESSAGE,
-  downloadWindowEndsAt,
-  isDownloadOpen,
+  downloadWindow,
+  type DownloadWindow,
   licenseTypeSchema,
   titleToSlug,
   type Purchase,
@@ -18,6 +18,7 @@ import {
 import { isUniqueViolation } from '../../db/index.js';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import { archiveFileName, type ReleaseRow } from '../products/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -47,10 +48,26 @@ const PAID_PRODUCT_GONE_MESSAGE =
 
 const textBoolean = (value: boolean): TextBoolean => (value ? 'true' : 'false');
 
+/** What purchases need of product releases: the approved ones, newest version first within each product. */
+export interface ApprovedReleases {
+  approvedOf(productIds: readonly string[]): Promise<ReleaseRow[]>;
+}
+
+function groupByProduct(releases: ReleaseRow[]): Map<string, ReleaseRow[]> {
+  const byProduct = new Map<string, ReleaseRow[]>();
+  for (const release of releases) {
+    const group = byProduct.get(release.product_id);
+    if (group) group.push(release);
+    else byProduct.set(release.product_id, [release]);
+  }
+  return byProduct;
+}
+
 /** Purchases: recorded once per paid intent, listed, and their source code handed out inside the licence window. */
 export class PurchasesService {
   constructor(
     private readonly purchases: PurchasesRepository,
+    private readonly releases: ApprovedReleases,
     private readonly payments: PaymentsService,
     private readonly catalogue: CatalogueService,
     private readonly storage: FileStorage,
@@ -147,32 +164,38 @@ export class PurchasesService {
     const everybody = seesEveryPurchase(actor);
     const rows = await this.purchases.list(everybody ? undefined : actor._id);
     const lines = await this.purchases.lines(everybody ? {} : { userId: actor._id });
+    const releases = groupByProduct(await this.releases.approvedOf(lines.map((line) => line.product_id)));
     const byPurchase = new Map<string, PurchaseLineRow[]>();
     for (const line of lines) {
       const group = byPurchase.get(line.purchase_id);
       if (group) group.push(line);
       else byPurchase.set(line.purchase_id, [line]);
     }
-    return rows.map((row) => this.purchaseView(row, byPurchase.get(row.id) ?? [], everybody ? row : null));
+    return rows.map((row) => this.purchaseView(row, byPurchase.get(row.id) ?? [], releases, everybody ? row : null));
   }
 
   /** PUT updateDownload: the stored flag follows the server's clock, whatever the browser thinks. */
   async refreshDownloadFlag(actor: SessionUser, purchaseId: string, productId: string): Promise<TextBoolean> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
-    const open = this.isOpen(line, purchase);
+    const { open } = this.windowOf(line, purchase, await this.releases.approvedOf([productId]));
     await this.purchases.setDownloadFlag(purchaseId, productId, open);
     return textBoolean(open);
   }
 
-  /** The product's archive, to its buyer only, while the licence window is open at this moment. */
-  async openDownload(actor: SessionUser, purchaseId: string, productId: string): Promise<PurchaseDownload> {
+  /**
+   * The product's archive, to its buyer only, while the licence window is open at this moment: the
+   * newest approved release, or the approved release `releaseId` names.
+   */
+  async openDownload(actor: SessionUser, purchaseId: string, productId: string, releaseId?: string): Promise<PurchaseDownload> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
-    if (!this.isOpen(line, purchase)) throw new HttpError(410, DOWNLOAD_WINDOW_CLOSED_MESSAGE);
-    const safeName = titleToSlug(line.title ?? '').replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
+    const releases = await this.releases.approvedOf([productId]);
+    const release = releaseId ? releases.find((candidate) => candidate.id === releaseId) : releases[0];
+    if (!release) throw notFound(releaseId ? 'This version is not available' : 'This product has no published version');
+    if (!this.windowOf(line, purchase, releases).open) throw new HttpError(410, DOWNLOAD_WINDOW_CLOSED_MESSAGE);
     return {
-      stream: await this.storage.get('private', line.source_code_key),
-      fileName: `${safeName}.zip`,
-      size: Number(line.source_code_size),
+      stream: await this.storage.get('private', release.source_code_key),
+      fileName: archiveFileName(line.title ?? '', release),
+      size: Number(release.source_code_size),
     };
   }
 
@@ -185,15 +208,23 @@ export class PurchasesService {
     return { purchase, line };
   }
 
-  private isOpen(line: PurchaseLineRow, purchase: PurchaseRow): boolean {
-    return isDownloadOpen(licenseTypeSchema.parse(line.license_type), new Date(purchase.created_at), this.clock.now());
+  private windowOf(line: PurchaseLineRow, purchase: PurchaseRow, releases: readonly ReleaseRow[]): DownloadWindow {
+    const published = releases.flatMap((release) => (release.published_at ? [new Date(release.published_at)] : []));
+    return downloadWindow(licenseTypeSchema.parse(line.license_type), new Date(purchase.created_at), published, this.clock.now());
   }
 
   private async toPurchase(row: PurchaseRow): Promise<Purchase> {
-    return this.purchaseView(row, await this.purchases.lines({ purchaseId: row.id }), null);
+    const lines = await this.purchases.lines({ purchaseId: row.id });
+    const releases = groupByProduct(await this.releases.approvedOf(lines.map((line) => line.product_id)));
+    return this.purchaseView(row, lines, releases, null);
   }
 
-  private purchaseView(row: PurchaseRow, lines: PurchaseLineRow[], buyer: PurchaseWithBuyerRow | null): Purchase {
+  private purchaseView(
+    row: PurchaseRow,
+    lines: PurchaseLineRow[],
+    releases: Map<string, ReleaseRow[]>,
+    buyer: PurchaseWithBuyerRow | null,
+  ): Purchase {
     return {
       _id: row.id,
       userId: row.user_id,
@@ -202,14 +233,15 @@ export class PurchasesService {
       transactionId: row.transaction_id,
       paymentStatus: 'succeeded',
       createdAt: row.created_at,
-      products: lines.map((line) => this.lineView(line, row)),
+      products: lines.map((line) => this.lineView(line, row, releases.get(line.product_id) ?? [])),
     };
   }
 
-  private lineView(line: PurchaseLineRow, purchase: PurchaseRow): PurchaseLine {
+  private lineView(line: PurchaseLineRow, purchase: PurchaseRow, releases: ReleaseRow[]): PurchaseLine {
     const licenseType = licenseTypeSchema.parse(line.license_type);
     const title = line.title ?? '';
     const reskin = Number(line.is_reskin) === 1;
+    const window = this.windowOf(line, purchase, releases);
     return {
       productId: line.product_id,
       title,
@@ -220,8 +252,16 @@ export class PurchasesService {
       isReskin: textBoolean(reskin),
       price: centsToDollars(Number(line.price_cents)),
       reskinPrice: reskin && Number(line.reskin_price_cents) > 0 ? centsToDollars(Number(line.reskin_price_cents)) : null,
-      download: textBoolean(this.isOpen(line, purchase)),
-      downloadExpiresAt: downloadWindowEndsAt(licenseType, new Date(purchase.created_at)).toISOString(),
+      download: textBoolean(window.open),
+      downloadExpiresAt: window.endsAt.toISOString(),
+      versionBought:
+        releases.find((release) => release.published_at !== null && release.published_at <= purchase.created_at)?.version ?? null,
+      versions: releases.map((release) => ({
+        _id: release.id,
+        version: release.version,
+        engineVersion: release.engine_version,
+        publishedAt: release.published_at ?? release.created_at,
+      })),
     };
   }
 }

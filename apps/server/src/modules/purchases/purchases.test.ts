@@ -65,6 +65,8 @@ describe('recording a purchase', () => {
       reskinPrice: 99,
       download: 'true',
       downloadExpiresAt: '2026-01-15T18:00:00.000Z',
+      versionBought: '1.0.0',
+      versions: [{ _id: expect.any(String), version: '1.0.0', engineVersion: null, publishedAt: '2026-01-15T10:00:00.000Z' }],
     });
     expect(purchase.products.find((line) => line.productId === puzzle._id)).toMatchObject({
       price: 35,

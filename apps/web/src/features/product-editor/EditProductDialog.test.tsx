@@ -35,6 +35,7 @@ const product: ProductDetail = {
   reskinFeatures: null,
   userId: { _id: 'user_alice_01', name: 'Alice Wonderland' },
   updatedAt: '2026-01-02T03:04:05.000Z',
+  latestRelease: { version: '1.0.0', publishedAt: '2026-01-02T03:04:05.000Z' },
 };
 
 describe('Edit Product dialog', () => {
@@ -65,6 +66,9 @@ describe('Edit Product dialog', () => {
         .slice(1)
         .map((option) => option.textContent),
     ).toEqual([...FRAMEWORKS]);
+    // A new archive is a new version; an edit cannot swap the bytes buyers were sold.
+    expect(within(dialog).queryByLabelText(/^Product File/)).toBeNull();
+    expect(within(dialog).getByText(/a new archive is published as a new version/)).toBeTruthy();
 
     fireEvent.change(title, { target: { value: 'Space Racer 2' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Keywords (English)' }), { target: { value: 'racing,  sequel ' } });

@@ -37,6 +37,7 @@ export function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
     reskinFeatures: null,
     userId: { _id: 'user_alice_01', name: 'Alice Wonderland' },
     updatedAt: '2026-01-02T03:04:05.000Z',
+    latestRelease: { version: '1.0.0', publishedAt: '2026-01-02T03:04:05.000Z' },
     ...overrides,
   };
 }

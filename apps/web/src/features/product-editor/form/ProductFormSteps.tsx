@@ -190,13 +190,18 @@ export function StepTwoFields({ form }: StepProps) {
           placeholder="https://…"
         />
       </div>
-      <FileInput
-        form={form}
-        name="sourceCode"
-        label="Product File"
-        accept=".zip,application/zip"
-        help={form.mode === 'edit' ? KEEP_CURRENT : 'The source code as one .zip archive.'}
-      />
+      {form.mode === 'edit' ? (
+        // Buyers keep the bytes they were sold: a new archive is published as a new version.
+        <p className="form-text mb-3">The product file is not changed by an edit: a new archive is published as a new version.</p>
+      ) : (
+        <FileInput
+          form={form}
+          name="sourceCode"
+          label="Product File"
+          accept=".zip,application/zip"
+          help="The source code as one .zip archive."
+        />
+      )}
       <TextInput form={form} name="singleAppLicense" label="Single App License (USD)" type="number" inputMode="decimal" step="0.01" />
     </>
   );

@@ -19,6 +19,8 @@ function purchaseLine(productId: string, title: string, overrides: Record<string
     reskinPrice: null,
     download: 'true',
     downloadExpiresAt: new Date(Date.now() + 8 * HOUR).toISOString(),
+    versionBought: '1.0.0',
+    versions: [{ _id: `release_${productId}`, version: '1.0.0', engineVersion: null, publishedAt: '2026-01-02T10:00:00.000Z' }],
     ...overrides,
   };
 }
@@ -35,7 +37,9 @@ function purchase(products: unknown[]) {
   };
 }
 
-const row = (title: string) => screen.getByRole('rowheader', { name: title }).closest('tr') as HTMLElement;
+/** A row by its product: the row header holds the title, then the versions. */
+const rowName = (title: string) => new RegExp(`^${title}`);
+const row = (title: string) => screen.getByRole('rowheader', { name: rowName(title) }).closest('tr') as HTMLElement;
 
 describe('PurchasesList', () => {
   beforeEach(() => sessionStorage.setItem('userData', JSON.stringify(userAlice)));
@@ -65,7 +69,7 @@ describe('PurchasesList', () => {
         : { status: 404, body: {} },
     );
     renderAt(<PurchasesList />);
-    await screen.findByRole('rowheader', { name: 'Open Game' });
+    await screen.findByRole('rowheader', { name: rowName('Open Game') });
 
     const open = within(row('Open Game'));
     expect(open.getByText('Multi App License')).toBeTruthy();
@@ -90,12 +94,47 @@ describe('PurchasesList', () => {
       return { status: 404, body: {} };
     });
     renderAt(<PurchasesList />);
-    await screen.findByRole('rowheader', { name: 'Late Game' });
+    await screen.findByRole('rowheader', { name: rowName('Late Game') });
 
     expect((within(row('Late Game')).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(calls.some((call) => call.url === '/api/purchase/updateDownload')).toBe(true));
     const update = calls.find((call) => call.url === '/api/purchase/updateDownload');
     expect(update?.init?.method).toBe('PUT');
     expect(JSON.parse(String(update?.init?.body))).toEqual({ purchaseId: 'purchase_0001', productId: 'product_0003' });
+  });
+
+  it('shows the version bought, the newest with an Updated badge, and offers the older versions while the window is open', async () => {
+    fakeFetch((url) =>
+      url === '/api/purchase/allPurchases'
+        ? {
+            status: 200,
+            body: [
+              purchase([
+                purchaseLine('product_0004', 'Updated Game', {
+                  versions: [
+                    { _id: 'release_0013', version: '1.3.0', engineVersion: 'Unity 6', publishedAt: '2026-05-01T10:00:00.000Z' },
+                    { _id: 'release_0010', version: '1.0.0', engineVersion: null, publishedAt: '2026-01-02T10:00:00.000Z' },
+                  ],
+                }),
+                purchaseLine('product_0005', 'Same Game'),
+              ]),
+            ],
+          }
+        : { status: 404, body: {} },
+    );
+    renderAt(<PurchasesList />);
+    await screen.findByRole('rowheader', { name: rowName('Updated Game') });
+
+    const updated = within(row('Updated Game'));
+    expect(updated.getByText(/Version 1\.0\.0/)).toBeTruthy();
+    expect(updated.getByText(/newest 1\.3\.0/)).toBeTruthy();
+    expect(updated.getByText('Updated')).toBeTruthy();
+    expect(updated.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/api/purchase/download/purchase_0001/product_0004');
+    expect(updated.getByRole('link', { name: 'Download 1.0.0' }).getAttribute('href')).toBe(
+      '/api/purchase/download/purchase_0001/product_0004?release=release_0010',
+    );
+    const same = within(row('Same Game'));
+    expect(same.queryByText('Updated')).toBeNull();
+    expect(same.queryByText('Older versions')).toBeNull();
   });
 });

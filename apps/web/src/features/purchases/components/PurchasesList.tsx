@@ -79,6 +79,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                   <Link to={`/downloads/${row.line.slug}`} id={titleId}>
                     {row.line.title}
                   </Link>
+                  <LineVersions line={row.line} />
                 </th>
                 <td>{row.line.licenseType}</td>
                 <td className="d-none d-md-table-cell">
@@ -97,6 +98,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                         Download
                       </a>
                       <span className="d-block small text-secondary">until {formatDateTime(row.line.downloadExpiresAt)}</span>
+                      <OlderVersions row={row} titleId={titleId} />
                     </>
                   ) : (
                     <>
@@ -113,6 +115,51 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** The version bought and, when the seller has published a newer one since, the newest with a badge. */
+function LineVersions({ line }: { line: PurchaseLine }) {
+  const newest = line.versions[0];
+  const updated = newest !== undefined && line.versionBought !== null && newest.version !== line.versionBought;
+  return (
+    <span className="d-block small fw-normal text-secondary">
+      {line.versionBought === null ? null : <>Version {line.versionBought}</>}
+      {updated ? (
+        <>
+          {' · '}
+          <span className="text-body">
+            newest {newest.version} <span className="badge text-bg-success">Updated</span>
+          </span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** While the window is open, any approved version may be downloaded; the Download button serves the newest. */
+function OlderVersions({ row, titleId }: { row: Row; titleId: string }) {
+  const older = row.line.versions.slice(1);
+  if (older.length === 0) return null;
+  const href = (releaseId: string) =>
+    `${apiPath(API_PATHS.purchase.download, { purchaseId: row.purchase._id, productId: row.line.productId })}?release=${encodeURIComponent(releaseId)}`;
+  return (
+    <details className="purchases-versions small mt-1">
+      <summary aria-describedby={titleId}>Older versions</summary>
+      <ul className="list-unstyled mb-0 mt-1">
+        {older.map((version) => (
+          <li key={version._id}>
+            <a href={href(version._id)} download>
+              Download {version.version}
+            </a>{' '}
+            <span className="text-secondary">
+              · <time dateTime={version.publishedAt}>{formatDateTime(version.publishedAt)}</time>
+              {version.engineVersion ? ` · ${version.engineVersion}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
