@@ -26,3 +26,24 @@ export const formatDate = (iso: string | null) =>
 /** An ISO time as "Jan 15, 2026, 10:00 AM"; '' for a value that is not a time. */
 export const formatDateTime = (iso: string) =>
   iso ? formatted((dateTimeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })), iso) : '';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An ISO time's day in UTC as "Nov 25, 2026", by hand: a drawn storefront page shows it, so the
+ * server and the browser must write the same text whatever their time zones, and the first
+ * Intl format would cost a phone tens of milliseconds. '' for a value that is not a time.
+ */
+export function formatDayUtc(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** A file size as "12 KB", "3.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}

@@ -44,6 +44,57 @@ describe('ProductDetailPage', () => {
     await waitFor(() => expect(document.title).toContain('Game Number 7'));
   });
 
+  it('shows the latest version near the title and lists every published version in the Versions tab', async () => {
+    const calls = fakeFetch((url) => {
+      if (url === '/api/product/by-slug/Game-Number-7') {
+        return { status: 200, body: detail(7, { latestRelease: { version: '1.2.0', publishedAt: '2026-11-25T23:30:00.000Z' } }) };
+      }
+      if (url === '/api/product/product_0007/releases') {
+        return {
+          status: 200,
+          body: [
+            {
+              _id: 'release_0012',
+              productId: 'product_0007',
+              version: '1.2.0',
+              changelog: '<p>Android SDK 35 support</p>',
+              engineVersion: 'Unity 2022.3 LTS',
+              sizeBytes: 2048,
+              status: 'Approved',
+              createdAt: '2026-11-20T10:00:00.000Z',
+              publishedAt: '2026-11-25T23:30:00.000Z',
+            },
+            {
+              _id: 'release_0010',
+              productId: 'product_0007',
+              version: '1.0.0',
+              changelog: '',
+              engineVersion: null,
+              sizeBytes: 1024,
+              status: 'Approved',
+              createdAt: '2026-03-01T12:00:00.000Z',
+              publishedAt: '2026-03-01T12:00:00.000Z',
+            },
+          ],
+        };
+      }
+      return { status: 401, body: {} };
+    });
+    visit('Game-Number-7');
+    await screen.findByRole('heading', { level: 1, name: 'Game Number 7' });
+    // The day in UTC, as the server drew it.
+    expect(screen.getByText(/^Version 1\.2\.0 · updated/).textContent).toBe('Version 1.2.0 · updated Nov 25, 2026');
+    expect(calls.some((call) => call.url.endsWith('/releases'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Versions' }));
+
+    const list = await screen.findByRole('list', { name: 'Versions, newest first' });
+    const entries = within(list).getAllByRole('listitem');
+    expect(entries.map((entry) => within(entry).getByRole('heading').textContent)).toEqual(['Version 1.2.0', 'Version 1.0.0']);
+    expect(within(entries[0]!).getByText('Android SDK 35 support')).toBeTruthy();
+    expect(entries[0]!.textContent).toContain('Nov 25, 2026 · Unity 2022.3 LTS');
+  });
+
   it('changes the total price with the licence radio', async () => {
     fakeFetch(() => ({ status: 200, body: detail(7, { singleAppLicense: 19.5, multiAppLicense: 49 }) }));
     visit('Game-Number-7');

@@ -10,14 +10,16 @@ import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
 import { productName, useProductBySlugQuery } from '@/features/catalogue';
 import { isApiError } from '@/lib/api';
+import { formatDayUtc } from '@/lib/format';
 import { Gallery } from './product-detail/Gallery';
 import { galleryItems } from './product-detail/media';
 import { PurchaseBox } from './product-detail/PurchaseBox';
 import { ReskinBox } from './product-detail/ReskinBox';
 import './product-detail/productDetail.css';
 
-// The comments tab's code (list, form, validation) loads when the tab is opened.
+// The comments and versions tabs' code (lists, forms, validation) loads when the tab is opened.
 const ProductComments = lazy(() => import('@/features/comments').then((module) => ({ default: module.ProductComments })));
+const ProductVersions = lazy(() => import('@/features/releases').then((module) => ({ default: module.ProductVersions })));
 
 /** SPEC.md 2.5 product detail, found by its title slug. */
 export default function ProductDetailPage() {
@@ -64,6 +66,7 @@ const FEATURE_IMAGE_SIZES = '(min-width: 1200px) 642px, (min-width: 992px) 536px
 const DETAIL_TABS = [
   { id: 'description', label: 'Description & Features' },
   { id: 'comments', label: 'Comments' },
+  { id: 'versions', label: 'Versions' },
 ];
 
 function ProductView({ product }: { product: ProductDetail }) {
@@ -79,6 +82,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       <div className="row g-4">
         <div className="col-lg-7">
           <h1 className="page-title">{name}</h1>
+          <LatestVersion release={product.latestRelease} />
           <img
             className="product-feature-img"
             src={product.featureImg}
@@ -132,13 +136,27 @@ function ProductView({ product }: { product: ProductDetail }) {
             <h2 className="section-title">Features</h2>
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.features }} />
           </div>
-        ) : (
+        ) : tab === 'comments' ? (
           <Suspense fallback={<PageSpinner label="Loading comments…" />}>
             <ProductComments productId={product._id} />
+          </Suspense>
+        ) : (
+          <Suspense fallback={<PageSpinner label="Loading versions…" />}>
+            <ProductVersions productId={product._id} />
           </Suspense>
         )}
       </Tabs>
     </div>
+  );
+}
+
+/** "Version 1.2.0 · updated Nov 25, 2026": buyers see at a glance that the code is kept up. */
+function LatestVersion({ release }: { release: ProductDetail['latestRelease'] }) {
+  if (!release) return null;
+  return (
+    <p className="product-version">
+      Version {release.version} · updated <time dateTime={release.publishedAt}>{formatDayUtc(release.publishedAt)}</time>
+    </p>
   );
 }
 

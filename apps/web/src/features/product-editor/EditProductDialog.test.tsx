@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FRAMEWORKS, productFormSchema, type ProductDetail } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
+import { WithPlainEditors } from '@/components/rich-text/testing';
+import { FakeXhr } from '@/lib/fakeXhr';
 import { EditProductButton } from './EditProductDialog';
-import { FakeXhr, WithPlainEditors } from './testing';
 
 const product: ProductDetail = {
   _id: 'product_0001',

@@ -5,11 +5,11 @@ import { FormError } from '@/components/FormError';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useEditProduct } from './api/editProduct';
 import { useProduct } from './api/productById';
-import { isAbortError } from './api/sendWithProgress';
+import { isAbortError } from '@/lib/sendWithProgress';
 import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
 import { firstErrorKey, toFormData, valuesFromProduct, type ProductFormValues } from './form/productFormValues';
-import { SuccessModal } from './form/SuccessModal';
-import { UploadProgress } from './form/UploadProgress';
+import { SuccessModal } from '@/components/SuccessModal';
+import { UploadProgress } from '@/components/UploadProgress';
 import { useProductForm } from './form/useProductForm';
 import { PencilIcon } from './icons';
 import { WIZARD_STEP_TITLES } from './ProductWizard';
@@ -50,7 +50,7 @@ export function EditProductButton({ productId, describedBy, className = '' }: Ed
           setSuccess(true);
         }}
       />
-      <SuccessModal show={success} onHide={() => setSuccess(false)} />
+      <SuccessModal title="Product uploaded successfully!" show={success} onHide={() => setSuccess(false)} />
     </>
   );
 }

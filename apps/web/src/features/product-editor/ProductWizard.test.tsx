@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { productFormSchema, UPLOAD_FRAMEWORKS } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
+import { WithPlainEditors } from '@/components/rich-text/testing';
+import { FakeXhr } from '@/lib/fakeXhr';
 import { ProductWizard } from './ProductWizard';
-import { FakeXhr, WithPlainEditors } from './testing';
 
 function renderWizard() {
   return renderAt(

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { UPLOAD_FRAMEWORKS } from '@market/contracts';
 import { FormError } from '@/components/FormError';
-import { isAbortError } from './api/sendWithProgress';
+import { isAbortError } from '@/lib/sendWithProgress';
 import { useUploadProduct } from './api/uploadProduct';
 import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
 import {
@@ -13,8 +13,8 @@ import {
   type ProductFormValues,
   type StepIndex,
 } from './form/productFormValues';
-import { SuccessModal } from './form/SuccessModal';
-import { UploadProgress } from './form/UploadProgress';
+import { SuccessModal } from '@/components/SuccessModal';
+import { UploadProgress } from '@/components/UploadProgress';
 import { useProductForm } from './form/useProductForm';
 import './product-editor.css';
 
@@ -40,7 +40,12 @@ export function ProductWizard() {
         }}
       />
       {/* Closing the popup leaves the focus at the top of the fresh form. */}
-      <SuccessModal show={showSuccess} onHide={() => setShowSuccess(false)} onExited={() => headingRef.current?.focus()} />
+      <SuccessModal
+        title="Product uploaded successfully!"
+        show={showSuccess}
+        onHide={() => setShowSuccess(false)}
+        onExited={() => headingRef.current?.focus()}
+      />
     </>
   );
 }

@@ -1,6 +1,14 @@
 import { ManagePendingProducts } from '@/features/moderation';
+import { PendingReleases } from '@/features/releases';
 
-/** /adminPanel/manage-pending-products. */
+/** /adminPanel/manage-pending-products: new products first, then new versions of approved ones. */
 export default function ManagePendingProductsPage() {
-  return <ManagePendingProducts />;
+  return (
+    <>
+      <ManagePendingProducts />
+      <div className="mt-4">
+        <PendingReleases />
+      </div>
+    </>
+  );
 }

@@ -32,6 +32,7 @@ describe('MyUploadedProducts', () => {
     expect(row('Puzzle Box').getByText('Approved')).toBeTruthy();
     expect(row('Old Game').getByText('Rejected')).toBeTruthy();
     expect(row('Space Racer').getByRole('button', { name: 'Edit product' })).toBeTruthy();
+    expect(row('Space Racer').getByRole('button', { name: 'New version' }).getAttribute('aria-describedby')).toBeTruthy();
 
     fireEvent.click(row('Space Racer').getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog', { name: 'Product Details' });

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { productTitle } from '@market/contracts';
 import { EditProductButton } from '@/features/product-editor';
+import { NewVersionButton } from '@/features/releases';
 import { useUploadedProducts } from '../api/uploadedProducts';
 import { ProductsTable } from './ProductsTable';
 import { isEmptyList, QueryView } from '@/components/query-view';
 import { ViewProductModal } from './ViewProductModal';
 import '../moderation.css';
 
-/** /userPanel/user-uploaded-products: the user's own products with their status, view and edit. */
+/** /userPanel/user-uploaded-products: the user's own products with their status, view, edit and new versions. */
 export function MyUploadedProducts() {
   const query = useUploadedProducts({ mine: true });
   const [viewing, setViewing] = useState<string | null>(null);
@@ -39,6 +41,7 @@ export function MyUploadedProducts() {
                   View
                 </button>
                 <EditProductButton productId={product._id} describedBy={titleId} />
+                <NewVersionButton productId={product._id} productTitle={productTitle(product.title)} describedBy={titleId} />
               </>
             )}
           />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@market/contracts';
 import { productQueryKeys } from '../queryKeys';
-import { sendWithProgress, type ProgressOptions } from './sendWithProgress';
+import { sendWithProgress, type ProgressOptions } from '@/lib/sendWithProgress';
 
 export interface UploadProductVariables extends ProgressOptions {
   body: FormData;

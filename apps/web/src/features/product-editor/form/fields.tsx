@@ -1,3 +1,4 @@
+import { formatBytes } from '@/lib/format';
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { useController, type FieldPath } from 'react-hook-form';
 import { RichTextEditor } from '@/components/rich-text';
@@ -252,11 +253,4 @@ export function RichTextInput({ form, name, label, help, className = '' }: BaseP
       />
     </FieldFrame>
   );
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
 }

@@ -1,3 +1,5 @@
+import './upload-progress.css';
+
 interface UploadProgressProps {
   /** Uploaded fraction, 0 to 1. */
   fraction: number;

@@ -1,15 +1,3 @@
-import type { ReactNode } from 'react';
-import { PlainTextEditor, RichTextEditorProvider, type RichTextEditorProps } from '@/components/rich-text';
-
-/** Test wrapper: Quill cannot run in happy-dom, so rich-text fields become textareas. */
-export function WithPlainEditors({ children }: { children: ReactNode }) {
-  return <RichTextEditorProvider value={renderPlainEditor}>{children}</RichTextEditorProvider>;
-}
-
-function renderPlainEditor(props: RichTextEditorProps) {
-  return <PlainTextEditor {...props} />;
-}
-
 type Listener = (event: Event) => void;
 
 /** A scriptable XMLHttpRequest: tests read what was sent and decide when and how it answers. */
