@@ -50,6 +50,12 @@ test('a seller publishes 1.1.0, the admin approves it, and the buyer downloads t
   const purchasesBefore = await buyerApi.get('/api/purchase/allPurchases');
   expect((await purchasesBefore.json())[0].products[0].versions.map((version: { version: string }) => version.version)).toEqual(['1.0.0']);
 
+  // The buyer is on the store, signed in, when the version comes out.
+  const buyerPage = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await logIn(buyerPage, buyer.email, buyer.password);
+  await expect(buyerPage).toHaveURL(/\/$/);
+  await expect(buyerPage.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
   // The admin reviews it beside the pending products and approves it.
   const adminPage = await (await browser.newContext()).newPage();
   await logIn(adminPage, 'admin@example.com', 'admin12345');
@@ -64,11 +70,14 @@ test('a seller publishes 1.1.0, the admin approves it, and the buyer downloads t
   await entry.getByRole('button', { name: 'Approve' }).click();
   await expect(entry).toHaveCount(0);
 
-  // The buyer's purchases show the update, and the download holds the new bytes.
-  const buyerPage = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await logIn(buyerPage, buyer.email, buyer.password);
-  await expect(buyerPage).toHaveURL(/\/$/);
-  await buyerPage.goto('/userPanel/purchases');
+  // The buyer's bell counted the notice without a reload; the purchases show the update, and the download holds the new bytes.
+  await expect(buyerPage.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await buyerPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await buyerPage.getByRole('link', { name: new RegExp(`^Unread: ${title} 1\\.1\\.0 is out`) }).click();
+  await expect(buyerPage).toHaveURL(/\/userPanel\/purchases$/);
+  await expect(buyerPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  // The seller, still on their page, heard of both decisions: the product's and the version's.
+  await expect(sellerPage.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
   const row = buyerPage.getByRole('row').filter({ hasText: title });
   await expect(row.getByText('Updated')).toBeVisible();
   await expect(row).toContainText('newest 1.1.0');
@@ -93,6 +102,9 @@ test('a seller publishes 1.1.0, the admin approves it, and the buyer downloads t
     await buyerPage.goto('/userPanel/purchases');
     await expect(buyerPage.getByRole('row').filter({ hasText: title })).toBeVisible();
     await expectNoAxeViolations(buyerPage, `/userPanel/purchases at ${width} px`);
+    await buyerPage.goto('/userPanel/notifications');
+    await expect(buyerPage.getByRole('list', { name: 'Notifications, newest first' })).toContainText(`${title} 1.1.0 is out`);
+    await expectNoAxeViolations(buyerPage, `/userPanel/notifications at ${width} px`);
     await buyerPage.goto(`/downloads/${slug}`);
     await buyerPage.getByRole('tab', { name: 'Versions' }).click();
     await expect(versions.getByRole('heading').first()).toBeVisible();

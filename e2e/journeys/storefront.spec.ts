@@ -178,9 +178,19 @@ test.describe('the first screen arrives with the page', () => {
     await page.goto('/browse-game');
     const card = page.locator('.game-card').first();
     const title = (await card.locator('img').getAttribute('alt')) ?? '';
+    const link = card.getByRole('link').first();
+    // Before the app has taken the page over, the click is the browser's own and the server draws
+    // the product page (no API read, which is right too); this journey is about the app's navigation.
+    await link.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const check = () => (Object.keys(element).some((key) => key.startsWith('__reactFiber')) ? resolve() : setTimeout(check, 20));
+          check();
+        }),
+    );
     const read = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/product/by-slug/'));
 
-    await card.getByRole('link').first().click();
+    await link.click();
 
     await read;
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -22,6 +22,7 @@ import { hireRoutes } from './modules/hire/index.js';
 import { healthRoutes, Readiness } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
 import { productRoutes, releaseRoutes } from './modules/products/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
@@ -127,6 +128,7 @@ export async function buildApp(dependencies: AppDependencies) {
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(productRoutes, { products: services.products, idempotency: services.idempotency });
   await app.register(releaseRoutes, { releases: services.releases });
+  await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });

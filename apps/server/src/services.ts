@@ -5,6 +5,7 @@ import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { CommentsRepository, CommentsService } from './modules/comments/index.js';
 import { ContactRepository, ContactService } from './modules/contact/index.js';
 import { HireRepository, HireService } from './modules/hire/index.js';
+import { NotificationsRepository, NotificationsService } from './modules/notifications/index.js';
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
@@ -43,6 +44,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const catalogueRows = new CatalogueRepository(db, database.dialect);
   const catalogue = new CatalogueService(catalogueRows, translator, clock, events);
   const releaseRows = new ReleasesRepository(db);
+  const notifications = new NotificationsService(new NotificationsRepository(db), events, clock);
   const products = new ProductsService(
     new ProductsRepository(db, database.dialect),
     releaseRows,
@@ -52,6 +54,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     uploadLimits,
     checkouts,
+    notifications,
   );
   const mail = new MailOutbox(
     new OutboxRepository(db),
@@ -67,7 +70,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     storage,
     catalogue,
     products,
-    releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, clock),
+    releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, notifications, mail, clock, config.publicUrl),
+    notifications,
     views: new ViewsService(new ViewsRepository(db), catalogue, clock),
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
     people: new PeopleService(new PeopleRepository(db)),
@@ -78,7 +82,17 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hire: new HireService(new HireRepository(db), clock),
     payments,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), clock),
-    purchases: new PurchasesService(new PurchasesRepository(db), releaseRows, payments, catalogue, storage, clock, log),
+    purchases: new PurchasesService(
+      new PurchasesRepository(db),
+      releaseRows,
+      payments,
+      catalogue,
+      storage,
+      clock,
+      log,
+      mail,
+      config.publicUrl,
+    ),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };
 }

@@ -12,6 +12,7 @@ export * from './paths.js';
 export * from './storefront.js';
 export * from './products.js';
 export * from './releases.js';
+export * from './notifications.js';
 export * from './commerce.js';
 export * from './money.js';
 export * from './reskin.js';

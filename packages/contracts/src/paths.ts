@@ -53,6 +53,11 @@ export const API_PATHS = {
     rejectRelease: '/api/product/releases/:releaseId/reject',
     byId: '/api/product/:id',
   },
+  notification: {
+    mine: '/api/notification/mine',
+    markRead: '/api/notification/markRead',
+    stream: '/api/notification/stream',
+  },
   view: {
     record: '/api/view/GameView/:id',
     counts: '/api/view/getGameView',

@@ -9,6 +9,7 @@ import * as passwordResets from './migrations/0009_password_resets.js';
 import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
 import * as backgroundJobs from './migrations/0011_background_jobs.js';
 import * as productReleases from './migrations/0012_product_releases.js';
+import * as notifications from './migrations/0013_notifications.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0010_idempotency_keys': idempotencyKeys,
   '0011_background_jobs': backgroundJobs,
   '0012_product_releases': productReleases,
+  '0013_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type {
   LanguageCode,
   LicenseType,
   MessageAuthor,
+  NotificationKind,
   Platform,
   ProductStatus,
   ProductType,
@@ -43,6 +44,7 @@ export interface Database {
   reskin_messages: ReskinMessagesTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
+  notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   job_leases: JobLeasesTable;
 }
@@ -275,11 +277,27 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+/** A notice for one user (issue 15): shown in the header's bell until read. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  /** Plain text. */
+  body: string;
+  /** A path of the app. */
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface MailOutboxTable {
   id: string;
   to_address: string;
   subject: string;
   text_body: string;
+  /** The same mail as HTML (0013), sent beside the text as multipart/alternative; null: text only. */
+  html_body: ColumnType<string | null, string | null | undefined, string | null>;
   /** Where a reply goes (0005); null: to the sender. */
   reply_to: string | null;
   created_at: string;

@@ -198,3 +198,81 @@ export async function recordSale(ctx: TestContext, buyerId: string, productIds: 
     )
     .execute();
 }
+
+/**
+ * `count` buyers of the product, each with a paid purchase of a Single App License, written
+ * straight to the database in a few statements (signing up a thousand users through the API
+ * would take minutes). Answers their ids.
+ */
+export async function insertBuyers(ctx: TestContext, productId: string, count: number, at: Date): Promise<string[]> {
+  const ids: string[] = [];
+  const time = at.toISOString();
+  for (let start = 0; start < count; start += 200) {
+    const batch = Array.from({ length: Math.min(200, count - start) }, (_, index) => {
+      const id = newId();
+      ids.push(id);
+      return { id, payment: newId(), purchase: newId(), line: newId(), number: start + index };
+    });
+    await ctx.db
+      .insertInto('users')
+      .values(
+        batch.map(({ id, number }) => ({
+          id,
+          name: `Buyer ${number}`,
+          email: `buyer${number}.${id}@example.com`,
+          email_key: `buyer${number}.${id}@example.com`,
+          number: '+1 555 0100',
+          password_hash: '!',
+          role: 'User' as const,
+          created_at: time,
+        })),
+      )
+      .execute();
+    await ctx.db
+      .insertInto('payments')
+      .values(
+        batch.map(({ id, payment }) => ({
+          id: payment,
+          provider: 'test',
+          provider_intent_id: newId(),
+          user_id: id,
+          amount_cents: 100,
+          currency: 'usd',
+          lines: '[]',
+          status: 'succeeded',
+          created_at: time,
+          updated_at: time,
+        })),
+      )
+      .execute();
+    await ctx.db
+      .insertInto('purchases')
+      .values(
+        batch.map(({ id, payment, purchase }) => ({
+          id: purchase,
+          user_id: id,
+          payment_id: payment,
+          amount_paid_cents: 100,
+          transaction_id: newId(),
+          payment_status: 'succeeded',
+          created_at: time,
+        })),
+      )
+      .execute();
+    await ctx.db
+      .insertInto('purchase_lines')
+      .values(
+        batch.map(({ purchase, line }) => ({
+          id: line,
+          purchase_id: purchase,
+          product_id: productId,
+          license_type: 'Single App License',
+          is_reskin: 0,
+          price_cents: 100,
+          reskin_price_cents: 0,
+        })),
+      )
+      .execute();
+  }
+  return ids;
+}

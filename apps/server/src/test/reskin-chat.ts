@@ -17,14 +17,14 @@ export const thread = (ctx: TestContext, user: TestUser, query: string) =>
   injectAs(ctx, user, { method: 'GET', url: `/api/reskin/messages?${query}` });
 
 /**
- * A live GET /api/reskin/stream over real HTTP (the app listens on a free port): collects the
+ * A live event stream (GET /api/reskin/stream unless another path is given) over real HTTP (the app listens on a free port): collects the
  * events it receives; `ready` resolves once the server is listening for them.
  */
-export async function openStream(ctx: TestContext, user: TestUser) {
+export async function openStream<Event = ReskinEvent>(ctx: TestContext, user: TestUser, path = '/api/reskin/stream', eventName = 'reskin') {
   const address = ctx.app.server.listening ? ctx.app.listeningOrigin : await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const abort = new AbortController();
-  const response = await fetch(`${address}/api/reskin/stream`, { headers: { cookie: user.cookie }, signal: abort.signal });
-  const events: ReskinEvent[] = [];
+  const response = await fetch(`${address}${path}`, { headers: { cookie: user.cookie }, signal: abort.signal });
+  const events: Event[] = [];
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -40,7 +40,7 @@ export async function openStream(ctx: TestContext, user: TestUser) {
         buffer = buffer.slice(end + 2);
         if (block.includes(': ready')) markReady();
         const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (block.startsWith('event: reskin') && data) events.push(JSON.parse(data.slice('data: '.length)) as ReskinEvent);
+        if (block.startsWith(`event: ${eventName}\n`) && data) events.push(JSON.parse(data.slice('data: '.length)) as Event);
         end = buffer.indexOf('\n\n');
       }
     }

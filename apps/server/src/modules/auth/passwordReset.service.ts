@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_DONE, PASSWORD_RESET_LINK_INVALID, type ResetPasswordBody } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { HttpError } from '../../platform/errors.js';
-import type { MailOutbox } from '../../platform/mail/index.js';
+import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
 import { emailKey } from './auth.service.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
@@ -41,19 +41,19 @@ export class PasswordResetService {
       used_at: null,
     });
     const link = `${this.publicUrl}/reset-password?token=${token}`;
-    await this.mail.enqueue({
-      to: user.email,
-      subject: 'Reset your password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Someone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new one:',
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-    });
+    await this.mail.enqueue(
+      renderMail({
+        to: user.email,
+        subject: 'Reset your password',
+        heading: 'Reset your password',
+        paragraphs: [
+          `Hello ${user.name},`,
+          'Someone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new one.',
+        ],
+        action: { label: 'Choose a new password', url: link },
+        footnote: 'The link works once. If you did not ask, ignore this mail: your password stays as it is.',
+      }),
+    );
     return FORGOT_PASSWORD_ANSWER;
   }
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { forbidden } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { MailOutbox } from '../../platform/mail/index.js';
+import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
 import type { ContactMessageRow, ContactRepository } from './contact.repository.js';
 import { canReadContactMessages } from './policies.js';
 
@@ -37,12 +37,21 @@ export class ContactService {
       this.log.info({ contactMessageId: row.id }, 'contact message stored; no CONTACT_TO or ADMIN_EMAIL, so it is not mailed');
       return;
     }
-    await this.mail.enqueue({
-      to: this.recipient,
-      subject: `Contact form: ${oneLine(body.name, 80)} (${oneLine(body.companyName, 120)})`,
-      text: [`Name: ${body.name}`, `Email: ${body.email}`, `Company: ${body.companyName}`, '', body.message].join('\n'),
-      replyTo: body.email,
-    });
+    await this.mail.enqueue(
+      renderMail({
+        to: this.recipient,
+        subject: `Contact form: ${oneLine(body.name, 80)} (${oneLine(body.companyName, 120)})`,
+        heading: 'A message from the contact form',
+        paragraphs: [body.message],
+        details: [
+          ['Name', body.name],
+          ['Email', body.email],
+          ['Company', body.companyName],
+        ],
+        footnote: 'Reply to this mail to answer the sender.',
+        replyTo: body.email,
+      }),
+    );
   }
 
   async list(actor: SessionUser): Promise<ContactMessage[]> {

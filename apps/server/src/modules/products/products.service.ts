@@ -28,6 +28,7 @@ import {
   titlesOf,
   type TranslationRow,
 } from '../catalogue/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { ProductsRepository } from './products.repository.js';
 import type { ReleaseRow, ReleasesRepository } from './releases.repository.js';
 import { checkedZipStream, megabytes } from './source-archive.js';
@@ -79,6 +80,7 @@ export class ProductsService {
     private readonly clock: Clock,
     private readonly limits: UploadLimits,
     private readonly checkouts: ProductCheckouts,
+    private readonly notifications: Pick<NotificationsService, 'notify'>,
   ) {}
 
   get sourceMaxBytes(): number {
@@ -307,9 +309,28 @@ export class ProductsService {
   }
 
   private async moderate(actor: SessionUser, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
-    await this.moderated(actor, id);
+    const row = await this.moderated(actor, id);
     await this.products.setStatus(id, status, this.clock.now().toISOString());
     this.catalogue.changed();
+    if (row.status === status || row.user_id === actor._id) return;
+    // The seller hears of the decision on their product (an admin's own needs no telling).
+    const title = productTitle(titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []));
+    await this.notifications.notify(
+      row.user_id,
+      status === 'Approved'
+        ? {
+            kind: 'moderation',
+            title: `${title} was approved`,
+            body: 'It is in the store now.',
+            link: `/downloads/${titleToSlug(title)}`,
+          }
+        : {
+            kind: 'moderation',
+            title: `${title} was rejected`,
+            body: 'It is not in the store. Edit it from Manage Products to send it for review again.',
+            link: '/userPanel/user-uploaded-products',
+          },
+    );
   }
 
   /** Re-encodes every given image first (any bad one stops the upload), then stores them. */

@@ -70,6 +70,39 @@ export class ReleasesRepository {
     await this.db.updateTable('product_releases').set({ status, published_at: publishedAt }).where('id', '=', id).execute();
   }
 
+  /**
+   * Approves a release that is not approved yet and, in the same transaction, writes what goes with
+   * it (the buyers' notices and mails). Of two approvals racing, only one finds it unapproved: the
+   * other changes nothing and writes nothing. Answers whether this call published it.
+   */
+  publish(id: string, publishedAt: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('product_releases')
+        .set({ status: 'Approved', published_at: publishedAt })
+        .where('id', '=', id)
+        .where('status', '!=', 'Approved')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await alongside(trx);
+      return true;
+    });
+  }
+
+  /** Everybody who bought the product, once each, with the widest licence they hold. */
+  buyersOf(productId: string): Promise<Array<{ id: string; email: string; name: string; multi: number }>> {
+    return this.db
+      .selectFrom('purchase_lines as l')
+      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['u.id', 'u.email', 'u.name'])
+      .select((eb) => eb.fn.max(eb.case().when('l.license_type', '=', 'Multi App License').then(1).else(0).end()).as('multi'))
+      .where('l.product_id', '=', productId)
+      .groupBy(['u.id', 'u.email', 'u.name'])
+      .orderBy('u.id')
+      .execute();
+  }
+
   /** Bytes of source-code archives the user's products keep, every release counted. */
   async sourceBytesOf(userId: string): Promise<number> {
     const row = await this.db

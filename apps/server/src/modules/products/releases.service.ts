@@ -1,6 +1,7 @@
 import {
   compareVersions,
   issueMessage,
+  productTitle,
   type Release,
   releaseFormSchema,
   type ReleaseForm,
@@ -13,10 +14,13 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
-import { type CatalogueRepository, type CatalogueService, canManage, canSee } from '../catalogue/index.js';
+import { type MailOutbox, type OutboxRow } from '../../platform/mail/index.js';
+import { type CatalogueRepository, type CatalogueService, canManage, canSee, titlesOf } from '../catalogue/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { releaseNoticeMail, releaseNotices } from './release-notices.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
 import type { ProductsService } from './products.service.js';
-import type { ReleaseRow, ReleasesRepository } from './releases.repository.js';
+import type { ReleaseRow, ReleasesRepository, ReleaseWithProductRow } from './releases.repository.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
 
 /**
@@ -30,7 +34,11 @@ export class ReleasesService {
     private readonly rows: CatalogueRepository,
     private readonly products: ProductsService,
     private readonly catalogue: CatalogueService,
+    private readonly notifications: NotificationsService,
+    private readonly mail: MailOutbox,
     private readonly clock: Clock,
+    /** The site's address, for links in mails. */
+    private readonly publicUrl: string,
   ) {}
 
   /** POST releases: 404 or 403 before a byte of the body is read; the archive is gone again on any failure. */
@@ -48,7 +56,6 @@ export class ReleasesService {
       if (!htmlToText(changelog)) throw badRequest('Describe what changed in this version', 'changelog');
       const now = this.clock.now().toISOString();
       const [major, minor, patch] = versionParts(form.version);
-      const trusted = isTrustedPublisher(actor);
       const row: ReleaseRow = {
         id: newId(),
         product_id: productId,
@@ -60,9 +67,9 @@ export class ReleasesService {
         engine_version: form.engineVersion ?? null,
         source_code_key: upload.sourceCode.key,
         source_code_size: upload.sourceCode.size,
-        status: trusted ? 'Approved' : 'Pending',
+        status: 'Pending',
         created_at: now,
-        published_at: trusted ? now : null,
+        published_at: null,
       };
       try {
         await this.releases.insert(row);
@@ -70,7 +77,9 @@ export class ReleasesService {
         if (isUniqueViolation(error)) throw conflict(`Version ${form.version} of this product already exists`, 'version');
         throw error;
       }
-      if (trusted) this.catalogue.changed();
+      // An admin's version needs no review: it is published at once, with its notices.
+      if (isTrustedPublisher(actor))
+        return await this.publishNow({ ...row, product_owner_id: product.user_id, product_status: product.status });
       return releaseView(row);
     } catch (error) {
       await this.products.discardSourceCode(upload.sourceCode);
@@ -92,23 +101,56 @@ export class ReleasesService {
     return (await this.releases.pending()).map(releaseView);
   }
 
-  /** Publishes a release: buyers are served it from now on. Approving it again changes nothing. */
+  /**
+   * Publishes a release: buyers are served it from now on, and each of them gets a notice and a
+   * mail, stored in the same transaction as the approval (a mail server that is down delays the
+   * mails, never loses them). Approving it again, or twice at once, changes nothing and sends nothing.
+   */
   async approve(actor: SessionUser, releaseId: string): Promise<Release> {
     const release = await this.moderated(actor, releaseId);
     if (release.status === 'Approved') return releaseView(release);
     await this.assertNewerThanApproved(release.product_id, release.version);
+    return this.publishNow(release);
+  }
+
+  private async publishNow(release: ReleaseWithProductRow): Promise<Release> {
     const publishedAt = this.clock.now().toISOString();
-    await this.releases.setStatus(release.id, 'Approved', publishedAt);
-    this.catalogue.changed();
-    return releaseView({ ...release, status: 'Approved', published_at: publishedAt });
+    const title = await this.titleOf(release.product_id);
+    const buyers = await this.releases.buyersOf(release.product_id);
+    const notices = releaseNotices(title, release);
+    let mails: OutboxRow[] = [];
+    const published = await this.releases.publish(release.id, publishedAt, async (trx) => {
+      await this.notifications.storeIn(trx, [
+        ...buyers.map((buyer) => ({ userId: buyer.id, notice: notices.buyer })),
+        { userId: release.product_owner_id, notice: notices.approved },
+      ]);
+      mails = await this.mail.storeIn(
+        trx,
+        buyers.map((buyer) => releaseNoticeMail(buyer, title, release, this.publicUrl)),
+      );
+    });
+    if (published) {
+      this.catalogue.changed();
+      this.mail.stored(mails);
+      await this.notifications.announce([release.product_owner_id, ...buyers.map((buyer) => buyer.id)]);
+    }
+    const now = await this.releases.findById(release.id);
+    return releaseView(now ?? { ...release, status: 'Approved', published_at: publishedAt });
   }
 
   /** Turns a release down (or takes a published one back from buyers). */
   async reject(actor: SessionUser, releaseId: string): Promise<Release> {
     const release = await this.moderated(actor, releaseId);
+    if (release.status === 'Rejected') return releaseView(release);
     await this.releases.setStatus(release.id, 'Rejected', null);
     if (release.status === 'Approved') this.catalogue.changed();
+    const notices = releaseNotices(await this.titleOf(release.product_id), release);
+    await this.notifications.notify(release.product_owner_id, notices.rejected);
     return releaseView({ ...release, status: 'Rejected', published_at: null });
+  }
+
+  private async titleOf(productId: string): Promise<string> {
+    return productTitle(titlesOf((await this.rows.translationsOf([productId], false)).get(productId) ?? []));
   }
 
   private async moderated(actor: SessionUser, releaseId: string) {

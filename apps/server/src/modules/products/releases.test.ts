@@ -8,6 +8,7 @@ import {
   type CatalogueContext,
   createApprovedProduct,
   createProduct,
+  insertBuyers,
   productFields,
   productFiles,
   sendProductForm,
@@ -290,5 +291,79 @@ describe('the upload', () => {
     expect(await releasesSeenBy(ctx, seller, product._id)).toEqual(['1.0.0 Approved']);
     // The product is Pending, so nobody else sees it or its releases.
     expect((await injectAs(ctx, null, { method: 'GET', url: `/api/product/${product._id}/releases` })).statusCode).toBe(404);
+  });
+});
+
+/** Release notices and stored mails, to compare before and after. */
+const counts = async (ctx: CatalogueContext) => ({
+  notices: Number(
+    (
+      await ctx.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', 'release')
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  mails: Number(
+    (
+      await ctx.db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+});
+
+describe('telling buyers of a release', () => {
+  it('queues a notice and a mail for each of 1,000 buyers in one go, and none twice however often it is approved', async () => {
+    const { ctx, admin, seller, product } = await shop();
+    const buyers = await insertBuyers(ctx, product._id, 1000, ctx.clock.now());
+    const release = (await publish(ctx, seller, product._id, { version: '1.1.0' })).json() as Release;
+    const before = await counts(ctx);
+
+    const approvals = await Promise.all([1, 2, 3].map(() => moderate(ctx, admin, release._id, 'approve')));
+    expect(approvals.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    await moderate(ctx, admin, release._id, 'approve');
+
+    const after = await counts(ctx);
+    expect(after.notices - before.notices).toBe(1000);
+    expect(after.mails - before.mails).toBe(1000);
+    const noticed = await ctx.db.selectFrom('notifications').select('user_id').where('kind', '=', 'release').execute();
+    expect(new Set(noticed.map((row) => row.user_id))).toEqual(new Set(buyers));
+    const sellerNotices = await ctx.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('user_id', '=', seller._id)
+      .where('title', 'like', 'Version%')
+      .execute();
+    expect(sellerNotices.map((row) => row.title)).toEqual(['Version 1.1.0 of Space Runner was approved']);
+  });
+
+  it('mails each buyer the version, the changelog and the way to the download, as HTML and as text', async () => {
+    const { ctx, admin, buyer, product } = await shop();
+    await buyWithCard(ctx, buyer, [multiLine(product._id)]);
+    await publish(ctx, admin, product._id, {
+      version: '2.0.0',
+      engineVersion: 'Unity 6',
+      changelog: '<p>New <strong>boss</strong> & levels</p>',
+    });
+
+    const mail = await ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', buyer.email)
+      .where('subject', '=', 'Space Runner 2.0.0 is available')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain('Your download window is open again for 24 hours from now.');
+    expect(mail.text_body).toContain('New boss & levels');
+    expect(mail.text_body).toContain('Go to my purchases: http://localhost');
+    expect(mail.html_body).toContain('New boss &amp; levels');
+    expect(mail.html_body).toContain('/userPanel/purchases"');
+    const notices = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/notification/mine' })).json();
+    expect(notices).toMatchObject({
+      unread: 1,
+      notifications: [{ kind: 'release', title: 'Space Runner 2.0.0 is out', link: '/userPanel/purchases' }],
+    });
   });
 });

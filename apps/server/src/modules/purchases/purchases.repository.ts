@@ -52,11 +52,30 @@ export class PurchasesRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The buyer's name and address, for their receipt. */
+  buyer(userId: string): Promise<{ name: string; email: string } | undefined> {
+    return this.db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+  }
+
+  /** English titles (or the first one) of these products, by id. */
+  async titlesOf(productIds: readonly string[]): Promise<Map<string, string>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('product_translations')
+      .select(['product_id', 'language', 'title'])
+      .where('product_id', 'in', productIds)
+      .execute();
+    const titles = new Map<string, string>();
+    for (const row of rows) if (row.language === 'en' || !titles.has(row.product_id)) titles.set(row.product_id, row.title);
+    return titles;
+  }
+
   /**
-   * The purchase, its lines, the payment marked succeeded and one more download per sold product,
-   * all or nothing. A second purchase of the same payment fails on the unique payment_id.
+   * The purchase, its lines, the payment marked succeeded, one more download per sold product and
+   * what `alongside` writes (the receipt), all or nothing. A second purchase of the same payment
+   * fails on the unique payment_id.
    */
-  async insert({ purchase, lines }: NewPurchase): Promise<void> {
+  async insert({ purchase, lines }: NewPurchase, alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('purchases').values(purchase).execute();
       await trx
@@ -77,6 +96,7 @@ export class PurchasesRepository {
           lines.map((line) => line.product_id),
         )
         .execute();
+      await alongside?.(trx);
     });
   }
 

@@ -22,9 +22,11 @@ import { archiveFileName, type ReleaseRow } from '../products/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import type { PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
 import { isBuyer, seesEveryPurchase } from './policies.js';
+import { receiptMail } from './receipt.js';
 
 export interface RecordedPurchase {
   /** false when the intent had already been recorded (a repeat, a concurrent post or the webhook first). */
@@ -73,6 +75,9 @@ export class PurchasesService {
     private readonly storage: FileStorage,
     private readonly clock: Clock,
     private readonly log: Pick<Logger, 'error'>,
+    private readonly mail: Pick<MailOutbox, 'storeIn' | 'stored'>,
+    /** The site's address, for the receipt's link. */
+    private readonly publicUrl: string,
   ) {}
 
   /** POST purchaseDetail: the browser names the intent; everything else comes from the record and the provider. */
@@ -116,18 +121,26 @@ export class PurchasesService {
       payment_status: 'succeeded',
       created_at: this.clock.now().toISOString(),
     };
+    const receipt = await this.receiptOf(payment, purchase);
+    let receiptRows: OutboxRow[] = [];
     try {
-      await this.purchases.insert({
-        purchase,
-        lines: payment.lines.map((line) => ({
-          id: newId(),
-          product_id: line.productId,
-          license_type: line.licenseType,
-          is_reskin: line.isReskin === 'true' ? 1 : 0,
-          price_cents: line.priceCents,
-          reskin_price_cents: line.reskinPriceCents ?? 0,
-        })),
-      });
+      await this.purchases.insert(
+        {
+          purchase,
+          lines: payment.lines.map((line) => ({
+            id: newId(),
+            product_id: line.productId,
+            license_type: line.licenseType,
+            is_reskin: line.isReskin === 'true' ? 1 : 0,
+            price_cents: line.priceCents,
+            reskin_price_cents: line.reskinPriceCents ?? 0,
+          })),
+        },
+        // The receipt is stored with the purchase: one is never kept without the other.
+        async (trx) => {
+          receiptRows = receipt ? await this.mail.storeIn(trx, [receipt]) : [];
+        },
+      );
     } catch (error) {
       // Another request recorded this intent between our look and our insert: its purchase is the answer.
       const winner = isUniqueViolation(error) ? await this.purchases.findByPaymentId(payment.id) : undefined;
@@ -138,9 +151,27 @@ export class PurchasesService {
       }
       return { created: false, purchase: await this.toPurchase(winner) };
     }
+    this.mail.stored(receiptRows);
     // Download counts and bestseller lists moved.
     this.catalogue.changed();
     return { created: true, purchase: await this.toPurchase(purchase) };
+  }
+
+  private async receiptOf(payment: RecordedPayment, purchase: PurchaseRow) {
+    const buyer = await this.purchases.buyer(payment.userId);
+    if (!buyer) return null;
+    const titles = await this.purchases.titlesOf(payment.lines.map((line) => line.productId));
+    return receiptMail(
+      buyer,
+      { transactionId: purchase.transaction_id, amountCents: Number(purchase.amount_paid_cents), createdAt: purchase.created_at },
+      payment.lines.map((line) => ({
+        title: titles.get(line.productId) ?? 'A product',
+        licenseType: line.licenseType,
+        priceCents: line.priceCents,
+        reskin: line.isReskin === 'true',
+      })),
+      this.publicUrl,
+    );
   }
 
   /**

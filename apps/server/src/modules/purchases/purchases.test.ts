@@ -77,6 +77,27 @@ describe('recording a purchase', () => {
     expect(await downloadsOf(ctx, puzzle._id)).toBe(1);
   });
 
+  it('mails the buyer a receipt with its lines, licences, amount and the way to the downloads, once', async () => {
+    const { ctx, buyer, runner, puzzle } = await shop();
+    const intent = await openIntent(ctx, buyer, [singleLine(runner._id, 'true'), multiLine(puzzle._id)]);
+    await confirmCard(ctx, buyer, intent.clientSecret);
+    await postPurchaseDetail(ctx, buyer, intent.paymentIntentId);
+    await postPurchaseDetail(ctx, buyer, intent.paymentIntentId);
+
+    const mails = await ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', buyer.email).execute();
+    expect(mails).toHaveLength(1);
+    const [receipt] = mails;
+    expect(receipt!.subject).toBe('Your receipt: $84.99 at Source Code Marketplace');
+    expect(receipt!.text_body).toContain('Hello Jamie Buyer,');
+    expect(receipt!.text_body).toContain('Space Runner · Single App License · reskin requested: $49.99');
+    expect(receipt!.text_body).toContain('Block Puzzle · Multi App License: $35.00');
+    expect(receipt!.text_body).toContain('Total paid: $84.99');
+    expect(receipt!.text_body).toContain(`Payment reference: ${intent.paymentIntentId}`);
+    expect(receipt!.text_body).toMatch(/Go to my purchases: http:\/\/\S+\/userPanel\/purchases/);
+    expect(receipt!.html_body).toContain('Block Puzzle · Multi App License');
+    expect(receipt!.html_body).toMatch(/<a href="http:\/\/\S+\/userPanel\/purchases"/);
+  });
+
   it('refuses a forged purchaseDetail naming an unknown intent or one that was never paid', async () => {
     const { ctx, buyer, runner } = await shop();
     const unpaid = await openIntent(ctx, buyer, [singleLine(runner._id)]);

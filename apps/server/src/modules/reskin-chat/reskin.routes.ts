@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import {
   API_PATHS,
   idParamsSchema,
@@ -15,6 +14,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationProblems } from '../../http/error-handling.js';
+import { eventStreams } from '../../http/event-stream.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import { readChatSendRequest } from './attachment.js';
 import type { ReskinChatService } from './reskin.service.js';
@@ -174,11 +174,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
     },
   );
 
-  /** Open event streams, ended when the server closes so it does not wait for browsers to hang up. */
-  const streams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-  });
+  const serveStream = eventStreams(app, { openStreams, heartbeatMs });
 
   app.get(
     API_PATHS.reskin.stream,
@@ -193,47 +189,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
     },
     async (request, reply) => {
       const user = actorOf(request);
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the events back.
-        'x-accel-buffering': 'no',
-      });
-      streams.add(stream);
-      openStreams?.inc();
-      // An event may arrive between the end of the response and its close event; writing then would throw.
-      const send = (text: string) => {
-        if (!stream.writableEnded && !stream.destroyed) stream.write(text);
-      };
-      let heartbeat: NodeJS.Timeout | undefined;
-      let unsubscribe: (() => Promise<void>) | undefined;
-      // Registered before subscribing: a browser that leaves while Redis confirms must not leave a subscription behind.
-      stream.on('close', () => {
-        clearInterval(heartbeat);
-        streams.delete(stream);
-        openStreams?.dec();
-        void unsubscribe?.();
-      });
-      let subscription: () => Promise<void>;
-      try {
-        subscription = await chat.follow(user, (event) => send(`event: ${RESKIN_STREAM_EVENT}\ndata: ${JSON.stringify(event)}\n\n`));
-      } catch (error) {
-        // The answer has begun, so no error answer: the browser reconnects after the retry delay.
-        request.log.error({ err: error }, 'chat stream could not subscribe');
-        stream.end();
-        return;
-      }
-      if (stream.destroyed || stream.writableEnded) {
-        await subscription();
-        return;
-      }
-      unsubscribe = subscription;
-      // Sent once listening: a client (or a test) knows no event from now on is missed.
-      send('retry: 3000\n: ready\n\n');
-      heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
+      await serveStream(request, reply, (send) => chat.follow(user, (event) => send(RESKIN_STREAM_EVENT, event)));
     },
   );
 };

@@ -14,6 +14,16 @@ export class OutboxRepository {
     await this.db.insertInto('mail_outbox').values(row).execute();
   }
 
+  /** Stores mails inside the caller's transaction, a few hundred rows per INSERT. */
+  async insertMany(rows: readonly OutboxRow[], db: Kysely<Database> = this.db): Promise<void> {
+    for (let start = 0; start < rows.length; start += 500) {
+      await db
+        .insertInto('mail_outbox')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+  }
+
   async countUnsent(): Promise<number> {
     const row = await this.db
       .selectFrom('mail_outbox')

@@ -4,7 +4,7 @@ import { startBackgroundJobs } from '../../jobs.js';
 import { buildTestApp, type TestContext } from '../../test/helper.js';
 import { freePort } from '../../test/processes.js';
 import { startSmtpServer } from '../../test/smtp.js';
-import { CLAIM_LEASE_MS, MailOutbox, OutboxRepository, smtpTransport } from './index.js';
+import { CLAIM_LEASE_MS, MailOutbox, OutboxRepository, renderMail, smtpTransport } from './index.js';
 
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -38,6 +38,38 @@ describe('mail outbox', () => {
     const rows = await ctx.db.selectFrom('mail_outbox').select(['sent_at', 'last_error']).execute();
     expect(rows).toHaveLength(subjects.length);
     expect(rows.every((row) => row.sent_at !== null && row.last_error === null)).toBe(true);
+  });
+
+  it('sends a mail of the template set as HTML with its plain text as the alternative, every value escaped', async () => {
+    const smtp = await startSmtpServer();
+    const ctx = await buildTestApp();
+    const sender = senderOver(ctx, smtp.url);
+    await sender.enqueue(
+      renderMail({
+        to: 'buyer@market.example',
+        subject: 'Space Runner 1.1.0 is available',
+        heading: 'Space Runner 1.1.0 is out',
+        paragraphs: ['Hello <Jamie>,'],
+        details: [['Version', '1.1.0']],
+        action: { label: 'Go to my purchases', url: 'https://market.example/userPanel/purchases' },
+      }),
+    );
+    await sender.settled();
+    sender.close();
+
+    const [mail] = smtp.received;
+    expect(mail!.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    const [, text, html] = mail!.raw.split(/^--.+$/m);
+    expect(text).toMatch(/^Content-Type: text\/plain/m);
+    expect(text).toContain('Hello <Jamie>,');
+    expect(text).toContain('Go to my purchases: https://market.example/userPanel/purchases');
+    expect(html).toMatch(/^Content-Type: text\/html/m);
+    // Quoted-printable, as nodemailer sends long lines: soft breaks joined, =XX bytes decoded (ASCII here).
+    const decoded = html!
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+    expect(decoded).toContain('Hello &lt;Jamie&gt;,');
+    expect(decoded).toContain('<a href="https://market.example/userPanel/purchases"');
   });
 
   it('leaves a mail claimed by a crashed sender alone until the lease runs out, then sends it once', async () => {

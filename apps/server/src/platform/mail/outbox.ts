@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
@@ -41,24 +43,49 @@ export class MailOutbox {
 
   /** Stores the mail and starts a delivery round in the background; the caller never waits on the mail server. */
   async enqueue(mail: OutgoingMail): Promise<void> {
-    const id = newId();
-    await this.outbox.insert({
-      id,
+    const row = this.rowOf(mail);
+    await this.outbox.insert(row);
+    this.stored([row]);
+  }
+
+  /**
+   * The outbox row of a mail, for a caller that stores it in its own transaction with what the
+   * mail tells of (a purchase, a release), so neither is kept without the other; it then calls stored().
+   */
+  rowOf(mail: OutgoingMail): OutboxRow {
+    return {
+      id: newId(),
       to_address: mail.to,
       subject: mail.subject,
       text_body: mail.text,
+      html_body: mail.html ?? null,
       reply_to: mail.replyTo ?? null,
       created_at: this.clock.now().toISOString(),
       sent_at: null,
       last_error: null,
       claimed_until: null,
       attempts: 0,
-    });
+    };
+  }
+
+  /** Stores mails inside the caller's transaction; once it commits, the caller hands the rows to stored(). */
+  async storeIn(trx: Kysely<Database>, mails: readonly OutgoingMail[]): Promise<OutboxRow[]> {
+    const rows = mails.map((mail) => this.rowOf(mail));
+    await this.outbox.insertMany(rows, trx);
+    return rows;
+  }
+
+  /** Mails now committed to the outbox: delivered in the background (or, without SMTP, logged). */
+  stored(rows: readonly OutboxRow[]): void {
+    if (rows.length === 0) return;
     if (!this.transport) {
-      this.log.info(
-        { mailId: id, to: mail.to, subject: mail.subject },
-        'mail stored in the outbox; SMTP_URL is not set, so it is not sent',
-      );
+      for (const row of rows.slice(0, 5)) {
+        this.log.info(
+          { mailId: row.id, to: row.to_address, subject: row.subject },
+          'mail stored in the outbox; SMTP_URL is not set, so it is not sent',
+        );
+      }
+      if (rows.length > 5) this.log.info({ count: rows.length - 5 }, 'more mails stored in the outbox');
       return;
     }
     void this.deliverPending();
@@ -123,5 +150,11 @@ export class MailOutbox {
 }
 
 function fromRow(row: OutboxRow): OutgoingMail {
-  return { to: row.to_address, subject: row.subject, text: row.text_body, replyTo: row.reply_to ?? undefined };
+  return {
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body ?? undefined,
+    replyTo: row.reply_to ?? undefined,
+  };
 }

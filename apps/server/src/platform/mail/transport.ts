@@ -4,6 +4,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same mail as HTML; sent with the text as its plain alternative. */
+  html?: string | undefined;
   /** Where a reply goes (the visitor who wrote), so the admin can answer from the mail client. */
   replyTo?: string | undefined;
 }
@@ -33,6 +35,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
     },

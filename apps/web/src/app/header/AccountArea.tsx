@@ -4,8 +4,9 @@ import { useSession } from '@/features/auth';
 import { UserMenuLabel } from './UserMenuLabel';
 
 // Visitors never download the dropdown machinery; signed-in users see their name at once
-// and get the menu a moment later.
+// and get the menu (and the notifications bell) a moment later.
 const UserMenu = lazy(() => import('./UserMenu'));
+const NotificationBell = lazy(() => import('@/features/notifications').then((module) => ({ default: module.NotificationBell })));
 
 export function AccountArea() {
   const { user } = useSession();
@@ -21,16 +22,21 @@ export function AccountArea() {
   }
 
   return (
-    <Suspense
-      fallback={
-        <li className="nav-item user-menu">
-          <span className="nav-link user-menu-button">
-            <UserMenuLabel name={user.name} />
-          </span>
-        </li>
-      }
-    >
-      <UserMenu user={user} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <NotificationBell user={user} />
+      </Suspense>
+      <Suspense
+        fallback={
+          <li className="nav-item user-menu">
+            <span className="nav-link user-menu-button">
+              <UserMenuLabel name={user.name} />
+            </span>
+          </li>
+        }
+      >
+        <UserMenu user={user} />
+      </Suspense>
+    </>
   );
 }

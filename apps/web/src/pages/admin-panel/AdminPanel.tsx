@@ -12,8 +12,9 @@ const SuccessWithdrawlsRequestsPage = lazy(() => import('./SuccessWithdrawlsRequ
 const AdminChatboxPage = lazy(() => import('./AdminChatboxPage'));
 const UploadedCommentsPage = lazy(() => import('./UploadedCommentsPage'));
 const ManageDeveloperPage = lazy(() => import('./ManageDeveloperPage'));
+const NotificationsPage = lazy(() => import('../user-panel/NotificationsPage'));
 
-/** SPEC.md 2.9: eleven entries, each a child route. */
+/** SPEC.md 2.9's eleven entries, each a child route, and the notifications of issue 15. */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
   { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence.', page: PurchasersPage },
@@ -33,7 +34,7 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   {
     path: 'manage-pending-products',
     label: 'Manage Pending Products',
-    summary: 'Products waiting for review, with approve, reject, delete and the source code link.',
+    summary: 'Products and new versions waiting for review, with approve, reject, delete and the source code link.',
     page: ManagePendingProductsPage,
   },
   {
@@ -61,6 +62,7 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: SuccessWithdrawlsRequestsPage,
   },
   { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.', page: AdminChatboxPage },
+  { path: 'notifications', label: 'Notifications', summary: 'Notices addressed to you.', page: NotificationsPage },
 ];
 
 export default function AdminPanel() {

@@ -9,6 +9,7 @@ const UserDashboardPage = lazy(() => import('./UserDashboardPage'));
 const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
+const NotificationsPage = lazy(() => import('./NotificationsPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -49,6 +50,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'User Chatbox',
     summary: 'Talk to the admin about reskin features of your purchases.',
     page: UserChatboxPage,
+  },
+  {
+    path: 'notifications',
+    label: 'Notifications',
+    summary: 'New versions of what you bought and decisions on what you sell.',
+    page: NotificationsPage,
   },
 ];
 

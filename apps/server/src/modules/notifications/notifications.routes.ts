@@ -1,0 +1,74 @@
+import {
+  API_PATHS,
+  errorBodySchema,
+  markReadBodySchema,
+  NOTIFICATION_STREAM_EVENT,
+  notificationPageQuerySchema,
+  notificationPageSchema,
+  unreadCountSchema,
+} from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventStreams } from '../../http/event-stream.js';
+import { actorOf, requireUser } from '../auth/index.js';
+import type { NotificationsService } from './notifications.service.js';
+
+export interface NotificationRoutesOptions {
+  notifications: NotificationsService;
+  /** Comment lines keep idle proxies from closing an event stream. */
+  heartbeatMs?: number;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
+
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
+  app,
+  { notifications, heartbeatMs = 25_000 },
+) => {
+  const tags = ['notifications'];
+  const serveStream = eventStreams(app, { heartbeatMs });
+
+  app.get(
+    API_PATHS.notification.mine,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's notifications, newest first, 20 a page, with the unread count",
+        querystring: notificationPageQuerySchema,
+        response: { 200: notificationPageSchema, ...errors },
+      },
+    },
+    async (request) => notifications.mine(actorOf(request), request.query.page),
+  );
+
+  app.put(
+    API_PATHS.notification.markRead,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Mark own notifications read: { ids } or { all: true }; answers the unread count',
+        body: markReadBodySchema,
+        response: { 200: unreadCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ unread: await notifications.markRead(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    API_PATHS.notification.stream,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: `Server-sent events ("${NOTIFICATION_STREAM_EVENT}", with the unread count) whenever the signed-in user's notifications change, from every instance`,
+        produces: ['text/event-stream'],
+        response: { 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = actorOf(request);
+      await serveStream(request, reply, (send) => notifications.follow(user, (event) => send(NOTIFICATION_STREAM_EVENT, event)));
+    },
+  );
+};

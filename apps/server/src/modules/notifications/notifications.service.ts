@@ -1,0 +1,101 @@
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type MarkReadBody,
+  type Notification,
+  type NotificationKind,
+  type NotificationPage,
+  type SessionUser,
+} from '@market/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
+import { newId } from '../../platform/ids.js';
+import type { NewNotificationRow, NotificationRow, NotificationsRepository } from './notifications.repository.js';
+
+/** What a notice says; who gets it and when is the caller's. */
+export interface Notice {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** The event of a user's topic: their notices changed, so a bell shows the new count. */
+export interface NotificationsChanged {
+  unread: number;
+}
+
+const topicOf = (userId: string) => `notifications:${userId}`;
+
+/**
+ * The notification centre (issue 15): notices stored per user, read through the header's bell and
+ * the notifications page, and announced over the event bus so an open page updates without a
+ * reload. Storing comes first; an announcement is best effort (a missed one shows at the next read).
+ */
+export class NotificationsService {
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores notices inside the caller's transaction; once it commits, the caller announces them. */
+  async storeIn(trx: Kysely<Database>, notices: ReadonlyArray<{ userId: string; notice: Notice }>): Promise<void> {
+    await this.notifications.insertMany(this.rowsFor(notices), trx);
+  }
+
+  /** Stores a notice for one user and tells their open pages. */
+  async notify(userId: string, notice: Notice): Promise<void> {
+    await this.notifications.insertMany(this.rowsFor([{ userId, notice }]));
+    await this.announce([userId]);
+  }
+
+  private rowsFor(notices: ReadonlyArray<{ userId: string; notice: Notice }>): NewNotificationRow[] {
+    const createdAt = this.clock.now().toISOString();
+    return notices.map(({ userId, notice }) => ({ id: newId(), user_id: userId, ...notice, created_at: createdAt, read_at: null }));
+  }
+
+  /** Tells each user's open pages that their notices changed. */
+  async announce(userIds: readonly string[]): Promise<void> {
+    const users = [...new Set(userIds)];
+    const counts = await this.notifications.unreadCounts(users);
+    await Promise.all(
+      users.map((userId) => this.events.publish(topicOf(userId), { unread: counts.get(userId) ?? 0 } satisfies NotificationsChanged)),
+    );
+  }
+
+  async mine(actor: SessionUser, page: number): Promise<NotificationPage> {
+    const rows = await this.notifications.pageOf(actor._id, (page - 1) * NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE);
+    return {
+      notifications: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(notificationView),
+      unread: await this.notifications.unreadCount(actor._id),
+      page,
+      hasMore: rows.length > NOTIFICATIONS_PAGE_SIZE,
+    };
+  }
+
+  /** Marks the actor's own notices read; answers how many stay unread. */
+  async markRead(actor: SessionUser, body: MarkReadBody): Promise<number> {
+    await this.notifications.markRead(actor._id, 'all' in body ? 'all' : body.ids, this.clock.now().toISOString());
+    await this.announce([actor._id]);
+    return this.notifications.unreadCount(actor._id);
+  }
+
+  /** Follows the actor's own notices (their other tabs, and notices from other instances). */
+  follow(actor: SessionUser, listener: (event: NotificationsChanged) => void): Promise<Unsubscribe> {
+    return this.events.subscribe(topicOf(actor._id), (payload) => listener(payload as NotificationsChanged));
+  }
+}
+
+function notificationView(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  };
+}

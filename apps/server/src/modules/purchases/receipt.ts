@@ -1,0 +1,39 @@
+import { centsToDollars, formatUsd, type LicenseType } from '@market/contracts';
+import { type OutgoingMail, renderMail } from '../../platform/mail/index.js';
+
+export interface ReceiptLine {
+  title: string;
+  licenseType: LicenseType;
+  priceCents: number;
+  /** Charged apart, after the seller's offer; shown so the buyer knows it was asked for. */
+  reskin: boolean;
+}
+
+/** The receipt mailed with each purchase (issue 15): its lines, licences, amount and where to download. */
+export function receiptMail(
+  buyer: { name: string; email: string },
+  purchase: { transactionId: string; amountCents: number; createdAt: string },
+  lines: readonly ReceiptLine[],
+  publicUrl: string,
+): OutgoingMail {
+  return renderMail({
+    to: buyer.email,
+    subject: `Your receipt: ${formatUsd(purchase.amountCents)} at Source Code Marketplace`,
+    heading: 'Thank you for your purchase',
+    paragraphs: [
+      `Hello ${buyer.name},`,
+      'Your licences are active. Download the source code from your purchases: 8 hours for a Single App License, ' +
+        '24 hours for a Multi App License, and again each time the seller publishes a new version.',
+    ],
+    details: [
+      ...lines.map(
+        (line) => [`${line.title} · ${line.licenseType}${line.reskin ? ' · reskin requested' : ''}`, formatUsd(line.priceCents)] as const,
+      ),
+      ['Total paid', formatUsd(purchase.amountCents)],
+      ['Date', `${purchase.createdAt.slice(0, 16).replace('T', ' ')} UTC`],
+      ['Payment reference', purchase.transactionId],
+    ],
+    action: { label: 'Go to my purchases', url: `${publicUrl}/userPanel/purchases` },
+    footnote: `Amounts in US dollars (${centsToDollars(purchase.amountCents)} USD in all).`,
+  });
+}
