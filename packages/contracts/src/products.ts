@@ -11,6 +11,7 @@ import {
   subCategorySchema,
   type LanguageCode,
 } from './enums.js';
+import { versionSchema } from './releases.js';
 import { appStoreLinkSchema, googlePlayLinkSchema, livePreviewLinkSchema, webLinkSchema } from './rules/links.js';
 
 /** Prices travel as US dollars with at most two decimals; the server keeps cents. */
@@ -65,6 +66,8 @@ export const productFormSchema = z.strictObject({
   authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
   reskinFeatures: optional(z.string().max(50_000)),
   reskinPrice: optional(priceSchema),
+  /** The first release's version (issue 15): 1.0.0 when left out; an edit cannot change it. */
+  version: optional(versionSchema),
   userId: z.string().optional(),
   status: z.string().optional(),
 });

@@ -22,6 +22,7 @@ const LABELS: Record<string, string> = {
   authorName: 'Author studio name',
   reskinFeatures: 'Reskin features',
   reskinPrice: 'Reskin price',
+  version: 'Version',
 };
 
 /** The starred fields of SPEC.md 5 (the files are checked by the upload itself). */

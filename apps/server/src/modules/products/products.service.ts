@@ -157,7 +157,8 @@ export class ProductsService {
       const form = sanitizeForm(parseProductFields(upload.fields));
       const images = await this.storeImages(upload.images, written);
       const now = this.clock.now().toISOString();
-      const [major, minor, patch] = versionParts(FIRST_VERSION);
+      const firstVersion = form.version ?? FIRST_VERSION;
+      const [major, minor, patch] = versionParts(firstVersion);
       await this.products.insert({
         product: {
           id,
@@ -176,7 +177,7 @@ export class ProductsService {
         firstRelease: {
           id: newId(),
           product_id: id,
-          version: FIRST_VERSION,
+          version: firstVersion,
           version_major: major,
           version_minor: minor,
           version_patch: patch,
@@ -210,6 +211,7 @@ export class ProductsService {
     const written: StoredRef[] = [];
     const replaced: StoredRef[] = [];
     try {
+      if (upload.fields.version?.trim()) throw badRequest('The version changes by publishing a new version, not by an edit', 'version');
       const translations = (await this.rows.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);

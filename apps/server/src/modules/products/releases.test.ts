@@ -283,6 +283,43 @@ describe('migration 0012', () => {
 });
 
 describe('the upload', () => {
+  it('stores the archive as the version the form gives, and refuses a malformed one', async () => {
+    const ctx = await buildCatalogueApp();
+    const seller = await createUser(ctx);
+    const response = await sendProductForm(ctx, seller, { ...productFields({ version: '2.1.0' }), ...(await productFiles()) });
+    expect(response.statusCode).toBe(201);
+    expect(await releasesSeenBy(ctx, seller, response.json()._id)).toEqual(['2.1.0 Approved']);
+
+    const malformed = await sendProductForm(ctx, seller, {
+      ...productFields({ version: 'v1', title: titleJson({ en: 'Other' }) }),
+      ...(await productFiles()),
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The version must look like 1.2.0 (MAJOR.MINOR.PATCH)');
+  });
+
+  it('does not let an edit change the version', async () => {
+    const ctx = await buildCatalogueApp();
+    const seller = await createUser(ctx);
+    const product = await createProduct(ctx, seller);
+    const edit = await sendProductForm(
+      ctx,
+      seller,
+      { version: '9.0.0' },
+      { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
+    );
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe('The version changes by publishing a new version, not by an edit');
+    const blank = await sendProductForm(
+      ctx,
+      seller,
+      { version: '', authorName: 'Renamed' },
+      { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
+    );
+    expect(blank.statusCode).toBe(200);
+    expect(await releasesSeenBy(ctx, seller, product._id)).toEqual(['1.0.0 Approved']);
+  });
+
   it('stores the archive as release 1.0.0', async () => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);

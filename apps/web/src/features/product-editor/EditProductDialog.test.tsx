@@ -69,6 +69,7 @@ describe('Edit Product dialog', () => {
     ).toEqual([...FRAMEWORKS]);
     // A new archive is a new version; an edit cannot swap the bytes buyers were sold.
     expect(within(dialog).queryByLabelText(/^Product File/)).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: /^Version/ })).toBeNull();
     expect(within(dialog).getByText(/a new archive is published as a new version/)).toBeTruthy();
 
     fireEvent.change(title, { target: { value: 'Space Racer 2' } });

@@ -65,6 +65,7 @@ function fillStepTwo() {
   chooseFiles('Screenshots', image('one.png'), image('two.png'));
   type(textbox('Live Preview'), 'https://example.com/play');
   chooseFiles('Product File', new File(['PK'], 'game.zip', { type: 'application/zip' }));
+  type(textbox('Version'), '1.2.0');
   type(spinbutton('Single App License (USD)'), '49.99');
 }
 
@@ -228,6 +229,7 @@ describe('ProductWizard', () => {
     expect(body.get('multiAppLicense')).toBe('99');
     expect(body.get('authorName')).toBe('Pixel Forge');
     expect((body.get('sourceCode') as File).name).toBe('game.zip');
+    expect(body.get('version')).toBe('1.2.0');
     expect((body.get('featureImg') as File).name).toBe('feature.png');
     expect((body.get('thumbnail') as File).name).toBe('thumb.png');
     expect(body.getAll('screenshots').map((file) => (file as File).name)).toEqual(['one.png', 'two.png']);

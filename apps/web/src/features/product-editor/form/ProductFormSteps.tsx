@@ -194,13 +194,24 @@ export function StepTwoFields({ form }: StepProps) {
         // Buyers keep the bytes they were sold: a new archive is published as a new version.
         <p className="form-text mb-3">The product file is not changed by an edit: a new archive is published as a new version.</p>
       ) : (
-        <FileInput
-          form={form}
-          name="sourceCode"
-          label="Product File"
-          accept=".zip,application/zip"
-          help="The source code as one .zip archive."
-        />
+        <div className="row">
+          <FileInput
+            form={form}
+            className="col-12 col-md-8"
+            name="sourceCode"
+            label="Product File"
+            accept=".zip,application/zip"
+            help="The source code as one .zip archive."
+          />
+          <TextInput
+            form={form}
+            className="col-12 col-md-4"
+            name="version"
+            label="Version"
+            placeholder="1.0.0"
+            help="Leave empty for 1.0.0."
+          />
+        </div>
       )}
       <TextInput form={form} name="singleAppLicense" label="Single App License (USD)" type="number" inputMode="decimal" step="0.01" />
     </>

@@ -58,6 +58,7 @@ export function productFormValuesSchema(mode: FormMode) {
       authorName: contract.authorName,
       reskinFeatures: contract.reskinFeatures,
       reskinPrice: contract.reskinPrice,
+      version: contract.version,
       featureImg: chosen(mode, image, 'Choose a feature image'),
       thumbnail: chosen(mode, image, 'Choose a thumbnail image'),
       sourceCode: chosen(mode, zipFile, 'Choose the product file (.zip)'),

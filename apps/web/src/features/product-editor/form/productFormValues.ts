@@ -20,6 +20,7 @@ export const TEXT_FIELDS = [
   'authorName',
   'reskinFeatures',
   'reskinPrice',
+  'version',
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -46,7 +47,7 @@ export type ProductFormValues = Record<TextField, string> &
 /** SPEC.md 2.10: which fields each of the three steps shows, in order. */
 export const STEP_FIELDS = [
   ['languages', 'title', 'description', 'keywords', 'type', 'category', 'subCategory', 'frameWork', 'features', 'featureImg', 'thumbnail'],
-  ['screenshots', 'youtubeLink', 'googlePlayLink', 'appStoreLink', 'livePreview', 'sourceCode', 'singleAppLicense'],
+  ['screenshots', 'youtubeLink', 'googlePlayLink', 'appStoreLink', 'livePreview', 'sourceCode', 'version', 'singleAppLicense'],
   ['multiAppLicense', 'authorName', 'developmentHours', 'reskinFeatures', 'reskinPrice'],
 ] as const;
 export type StepIndex = 0 | 1 | 2;
