@@ -159,6 +159,9 @@ test('a seller signs in and uploads a product with the keyboard alone, Tab leavi
   await expect(page.getByLabel('Product File')).toBeFocused();
   await page.getByLabel('Product File').setInputFiles(zip('keyboard-quest.zip'));
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Version' })).toBeFocused();
+  await typeText(page, '1.0.1');
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('Single App License (USD)')).toBeFocused();
   await typeText(page, '14.99');
   await page.keyboard.press('Enter');
