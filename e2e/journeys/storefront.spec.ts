@@ -174,6 +174,27 @@ test.describe('the first screen arrives with the page', () => {
     await expect(page.getByRole('button', { name: 'Post Comment' })).toBeVisible();
   });
 
+  test('a licence picked and added before the app has taken the page over is the one in the cart', async ({ page }) => {
+    const heldScripts: Route[] = [];
+    await page.route(/\/assets\/main-[^/]+\.js$/, (route) => {
+      heldScripts.push(route);
+    });
+    await page.goto('/downloads/Knight-Quest');
+    await expect.poll(() => heldScripts.length).toBe(1);
+    const multi = page.getByLabel('Multi App License');
+    const multiPrice = (await multi.locator('xpath=..').locator('label span').last().textContent()) ?? '';
+
+    await multi.check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await heldScripts[0]!.continue();
+
+    await expect(page.getByText('Add To Cart Successfully')).toBeVisible();
+    await expect(multi).toBeChecked();
+    await expect(page.getByTestId('total-price')).toHaveText(multiPrice);
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cartProduct') ?? '[]') as { selectedLicense: string }[]);
+    expect(cart.map((line) => line.selectedLicense)).toEqual(['Multi App License']);
+  });
+
   test('a product page opened from a card, not from the server, still asks the API and shows the product', async ({ page }) => {
     await page.goto('/browse-game');
     const card = page.locator('.game-card').first();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LicenseType, ProductDetail } from '@market/contracts';
 import { formatDollars } from '@/lib/format';
 import { showNotice } from '@/components/notice/notices';
@@ -11,18 +11,44 @@ function priceOf(product: ProductDetail, license: LicenseType): number {
   return license === 'Multi App License' ? product.multiAppLicense : product.singleAppLicense;
 }
 
+function isLicenseType(value: string | undefined): value is LicenseType {
+  return LICENSE_TYPES.some((type) => type === value);
+}
+
+function checkedLicenseIn(fieldset: HTMLFieldSetElement | null): LicenseType | undefined {
+  const checked = fieldset?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
+  return isLicenseType(checked) ? checked : undefined;
+}
+
+/**
+ * The licence the buyer sees checked. One picked on the server-drawn page before the app took it
+ * over stays checked in the document while the state starts at Single, and a press of Add to cart
+ * made meanwhile is answered before the state catches up: the total adopts the document's choice
+ * once, and the buttons read it from the document.
+ */
+function useChosenLicense() {
+  const [license, setLicense] = useState<LicenseType>('Single App License');
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const checked = checkedLicenseIn(fieldset.current);
+    if (checked) setLicense(checked);
+  }, []);
+  const chosenNow = () => checkedLicenseIn(fieldset.current) ?? license;
+  return { license, setLicense, fieldset, chosenNow };
+}
+
 function report(result: AddResult) {
   showNotice(result.message, result.added ? 'success' : 'info');
 }
 
 /** SPEC.md 2.5: licence radio (Single by default), the total for it, Add to cart and Add to Wishlist. */
 export function PurchaseBox({ product }: { product: ProductDetail }) {
-  const [license, setLicense] = useState<LicenseType>('Single App License');
+  const { license, setLicense, fieldset, chosenNow } = useChosenLicense();
   const totalId = useId();
 
   return (
     <div className="purchase-box">
-      <fieldset>
+      <fieldset ref={fieldset}>
         <legend className="purchase-legend">Choose a license</legend>
         {LICENSE_TYPES.map((type) => (
           <div className="form-check license-option" key={type}>
@@ -46,10 +72,10 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
         Total price: <strong data-testid="total-price">{formatDollars(priceOf(product, license))}</strong>
       </p>
       <div className="d-grid gap-2">
-        <button type="button" className="btn btn-primary" onClick={() => report(addToCart(product, { license }))}>
+        <button type="button" className="btn btn-primary" onClick={() => report(addToCart(product, { license: chosenNow() }))}>
           Add to cart
         </button>
-        <button type="button" className="btn btn-outline-primary" onClick={() => report(addToWishlist(product, { license }))}>
+        <button type="button" className="btn btn-outline-primary" onClick={() => report(addToWishlist(product, { license: chosenNow() }))}>
           Add to Wishlist
         </button>
       </div>
