@@ -22,6 +22,7 @@ import { hireRoutes } from './modules/hire/index.js';
 import { healthRoutes, Readiness } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
+import { licenceRoutes } from './modules/licences/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { productRoutes, releaseRoutes } from './modules/products/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
@@ -148,6 +149,10 @@ export async function buildApp(dependencies: AppDependencies) {
   });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(purchaseRoutes, { purchases: services.purchases });
+  await app.register(licenceRoutes, {
+    licences: services.licences,
+    verifyRateLimitPerMinute: config.verifyRateLimitPerMinute,
+  });
   await app.register(pageRoutes, { catalogue: services.catalogue, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(spa, { webDistDir: config.webDistDir });

@@ -5,6 +5,7 @@ import { PeopleRepository, PeopleService } from './modules/people/index.js';
 import { CommentsRepository, CommentsService } from './modules/comments/index.js';
 import { ContactRepository, ContactService } from './modules/contact/index.js';
 import { HireRepository, HireService } from './modules/hire/index.js';
+import { LicencesRepository, LicencesService } from './modules/licences/index.js';
 import { NotificationsRepository, NotificationsService } from './modules/notifications/index.js';
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
@@ -93,6 +94,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       mail,
       config.publicUrl,
     ),
+    licences: new LicencesService(new LicencesRepository(db), clock),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };
 }

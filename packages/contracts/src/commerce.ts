@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { categorySchema, licenseTypeSchema, textBooleanSchema } from './enums.js';
+import { licenceStatusSchema } from './licences.js';
 
 /** The message of every download refused because the licence window has passed. */
 export const DOWNLOAD_WINDOW_CLOSED_MESSAGE = 'The download window for this licence has closed.';
@@ -116,6 +117,9 @@ export const purchaseLineSchema = z
     versionBought: z.string().nullable(),
     /** Every approved release, newest first; the first is what a download serves unless another is named. */
     versions: z.array(purchasableVersionSchema),
+    /** The licence this line is (issue 16): its code, and whether it still holds. */
+    purchaseCode: z.string(),
+    licenceStatus: licenceStatusSchema,
   })
   .meta({ id: 'PurchaseLine' });
 export type PurchaseLine = z.infer<typeof purchaseLineSchema>;

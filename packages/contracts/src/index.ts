@@ -14,6 +14,7 @@ export * from './products.js';
 export * from './releases.js';
 export * from './notifications.js';
 export * from './commerce.js';
+export * from './licences.js';
 export * from './money.js';
 export * from './reskin.js';
 export * from './comments.js';

@@ -74,6 +74,17 @@ export const API_PATHS = {
     updateDownload: '/api/purchase/updateDownload',
     download: '/api/purchase/download/:purchaseId/:productId',
   },
+  licence: {
+    mine: '/api/licence/mine',
+    tokens: '/api/licence/tokens',
+    token: '/api/licence/tokens/:id',
+    verify: '/api/licence/verify',
+    byCode: '/api/licence/:code',
+    apps: '/api/licence/:code/apps',
+    app: '/api/licence/:code/apps/:appId',
+    revoke: '/api/licence/:code/revoke',
+    certificate: '/api/licence/:code/certificate.pdf',
+  },
   reskin: {
     send: '/api/reskin/reskinFeatureUser',
     allConversations: '/api/reskin/allReskinUsers',

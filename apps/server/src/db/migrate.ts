@@ -10,6 +10,7 @@ import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
 import * as backgroundJobs from './migrations/0011_background_jobs.js';
 import * as productReleases from './migrations/0012_product_releases.js';
 import * as notifications from './migrations/0013_notifications.js';
+import * as licences from './migrations/0014_licences.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0011_background_jobs': backgroundJobs,
   '0012_product_releases': productReleases,
   '0013_notifications': notifications,
+  '0014_licences': licences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

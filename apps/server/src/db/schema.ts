@@ -2,6 +2,7 @@ import type {
   Category,
   ChatStatus,
   LanguageCode,
+  LicenceStatus,
   LicenseType,
   MessageAuthor,
   NotificationKind,
@@ -39,6 +40,8 @@ export interface Database {
   simulated_payment_intents: SimulatedPaymentIntentsTable;
   purchases: PurchasesTable;
   purchase_lines: PurchaseLinesTable;
+  licence_apps: LicenceAppsTable;
+  api_tokens: ApiTokensTable;
   withdrawals: WithdrawalsTable;
   reskin_conversations: ReskinConversationsTable;
   reskin_messages: ReskinMessagesTable;
@@ -236,6 +239,38 @@ export interface PurchaseLinesTable {
   price_cents: number;
   reskin_price_cents: number;
   download_enabled: Generated<number>;
+  /** The licence's random UUID v4, shown to its buyer and checked by sellers. */
+  purchase_code: string;
+  status: Generated<LicenceStatus>;
+  revoked_reason: string | null;
+  revoked_at: string | null;
+}
+
+/** An app a licence is used in; a cleared one is kept, out of every count. */
+export interface LicenceAppsTable {
+  id: string;
+  purchase_line_id: string;
+  app_name: string;
+  bundle_id: string;
+  store_url: string | null;
+  /** 1 when the licence holds a single app (a unique partial index allows one live such row). */
+  sole_app: number;
+  created_at: string;
+  updated_at: string;
+  cleared_at: string | null;
+  cleared_by: string | null;
+  cleared_reason: string | null;
+}
+
+/** A seller's token for the verify API, kept as its SHA-256 only. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface WithdrawalsTable {

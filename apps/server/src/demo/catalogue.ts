@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SessionUser } from '@market/contracts';
 import { type Kysely, sql } from 'kysely';
@@ -170,6 +171,7 @@ async function recordDemoPurchase(db: Kysely<Database>, buyerId: string, product
         price_cents: amount,
         reskin_price_cents: 0,
         download_enabled: 0,
+        purchase_code: randomUUID(),
       })
       .execute();
   });

@@ -126,7 +126,12 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
           'Paths and payloads follow the product spec (docs/product-spec.md, section 7); identity comes from the session cookie.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          sellerToken: { type: 'http', scheme: 'bearer', description: 'A seller API token from /userPanel/api-tokens' },
+        },
+      },
     },
     transform: describeRoute,
     transformObject: nameComponents,

@@ -116,6 +116,7 @@ const envSchema = z
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
@@ -229,6 +230,8 @@ export interface Config {
   formsRateLimitPerMinute: number;
   /** Reskin chat messages per minute and signed-in user: a conversation, so more than a form, but no flood. */
   chatRateLimitPerMinute: number;
+  /** Purchase-code checks per minute and seller API token. */
+  verifyRateLimitPerMinute: number;
   payments: PaymentsConfig;
   /** Bearer token of GET /api/metrics; null: no metrics (the path answers 404). */
   metricsToken: string | null;
@@ -298,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,
+    verifyRateLimitPerMinute: env.VERIFY_RATE_LIMIT_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN ?? null,
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -194,6 +195,7 @@ export async function recordSale(ctx: TestContext, buyerId: string, productIds: 
         is_reskin: 0,
         price_cents: 100,
         reskin_price_cents: 0,
+        purchase_code: randomUUID(),
       })),
     )
     .execute();
@@ -270,6 +272,7 @@ export async function insertBuyers(ctx: TestContext, productId: string, count: n
           is_reskin: 0,
           price_cents: 100,
           reskin_price_cents: 0,
+          purchase_code: randomUUID(),
         })),
       )
       .execute();

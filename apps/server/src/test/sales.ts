@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LicenseType } from '@market/contracts';
 import { newId } from '../platform/ids.js';
 import type { TestContext } from './helper.js';
@@ -57,6 +58,7 @@ export async function recordPurchase(ctx: TestContext, buyerId: string, lines: S
         is_reskin: line.reskinPriceCents ? 1 : 0,
         price_cents: line.priceCents,
         reskin_price_cents: line.reskinPriceCents ?? 0,
+        purchase_code: randomUUID(),
       })),
     )
     .execute();

@@ -1,4 +1,4 @@
-import type { LicenseType } from '@market/contracts';
+import type { LicenceStatus, LicenseType } from '@market/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, PurchasesTable } from '../../db/schema.js';
 
@@ -18,6 +18,7 @@ export interface NewPurchase {
     is_reskin: number;
     price_cents: number;
     reskin_price_cents: number;
+    purchase_code: string;
   }>;
 }
 
@@ -30,6 +31,8 @@ export interface PurchaseLineRow {
   price_cents: number;
   reskin_price_cents: number;
   download_enabled: number;
+  purchase_code: string;
+  status: LicenceStatus;
   category: string;
   thumbnail_key: string;
   title: string | null;
@@ -127,6 +130,8 @@ export class PurchasesRepository {
         'l.price_cents',
         'l.reskin_price_cents',
         'l.download_enabled',
+        'l.purchase_code',
+        'l.status',
         'pr.category',
         'pr.thumbnail_key',
       ])

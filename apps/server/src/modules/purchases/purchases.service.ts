@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import {
@@ -6,6 +7,7 @@ import {
   categorySchema,
   centsToDollars,
   DOWNLOAD_WINDOW_CLOSED_MESSAGE,
+  LICENCE_REVOKED_MESSAGE,
   downloadWindow,
   type DownloadWindow,
   licenseTypeSchema,
@@ -134,6 +136,8 @@ export class PurchasesService {
             is_reskin: line.isReskin === 'true' ? 1 : 0,
             price_cents: line.priceCents,
             reskin_price_cents: line.reskinPriceCents ?? 0,
+            // The licence's proof: random, so no code can be guessed from another or from an id.
+            purchase_code: randomUUID(),
           })),
         },
         // The receipt is stored with the purchase: one is never kept without the other.
@@ -219,6 +223,7 @@ export class PurchasesService {
    */
   async openDownload(actor: SessionUser, purchaseId: string, productId: string, releaseId?: string): Promise<PurchaseDownload> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
+    if (line.status === 'Revoked') throw forbidden(LICENCE_REVOKED_MESSAGE);
     const releases = await this.releases.approvedOf([productId]);
     const release = releaseId ? releases.find((candidate) => candidate.id === releaseId) : releases[0];
     if (!release) throw notFound(releaseId ? 'This version is not available' : 'This product has no published version');
@@ -239,9 +244,11 @@ export class PurchasesService {
     return { purchase, line };
   }
 
+  /** A revoked licence's window is shut, whatever the clock says. */
   private windowOf(line: PurchaseLineRow, purchase: PurchaseRow, releases: readonly ReleaseRow[]): DownloadWindow {
     const published = releases.flatMap((release) => (release.published_at ? [new Date(release.published_at)] : []));
-    return downloadWindow(licenseTypeSchema.parse(line.license_type), new Date(purchase.created_at), published, this.clock.now());
+    const window = downloadWindow(licenseTypeSchema.parse(line.license_type), new Date(purchase.created_at), published, this.clock.now());
+    return line.status === 'Revoked' ? { ...window, open: false } : window;
   }
 
   private async toPurchase(row: PurchaseRow): Promise<Purchase> {
@@ -293,6 +300,8 @@ export class PurchasesService {
         engineVersion: release.engine_version,
         publishedAt: release.published_at ?? release.created_at,
       })),
+      purchaseCode: line.purchase_code,
+      licenceStatus: line.status,
     };
   }
 }

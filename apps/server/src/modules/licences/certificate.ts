@@ -1,0 +1,95 @@
+import { LICENCE_TERMS, type Licence } from '@market/contracts';
+import PdfKitDocument from 'pdfkit';
+
+/**
+ * PDFKit's built-in fonts are the only fonts here (nothing is downloaded or shipped), and they
+ * encode Windows-1252: a character they cannot draw is printed as '?', never as a wrong glyph.
+ */
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const printable = (text: string) =>
+  [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.has(char) ? char : '?')).join('');
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const MARGIN = 56;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+
+/** The licence certificate as one A4 page of PDF, made on the server from the licence as stored. */
+export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer> {
+  const document = new PdfKitDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Licence certificate ${licence.purchaseCode}`, Author: 'Source Code Marketplace', CreationDate: issuedAt },
+  });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+  });
+
+  const width = document.page.width - 2 * MARGIN;
+  const label = (text: string) =>
+    document.font('Helvetica').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), { characterSpacing: 0.6 });
+  const value = (text: string, size = 12) =>
+    document.font('Helvetica-Bold').fontSize(size).fillColor(INK).text(printable(text)).moveDown(0.6);
+  const terms = LICENCE_TERMS[licence.licenseType];
+
+  document.font('Helvetica').fontSize(10).fillColor(MUTED).text('Source Code Marketplace');
+  document.moveDown(0.4).font('Helvetica-Bold').fontSize(24).fillColor(INK).text('Licence certificate');
+  document
+    .moveDown(0.2)
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text('This certifies that the licensee below holds the licence described.');
+  document
+    .moveDown(0.8)
+    .moveTo(MARGIN, document.y)
+    .lineTo(MARGIN + width, document.y)
+    .strokeColor('#cbd2d9')
+    .stroke()
+    .moveDown(0.8);
+
+  label('Licensee');
+  value(licence.buyer.name, 16);
+  label('Product');
+  value(licence.product.title, 14);
+  label('Licence');
+  value(`${licence.licenseType}${licence.status === 'Revoked' ? ' (revoked)' : ''}`);
+  label('Purchase date');
+  value(formatDate(licence.purchasedAt));
+  label('Purchase code');
+  document.font('Courier-Bold').fontSize(13).fillColor(INK).text(licence.purchaseCode).moveDown(0.6);
+
+  label('Registered apps');
+  if (licence.registeredApps.length === 0) value('None registered yet', 11);
+  for (const app of licence.registeredApps) {
+    document.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(printable(app.appName), { continued: true });
+    document
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(`  ${printable(app.bundleId)}${app.storeUrl ? `  ${printable(app.storeUrl)}` : ''}`);
+  }
+  document.moveDown(0.8);
+
+  label('What you may do');
+  document.font('Helvetica').fontSize(11).fillColor(INK).text(printable(terms.summary)).moveDown(0.3);
+  document.list(terms.may.map(printable), { bulletRadius: 2, textIndent: 12 });
+  document.moveDown(0.3).text('You may not:');
+  document.list(terms.mayNot.map(printable), { bulletRadius: 2, textIndent: 12 });
+
+  document
+    .moveDown(1.5)
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Issued ${formatDate(issuedAt.toISOString())}. A seller can check this code with the marketplace's verify API; a revoked licence no longer verifies as valid.`,
+      { width },
+    );
+  document.end();
+  return done;
+}

@@ -1,0 +1,3 @@
+export { licenceRoutes } from './licences.routes.js';
+export { LicencesService } from './licences.service.js';
+export { LicencesRepository } from './licences.repository.js';

@@ -1,0 +1,234 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  apiPath,
+  API_PATHS,
+  APP_ALREADY_REGISTERED_MESSAGE,
+  INVALID_TOKEN_MESSAGE,
+  LICENCE_APP_NOT_FOUND_MESSAGE,
+  LICENCE_NOT_FOUND_MESSAGE,
+  LICENCE_REVOKED_MESSAGE,
+  MAX_LIVE_API_TOKENS,
+  singleAppTakenMessage,
+  titleToSlug,
+  TOKEN_NOT_FOUND_MESSAGE,
+  TOO_MANY_TOKENS_MESSAGE,
+  UNKNOWN_PURCHASE_CODE_MESSAGE,
+  type ApiToken,
+  type CreatedToken,
+  type Licence,
+  type LicenceVerification,
+  type SessionUser,
+} from '@market/contracts';
+import { isUniqueViolation } from '../../db/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { ApiTokenRow, LicenceAppRow, LicenceRow, LicencesRepository } from './licences.repository.js';
+import { certificatePdf } from './certificate.js';
+import { holdsLicence, managesLicences, seesLicence, tokenVerifies } from './policies.js';
+
+export interface NewApp {
+  appName: string;
+  bundleId: string;
+  storeUrl?: string | null;
+}
+
+export interface AppChanges {
+  appName?: string;
+  storeUrl?: string | null;
+}
+
+/** SHA-256 is enough for a token of 256 random bits: nothing to guess, so nothing to slow down. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Prefixed, so a token pasted in the wrong place is recognisable (and findable by secret scanners). */
+const newToken = () => `smk_${randomBytes(32).toString('base64url')}`;
+
+/** Licences: read by their buyer (and admins), apps registered to them, revoked by admins, verified by sellers. */
+export class LicencesService {
+  constructor(
+    private readonly licences: LicencesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async mine(actor: SessionUser): Promise<Licence[]> {
+    return this.views(await this.licences.listOfBuyer(actor._id));
+  }
+
+  /** Another buyer's code answers as an unknown one: a code's existence is not told to strangers. */
+  async byCode(actor: SessionUser, code: string): Promise<Licence> {
+    return this.view(await this.seen(actor, code));
+  }
+
+  /** The certificate as a PDF, made now from the licence as stored. */
+  async certificate(actor: SessionUser, code: string): Promise<{ fileName: string; pdf: Buffer }> {
+    const licence = await this.byCode(actor, code);
+    return { fileName: `licence-${licence.purchaseCode}.pdf`, pdf: await certificatePdf(licence, this.clock.now()) };
+  }
+
+  async registerApp(actor: SessionUser, code: string, app: NewApp): Promise<Licence> {
+    const licence = await this.held(actor, code);
+    const now = this.clock.now().toISOString();
+    const soleApp = licence.license_type === 'Single App License';
+    try {
+      await this.licences.insertApp({
+        id: newId(),
+        purchase_line_id: licence.line_id,
+        app_name: app.appName,
+        bundle_id: app.bundleId,
+        store_url: app.storeUrl ?? null,
+        sole_app: soleApp ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+        cleared_at: null,
+        cleared_by: null,
+        cleared_reason: null,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The database decides, so two registrations sent at once cannot both take a Single licence.
+      const [registered] = await this.licences.liveAppsOf([licence.line_id]);
+      if (soleApp && registered && registered.bundle_id !== app.bundleId) throw conflict(singleAppTakenMessage(registered.app_name));
+      throw conflict(APP_ALREADY_REGISTERED_MESSAGE, 'bundleId');
+    }
+    return this.view(licence);
+  }
+
+  async updateApp(actor: SessionUser, code: string, appId: string, changes: AppChanges): Promise<Licence> {
+    const licence = await this.held(actor, code);
+    const updated = await this.licences.updateApp(licence.line_id, appId, {
+      ...(changes.appName === undefined ? {} : { app_name: changes.appName }),
+      ...(changes.storeUrl === undefined ? {} : { store_url: changes.storeUrl }),
+      updated_at: this.clock.now().toISOString(),
+    });
+    if (!updated) throw notFound(LICENCE_APP_NOT_FOUND_MESSAGE);
+    return this.view(licence);
+  }
+
+  async clearApp(actor: SessionUser, code: string, appId: string, reason: string): Promise<Licence> {
+    if (!managesLicences(actor)) throw forbidden('Only an admin can clear a registered app');
+    const licence = await this.known(code);
+    const cleared = await this.licences.clearApp(licence.line_id, appId, {
+      cleared_at: this.clock.now().toISOString(),
+      cleared_by: actor._id,
+      cleared_reason: reason,
+    });
+    if (!cleared) throw notFound(LICENCE_APP_NOT_FOUND_MESSAGE);
+    return this.view(licence);
+  }
+
+  async revoke(actor: SessionUser, code: string, reason: string): Promise<Licence> {
+    if (!managesLicences(actor)) throw forbidden('Only an admin can revoke a licence');
+    const licence = await this.known(code);
+    if (licence.status === 'Revoked') throw conflict(LICENCE_REVOKED_MESSAGE);
+    await this.licences.revoke(licence.line_id, reason, this.clock.now().toISOString());
+    return this.view({ ...licence, status: 'Revoked', revoked_reason: reason });
+  }
+
+  /**
+   * A seller's check of a code: the same 404 for a code nobody holds and for another seller's
+   * product's code, so a token tells nothing about other sellers' sales.
+   */
+  async verify(tokenOwner: ApiTokenRow, code: string): Promise<LicenceVerification> {
+    const licence = await this.licences.findByCode(code);
+    if (!licence || !tokenVerifies(tokenOwner, licence)) throw notFound(UNKNOWN_PURCHASE_CODE_MESSAGE);
+    const apps = await this.licences.liveAppsOf([licence.line_id]);
+    return {
+      valid: licence.status === 'Active',
+      status: licence.status,
+      product: { _id: licence.product_id, title: licence.title ?? '' },
+      licenseType: licence.license_type,
+      purchasedAt: licence.purchased_at,
+      buyer: { name: licence.buyer_name },
+      registeredApps: apps.map((app) => ({ appName: app.app_name, bundleId: app.bundle_id, storeUrl: app.store_url })),
+    };
+  }
+
+  /** The live token an `Authorization: Bearer` header carries; 401 otherwise. */
+  async tokenOf(authorization: string | undefined): Promise<ApiTokenRow> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const row = token ? await this.licences.useToken(hashToken(token), this.clock.now().toISOString()) : undefined;
+    if (!row) throw unauthorized(INVALID_TOKEN_MESSAGE);
+    return row;
+  }
+
+  async tokens(actor: SessionUser): Promise<ApiToken[]> {
+    const rows = await this.licences.liveTokensOf(actor._id);
+    return rows.map((row) => ({ _id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+  }
+
+  async createToken(actor: SessionUser, name: string): Promise<CreatedToken> {
+    const token = newToken();
+    const row: ApiTokenRow = {
+      id: newId(),
+      user_id: actor._id,
+      name,
+      token_hash: hashToken(token),
+      created_at: this.clock.now().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    if (!(await this.licences.insertTokenWithin(row, MAX_LIVE_API_TOKENS))) throw conflict(TOO_MANY_TOKENS_MESSAGE);
+    return { _id: row.id, name: row.name, token, createdAt: row.created_at };
+  }
+
+  async revokeToken(actor: SessionUser, tokenId: string): Promise<void> {
+    if (!(await this.licences.revokeToken(actor._id, tokenId, this.clock.now().toISOString()))) throw notFound(TOKEN_NOT_FOUND_MESSAGE);
+  }
+
+  private async known(code: string): Promise<LicenceRow> {
+    const licence = await this.licences.findByCode(code);
+    if (!licence) throw notFound(LICENCE_NOT_FOUND_MESSAGE);
+    return licence;
+  }
+
+  private async seen(actor: SessionUser, code: string): Promise<LicenceRow> {
+    const licence = await this.known(code);
+    if (!seesLicence(actor, licence)) throw notFound(LICENCE_NOT_FOUND_MESSAGE);
+    return licence;
+  }
+
+  /** The buyer's own, active licence: only they register and rename its apps. */
+  private async held(actor: SessionUser, code: string): Promise<LicenceRow> {
+    const licence = await this.known(code);
+    if (!holdsLicence(actor, licence)) throw notFound(LICENCE_NOT_FOUND_MESSAGE);
+    if (licence.status === 'Revoked') throw new HttpError(403, LICENCE_REVOKED_MESSAGE);
+    return licence;
+  }
+
+  private async view(licence: LicenceRow): Promise<Licence> {
+    const [view] = await this.views([licence]);
+    return view!;
+  }
+
+  private async views(rows: LicenceRow[]): Promise<Licence[]> {
+    const apps = await this.licences.liveAppsOf(rows.map((row) => row.line_id));
+    const appsByLine = new Map<string, LicenceAppRow[]>();
+    for (const app of apps) appsByLine.set(app.purchase_line_id, [...(appsByLine.get(app.purchase_line_id) ?? []), app]);
+    return rows.map((row) => {
+      const title = row.title ?? '';
+      return {
+        purchaseCode: row.purchase_code,
+        licenseType: row.license_type,
+        status: row.status,
+        revokedReason: row.revoked_reason,
+        purchaseId: row.purchase_id,
+        purchasedAt: row.purchased_at,
+        buyer: { _id: row.buyer_id, name: row.buyer_name },
+        product: {
+          _id: row.product_id,
+          title,
+          slug: titleToSlug(title),
+          thumbnail: apiPath(API_PATHS.files.image, { key: row.thumbnail_key }),
+        },
+        registeredApps: (appsByLine.get(row.line_id) ?? []).map((app) => ({
+          _id: app.id,
+          appName: app.app_name,
+          bundleId: app.bundle_id,
+          storeUrl: app.store_url,
+          registeredAt: app.created_at,
+        })),
+      };
+    });
+  }
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import { licenseTypeSchema, type LicenseType } from './enums.js';
+import { appStoreLinkSchema, googlePlayLinkSchema } from './rules/links.js';
+
+/**
+ * What each licence allows, written once: the product page, the cart, the licences page and the
+ * certificate all show these words.
+ */
+export const LICENCE_TERMS: Record<LicenseType, { summary: string; may: readonly string[]; mayNot: readonly string[] }> = {
+  'Single App License': {
+    summary: 'One end product: one app or game listing in one store account.',
+    may: ['Use the source code in one end product (one app or game listing in one store account)', 'Modify the source code'],
+    mayNot: ['Resell, share or give away the source code, modified or not', 'Use the code in a second end product'],
+  },
+  'Multi App License': {
+    summary: 'Any number of end products of the licence holder.',
+    may: ['Use the source code in any number of end products of the licence holder', 'Modify the source code'],
+    mayNot: ['Resell, share or give away the source code, modified or not'],
+  },
+};
+
+export const LICENCE_STATUSES = ['Active', 'Revoked'] as const;
+export const licenceStatusSchema = z.enum(LICENCE_STATUSES);
+export type LicenceStatus = z.infer<typeof licenceStatusSchema>;
+
+/** A purchase code: a random UUID v4, unrelated to any id. */
+export const purchaseCodeSchema = z.uuidv4({ error: 'A purchase code looks like 3f2b6c1e-…: 36 letters, digits and dashes' });
+export const licenceParamsSchema = z.strictObject({ code: purchaseCodeSchema });
+export const licenceAppParamsSchema = z.strictObject({ code: purchaseCodeSchema, appId: idSchema });
+
+export const UNKNOWN_PURCHASE_CODE_MESSAGE = 'Unknown purchase code';
+export const LICENCE_NOT_FOUND_MESSAGE = 'Licence not found';
+export const LICENCE_REVOKED_MESSAGE = 'This licence has been revoked';
+export const LICENCE_APP_NOT_FOUND_MESSAGE = 'This app is not registered to the licence';
+export const APP_ALREADY_REGISTERED_MESSAGE = 'An app with this bundle id is already registered to this licence';
+export const singleAppTakenMessage = (appName: string) =>
+  `This Single App License is already registered to ${appName}. Buy a Multi App License to use the code in more apps.`;
+
+/** com.studio.game: dot-separated names, each starting with a letter (Android's rule; iOS also allows dashes). */
+export const bundleIdSchema = z
+  .string({ error: 'Enter the package or bundle id, e.g. com.studio.game' })
+  .trim()
+  .max(155, 'A bundle id is at most 155 characters')
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/, 'Enter the package or bundle id in reverse-DNS form, e.g. com.studio.game');
+
+const appNameSchema = z
+  .string({ error: 'Enter the app’s name' })
+  .trim()
+  .min(1, 'Enter the app’s name')
+  .max(120, 'An app name is at most 120 characters');
+
+export const STORE_URL_MESSAGE = 'Enter a Google Play or App Store address of the app, or leave it empty';
+/** A Google Play or App Store address; an empty one means none. */
+const storeUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'A link is at most 2000 characters')
+  .refine(
+    (value) => value === '' || googlePlayLinkSchema.safeParse(value).success || appStoreLinkSchema.safeParse(value).success,
+    STORE_URL_MESSAGE,
+  )
+  .transform((value) => value || null)
+  .nullable()
+  .optional();
+
+/** POST /api/licence/{code}/apps */
+export const registerAppBodySchema = z.strictObject({ appName: appNameSchema, bundleId: bundleIdSchema, storeUrl: storeUrlSchema });
+export type RegisterAppBody = z.input<typeof registerAppBodySchema>;
+
+export const BUNDLE_ID_FIXED_MESSAGE = 'The bundle id of a registered app cannot be changed; register the new app instead';
+/** PUT /api/licence/{code}/apps/{appId}: the name and the store address; the bundle id stays. */
+export const updateAppBodySchema = z
+  .strictObject({
+    appName: appNameSchema.optional(),
+    storeUrl: storeUrlSchema,
+    bundleId: z.never({ error: BUNDLE_ID_FIXED_MESSAGE }).optional(),
+  })
+  .refine((body) => body.appName !== undefined || body.storeUrl !== undefined, 'Send the new app name or store address');
+export type UpdateAppBody = z.input<typeof updateAppBodySchema>;
+
+const reasonSchema = z
+  .string({ error: 'Give a reason' })
+  .trim()
+  .min(3, 'Give a reason of at least 3 characters')
+  .max(500, 'A reason is at most 500 characters');
+/** DELETE /api/licence/{code}/apps/{appId} and PUT /api/licence/{code}/revoke (Admin only). */
+export const reasonBodySchema = z.strictObject({ reason: reasonSchema });
+export type ReasonBody = z.infer<typeof reasonBodySchema>;
+
+export const registeredAppSchema = z
+  .object({
+    _id: idSchema,
+    appName: z.string(),
+    bundleId: z.string(),
+    storeUrl: z.string().nullable(),
+    registeredAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'RegisteredApp' });
+export type RegisteredApp = z.infer<typeof registeredAppSchema>;
+
+export const licenceSchema = z
+  .object({
+    purchaseCode: z.string(),
+    licenseType: licenseTypeSchema,
+    status: licenceStatusSchema,
+    revokedReason: z.string().nullable(),
+    purchaseId: idSchema,
+    purchasedAt: isoDateTimeSchema,
+    buyer: z.object({ _id: idSchema, name: z.string() }),
+    product: z.object({ _id: idSchema, title: z.string(), slug: z.string(), thumbnail: z.string() }),
+    registeredApps: z.array(registeredAppSchema),
+  })
+  .meta({ id: 'Licence' });
+export type Licence = z.infer<typeof licenceSchema>;
+export const licenceListSchema = z.array(licenceSchema);
+
+/** GET /api/licence/verify?code= (a seller's API token in Authorization: Bearer). */
+export const verifyQuerySchema = z.strictObject({
+  code: purchaseCodeSchema.meta({ example: '3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b' }),
+});
+
+export const verificationSchema = z
+  .object({
+    valid: z.boolean(),
+    status: licenceStatusSchema,
+    product: z.object({ _id: idSchema, title: z.string() }),
+    licenseType: licenseTypeSchema,
+    purchasedAt: isoDateTimeSchema,
+    buyer: z.object({ name: z.string() }),
+    registeredApps: z.array(z.object({ appName: z.string(), bundleId: z.string(), storeUrl: z.string().nullable() })),
+  })
+  .meta({ id: 'LicenceVerification' });
+export type LicenceVerification = z.infer<typeof verificationSchema>;
+
+export const MAX_LIVE_API_TOKENS = 10;
+export const TOO_MANY_TOKENS_MESSAGE = `You can keep at most ${MAX_LIVE_API_TOKENS} API tokens; revoke one you no longer use first`;
+export const TOKEN_NOT_FOUND_MESSAGE = 'API token not found';
+export const INVALID_TOKEN_MESSAGE = 'Send a live API token as Authorization: Bearer <token>';
+
+/** POST /api/licence/tokens */
+export const createTokenBodySchema = z.strictObject({
+  name: z
+    .string({ error: 'Name the token, e.g. the game server that uses it' })
+    .trim()
+    .min(1, 'Name the token, e.g. the game server that uses it')
+    .max(80, 'A token name is at most 80 characters'),
+});
+export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
+
+export const apiTokenSchema = z
+  .object({ _id: idSchema, name: z.string(), createdAt: isoDateTimeSchema, lastUsedAt: isoDateTimeSchema.nullable() })
+  .meta({ id: 'ApiToken' });
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+export const apiTokenListSchema = z.array(apiTokenSchema);
+
+/** The only answer that holds the token itself. */
+export const createdTokenSchema = z
+  .object({ _id: idSchema, name: z.string(), token: z.string(), createdAt: isoDateTimeSchema })
+  .meta({ id: 'CreatedApiToken' });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
