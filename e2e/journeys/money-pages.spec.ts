@@ -68,7 +68,7 @@ test('the admin finds a user by name on a paginated list', async ({ page }) => {
     'page',
   );
   // SPEC.md 2.9's eleven entries and Notifications (issue 15).
-  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(12);
+  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(13);
   await page.getByLabel('Search by name or email').fill('jamie');
   await page.getByRole('button', { name: 'Search' }).click();
   const rows = page.getByRole('table', { name: 'All users' }).getByRole('row');

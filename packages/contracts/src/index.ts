@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './users.js';
 export * from './rules/money.js';
 export * from './rules/licence.js';
+export * from './rules/terms.js';
 export * from './rules/versions.js';
 export * from './rules/text.js';
 export * from './rules/card.js';

@@ -1,31 +1,19 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
-import { licenseTypeSchema, type LicenseType } from './enums.js';
+import { licenseTypeSchema } from './enums.js';
 import { appStoreLinkSchema, googlePlayLinkSchema } from './rules/links.js';
-
-/**
- * What each licence allows, written once: the product page, the cart, the licences page and the
- * certificate all show these words.
- */
-export const LICENCE_TERMS: Record<LicenseType, { summary: string; may: readonly string[]; mayNot: readonly string[] }> = {
-  'Single App License': {
-    summary: 'One end product: one app or game listing in one store account.',
-    may: ['Use the source code in one end product (one app or game listing in one store account)', 'Modify the source code'],
-    mayNot: ['Resell, share or give away the source code, modified or not', 'Use the code in a second end product'],
-  },
-  'Multi App License': {
-    summary: 'Any number of end products of the licence holder.',
-    may: ['Use the source code in any number of end products of the licence holder', 'Modify the source code'],
-    mayNot: ['Resell, share or give away the source code, modified or not'],
-  },
-};
 
 export const LICENCE_STATUSES = ['Active', 'Revoked'] as const;
 export const licenceStatusSchema = z.enum(LICENCE_STATUSES);
 export type LicenceStatus = z.infer<typeof licenceStatusSchema>;
 
-/** A purchase code: a random UUID v4, unrelated to any id. */
-export const purchaseCodeSchema = z.uuidv4({ error: 'A purchase code looks like 3f2b6c1e-…: 36 letters, digits and dashes' });
+const PURCHASE_CODE_MESSAGE = 'A purchase code looks like 3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b: 36 letters, digits and dashes';
+/** A purchase code: a random UUID v4, unrelated to any id; stored in lower case, found in any case. */
+export const purchaseCodeSchema = z
+  .string({ error: PURCHASE_CODE_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .pipe(z.uuidv4({ error: PURCHASE_CODE_MESSAGE }));
 export const licenceParamsSchema = z.strictObject({ code: purchaseCodeSchema });
 export const licenceAppParamsSchema = z.strictObject({ code: purchaseCodeSchema, appId: idSchema });
 
@@ -34,6 +22,9 @@ export const LICENCE_NOT_FOUND_MESSAGE = 'Licence not found';
 export const LICENCE_REVOKED_MESSAGE = 'This licence has been revoked';
 export const LICENCE_APP_NOT_FOUND_MESSAGE = 'This app is not registered to the licence';
 export const APP_ALREADY_REGISTERED_MESSAGE = 'An app with this bundle id is already registered to this licence';
+export const MAX_APPS_PER_LICENCE = 100;
+export const LICENCE_FULL_MESSAGE = `A licence holds at most ${MAX_APPS_PER_LICENCE} apps; contact us if you need more`;
+export const STORE_URL_OF_OTHER_APP_MESSAGE = 'This Google Play address is of another app: its id must be the bundle id';
 export const singleAppTakenMessage = (appName: string) =>
   `This Single App License is already registered to ${appName}. Buy a Multi App License to use the code in more apps.`;
 
@@ -44,11 +35,19 @@ export const bundleIdSchema = z
   .max(155, 'A bundle id is at most 155 characters')
   .regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/, 'Enter the package or bundle id in reverse-DNS form, e.g. com.studio.game');
 
-const appNameSchema = z
-  .string({ error: 'Enter the app’s name' })
-  .trim()
-  .min(1, 'Enter the app’s name')
-  .max(120, 'An app name is at most 120 characters');
+/** Control, format (zero-width, direction) and line-separator characters: they forge lines or hide text. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+export const INVISIBLE_CHARACTERS_MESSAGE = 'Use visible characters only: no line breaks, tabs or invisible characters';
+/** One line of text a person reads: trimmed, without invisible characters, `max` long at most. */
+const visibleLine = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine((value) => !INVISIBLE.test(value), INVISIBLE_CHARACTERS_MESSAGE);
+
+const appNameSchema = visibleLine('Enter the app’s name', 120, 'An app name is at most 120 characters');
 
 export const STORE_URL_MESSAGE = 'Enter a Google Play or App Store address of the app, or leave it empty';
 /** A Google Play or App Store address; an empty one means none. */
@@ -64,8 +63,17 @@ const storeUrlSchema = z
   .nullable()
   .optional();
 
+/** A Google Play address names its app's id; it must be the registered bundle id. App Store ids are numbers, not checked. */
+export function isStoreUrlOfOtherApp(storeUrl: string | null | undefined, bundleId: string): boolean {
+  if (!storeUrl) return false;
+  const url = new URL(storeUrl);
+  return url.hostname === 'play.google.com' && url.searchParams.get('id')?.toLowerCase() !== bundleId.toLowerCase();
+}
+
 /** POST /api/licence/{code}/apps */
-export const registerAppBodySchema = z.strictObject({ appName: appNameSchema, bundleId: bundleIdSchema, storeUrl: storeUrlSchema });
+export const registerAppBodySchema = z
+  .strictObject({ appName: appNameSchema, bundleId: bundleIdSchema, storeUrl: storeUrlSchema })
+  .refine((body) => !isStoreUrlOfOtherApp(body.storeUrl, body.bundleId), { message: STORE_URL_OF_OTHER_APP_MESSAGE, path: ['storeUrl'] });
 export type RegisterAppBody = z.input<typeof registerAppBodySchema>;
 
 export const BUNDLE_ID_FIXED_MESSAGE = 'The bundle id of a registered app cannot be changed; register the new app instead';
@@ -79,11 +87,13 @@ export const updateAppBodySchema = z
   .refine((body) => body.appName !== undefined || body.storeUrl !== undefined, 'Send the new app name or store address');
 export type UpdateAppBody = z.input<typeof updateAppBodySchema>;
 
+/** A reason may run over lines, but holds no other invisible characters and some visible ones. */
 const reasonSchema = z
   .string({ error: 'Give a reason' })
   .trim()
   .min(3, 'Give a reason of at least 3 characters')
-  .max(500, 'A reason is at most 500 characters');
+  .max(500, 'A reason is at most 500 characters')
+  .refine((value) => !INVISIBLE.test(value.replace(/\r?\n/g, ' ')), 'Use visible characters only: no tabs or invisible characters');
 /** DELETE /api/licence/{code}/apps/{appId} and PUT /api/licence/{code}/revoke (Admin only). */
 export const reasonBodySchema = z.strictObject({ reason: reasonSchema });
 export type ReasonBody = z.infer<typeof reasonBodySchema>;
@@ -140,11 +150,7 @@ export const INVALID_TOKEN_MESSAGE = 'Send a live API token as Authorization: Be
 
 /** POST /api/licence/tokens */
 export const createTokenBodySchema = z.strictObject({
-  name: z
-    .string({ error: 'Name the token, e.g. the game server that uses it' })
-    .trim()
-    .min(1, 'Name the token, e.g. the game server that uses it')
-    .max(80, 'A token name is at most 80 characters'),
+  name: visibleLine('Name the token, e.g. the game server that uses it', 80, 'A token name is at most 80 characters'),
 });
 export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
 

@@ -27,6 +27,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('purchase_lines').addColumn('revoked_reason', 'text').execute();
   await db.schema.alterTable('purchase_lines').addColumn('revoked_at', 'text').execute();
   await sql`update purchase_lines set purchase_code = ${randomUuid(db)}`.execute(db);
+  // SQLite cannot add the constraint to an existing column; there the application always sets it.
+  if (isPostgres(db)) await sql`alter table purchase_lines alter column purchase_code set not null`.execute(db);
   await db.schema.createIndex('purchase_lines_purchase_code').on('purchase_lines').column('purchase_code').unique().execute();
 
   await db.schema
@@ -53,10 +55,11 @@ export async function up(db: AnyDb): Promise<void> {
     .where(sql.ref('sole_app'), '=', 1)
     .where(sql.ref('cleared_at'), 'is', null)
     .execute();
+  // iOS bundle ids ignore case: com.Studio.Game and com.studio.game are one app.
   await db.schema
     .createIndex('licence_apps_bundle_once')
     .on('licence_apps')
-    .columns(['purchase_line_id', 'bundle_id'])
+    .expression(sql`purchase_line_id, lower(bundle_id)`)
     .unique()
     .where(sql.ref('cleared_at'), 'is', null)
     .execute();

@@ -6,8 +6,15 @@ import PdfKitDocument from 'pdfkit';
  * encode Windows-1252: a character they cannot draw is printed as '?', never as a wrong glyph.
  */
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const printable = (text: string) =>
-  [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.has(char) ? char : '?')).join('');
+const drawable = (char: string) => {
+  const code = char.codePointAt(0)!;
+  // 0x80–0x9F are control codes in Unicode but other glyphs in Windows-1252.
+  return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
+};
+const printable = (text: string) => [...text].map((char) => (drawable(char) ? char : '?')).join('');
+
+/** Apps listed by name; the rest are counted, so the certificate stays one page. */
+const APPS_SHOWN = 8;
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -33,8 +40,14 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
   const width = document.page.width - 2 * MARGIN;
   const label = (text: string) =>
     document.font('Helvetica').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), { characterSpacing: 0.6 });
-  const value = (text: string, size = 12) =>
-    document.font('Helvetica-Bold').fontSize(size).fillColor(INK).text(printable(text)).moveDown(0.6);
+  /** At most `lines` lines, cut with an ellipsis: no value can push the page over. */
+  const value = (text: string, size = 12, lines = 2) =>
+    document
+      .font('Helvetica-Bold')
+      .fontSize(size)
+      .fillColor(INK)
+      .text(printable(text), { width, height: document.currentLineHeight(true) * lines, ellipsis: true })
+      .moveDown(0.6);
   const terms = LICENCE_TERMS[licence.licenseType];
 
   document.font('Helvetica').fontSize(10).fillColor(MUTED).text('Source Code Marketplace');
@@ -66,13 +79,20 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
 
   label('Registered apps');
   if (licence.registeredApps.length === 0) value('None registered yet', 11);
-  for (const app of licence.registeredApps) {
-    document.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(printable(app.appName), { continued: true });
+  for (const app of licence.registeredApps.slice(0, APPS_SHOWN)) {
+    const store = app.storeUrl ? `  ${printable(app.storeUrl)}` : '';
     document
       .font('Helvetica')
-      .fillColor(MUTED)
-      .text(`  ${printable(app.bundleId)}${app.storeUrl ? `  ${printable(app.storeUrl)}` : ''}`);
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${printable(app.appName)}  (${printable(app.bundleId)})${store}`, {
+        width,
+        height: document.currentLineHeight(true),
+        ellipsis: true,
+      });
   }
+  const unlisted = licence.registeredApps.length - APPS_SHOWN;
+  if (unlisted > 0) document.fillColor(MUTED).text(`and ${unlisted} more, listed on the buyer's Licences page`);
   document.moveDown(0.8);
 
   label('What you may do');

@@ -90,9 +90,30 @@ export class LicencesRepository {
       .execute();
   }
 
-  /** Throws a unique violation when the licence's one app, or this bundle id, is already registered. */
-  async insertApp(row: LicenceAppRow): Promise<void> {
-    await this.db.insertInto('licence_apps').values(row).execute();
+  /**
+   * Registers the app while the licence is active and holds fewer than `maxApps`. The licence's row is
+   * written first, so a revocation or another registration of it waits for this one. Throws a unique
+   * violation when the licence's one app, or this bundle id, is already registered.
+   */
+  async insertAppWhileActive(row: LicenceAppRow, maxApps: number): Promise<'inserted' | 'revoked' | 'full'> {
+    return this.db.transaction().execute(async (trx) => {
+      const active = await trx
+        .updateTable('purchase_lines')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', row.purchase_line_id)
+        .where('status', '=', 'Active')
+        .executeTakeFirst();
+      if (Number(active.numUpdatedRows) === 0) return 'revoked';
+      const { live } = await trx
+        .selectFrom('licence_apps')
+        .select((eb) => eb.fn.countAll<string | number>().as('live'))
+        .where('purchase_line_id', '=', row.purchase_line_id)
+        .where('cleared_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(live) >= maxApps) return 'full';
+      await trx.insertInto('licence_apps').values(row).execute();
+      return 'inserted';
+    });
   }
 
   /** Renames or re-links a live registration; answers whether there was one. */
@@ -127,12 +148,15 @@ export class LicencesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async revoke(lineId: string, reason: string, at: string): Promise<void> {
-    await this.db
+  /** Revokes an active licence; answers false when it was revoked already (the first reason stays). */
+  async revoke(lineId: string, reason: string, at: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('purchase_lines')
       .set({ status: 'Revoked', revoked_reason: reason, revoked_at: at })
       .where('id', '=', lineId)
-      .execute();
+      .where('status', '=', 'Active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   liveTokensOf(userId: string): Promise<ApiTokenRow[]> {

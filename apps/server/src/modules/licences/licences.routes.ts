@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateFile } from '../../http/private-file.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
-import { hashToken, type LicencesService } from './licences.service.js';
+import { bearerTokenOf, hashToken, type LicencesService } from './licences.service.js';
 
 export interface LicenceRoutesOptions {
   licences: LicencesService;
@@ -50,12 +50,16 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
   app.get(
     API_PATHS.licence.verify,
     {
-      // Counted per token (hashed: the limiter's keys hold no secret), before the token is looked up.
+      // Counted per token however the header spells it (hashed: the limiter's keys hold no secret),
+      // before the token is looked up; a request without one is counted per address.
       config: {
         rateLimit: {
           max: verifyRateLimitPerMinute,
           timeWindow: 60_000,
-          keyGenerator: (request) => `token:${hashToken(request.headers.authorization ?? request.ip)}`,
+          keyGenerator: (request) => {
+            const token = bearerTokenOf(request.headers.authorization);
+            return token ? `token:${hashToken(token)}` : `address:${request.ip}`;
+          },
         },
       },
       schema: {

@@ -4,10 +4,14 @@ import {
   API_PATHS,
   APP_ALREADY_REGISTERED_MESSAGE,
   INVALID_TOKEN_MESSAGE,
+  isStoreUrlOfOtherApp,
+  LICENCE_FULL_MESSAGE,
   LICENCE_APP_NOT_FOUND_MESSAGE,
   LICENCE_NOT_FOUND_MESSAGE,
   LICENCE_REVOKED_MESSAGE,
+  MAX_APPS_PER_LICENCE,
   MAX_LIVE_API_TOKENS,
+  STORE_URL_OF_OTHER_APP_MESSAGE,
   singleAppTakenMessage,
   titleToSlug,
   TOKEN_NOT_FOUND_MESSAGE,
@@ -21,7 +25,7 @@ import {
 } from '@market/contracts';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ApiTokenRow, LicenceAppRow, LicenceRow, LicencesRepository } from './licences.repository.js';
 import { certificatePdf } from './certificate.js';
@@ -40,6 +44,9 @@ export interface AppChanges {
 
 /** SHA-256 is enough for a token of 256 random bits: nothing to guess, so nothing to slow down. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The token of an `Authorization: Bearer …` header, however the scheme is cased or spaced. */
+export const bearerTokenOf = (authorization: string | undefined) => /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 
 /** Prefixed, so a token pasted in the wrong place is recognisable (and findable by secret scanners). */
 const newToken = () => `smk_${randomBytes(32).toString('base64url')}`;
@@ -70,32 +77,42 @@ export class LicencesService {
     const licence = await this.held(actor, code);
     const now = this.clock.now().toISOString();
     const soleApp = licence.license_type === 'Single App License';
+    let outcome: 'inserted' | 'revoked' | 'full';
     try {
-      await this.licences.insertApp({
-        id: newId(),
-        purchase_line_id: licence.line_id,
-        app_name: app.appName,
-        bundle_id: app.bundleId,
-        store_url: app.storeUrl ?? null,
-        sole_app: soleApp ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-        cleared_at: null,
-        cleared_by: null,
-        cleared_reason: null,
-      });
+      outcome = await this.licences.insertAppWhileActive(
+        {
+          id: newId(),
+          purchase_line_id: licence.line_id,
+          app_name: app.appName,
+          bundle_id: app.bundleId,
+          store_url: app.storeUrl ?? null,
+          sole_app: soleApp ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+          cleared_at: null,
+          cleared_by: null,
+          cleared_reason: null,
+        },
+        MAX_APPS_PER_LICENCE,
+      );
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The database decides, so two registrations sent at once cannot both take a Single licence.
       const [registered] = await this.licences.liveAppsOf([licence.line_id]);
-      if (soleApp && registered && registered.bundle_id !== app.bundleId) throw conflict(singleAppTakenMessage(registered.app_name));
+      const sameApp = registered?.bundle_id.toLowerCase() === app.bundleId.toLowerCase();
+      if (soleApp && registered && !sameApp) throw conflict(singleAppTakenMessage(registered.app_name));
       throw conflict(APP_ALREADY_REGISTERED_MESSAGE, 'bundleId');
     }
+    if (outcome === 'revoked') throw forbidden(LICENCE_REVOKED_MESSAGE);
+    if (outcome === 'full') throw conflict(LICENCE_FULL_MESSAGE);
     return this.view(licence);
   }
 
   async updateApp(actor: SessionUser, code: string, appId: string, changes: AppChanges): Promise<Licence> {
     const licence = await this.held(actor, code);
+    const registered = (await this.licences.liveAppsOf([licence.line_id])).find((candidate) => candidate.id === appId);
+    if (!registered) throw notFound(LICENCE_APP_NOT_FOUND_MESSAGE);
+    if (isStoreUrlOfOtherApp(changes.storeUrl, registered.bundle_id)) throw badRequest(STORE_URL_OF_OTHER_APP_MESSAGE, 'storeUrl');
     const updated = await this.licences.updateApp(licence.line_id, appId, {
       ...(changes.appName === undefined ? {} : { app_name: changes.appName }),
       ...(changes.storeUrl === undefined ? {} : { store_url: changes.storeUrl }),
@@ -120,8 +137,7 @@ export class LicencesService {
   async revoke(actor: SessionUser, code: string, reason: string): Promise<Licence> {
     if (!managesLicences(actor)) throw forbidden('Only an admin can revoke a licence');
     const licence = await this.known(code);
-    if (licence.status === 'Revoked') throw conflict(LICENCE_REVOKED_MESSAGE);
-    await this.licences.revoke(licence.line_id, reason, this.clock.now().toISOString());
+    if (!(await this.licences.revoke(licence.line_id, reason, this.clock.now().toISOString()))) throw conflict(LICENCE_REVOKED_MESSAGE);
     return this.view({ ...licence, status: 'Revoked', revoked_reason: reason });
   }
 
@@ -146,7 +162,7 @@ export class LicencesService {
 
   /** The live token an `Authorization: Bearer` header carries; 401 otherwise. */
   async tokenOf(authorization: string | undefined): Promise<ApiTokenRow> {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const token = bearerTokenOf(authorization);
     const row = token ? await this.licences.useToken(hashToken(token), this.clock.now().toISOString()) : undefined;
     if (!row) throw unauthorized(INVALID_TOKEN_MESSAGE);
     return row;

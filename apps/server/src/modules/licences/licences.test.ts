@@ -8,6 +8,7 @@ import {
   LICENCE_REVOKED_MESSAGE,
   singleAppTakenMessage,
   STORE_URL_MESSAGE,
+  STORE_URL_OF_OTHER_APP_MESSAGE,
   TOO_MANY_TOKENS_MESSAGE,
   UNKNOWN_PURCHASE_CODE_MESSAGE,
   type CreatedToken,
@@ -238,6 +239,68 @@ describe('licences', () => {
     expect(kept).toMatchObject({ cleared_by: shopped.admin._id, cleared_reason: 'Buyer moved to a new app' });
   });
 
+  it('finds a code written in capitals, and counts a bundle id once whatever its case', async () => {
+    const shopped = await shop();
+    const { licence } = await boughtLicence(shopped, shopped.runner._id, multiLine);
+    const upper = licence.purchaseCode.toUpperCase();
+
+    const found = await injectAs(shopped.ctx, shopped.buyer, { method: 'GET', url: `/api/licence/${upper}` });
+    const first = await registerApp(shopped.ctx, shopped.buyer, upper, { appName: 'Runner', bundleId: 'com.jamie.Runner' });
+    const again = await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, { appName: 'Runner', bundleId: 'COM.JAMIE.RUNNER' });
+
+    expect(found.statusCode).toBe(200);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses names with line breaks or invisible characters, and a Google Play address of another app', async () => {
+    const shopped = await shop();
+    const { licence } = await boughtLicence(shopped, shopped.runner._id);
+
+    const answers = await Promise.all(
+      [
+        { appName: 'Good\nLICENSEE\nMallory', bundleId: 'com.jamie.a' },
+        { appName: '\u200B', bundleId: 'com.jamie.b' },
+        { appName: 'Runner\u202E', bundleId: 'com.jamie.c' },
+        { ...app(1), storeUrl: 'https://play.google.com/store/apps/details?id=com.someone.else' },
+      ].map((payload) => registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, payload)),
+    );
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400]);
+    expect(answers[3]!.json().message).toBe(STORE_URL_OF_OTHER_APP_MESSAGE);
+    const registered = (await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, app(1))).json() as Licence;
+    const moved = await injectAs(shopped.ctx, shopped.buyer, {
+      method: 'PUT',
+      url: `/api/licence/${licence.purchaseCode}/apps/${registered.registeredApps[0]!._id}`,
+      payload: { storeUrl: 'https://play.google.com/store/apps/details?id=com.someone.else' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe(STORE_URL_OF_OTHER_APP_MESSAGE);
+  });
+
+  it('lets registrations sent while a licence is revoked leave no app on it, and keeps the first reason', async () => {
+    const shopped = await shop();
+    const { licence } = await boughtLicence(shopped, shopped.runner._id, multiLine);
+    const revokeUrl = `/api/licence/${licence.purchaseCode}/revoke`;
+
+    const answers = await Promise.all([
+      injectAs(shopped.ctx, shopped.admin, { method: 'PUT', url: revokeUrl, payload: { reason: 'Chargeback' } }),
+      ...[1, 2, 3, 4].map((n) => registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, app(n))),
+    ]);
+    const again = await injectAs(shopped.ctx, shopped.admin, { method: 'PUT', url: revokeUrl, payload: { reason: 'Another reason' } });
+
+    expect(answers[0]!.statusCode).toBe(200);
+    const registered = answers.slice(1).filter((answer) => answer.statusCode === 201).length;
+    const seen = (
+      await injectAs(shopped.ctx, shopped.admin, { method: 'GET', url: `/api/licence/${licence.purchaseCode}` })
+    ).json() as Licence;
+    // Those that came before the revocation stay registered, none after it.
+    expect(seen.registeredApps).toHaveLength(registered);
+    expect(answers.slice(1).every((answer) => [201, 403].includes(answer.statusCode))).toBe(true);
+    expect(again.statusCode).toBe(409);
+    expect(seen).toMatchObject({ status: 'Revoked', revokedReason: 'Chargeback' });
+  });
+
   it('makes a revoked licence verify as not valid, refuse its download and take no app', async () => {
     const shopped = await shop();
     const { licence, purchase } = await boughtLicence(shopped, shopped.runner._id);
@@ -399,12 +462,19 @@ describe('the verify API for sellers', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 61; n += 1) statuses.push((await verify(shopped.ctx, token, licence.purchaseCode)).statusCode);
     const limited = await verify(shopped.ctx, token, licence.purchaseCode);
+    // The same token however the header spells it: one count.
+    const respelled = await Promise.all(
+      [`bearer ${token}`, `BEARER  ${token}`, `Bearer\t${token} `].map((authorization) =>
+        shopped.ctx.app.inject({ method: 'GET', url: `/api/licence/verify?code=${licence.purchaseCode}`, headers: { authorization } }),
+      ),
+    );
     const otherToken = await verify(shopped.ctx, other.token, licence.purchaseCode);
 
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(respelled.map((answer) => answer.statusCode)).toEqual([429, 429, 429]);
     expect(otherToken.statusCode).toBe(200);
   });
 });
@@ -435,5 +505,32 @@ describe('the licence certificate', () => {
     expect(text).toContain('one app or game listing in one store account');
     const [, , widthPt, heightPt] = page.view;
     expect([Math.round(widthPt!), Math.round(heightPt!)]).toEqual([595, 842]);
+  });
+
+  it('stays one page with the longest names and forty apps', async () => {
+    const shopped = await shop();
+    const buyer = await createUser(shopped.ctx, { name: 'W'.repeat(80) });
+    const product = await createApprovedProduct(shopped.ctx, shopped.seller, shopped.admin, {
+      title: JSON.stringify({ en: 'Wide '.repeat(24).trim() }),
+    });
+    await buyWithCard(shopped.ctx, buyer, [multiLine(product._id)]);
+    const [licence] = await licencesOf(shopped.ctx, buyer);
+    for (let n = 0; n < 40; n += 1) {
+      const bundleId = `com.${'w'.repeat(60)}.${'m'.repeat(60)}.app${n}`;
+      const registered = await registerApp(shopped.ctx, buyer, licence!.purchaseCode, {
+        appName: 'W'.repeat(120),
+        bundleId,
+        storeUrl: `https://play.google.com/store/apps/details?id=${bundleId}&hl=${'x'.repeat(1500)}`,
+      });
+      expect(registered.statusCode).toBe(201);
+    }
+
+    const response = await injectAs(shopped.ctx, buyer, { method: 'GET', url: `/api/licence/${licence!.purchaseCode}/certificate.pdf` });
+
+    const pdf = await getDocument({ data: new Uint8Array(response.rawPayload), standardFontDataUrl: STANDARD_FONTS }).promise;
+    expect(pdf.numPages).toBe(1);
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    expect(text).toContain('and 32 more');
+    expect(text).toContain(licence!.purchaseCode);
   });
 });

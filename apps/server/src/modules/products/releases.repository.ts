@@ -91,16 +91,20 @@ export class ReleasesRepository {
 
   /** Everybody who bought the product, once each, with the widest licence they hold. */
   buyersOf(productId: string): Promise<Array<{ id: string; email: string; name: string; multi: number }>> {
-    return this.db
-      .selectFrom('purchase_lines as l')
-      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['u.id', 'u.email', 'u.name'])
-      .select((eb) => eb.fn.max(eb.case().when('l.license_type', '=', 'Multi App License').then(1).else(0).end()).as('multi'))
-      .where('l.product_id', '=', productId)
-      .groupBy(['u.id', 'u.email', 'u.name'])
-      .orderBy('u.id')
-      .execute();
+    return (
+      this.db
+        .selectFrom('purchase_lines as l')
+        .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(['u.id', 'u.email', 'u.name'])
+        .select((eb) => eb.fn.max(eb.case().when('l.license_type', '=', 'Multi App License').then(1).else(0).end()).as('multi'))
+        .where('l.product_id', '=', productId)
+        // A revoked licence gets no new versions, so its holder is not told of them.
+        .where('l.status', '=', 'Active')
+        .groupBy(['u.id', 'u.email', 'u.name'])
+        .orderBy('u.id')
+        .execute()
+    );
   }
 
   /** Bytes of source-code archives the user's products keep, every release counted. */

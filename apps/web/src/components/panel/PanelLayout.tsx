@@ -13,6 +13,8 @@ export interface PanelEntry {
   summary: string;
   /** The page's content under its heading; usually lazy, so each panel page is its own chunk. */
   page?: ComponentType;
+  /** The page has pages of its own under its path (e.g. licences/{code}). */
+  nested?: boolean;
 }
 
 interface PanelLayoutProps {
@@ -51,7 +53,7 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
           <Routes>
             <Route index element={<Navigate to={home} replace />} />
             {entries.map((entry) => (
-              <Route key={entry.path} path={entry.path} element={<PanelPage entry={entry} />} />
+              <Route key={entry.path} path={entry.nested ? `${entry.path}/*` : entry.path} element={<PanelPage entry={entry} />} />
             ))}
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>

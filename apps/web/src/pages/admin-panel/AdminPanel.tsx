@@ -13,6 +13,7 @@ const AdminChatboxPage = lazy(() => import('./AdminChatboxPage'));
 const UploadedCommentsPage = lazy(() => import('./UploadedCommentsPage'));
 const ManageDeveloperPage = lazy(() => import('./ManageDeveloperPage'));
 const NotificationsPage = lazy(() => import('../user-panel/NotificationsPage'));
+const LicencesPage = lazy(() => import('./LicencesPage'));
 
 /** SPEC.md 2.9's eleven entries, each a child route, and the notifications of issue 15. */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -63,6 +64,13 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   },
   { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.', page: AdminChatboxPage },
   { path: 'notifications', label: 'Notifications', summary: 'Notices addressed to you.', page: NotificationsPage },
+  {
+    path: 'licences',
+    label: 'Licences',
+    summary: 'Open any licence by its purchase code: clear a registered app or revoke it.',
+    page: LicencesPage,
+    nested: true,
+  },
 ];
 
 export default function AdminPanel() {

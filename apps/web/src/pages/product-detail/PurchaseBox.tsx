@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LicenseType, ProductDetail } from '@market/contracts';
 import { formatDollars } from '@/lib/format';
+import { LicenceTerms } from '@/components/LicenceTerms';
 import { showNotice } from '@/components/notice/notices';
 import { addToCart, addToWishlist, type AddResult } from '@/features/cart';
 
@@ -68,6 +69,7 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
           </div>
         ))}
       </fieldset>
+      <LicenceTerms license={license} />
       <p className="purchase-total" id={totalId}>
         Total price: <strong data-testid="total-price">{formatDollars(priceOf(product, license))}</strong>
       </p>

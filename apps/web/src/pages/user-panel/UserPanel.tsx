@@ -10,6 +10,8 @@ const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
+const LicencesPage = lazy(() => import('./LicencesPage'));
+const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
 
 /** SPEC.md 2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -39,6 +41,13 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: PurchasesPage,
   },
   {
+    path: 'licences',
+    label: 'Licences',
+    summary: 'Your purchase codes, the apps you use them in, and a printable certificate of each licence.',
+    page: LicencesPage,
+    nested: true,
+  },
+  {
     path: 'withdrawl-detail',
     label: 'Withdrawl Detail',
     summary: 'Request a PayPal withdrawal of your balance and follow its status.',
@@ -56,6 +65,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Notifications',
     summary: 'New versions of what you bought and decisions on what you sell.',
     page: NotificationsPage,
+  },
+  {
+    path: 'api-tokens',
+    label: 'API Tokens',
+    summary: 'Tokens your servers use to check the purchase codes of your products.',
+    page: ApiTokensPage,
   },
 ];
 

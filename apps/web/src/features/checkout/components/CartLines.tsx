@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { LicenseType } from '@market/contracts';
+import { LicenceTerms } from '@/components/LicenceTerms';
 import { productName } from '@/features/catalogue';
 import { changeCartLicense, removeFromCart } from '@/features/cart';
 import type { CheckedLine } from '../api/lineAvailability';
@@ -36,6 +37,7 @@ function LicenseSelect({ line }: { line: CheckedLine }) {
           </option>
         ))}
       </select>
+      <LicenceTerms license={line.item.selectedLicense} />
     </>
   );
 }

@@ -21,6 +21,8 @@ function purchaseLine(productId: string, title: string, overrides: Record<string
     downloadExpiresAt: new Date(Date.now() + 8 * HOUR).toISOString(),
     versionBought: '1.0.0',
     versions: [{ _id: `release_${productId}`, version: '1.0.0', engineVersion: null, publishedAt: '2026-01-02T10:00:00.000Z' }],
+    purchaseCode: '3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b',
+    licenceStatus: 'Active',
     ...overrides,
   };
 }

@@ -1,0 +1,4 @@
+export { ApiTokens } from './components/ApiTokens';
+export { LicenceCertificate } from './components/LicenceCertificate';
+export { LicenceLookup } from './components/LicenceLookup';
+export { LicencesList } from './components/LicencesList';

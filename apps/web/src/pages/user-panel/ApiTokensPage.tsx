@@ -1,0 +1,6 @@
+import { ApiTokens } from '@/features/licences';
+
+/** /userPanel/api-tokens. */
+export default function ApiTokensPage() {
+  return <ApiTokens />;
+}
