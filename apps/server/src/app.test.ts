@@ -116,6 +116,10 @@ describe('the HTTP shell', () => {
     expect(operation('GET /api/purchase/allPurchases').security).toEqual([{ session: [] }]);
     expect(operation('GET /api/user/getUsers').security).toEqual([{ session: [] }]);
     expect(operation('GET /api/health').security).toBeUndefined();
+    // The sellers' verify call: a bearer token, not the cookie, with a curl example to copy.
+    const verify = operation('GET /api/licence/verify') as { security?: unknown; description?: string };
+    expect(verify.security).toEqual([{ sellerToken: [] }]);
+    expect(verify.description).toContain('curl -H "Authorization: Bearer');
 
     const upload = operation('POST /api/product/uploadProduct').requestBody!.content['multipart/form-data'] as {
       schema: { properties: Record<string, unknown> };

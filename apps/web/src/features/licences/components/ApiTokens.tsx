@@ -16,7 +16,7 @@ export function ApiTokens() {
   const [created, setCreated] = useState<CreatedToken | null>(null);
   return (
     <>
-      <p>
+      <p className="api-tokens-intro">
         Your game or app can check a buyer’s purchase code with <code>GET {API_PATHS.licence.verify}?code=…</code> and a token below in{' '}
         <code>Authorization: Bearer …</code>. It answers for codes of your own products only.
       </p>

@@ -69,7 +69,7 @@ function LicenceCard({ licence }: { licence: Licence }) {
           A Single App License holds one app. Buy a Multi App License to use the code in more apps.
         </p>
       )}
-      <Link className="btn btn-sm btn-outline-secondary mt-2" to={`/userPanel/licences/${licence.purchaseCode}`} aria-describedby={titleId}>
+      <Link className="btn btn-sm btn-outline-primary mt-2" to={`/userPanel/licences/${licence.purchaseCode}`} aria-describedby={titleId}>
         Certificate
       </Link>
     </li>
