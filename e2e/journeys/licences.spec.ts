@@ -62,6 +62,12 @@ test('a buyer pays, copies the purchase code, registers an app and prints the ce
   await card.getByRole('button', { name: 'Register app' }).click();
   await expect(card.getByText('com.lena.quest', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Register app' })).toHaveCount(0);
+  // The form gave way: the focus is on the apps' heading, not lost on the page.
+  await expect(card.getByRole('heading', { name: 'Registered apps' })).toBeFocused();
+  await card.getByRole('button', { name: 'Edit Quest Mobile' }).click();
+  await expect(card.getByLabel(/^App name/)).toBeFocused();
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByRole('button', { name: 'Edit Quest Mobile' })).toBeFocused();
   await expect(card.getByText(/Buy a Multi App License to use the code in more apps/)).toBeVisible();
 
   // The certificate, as it prints on A4: the certificate alone, on one page.
@@ -197,4 +203,5 @@ test('an admin opens a licence by its code, clears its app and revokes it; the b
   await expect(card.getByRole('button', { name: 'Register app' })).toHaveCount(0);
   await buyerPage.goto('/userPanel/purchases');
   await expect(buyerPage.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Download' })).toBeDisabled();
+  await expect(buyerPage.getByRole('row').filter({ hasText: title }).getByText('Licence revoked')).toBeVisible();
 });

@@ -57,7 +57,11 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
     .font('Helvetica')
     .fontSize(11)
     .fillColor(MUTED)
-    .text('This certifies that the licensee below holds the licence described.');
+    .text(
+      licence.status === 'Active'
+        ? 'This certifies that the licensee below holds the licence described.'
+        : 'This licence has been revoked: the licensee below no longer holds the rights described.',
+    );
   document
     .moveDown(0.8)
     .moveTo(MARGIN, document.y)
@@ -71,7 +75,7 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
   label('Product');
   value(licence.product.title, 14);
   label('Licence');
-  value(`${licence.licenseType}${licence.status === 'Revoked' ? ' (revoked)' : ''}`);
+  value(`${licence.licenseType}: ${licence.status === 'Active' ? 'active' : `revoked (${licence.revokedReason ?? 'no reason given'})`}`);
   label('Purchase date');
   value(formatDate(licence.purchasedAt));
   label('Purchase code');

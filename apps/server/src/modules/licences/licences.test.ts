@@ -26,6 +26,13 @@ import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 /** pdf.js reads the PDF's built-in fonts' metrics from its own package. */
 const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
+/** The text of a one-page PDF, as pdf.js reads it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
+  const page = await pdf.getPage(1);
+  return (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+}
+
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function shop(env: Record<string, string> = {}) {
@@ -326,6 +333,14 @@ describe('licences', () => {
     expect(download.json().message).toBe(LICENCE_REVOKED_MESSAGE);
     expect(registered.statusCode).toBe(403);
     expect((purchases.json() as Purchase[])[0]!.products[0]).toMatchObject({ licenceStatus: 'Revoked', download: 'false' });
+    const certificate = await injectAs(shopped.ctx, shopped.buyer, {
+      method: 'GET',
+      url: `/api/licence/${licence.purchaseCode}/certificate.pdf`,
+    });
+    const text = await pdfText(certificate.rawPayload);
+    expect(text).toContain('Single App License: revoked (Chargeback)');
+    expect(text).toContain('This licence has been revoked');
+    expect(text).not.toContain('This certifies');
   });
 });
 

@@ -72,7 +72,12 @@ function useActiveEntryInView() {
   const { pathname } = useLocation();
   useEffect(() => {
     const strip = menu.current;
-    const active = strip?.querySelector<HTMLElement>(`a[href="${CSS.escape(pathname)}"]`);
+    // The entry of this page, or of the page it sits under (a licence's certificate under Licences).
+    const links = strip ? Array.from(strip.querySelectorAll<HTMLAnchorElement>('a')) : [];
+    const active = links.find((link) => {
+      const href = link.getAttribute('href') ?? '';
+      return pathname === href || pathname.startsWith(`${href}/`);
+    });
     if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
     const start = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
     const end = start + active.offsetWidth;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Licence } from '@market/contracts';
 import { useRevokeLicence } from '../api/revokeLicence';
 import { ReasonDialog } from './ReasonDialog';
@@ -8,13 +8,16 @@ import { RegisteredApps } from './RegisteredApps';
 export function AdminLicenceControls({ licence }: { licence: Licence }) {
   const [revoking, setRevoking] = useState(false);
   const revoke = useRevokeLicence(licence.purchaseCode);
+  // The button pressed is gone after the change: the section's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => heading.current?.focus();
   return (
     <section className="d-print-none mt-4" aria-labelledby="licence-admin-title">
-      <h2 id="licence-admin-title" className="h5">
+      <h2 ref={heading} id="licence-admin-title" className="h5" tabIndex={-1}>
         Manage this licence
       </h2>
       <h3 className="h6">Registered apps</h3>
-      <RegisteredApps licence={licence} clearable />
+      <RegisteredApps licence={licence} clearable onCleared={focusHeading} />
       {licence.status === 'Active' ? (
         <button type="button" className="btn btn-outline-danger" onClick={() => setRevoking(true)}>
           Revoke licence
@@ -29,7 +32,14 @@ export function AdminLicenceControls({ licence }: { licence: Licence }) {
         confirmLabel="Revoke licence"
         pending={revoke.isPending}
         error={revoke.error?.message}
-        onConfirm={(reason) => revoke.mutate(reason, { onSuccess: () => setRevoking(false) })}
+        onConfirm={(reason) =>
+          revoke.mutate(reason, {
+            onSuccess: () => {
+              setRevoking(false);
+              focusHeading();
+            },
+          })
+        }
         onClose={() => {
           setRevoking(false);
           revoke.reset();

@@ -22,7 +22,9 @@ export function ApiTokens() {
       </p>
       <CreateTokenForm onCreated={setCreated} />
       {created && <TokenShownOnce key={created._id} token={created} />}
-      <h2 className="h5 mt-4">Your tokens</h2>
+      <h2 id="api-tokens-title" className="h5 mt-4" tabIndex={-1}>
+        Your tokens
+      </h2>
       <TokenList />
     </>
   );
@@ -30,6 +32,7 @@ export function ApiTokens() {
 
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
   const ids = useId();
+  const input = useRef<HTMLInputElement>(null);
   const create = useCreateApiToken();
   const [name, setName] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -40,6 +43,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
     const parsed = createTokenBodySchema.safeParse({ name });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Name the token');
+      input.current?.focus();
       return;
     }
     create.mutate(parsed.data.name, {
@@ -47,6 +51,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
         setName('');
         onCreated(token);
       },
+      onError: () => input.current?.focus(),
     });
   };
 
@@ -57,6 +62,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
       </label>
       <div className="d-flex gap-2">
         <input
+          ref={input}
           id={`${ids}-name`}
           className={`form-control${message ? ' is-invalid' : ''}`}
           value={name}
@@ -113,8 +119,12 @@ function TokenList() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  Created
+                </th>
+                <th scope="col" className="d-none d-sm-table-cell">
+                  Last used
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -133,32 +143,42 @@ function TokenList() {
 }
 
 function TokenRow({ token }: { token: ApiToken }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<boolean | null>(null);
   const revoke = useRevokeApiToken();
   const confirm = useRef<HTMLButtonElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  // Focus follows the two steps: onto "Yes, revoke", and back to "Revoke" on Cancel (not on first draw).
   useEffect(() => {
     if (confirming) confirm.current?.focus();
+    else if (confirming === false) ask.current?.focus();
   }, [confirming]);
   const nameId = `token-${token._id}`;
   return (
     <tr>
-      <th scope="row" id={nameId} className="text-break">
+      <th scope="row" id={nameId} className="token-name">
         {token.name}
       </th>
-      <td>
+      <td className="d-none d-md-table-cell">
         <time dateTime={token.createdAt}>{formatDateTime(token.createdAt)}</time>
       </td>
-      <td>{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}</td>
-      <td className="text-nowrap">
+      <td className="d-none d-sm-table-cell">
+        {token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}
+      </td>
+      <td>
         {confirming ? (
-          <span className="d-inline-flex gap-2 align-items-center">
+          <span className="d-flex flex-wrap gap-2 align-items-center">
             <button
               ref={confirm}
               type="button"
               className="btn btn-sm btn-danger"
               aria-describedby={nameId}
               disabled={revoke.isPending}
-              onClick={() => revoke.mutate(token._id)}
+              onClick={() =>
+                revoke.mutate(token._id, {
+                  // The row goes: focus goes to the list's heading.
+                  onSuccess: () => document.getElementById('api-tokens-title')?.focus(),
+                })
+              }
             >
               Yes, revoke
             </button>
@@ -172,7 +192,13 @@ function TokenRow({ token }: { token: ApiToken }) {
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-sm btn-outline-danger" aria-describedby={nameId} onClick={() => setConfirming(true)}>
+          <button
+            ref={ask}
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-describedby={nameId}
+            onClick={() => setConfirming(true)}
+          >
             Revoke
           </button>
         )}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fieldsOfError } from '@/lib/api';
 
 export type AppField = 'appName' | 'bundleId' | 'storeUrl';
 
@@ -58,6 +59,13 @@ export function fieldErrors(issues: ReadonlyArray<{ path: readonly PropertyKey[]
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+/** The field a refusal from the server names, with its message, so the form marks that field. */
+export function serverFieldError(error: unknown): Partial<Record<AppField, string>> | null {
+  const [field] = fieldsOfError(error);
+  if (!field || !['appName', 'bundleId', 'storeUrl'].includes(field) || !(error instanceof Error)) return null;
+  return { [field]: error.message };
 }
 
 /** Focuses the first field of `form` whose name has an error. */

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { updateAppBodySchema, type RegisteredApp } from '@market/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { isStoreUrlOfOtherApp, STORE_URL_OF_OTHER_APP_MESSAGE, updateAppBodySchema, type RegisteredApp } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useUpdateApp } from '../api/updateApp';
-import { AppFieldInput, fieldErrors, focusFirstError, type AppField } from './AppFields';
+import { AppFieldInput, fieldErrors, focusFirstError, serverFieldError, type AppField } from './AppFields';
 
 interface EditAppFormProps {
   code: string;
@@ -18,6 +18,8 @@ export function EditAppForm({ code, app, onDone }: EditAppFormProps) {
   const update = useUpdateApp(code);
   const [values, setValues] = useState({ appName: app.appName, storeUrl: app.storeUrl ?? '' });
   const [errors, setErrors] = useState<Partial<Record<AppField, string>>>({});
+  // Opened from its Edit button: the first field takes the focus.
+  useEffect(() => form.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
 
   const set = (field: 'appName' | 'storeUrl') => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -28,13 +30,25 @@ export function EditAppForm({ code, app, onDone }: EditAppFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = updateAppBodySchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (parsed.success && isStoreUrlOfOtherApp(parsed.data.storeUrl, app.bundleId)) found.storeUrl = STORE_URL_OF_OTHER_APP_MESSAGE;
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstError(form.current, found);
       return;
     }
-    update.mutate({ appId: app._id, body: values }, { onSuccess: onDone });
+    update.mutate(
+      { appId: app._id, body: values },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const named = serverFieldError(error);
+          if (!named) return;
+          setErrors(named);
+          focusFirstError(form.current, named);
+        },
+      },
+    );
   };
 
   return (
@@ -58,7 +72,7 @@ export function EditAppForm({ code, app, onDone }: EditAppFormProps) {
           Cancel
         </button>
       </div>
-      <FormError message={update.error?.message} className="mt-2 mb-0 small" />
+      <FormError message={update.error && !serverFieldError(update.error) ? update.error.message : null} className="mt-2 mb-0 small" />
     </form>
   );
 }

@@ -52,7 +52,11 @@ function Certificate({ licence }: { licence: Licence }) {
       <h2 id="certificate-title" className="certificate-title">
         Licence certificate
       </h2>
-      <p className="certificate-lead">This certifies that the licensee below holds the licence described.</p>
+      <p className="certificate-lead">
+        {licence.status === 'Active'
+          ? 'This certifies that the licensee below holds the licence described.'
+          : 'This licence has been revoked: the licensee below no longer holds the rights described.'}
+      </p>
       <dl className="certificate-facts">
         <dt>Licensee</dt>
         <dd className="certificate-licensee">{licence.buyer.name}</dd>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { purchaseCodeSchema } from '@market/contracts';
 
@@ -6,6 +6,7 @@ import { purchaseCodeSchema } from '@market/contracts';
 export function LicenceLookup() {
   const ids = useId();
   const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -14,6 +15,7 @@ export function LicenceLookup() {
     const parsed = purchaseCodeSchema.safeParse(code.trim().toLowerCase());
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a purchase code');
+      input.current?.focus();
       return;
     }
     void navigate(`/adminPanel/licences/${parsed.data}`);
@@ -26,6 +28,7 @@ export function LicenceLookup() {
       </label>
       <div className="d-flex gap-2">
         <input
+          ref={input}
           id={`${ids}-code`}
           className={`form-control${error ? ' is-invalid' : ''}`}
           value={code}

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Licence } from '@market/contracts';
 import { LicenceTerms } from '@/components/LicenceTerms';
@@ -37,6 +38,13 @@ export function LicencesList() {
 }
 
 function LicenceCard({ licence }: { licence: Licence }) {
+  // After a registration the form may give way: the apps' heading takes the focus, and says so.
+  const appsHeading = useRef<HTMLHeadingElement>(null);
+  const [registered, setRegistered] = useState<string | null>(null);
+  const onRegistered = (appName: string) => {
+    setRegistered(appName);
+    appsHeading.current?.focus();
+  };
   const titleId = `licence-${licence.purchaseCode}`;
   const active = licence.status === 'Active';
   const singleTaken = licence.licenseType === 'Single App License' && licence.registeredApps.length > 0;
@@ -61,9 +69,14 @@ function LicenceCard({ licence }: { licence: Licence }) {
         <CopyButton text={licence.purchaseCode} label={`Copy the purchase code of ${licence.product.title}`} />
       </div>
       <LicenceTerms license={licence.licenseType} />
-      <h3 className="h6 mb-1">Registered apps</h3>
+      <h3 ref={appsHeading} className="h6 mb-1" tabIndex={-1}>
+        Registered apps
+      </h3>
+      <output className="visually-hidden">{registered ? `${registered} is registered to this licence` : ''}</output>
       <RegisteredApps licence={licence} editable={active} />
-      {active && !singleTaken && <RegisterAppForm code={licence.purchaseCode} productTitle={licence.product.title} />}
+      {active && !singleTaken && (
+        <RegisterAppForm code={licence.purchaseCode} productTitle={licence.product.title} onRegistered={onRegistered} />
+      )}
       {active && singleTaken && (
         <p className="small text-secondary mb-2">
           A Single App License holds one app. Buy a Multi App License to use the code in more apps.

@@ -3,12 +3,19 @@ import { registerAppBodySchema } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useRegisterApp } from '../api/registerApp';
-import { AppFieldInput, fieldErrors, focusFirstError, type AppField } from './AppFields';
+import { AppFieldInput, fieldErrors, focusFirstError, serverFieldError, type AppField } from './AppFields';
 
 const EMPTY = { appName: '', bundleId: '', storeUrl: '' };
 
 /** Register app: name, bundle id and an optional store address, checked here as the server checks them. */
-export function RegisterAppForm({ code, productTitle }: { code: string; productTitle: string }) {
+interface RegisterAppFormProps {
+  code: string;
+  productTitle: string;
+  /** Told the app's name once it is registered (the form may then give way). */
+  onRegistered: (appName: string) => void;
+}
+
+export function RegisterAppForm({ code, productTitle, onRegistered }: RegisterAppFormProps) {
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
   const register = useRegisterApp(code);
@@ -30,7 +37,18 @@ export function RegisterAppForm({ code, productTitle }: { code: string; productT
       focusFirstError(form.current, found);
       return;
     }
-    register.mutate(values, { onSuccess: () => setValues(EMPTY) });
+    register.mutate(values, {
+      onSuccess: () => {
+        setValues(EMPTY);
+        onRegistered(parsed.data.appName);
+      },
+      onError: (error) => {
+        const found = serverFieldError(error);
+        if (!found) return;
+        setErrors(found);
+        focusFirstError(form.current, found);
+      },
+    });
   };
 
   return (
@@ -59,7 +77,11 @@ export function RegisterAppForm({ code, productTitle }: { code: string; productT
       <SubmitButton pending={register.isPending} className="btn-sm">
         Register app
       </SubmitButton>
-      <FormError message={register.error?.message} className="mt-2 mb-0 small" />
+      {/* A refusal about one field is shown at that field; any other here. */}
+      <FormError
+        message={register.error && !serverFieldError(register.error) ? register.error.message : null}
+        className="mt-2 mb-0 small"
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Licence, RegisteredApp } from '@market/contracts';
 import { formatDate } from '@/lib/format';
 import { useClearApp } from '../api/clearApp';
@@ -11,11 +11,18 @@ interface RegisteredAppsProps {
   editable?: boolean;
   /** An admin may clear a registration. */
   clearable?: boolean;
+  /** Where the focus goes once a cleared app's row is gone. */
+  onCleared?: () => void;
 }
 
 /** The apps a licence is used in; an empty list says so. */
-export function RegisteredApps({ licence, editable = false, clearable = false }: RegisteredAppsProps) {
+export function RegisteredApps({ licence, editable = false, clearable = false, onCleared }: RegisteredAppsProps) {
   const [editing, setEditing] = useState<string | null>(null);
+  // Leaving an edit gives the focus back to its Edit button.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (returnTo) document.getElementById(`edit-app-${returnTo}`)?.focus();
+  }, [returnTo]);
   const [clearing, setClearing] = useState<RegisteredApp | null>(null);
   const clear = useClearApp(licence.purchaseCode);
 
@@ -26,7 +33,14 @@ export function RegisteredApps({ licence, editable = false, clearable = false }:
         {licence.registeredApps.map((app) =>
           editing === app._id ? (
             <li key={app._id}>
-              <EditAppForm code={licence.purchaseCode} app={app} onDone={() => setEditing(null)} />
+              <EditAppForm
+                code={licence.purchaseCode}
+                app={app}
+                onDone={() => {
+                  setEditing(null);
+                  setReturnTo(app._id);
+                }}
+              />
             </li>
           ) : (
             <li key={app._id}>
@@ -39,7 +53,15 @@ export function RegisteredApps({ licence, editable = false, clearable = false }:
               <span className="d-block small text-secondary">Registered {formatDate(app.registeredAt)}</span>
               <span className="d-flex gap-2 mt-1">
                 {editable && (
-                  <button type="button" className="btn btn-sm btn-link p-0" onClick={() => setEditing(app._id)}>
+                  <button
+                    id={`edit-app-${app._id}`}
+                    type="button"
+                    className="btn btn-sm btn-link p-0"
+                    onClick={() => {
+                      setReturnTo(null);
+                      setEditing(app._id);
+                    }}
+                  >
                     Edit<span className="visually-hidden"> {app.appName}</span>
                   </button>
                 )}
@@ -61,7 +83,18 @@ export function RegisteredApps({ licence, editable = false, clearable = false }:
           confirmLabel="Clear registration"
           pending={clear.isPending}
           error={clear.error?.message}
-          onConfirm={(reason) => clearing && clear.mutate({ appId: clearing._id, reason }, { onSuccess: () => setClearing(null) })}
+          onConfirm={(reason) =>
+            clearing &&
+            clear.mutate(
+              { appId: clearing._id, reason },
+              {
+                onSuccess: () => {
+                  setClearing(null);
+                  onCleared?.();
+                },
+              },
+            )
+          }
           onClose={() => {
             setClearing(null);
             clear.reset();

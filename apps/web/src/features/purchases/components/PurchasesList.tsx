@@ -105,7 +105,9 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                       <button type="button" className="btn btn-sm btn-secondary" disabled aria-describedby={titleId}>
                         Download
                       </button>
-                      <span className="d-block small text-secondary">Download window closed</span>
+                      <span className="d-block small text-secondary">
+                        {row.line.licenceStatus === 'Revoked' ? 'Licence revoked' : 'Download window closed'}
+                      </span>
                     </>
                   )}
                 </td>
