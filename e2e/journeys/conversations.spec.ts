@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn } from '../support/accounts.js';
 
@@ -7,15 +7,6 @@ async function adminPage(browser: Browser): Promise<Page> {
   await logIn(page, 'admin@example.com', 'admin12345');
   await expect(page).toHaveURL(/\/$/);
   return page;
-}
-
-async function expectNoAxeViolationsOrSidewaysScroll(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 test('a visitor comments on a game, sees it at the top as text, and the admin sees it with the email', async ({ browser, page }) => {
@@ -116,7 +107,7 @@ for (const width of [375, 1280]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.getByText('Loading editor…')).toHaveCount(0);
-        await expectNoAxeViolationsOrSidewaysScroll(page, path);
+        await expectNoAxeViolations(page, path);
       }
     });
 
@@ -130,7 +121,7 @@ for (const width of [375, 1280]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.locator('.page-spinner')).toHaveCount(0);
-        await expectNoAxeViolationsOrSidewaysScroll(page, path);
+        await expectNoAxeViolations(page, path);
       }
     });
   });

@@ -1,21 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { expect, request, test } from '@playwright/test';
 import { logIn } from '../support/accounts.js';
 import { addToCartFromDetail, newBuyer, productBySlug } from '../support/commerce.js';
 import { approveAsAdmin, newAccountApi, uploadProduct } from '../support/panels.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${where} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, where).toBeLessThanOrEqual(0);
-}
 
 test('a buyer pays, copies the purchase code, registers an app and prints the certificate; the seller verifies the code with a token', async ({
   browser,

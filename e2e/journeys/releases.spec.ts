@@ -1,20 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { expect, test } from '@playwright/test';
 import { logIn } from '../support/accounts.js';
 import { zipWithOneFile } from '../support/files.js';
 import { approveAsAdmin, buyOne, newAccountApi, uploadProduct } from '../support/panels.js';
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${where} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, where).toBeLessThanOrEqual(0);
-}
 
 test('a seller publishes 1.1.0, the admin approves it, and the buyer downloads the new bytes and sees both versions', async ({
   browser,

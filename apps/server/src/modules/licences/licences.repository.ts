@@ -1,5 +1,6 @@
 import type { LicenceStatus, LicenseType } from '@market/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { englishTitleOf } from '../../db/product-title.js';
 import type { ApiTokensTable, Database, LicenceAppsTable } from '../../db/schema.js';
 
 /** A bought line as a licence: its code and status, its purchase, buyer and product. */
@@ -46,15 +47,7 @@ export class LicencesRepository {
         'pr.user_id as seller_id',
         'pr.thumbnail_key',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('product_translations as t')
-          .select('t.title')
-          .whereRef('t.product_id', '=', 'pr.id')
-          .orderBy(sql`case when t.language = 'en' then 0 else 1 end`)
-          .limit(1)
-          .as('title'),
-      );
+      .select(englishTitleOf('pr.id').as('title'));
   }
 
   findByCode(code: string): Promise<LicenceRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, PaymentsTable } from '../../db/schema.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -78,15 +79,7 @@ export class PaymentsRepository {
     return this.db
       .selectFrom('products as p')
       .select(['p.id', 'p.user_id', 'p.status', 'p.single_app_license_cents', 'p.multi_app_license_cents', 'p.reskin_price_cents'])
-      .select((eb) =>
-        eb
-          .selectFrom('product_translations as t')
-          .select('t.title')
-          .whereRef('t.product_id', '=', 'p.id')
-          .orderBy(sql`case when t.language = 'en' then 0 else 1 end`)
-          .limit(1)
-          .as('title'),
-      )
+      .select(englishTitleOf('p.id').as('title'))
       .where('p.id', 'in', ids)
       .execute();
   }

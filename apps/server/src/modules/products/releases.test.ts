@@ -377,6 +377,24 @@ describe('telling buyers of a release', () => {
     expect(sellerNotices.map((row) => row.title)).toEqual(['Version 1.1.0 of Space Runner was approved']);
   });
 
+  it('tells nobody whose licence was revoked', async () => {
+    const { ctx, admin, buyer, product } = await shop();
+    await buyWithCard(ctx, buyer, [multiLine(product._id)]);
+    const [licence] = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/licence/mine' })).json() as Array<{ purchaseCode: string }>;
+    const revoked = await injectAs(ctx, admin, {
+      method: 'PUT',
+      url: `/api/licence/${licence!.purchaseCode}/revoke`,
+      payload: { reason: 'Chargeback' },
+    });
+    expect(revoked.statusCode).toBe(200);
+
+    await publish(ctx, admin, product._id, { version: '2.0.0' });
+
+    const mails = await ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', buyer.email).execute();
+    expect(mails.map((mail) => mail.subject)).not.toContain('Space Runner 2.0.0 is available');
+    expect((await injectAs(ctx, buyer, { method: 'GET', url: '/api/notification/mine' })).json()).toMatchObject({ unread: 0 });
+  });
+
   it('mails each buyer the version, the changelog and the way to the download, as HTML and as text', async () => {
     const { ctx, admin, buyer, product } = await shop();
     await buyWithCard(ctx, buyer, [multiLine(product._id)]);

@@ -1,5 +1,6 @@
 import type { LicenceStatus, LicenseType } from '@market/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, PurchasesTable } from '../../db/schema.js';
 
 export type PurchaseRow = Selectable<PurchasesTable>;
@@ -135,15 +136,7 @@ export class PurchasesRepository {
         'pr.category',
         'pr.thumbnail_key',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('product_translations as t')
-          .select('t.title')
-          .whereRef('t.product_id', '=', 'pr.id')
-          .orderBy(sql`case when t.language = 'en' then 0 else 1 end`)
-          .limit(1)
-          .as('title'),
-      )
+      .select(englishTitleOf('pr.id').as('title'))
       .$if(purchaseId !== undefined, (query) => query.where('l.purchase_id', '=', purchaseId!))
       .$if(userId !== undefined, (query) => query.where('p.user_id', '=', userId!))
       .orderBy('l.purchase_id')

@@ -26,7 +26,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.
 import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import type { PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
+import type { NewPurchase, PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
 import { isBuyer, seesEveryPurchase } from './policies.js';
 import { receiptMail } from './receipt.js';
 
@@ -123,23 +123,21 @@ export class PurchasesService {
       payment_status: 'succeeded',
       created_at: this.clock.now().toISOString(),
     };
-    const receipt = await this.receiptOf(payment, purchase);
+    const lines = payment.lines.map((line) => ({
+      id: newId(),
+      product_id: line.productId,
+      license_type: line.licenseType,
+      is_reskin: line.isReskin === 'true' ? 1 : 0,
+      price_cents: line.priceCents,
+      reskin_price_cents: line.reskinPriceCents ?? 0,
+      // The licence's proof: random, so no code can be guessed from another or from an id.
+      purchase_code: randomUUID(),
+    }));
+    const receipt = await this.receiptOf(payment.userId, purchase, lines);
     let receiptRows: OutboxRow[] = [];
     try {
       await this.purchases.insert(
-        {
-          purchase,
-          lines: payment.lines.map((line) => ({
-            id: newId(),
-            product_id: line.productId,
-            license_type: line.licenseType,
-            is_reskin: line.isReskin === 'true' ? 1 : 0,
-            price_cents: line.priceCents,
-            reskin_price_cents: line.reskinPriceCents ?? 0,
-            // The licence's proof: random, so no code can be guessed from another or from an id.
-            purchase_code: randomUUID(),
-          })),
-        },
+        { purchase, lines },
         // The receipt is stored with the purchase: one is never kept without the other.
         async (trx) => {
           receiptRows = receipt ? await this.mail.storeIn(trx, [receipt]) : [];
@@ -161,18 +159,19 @@ export class PurchasesService {
     return { created: true, purchase: await this.toPurchase(purchase) };
   }
 
-  private async receiptOf(payment: RecordedPayment, purchase: PurchaseRow) {
-    const buyer = await this.purchases.buyer(payment.userId);
+  private async receiptOf(buyerId: string, purchase: PurchaseRow, lines: NewPurchase['lines']) {
+    const buyer = await this.purchases.buyer(buyerId);
     if (!buyer) return null;
-    const titles = await this.purchases.titlesOf(payment.lines.map((line) => line.productId));
+    const titles = await this.purchases.titlesOf(lines.map((line) => line.product_id));
     return receiptMail(
       buyer,
       { transactionId: purchase.transaction_id, amountCents: Number(purchase.amount_paid_cents), createdAt: purchase.created_at },
-      payment.lines.map((line) => ({
-        title: titles.get(line.productId) ?? 'A product',
-        licenseType: line.licenseType,
-        priceCents: line.priceCents,
-        reskin: line.isReskin === 'true',
+      lines.map((line) => ({
+        title: titles.get(line.product_id) ?? 'A product',
+        licenseType: line.license_type,
+        priceCents: line.price_cents,
+        reskin: line.is_reskin === 1,
+        purchaseCode: line.purchase_code,
       })),
       this.publicUrl,
     );

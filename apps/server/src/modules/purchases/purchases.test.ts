@@ -93,6 +93,8 @@ describe('recording a purchase', () => {
     expect(receipt!.text_body).toContain('Hello Jamie Buyer,');
     expect(receipt!.text_body).toContain('Space Runner · Single App License · reskin requested: $49.99');
     expect(receipt!.text_body).toContain('Block Puzzle · Multi App License: $35.00');
+    const [purchase] = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/purchase/allPurchases' })).json() as Purchase[];
+    for (const line of purchase!.products) expect(receipt!.text_body).toContain(`${line.title} purchase code: ${line.purchaseCode}`);
     expect(receipt!.text_body).toContain('Total paid: $84.99');
     expect(receipt!.text_body).toContain(`Payment reference: ${intent.paymentIntentId}`);
     expect(receipt!.text_body).toMatch(/Go to my purchases: http:\/\/\S+\/userPanel\/purchases/);

@@ -7,6 +7,8 @@ export interface ReceiptLine {
   priceCents: number;
   /** Charged apart, after the seller's offer; shown so the buyer knows it was asked for. */
   reskin: boolean;
+  /** The licence's code, kept in the buyer's mail too: sellers may ask for it. */
+  purchaseCode: string;
 }
 
 /** The receipt mailed with each purchase (issue 15): its lines, licences, amount and where to download. */
@@ -24,11 +26,14 @@ export function receiptMail(
       `Hello ${buyer.name},`,
       'Your licences are active. Download the source code from your purchases: 8 hours for a Single App License, ' +
         '24 hours for a Multi App License, and again each time the seller publishes a new version.',
+      'Keep your purchase codes: a seller may ask for one to confirm your licence. They are also on your Licences page, ' +
+        'with a certificate to print.',
     ],
     details: [
-      ...lines.map(
-        (line) => [`${line.title} · ${line.licenseType}${line.reskin ? ' · reskin requested' : ''}`, formatUsd(line.priceCents)] as const,
-      ),
+      ...lines.flatMap((line) => [
+        [`${line.title} · ${line.licenseType}${line.reskin ? ' · reskin requested' : ''}`, formatUsd(line.priceCents)] as const,
+        [`${line.title} purchase code`, line.purchaseCode] as const,
+      ]),
       ['Total paid', formatUsd(purchase.amountCents)],
       ['Date', `${purchase.createdAt.slice(0, 16).replace('T', ' ')} UTC`],
       ['Payment reference', purchase.transactionId],

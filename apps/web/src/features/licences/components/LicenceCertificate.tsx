@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { apiPath, API_PATHS, type Licence } from '@market/contracts';
 import { LicenceTerms } from '@/components/LicenceTerms';
-import { QueryView } from '@/components/query-view';
+import { EmptyState, QueryView } from '@/components/query-view';
+import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useLicence } from '../api/licences';
 import { AdminLicenceControls } from './AdminLicenceControls';
@@ -25,22 +26,33 @@ export function LicenceCertificate({ code, backTo, manage = false }: LicenceCert
       <p className="d-print-none">
         <Link to={backTo.path}>← {backTo.label}</Link>
       </p>
-      <QueryView query={query} loadingLabel="Loading the licence…">
-        {(licence) => (
-          <>
-            <Certificate licence={licence} />
-            <div className="certificate-actions d-print-none">
-              <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-                Print
-              </button>
-              <a className="btn btn-outline-primary" href={apiPath(API_PATHS.licence.certificate, { code: licence.purchaseCode })} download>
-                Download PDF
-              </a>
-            </div>
-            {manage && <AdminLicenceControls licence={licence} />}
-          </>
-        )}
-      </QueryView>
+      {query.error instanceof ApiError && query.error.status === 404 ? (
+        // Asking again would find nothing: say so, without a Try again.
+        <EmptyState>
+          <p className="mb-0">No licence has this purchase code, or it is not yours to see. Check the code and try the link again.</p>
+        </EmptyState>
+      ) : (
+        <QueryView query={query} loadingLabel="Loading the licence…">
+          {(licence) => (
+            <>
+              <Certificate licence={licence} />
+              <div className="certificate-actions d-print-none">
+                <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+                  Print
+                </button>
+                <a
+                  className="btn btn-outline-primary"
+                  href={apiPath(API_PATHS.licence.certificate, { code: licence.purchaseCode })}
+                  download
+                >
+                  Download PDF
+                </a>
+              </div>
+              {manage && <AdminLicenceControls licence={licence} />}
+            </>
+          )}
+        </QueryView>
+      )}
     </>
   );
 }
