@@ -25,6 +25,7 @@ import { catalogueRoutes } from './modules/catalogue/index.js';
 import { licenceRoutes } from './modules/licences/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { productRoutes, releaseRoutes } from './modules/products/index.js';
+import { reviewRoutes } from './modules/reviews/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { purchaseRoutes } from './modules/purchases/index.js';
@@ -140,6 +141,7 @@ export async function buildApp(dependencies: AppDependencies) {
     openStreams: metrics?.chatStreams,
   });
   await app.register(commentRoutes, { comments: services.comments, rateLimitPerMinute: config.formsRateLimitPerMinute });
+  await app.register(reviewRoutes, { reviews: services.reviews, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(contactRoutes, { contact: services.contact, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(hireRoutes, { hire: services.hire, rateLimitPerMinute: config.formsRateLimitPerMinute });
   // A mail being handed to the SMTP server finishes before the database closes.

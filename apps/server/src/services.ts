@@ -11,6 +11,7 @@ import { HousekeepingRepository, HousekeepingService } from './modules/housekeep
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
 import { ProductsRepository, ProductsService, ReleasesRepository, ReleasesService } from './modules/products/index.js';
+import { ReviewsRepository, ReviewsService } from './modules/reviews/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsRepository, PaymentsService } from './modules/payments/index.js';
 import { PurchasesRepository, PurchasesService } from './modules/purchases/index.js';
@@ -94,6 +95,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       mail,
       config.publicUrl,
     ),
+    reviews: new ReviewsService(new ReviewsRepository(db), notifications, clock),
     licences: new LicencesService(new LicencesRepository(db), clock),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };

@@ -19,6 +19,7 @@ export * from './licences.js';
 export * from './money.js';
 export * from './reskin.js';
 export * from './comments.js';
+export * from './reviews.js';
 export * from './contact.js';
 export * from './hire.js';
 export * from './session.js';

@@ -97,6 +97,14 @@ export const API_PATHS = {
     /** Server-sent events of the conversations the signed-in user may see. */
     stream: '/api/reskin/stream',
   },
+  review: {
+    ofProduct: '/api/review/product/:productId',
+    add: '/api/review/addReview',
+    byId: '/api/review/:id',
+    reply: '/api/review/:id/reply',
+    hide: '/api/review/:id/hide',
+    unhide: '/api/review/:id/unhide',
+  },
   comment: {
     add: '/api/comment/addComment',
     all: '/api/comment/allComments',

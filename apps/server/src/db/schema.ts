@@ -41,6 +41,7 @@ export interface Database {
   purchases: PurchasesTable;
   purchase_lines: PurchaseLinesTable;
   licence_apps: LicenceAppsTable;
+  product_reviews: ProductReviewsTable;
   api_tokens: ApiTokensTable;
   withdrawals: WithdrawalsTable;
   reskin_conversations: ReskinConversationsTable;
@@ -260,6 +261,22 @@ export interface LicenceAppsTable {
   cleared_at: string | null;
   cleared_by: string | null;
   cleared_reason: string | null;
+}
+
+/** A verified buyer's review of a product, the seller's reply, and an admin's hiding of it. */
+export interface ProductReviewsTable {
+  id: string;
+  product_id: string;
+  buyer_id: string;
+  rating: number;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  reply_text: string | null;
+  replied_at: string | null;
+  hidden_at: string | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
 }
 
 /** A seller's token for the verify API, kept as its SHA-256 only. */

@@ -1,0 +1,100 @@
+import type { Kysely, Selectable } from 'kysely';
+import { englishTitleOf } from '../../db/product-title.js';
+import type { Database, ProductReviewsTable } from '../../db/schema.js';
+
+export type ReviewRow = Selectable<ProductReviewsTable>;
+
+/** A review with what its answers show: the reviewer's name and the product's owner and title. */
+export interface ReviewWithPeopleRow extends ReviewRow {
+  reviewer_name: string;
+  seller_id: string;
+  product_title: string | null;
+}
+
+export type ReviewChanges = Partial<
+  Pick<ReviewRow, 'rating' | 'text' | 'updated_at' | 'reply_text' | 'replied_at' | 'hidden_at' | 'hidden_by' | 'hidden_reason'>
+>;
+
+/** Reviews of products; no rule lives here. */
+export class ReviewsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private withPeople() {
+    return this.db
+      .selectFrom('product_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.buyer_id')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .selectAll('r')
+      .select(['u.name as reviewer_name', 'p.user_id as seller_id'])
+      .select(englishTitleOf('p.id').as('product_title'));
+  }
+
+  findById(id: string): Promise<ReviewWithPeopleRow | undefined> {
+    return this.withPeople().where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** Visible reviews of the product, newest first; one more than `limit` tells of a next page. */
+  visibleOf(productId: string, offset: number, limit: number): Promise<ReviewWithPeopleRow[]> {
+    return this.withPeople()
+      .where('r.product_id', '=', productId)
+      .where('r.hidden_at', 'is', null)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .offset(offset)
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** Count and mean rating of the product's visible reviews. */
+  async summaryOf(productId: string): Promise<{ count: number; mean: number | null }> {
+    const row = await this.db
+      .selectFrom('product_reviews')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.avg<string | number | null>('rating').as('mean')])
+      .where('product_id', '=', productId)
+      .where('hidden_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), mean: row.mean === null ? null : Number(row.mean) };
+  }
+
+  /** Whether the user holds an active licence of the product (a paid line not refunded or revoked). */
+  async holdsActiveLicence(userId: string, productId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('purchase_lines as l')
+      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+      .select('l.id')
+      .where('p.user_id', '=', userId)
+      .where('l.product_id', '=', productId)
+      .where('l.status', '=', 'Active')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The product's owner and title, if it exists. */
+  productOf(productId: string): Promise<{ user_id: string; title: string | null } | undefined> {
+    return this.db
+      .selectFrom('products as p')
+      .select(['p.user_id'])
+      .select(englishTitleOf('p.id').as('title'))
+      .where('p.id', '=', productId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores the review and what `alongside` writes (the seller's notice), all or nothing. Throws a
+   * unique violation when the buyer has reviewed the product already.
+   */
+  async insert(row: ReviewRow, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('product_reviews').values(row).execute();
+      await alongside(trx);
+    });
+  }
+
+  /** Changes the review and writes what `alongside` writes, all or nothing. */
+  async update(id: string, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('product_reviews').set(changes).where('id', '=', id).execute();
+      await alongside?.(trx);
+    });
+  }
+}

@@ -1,0 +1,172 @@
+import {
+  ALREADY_REVIEWED_MESSAGE,
+  ONLY_BUYERS_MAY_REVIEW_MESSAGE,
+  REVIEW_NOT_FOUND_MESSAGE,
+  REVIEWS_PAGE_SIZE,
+  titleToSlug,
+  type Review,
+  type ReviewPage,
+  type SessionUser,
+} from '@market/contracts';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { moderatesReviews, repliesToReview, seesHiddenReview, writesReview } from './policies.js';
+import type { ReviewChanges, ReviewsRepository, ReviewWithPeopleRow } from './reviews.repository.js';
+
+type Notices = Pick<NotificationsService, 'storeIn' | 'announce'>;
+
+/** A notice's excerpt of a review: its first 140 characters on one line. */
+const excerpt = (text: string) => {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+};
+
+/** Verified-buyer reviews: written by holders of an active licence, answered by the seller, hidden by admins. */
+export class ReviewsService {
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    private readonly notifications: Notices,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A product's visible reviews, newest first, with the count and average of all visible ones. */
+  async ofProduct(productId: string, page: number): Promise<ReviewPage> {
+    if (!(await this.reviews.productOf(productId))) throw notFound('Product not found');
+    const [rows, summary] = await Promise.all([
+      this.reviews.visibleOf(productId, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE),
+      this.reviews.summaryOf(productId),
+    ]);
+    return {
+      reviews: rows.slice(0, REVIEWS_PAGE_SIZE).map(reviewView),
+      average: summary.mean === null ? null : Math.round(summary.mean * 10) / 10,
+      count: summary.count,
+      page,
+      hasMore: rows.length > REVIEWS_PAGE_SIZE,
+    };
+  }
+
+  async add(actor: SessionUser, productId: string, rating: number, text: string): Promise<Review> {
+    const product = await this.reviews.productOf(productId);
+    if (!product) throw notFound('Product not found');
+    if (!(await this.reviews.holdsActiveLicence(actor._id, productId))) throw forbidden(ONLY_BUYERS_MAY_REVIEW_MESSAGE);
+    const now = this.clock.now().toISOString();
+    const id = newId();
+    const title = product.title ?? 'your product';
+    try {
+      await this.reviews.insert(
+        {
+          id,
+          product_id: productId,
+          buyer_id: actor._id,
+          rating,
+          text,
+          created_at: now,
+          updated_at: now,
+          reply_text: null,
+          replied_at: null,
+          hidden_at: null,
+          hidden_by: null,
+          hidden_reason: null,
+        },
+        (trx) =>
+          this.notifications.storeIn(trx, [
+            {
+              userId: product.user_id,
+              notice: {
+                kind: 'review',
+                title: `New ${rating}-star review of ${title}`,
+                body: `${actor.name}: ${excerpt(text)}`,
+                link: `/downloads/${titleToSlug(title)}`,
+              },
+            },
+          ]),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED_MESSAGE);
+      throw error;
+    }
+    await this.notifications.announce([product.user_id]);
+    return reviewView((await this.reviews.findById(id))!);
+  }
+
+  async edit(actor: SessionUser, id: string, changes: { rating?: number; text?: string }): Promise<Review> {
+    const review = await this.visibleTo(actor, id);
+    if (!writesReview(actor, review)) throw forbidden('Only its author can edit a review');
+    return this.change(review, { ...changes, updated_at: this.clock.now().toISOString() });
+  }
+
+  /** The owner's answer; the first one tells the reviewer, a correction does not. */
+  async reply(actor: SessionUser, id: string, text: string): Promise<Review> {
+    const review = await this.visibleTo(actor, id);
+    if (!repliesToReview(actor, review)) throw forbidden("Only the product's seller can reply to its reviews");
+    const first = review.reply_text === null;
+    const title = review.product_title ?? 'a product';
+    const reviewed = await this.change(review, { reply_text: text, replied_at: this.clock.now().toISOString() }, (trx) =>
+      first
+        ? this.notifications.storeIn(trx, [
+            {
+              userId: review.buyer_id,
+              notice: {
+                kind: 'review',
+                title: `The seller replied to your review of ${title}`,
+                body: excerpt(text),
+                link: `/downloads/${titleToSlug(title)}`,
+              },
+            },
+          ])
+        : Promise.resolve(),
+    );
+    if (first) await this.notifications.announce([review.buyer_id]);
+    return reviewed;
+  }
+
+  async hide(actor: SessionUser, id: string, reason: string): Promise<Review> {
+    if (!moderatesReviews(actor)) throw forbidden('Only an admin can hide a review');
+    const review = await this.found(id);
+    return this.change(review, { hidden_at: this.clock.now().toISOString(), hidden_by: actor._id, hidden_reason: reason });
+  }
+
+  async unhide(actor: SessionUser, id: string): Promise<Review> {
+    if (!moderatesReviews(actor)) throw forbidden('Only an admin can show a hidden review again');
+    const review = await this.found(id);
+    return this.change(review, { hidden_at: null, hidden_by: null, hidden_reason: null });
+  }
+
+  private async change(review: ReviewWithPeopleRow, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>) {
+    await this.reviews.update(review.id, changes, alongside);
+    return reviewView((await this.reviews.findById(review.id))!);
+  }
+
+  private async found(id: string): Promise<ReviewWithPeopleRow> {
+    const review = await this.reviews.findById(id);
+    if (!review) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
+    return review;
+  }
+
+  /** A hidden review is unknown to everyone but its author and admins. */
+  private async visibleTo(actor: SessionUser, id: string): Promise<ReviewWithPeopleRow> {
+    const review = await this.found(id);
+    if (review.hidden_at !== null && !seesHiddenReview(actor, review)) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
+    return review;
+  }
+}
+
+function reviewView(row: ReviewWithPeopleRow): Review {
+  return {
+    _id: row.id,
+    productId: row.product_id,
+    rating: Number(row.rating),
+    text: row.text,
+    reviewer: { name: row.reviewer_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    reply: row.reply_text !== null && row.replied_at !== null ? { text: row.reply_text, repliedAt: row.replied_at } : null,
+    hidden: row.hidden_at !== null,
+    hiddenReason: row.hidden_reason,
+  };
+}

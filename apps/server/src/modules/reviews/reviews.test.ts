@@ -1,0 +1,169 @@
+import {
+  ALREADY_REVIEWED_MESSAGE,
+  ONLY_BUYERS_MAY_REVIEW_MESSAGE,
+  REVIEW_NOT_FOUND_MESSAGE,
+  type Licence,
+  type NotificationPage,
+  type Review,
+  type ReviewPage,
+} from '@market/contracts';
+import { describe, expect, it } from 'vitest';
+import { buyWithCard, singleLine } from '../../test/commerce.js';
+import { buildCatalogueApp, createApprovedProduct, type CatalogueContext } from '../../test/factories.js';
+import { createUser, injectAs, type TestUser } from '../../test/helper.js';
+
+async function shop() {
+  const ctx = await buildCatalogueApp();
+  const admin = await createUser(ctx, { role: 'Admin' });
+  const seller = await createUser(ctx, { name: 'Pixel Forge' });
+  const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
+  const otherBuyer = await createUser(ctx, { name: 'Alex Buyer' });
+  const stranger = await createUser(ctx, { name: 'Sam Stranger' });
+  const product = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Space Runner' }) });
+  await buyWithCard(ctx, buyer, [singleLine(product._id)]);
+  await buyWithCard(ctx, otherBuyer, [singleLine(product._id)]);
+  return { ctx, admin, seller, buyer, otherBuyer, stranger, product };
+}
+
+const addReview = (ctx: CatalogueContext, user: TestUser, productId: string, rating: number, text = 'Clean code, easy to reskin.') =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/review/addReview', payload: { productId, rating, text } });
+
+async function reviewsOf(ctx: CatalogueContext, productId: string): Promise<ReviewPage> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/review/product/${productId}` });
+  expect(response.statusCode).toBe(200);
+  return response.json() as ReviewPage;
+}
+
+const noticesOf = async (ctx: CatalogueContext, user: TestUser) =>
+  ((await injectAs(ctx, user, { method: 'GET', url: '/api/notification/mine' })).json() as NotificationPage).notifications.filter(
+    (notice) => notice.kind === 'review',
+  );
+
+describe('verified-buyer reviews', () => {
+  it('lets a buyer review once, shows the reviewer by name only, and tells the seller', async () => {
+    const { ctx, seller, buyer, product } = await shop();
+
+    const added = await addReview(ctx, buyer, product._id, 4, 'Clean code,\r\neasy to reskin.');
+    const again = await addReview(ctx, buyer, product._id, 5);
+
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      productId: product._id,
+      rating: 4,
+      text: 'Clean code,\neasy to reskin.',
+      reviewer: { name: 'Jamie Buyer' },
+      reply: null,
+      hidden: false,
+    });
+    expect(added.body).not.toContain(buyer.email);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ALREADY_REVIEWED_MESSAGE);
+    expect(await noticesOf(ctx, seller)).toMatchObject([
+      { title: 'New 4-star review of Space Runner', body: 'Jamie Buyer: Clean code, easy to reskin.', link: '/downloads/Space-Runner' },
+    ]);
+  });
+
+  it('answers 403 to someone who has not bought the product, and to a buyer whose licence was revoked', async () => {
+    const { ctx, admin, buyer, stranger, seller, product } = await shop();
+    const [licence] = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/licence/mine' })).json() as Licence[];
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/licence/${licence!.purchaseCode}/revoke`, payload: { reason: 'Chargeback' } });
+
+    const answers = await Promise.all([stranger, seller, buyer].map((user) => addReview(ctx, user, product._id, 5)));
+    const visitor = await injectAs(ctx, null, {
+      method: 'POST',
+      url: '/api/review/addReview',
+      payload: { productId: product._id, rating: 5, text: 'Clean code, easy to reskin.' },
+    });
+
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(ONLY_BUYERS_MAY_REVIEW_MESSAGE);
+    }
+    expect(visitor.statusCode).toBe(401);
+    expect((await reviewsOf(ctx, product._id)).count).toBe(0);
+  });
+
+  it('refuses a rating outside 1–5, a text under 10 characters and invisible characters', async () => {
+    const { ctx, buyer, product } = await shop();
+
+    const answers = await Promise.all([
+      addReview(ctx, buyer, product._id, 0),
+      addReview(ctx, buyer, product._id, 3.5),
+      addReview(ctx, buyer, product._id, 4, 'Too short'),
+      addReview(ctx, buyer, product._id, 4, 'Fine code\u202E but hidden'),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400]);
+    expect(answers[0]!.json().message).toBe('Choose a rating from 1 to 5 stars');
+    expect(answers[2]!.json().message).toBe('Write at least 10 characters about the product');
+  });
+
+  it('keeps the average right, to one decimal, after an add, an edit and a hide', async () => {
+    const { ctx, admin, buyer, otherBuyer, product } = await shop();
+    const first = (await addReview(ctx, buyer, product._id, 5)).json() as Review;
+    await addReview(ctx, otherBuyer, product._id, 2, 'Works, but the docs are thin.');
+    expect(await reviewsOf(ctx, product._id)).toMatchObject({ average: 3.5, count: 2 });
+
+    const edited = await injectAs(ctx, buyer, { method: 'PUT', url: `/api/review/${first._id}`, payload: { rating: 3 } });
+    const byOther = await injectAs(ctx, otherBuyer, { method: 'PUT', url: `/api/review/${first._id}`, payload: { rating: 1 } });
+    expect(edited.statusCode).toBe(200);
+    expect(byOther.statusCode).toBe(403);
+    expect(await reviewsOf(ctx, product._id)).toMatchObject({ average: 2.5, count: 2 });
+
+    const hidden = await injectAs(ctx, admin, { method: 'PUT', url: `/api/review/${first._id}/hide`, payload: { reason: 'Off topic' } });
+    const hiddenByBuyer = await injectAs(ctx, buyer, { method: 'PUT', url: `/api/review/${first._id}/hide`, payload: { reason: 'Mine' } });
+    expect(hidden.json()).toMatchObject({ hidden: true, hiddenReason: 'Off topic' });
+    expect(hiddenByBuyer.statusCode).toBe(403);
+    const afterHiding = await reviewsOf(ctx, product._id);
+    expect(afterHiding).toMatchObject({ average: 2, count: 1 });
+    expect(afterHiding.reviews.map((review) => review.rating)).toEqual([2]);
+
+    // Its author still reaches it; anyone else is told it does not exist.
+    expect((await injectAs(ctx, buyer, { method: 'PUT', url: `/api/review/${first._id}`, payload: { rating: 4 } })).statusCode).toBe(200);
+    const byStranger = await injectAs(ctx, otherBuyer, { method: 'PUT', url: `/api/review/${first._id}/reply`, payload: { text: 'Hi' } });
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json().message).toBe(REVIEW_NOT_FOUND_MESSAGE);
+
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/review/${first._id}/unhide` });
+    expect(await reviewsOf(ctx, product._id)).toMatchObject({ average: 3, count: 2 });
+  });
+
+  it("lets only the product's seller reply, tells the reviewer of the first reply, and lets the seller correct it", async () => {
+    const { ctx, seller, buyer, otherBuyer, product } = await shop();
+    const review = (await addReview(ctx, buyer, product._id, 4)).json() as Review;
+    const url = `/api/review/${review._id}/reply`;
+
+    const byBuyer = await injectAs(ctx, otherBuyer, { method: 'PUT', url, payload: { text: 'Not mine to answer' } });
+    const replied = await injectAs(ctx, seller, { method: 'PUT', url, payload: { text: 'Thanks! A guide is coming.' } });
+    const corrected = await injectAs(ctx, seller, { method: 'PUT', url, payload: { text: 'Thanks! The guide is out.' } });
+
+    expect(byBuyer.statusCode).toBe(403);
+    expect(replied.statusCode).toBe(200);
+    expect((corrected.json() as Review).reply).toEqual({ text: 'Thanks! The guide is out.', repliedAt: expect.any(String) });
+    expect((await reviewsOf(ctx, product._id)).reviews[0]!.reply?.text).toBe('Thanks! The guide is out.');
+    expect(await noticesOf(ctx, buyer)).toMatchObject([
+      { title: 'The seller replied to your review of Space Runner', body: 'Thanks! A guide is coming.' },
+    ]);
+  });
+
+  it('pages the reviews newest first and answers 404 for a product that does not exist', async () => {
+    const { ctx, product } = await shop();
+    const buyers = await Promise.all(Array.from({ length: 21 }, (_, n) => createUser(ctx, { name: `Reviewer ${n}` })));
+    for (const [n, buyer] of buyers.entries()) {
+      await buyWithCard(ctx, buyer, [singleLine(product._id)]);
+      ctx.clock.advance(1000);
+      expect((await addReview(ctx, buyer, product._id, (n % 5) + 1)).statusCode).toBe(201);
+    }
+
+    const first = await reviewsOf(ctx, product._id);
+    const second = (await ctx.app.inject({ method: 'GET', url: `/api/review/product/${product._id}?page=2` })).json() as ReviewPage;
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/review/product/nosuchproduct1' });
+
+    expect(first).toMatchObject({ count: 21, page: 1, hasMore: true });
+    expect(first.reviews).toHaveLength(20);
+    expect(first.reviews[0]!.reviewer.name).toBe('Reviewer 20');
+    expect(second.reviews.map((review) => review.reviewer.name)).toEqual(['Reviewer 0']);
+    expect(second.hasMore).toBe(false);
+    expect(missing.statusCode).toBe(404);
+  });
+});
