@@ -88,6 +88,12 @@ export const reviewPageSchema = z
     count: z.number().int(),
     page: z.number().int(),
     hasMore: z.boolean(),
+    /** The signed-in viewer's own review (even hidden), or null. */
+    yours: reviewSchema.nullable(),
+    /** Whether the viewer may write a review now: an active licence and no review yet. */
+    canReview: z.boolean(),
+    /** Whether the viewer sells this product, and so may reply. */
+    youSell: z.boolean(),
   })
   .meta({ id: 'ReviewPage' });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

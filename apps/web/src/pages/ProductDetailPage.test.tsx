@@ -88,7 +88,8 @@ describe('ProductDetailPage', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Versions' }));
 
-    const list = await screen.findByRole('list', { name: 'Versions, newest first' });
+    // The tab's code loads on first open: slow on a busy machine.
+    const list = await screen.findByRole('list', { name: 'Versions, newest first' }, { timeout: 5000 });
     const entries = within(list).getAllByRole('listitem');
     expect(entries.map((entry) => within(entry).getByRole('heading').textContent)).toEqual(['Version 1.2.0', 'Version 1.0.0']);
     expect(within(entries[0]!).getByText('Android SDK 35 support')).toBeTruthy();

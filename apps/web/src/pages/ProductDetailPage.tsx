@@ -19,6 +19,7 @@ import './product-detail/productDetail.css';
 
 // The comments and versions tabs' code (lists, forms, validation) loads when the tab is opened.
 const ProductComments = lazy(() => import('@/features/comments').then((module) => ({ default: module.ProductComments })));
+const ProductReviews = lazy(() => import('@/features/reviews').then((module) => ({ default: module.ProductReviews })));
 const ProductVersions = lazy(() => import('@/features/releases').then((module) => ({ default: module.ProductVersions })));
 
 /** SPEC.md 2.5 product detail, found by its title slug. */
@@ -67,6 +68,7 @@ const DETAIL_TABS = [
   { id: 'description', label: 'Description & Features' },
   { id: 'comments', label: 'Comments' },
   { id: 'versions', label: 'Versions' },
+  { id: 'reviews', label: 'Reviews' },
 ];
 
 function ProductView({ product }: { product: ProductDetail }) {
@@ -139,6 +141,10 @@ function ProductView({ product }: { product: ProductDetail }) {
         ) : tab === 'comments' ? (
           <Suspense fallback={<PageSpinner label="Loading comments…" />}>
             <ProductComments productId={product._id} />
+          </Suspense>
+        ) : tab === 'reviews' ? (
+          <Suspense fallback={<PageSpinner label="Loading reviews…" />}>
+            <ProductReviews productId={product._id} />
           </Suspense>
         ) : (
           <Suspense fallback={<PageSpinner label="Loading versions…" />}>

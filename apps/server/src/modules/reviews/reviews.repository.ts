@@ -45,6 +45,10 @@ export class ReviewsRepository {
       .execute();
   }
 
+  findByAuthor(productId: string, buyerId: string): Promise<ReviewWithPeopleRow | undefined> {
+    return this.withPeople().where('r.product_id', '=', productId).where('r.buyer_id', '=', buyerId).executeTakeFirst();
+  }
+
   /** Count and mean rating of the product's visible reviews. */
   async summaryOf(productId: string): Promise<{ count: number; mean: number | null }> {
     const row = await this.db

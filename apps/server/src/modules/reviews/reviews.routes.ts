@@ -36,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         response: { 200: reviewPageSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => reviews.ofProduct(request.params.productId, request.query.page),
+    async (request) => reviews.ofProduct(request.user ?? null, request.params.productId, request.query.page),
   );
 
   app.post(

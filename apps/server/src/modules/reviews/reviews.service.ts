@@ -34,14 +34,23 @@ export class ReviewsService {
     private readonly clock: Clock,
   ) {}
 
-  /** A product's visible reviews, newest first, with the count and average of all visible ones. */
-  async ofProduct(productId: string, page: number): Promise<ReviewPage> {
-    if (!(await this.reviews.productOf(productId))) throw notFound('Product not found');
-    const [rows, summary] = await Promise.all([
+  /**
+   * A product's visible reviews, newest first, with the count and average of all visible ones, and
+   * what the viewer may do: their own review, whether they may write one, whether they may reply.
+   */
+  async ofProduct(viewer: SessionUser | null, productId: string, page: number): Promise<ReviewPage> {
+    const product = await this.reviews.productOf(productId);
+    if (!product) throw notFound('Product not found');
+    const [rows, summary, yours, holds] = await Promise.all([
       this.reviews.visibleOf(productId, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE),
       this.reviews.summaryOf(productId),
+      viewer ? this.reviews.findByAuthor(productId, viewer._id) : undefined,
+      viewer ? this.reviews.holdsActiveLicence(viewer._id, productId) : false,
     ]);
     return {
+      yours: yours ? reviewView(yours) : null,
+      canReview: holds && !yours,
+      youSell: viewer?._id === product.user_id,
       reviews: rows.slice(0, REVIEWS_PAGE_SIZE).map(reviewView),
       average: summary.mean === null ? null : Math.round(summary.mean * 10) / 10,
       count: summary.count,

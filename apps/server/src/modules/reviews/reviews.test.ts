@@ -40,8 +40,8 @@ const noticesOf = async (ctx: CatalogueContext, user: TestUser) =>
   );
 
 describe('verified-buyer reviews', () => {
-  it('lets a buyer review once, shows the reviewer by name only, and tells the seller', async () => {
-    const { ctx, seller, buyer, product } = await shop();
+  it('lets a buyer review once, shows the reviewer by name only, tells the seller, and tells each viewer what they may do', async () => {
+    const { ctx, seller, buyer, otherBuyer, product } = await shop();
 
     const added = await addReview(ctx, buyer, product._id, 4, 'Clean code,\r\neasy to reskin.');
     const again = await addReview(ctx, buyer, product._id, 5);
@@ -61,6 +61,12 @@ describe('verified-buyer reviews', () => {
     expect(await noticesOf(ctx, seller)).toMatchObject([
       { title: 'New 4-star review of Space Runner', body: 'Jamie Buyer: Clean code, easy to reskin.', link: '/downloads/Space-Runner' },
     ]);
+    const seenBy = async (user: TestUser | null) =>
+      (await injectAs(ctx, user, { method: 'GET', url: `/api/review/product/${product._id}` })).json() as ReviewPage;
+    expect(await seenBy(buyer)).toMatchObject({ yours: { rating: 4 }, canReview: false, youSell: false });
+    expect(await seenBy(otherBuyer)).toMatchObject({ yours: null, canReview: true, youSell: false });
+    expect(await seenBy(seller)).toMatchObject({ yours: null, canReview: false, youSell: true });
+    expect(await seenBy(null)).toMatchObject({ yours: null, canReview: false, youSell: false, count: 1 });
   });
 
   it('answers 403 to someone who has not bought the product, and to a buyer whose licence was revoked', async () => {

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Review, ReviewPage } from '@market/contracts';
+import { fakeFetch, renderAt } from '@/test-utils';
+import { ProductReviews } from './ProductReviews';
+
+const review = (n: number, overrides: Partial<Review> = {}): Review => ({
+  _id: `review_000${n}`,
+  productId: 'product_0001',
+  rating: n,
+  text: `Review number ${n}, <b>as typed</b>`,
+  reviewer: { name: `Buyer ${n}` },
+  createdAt: '2026-03-01T12:00:00.000Z',
+  updatedAt: '2026-03-01T12:00:00.000Z',
+  reply: null,
+  hidden: false,
+  hiddenReason: null,
+  ...overrides,
+});
+
+/** A server like the real one: it answers the page for this viewer and takes one review. */
+function fakeServer(viewer: Pick<ReviewPage, 'canReview' | 'youSell'>, reviews: Review[]) {
+  const posted: unknown[] = [];
+  let yours: Review | null = null;
+  fakeFetch((url, init) => {
+    if (url.startsWith('/api/review/product/product_0001')) {
+      const all = yours ? [yours, ...reviews] : reviews;
+      const average = all.length ? Math.round((all.reduce((sum, r) => sum + r.rating, 0) / all.length) * 10) / 10 : null;
+      return {
+        status: 200,
+        body: {
+          reviews: all,
+          average,
+          count: all.length,
+          page: 1,
+          hasMore: false,
+          yours,
+          canReview: viewer.canReview && !yours,
+          youSell: viewer.youSell,
+        },
+      };
+    }
+    if (url === '/api/review/addReview') {
+      const body = JSON.parse(String(init?.body)) as { rating: number; text: string };
+      posted.push(body);
+      yours = review(9, { rating: body.rating, text: body.text, reviewer: { name: 'Me' } });
+      return { status: 201, body: yours };
+    }
+    return { status: 404, body: { message: `unexpected ${url}` } };
+  });
+  return { posted };
+}
+
+describe('ProductReviews', () => {
+  afterEach(cleanup);
+
+  it('shows the average in words for screen readers, each review as plain text, and no form to a visitor', async () => {
+    fakeServer({ canReview: false, youSell: false }, [review(4), review(5)]);
+    renderAt(<ProductReviews productId="product_0001" />, '/downloads/Game');
+
+    expect(await screen.findByText('4.5 out of 5 stars')).toBeTruthy();
+    expect(screen.getByText('from 2 reviews')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Reviews, newest first' });
+    expect(within(list).getByText('Review number 4, <b>as typed</b>')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Write a review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reply/ })).toBeNull();
+  });
+
+  it('lets a buyer pick stars and write, checking both before sending', async () => {
+    const { posted } = fakeServer({ canReview: true, youSell: false }, []);
+    renderAt(<ProductReviews productId="product_0001" />, '/downloads/Game');
+
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Post review' }));
+    expect(within(form).getByText('Choose a rating from 1 to 5 stars')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByRole('radio', { name: '1 star' }));
+    expect(posted).toEqual([]);
+
+    fireEvent.click(within(form).getByRole('radio', { name: '4 stars' }));
+    fireEvent.change(within(form).getByLabelText(/Your review/), { target: { value: 'Solid template, quick to reskin.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Post review' }));
+
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your review' })).toBeTruthy());
+    expect(posted).toEqual([{ productId: 'product_0001', rating: 4, text: 'Solid template, quick to reskin.' }]);
+    expect(screen.queryByRole('form', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('offers the seller a Reply under each review', async () => {
+    fakeServer({ canReview: false, youSell: true }, [review(3)]);
+    renderAt(<ProductReviews productId="product_0001" />, '/downloads/Game');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reply to Buyer 3' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Your reply to Buyer 3'));
+  });
+});

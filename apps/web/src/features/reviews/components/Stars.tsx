@@ -1,0 +1,13 @@
+/** A rating as five stars, read out as "4 out of 5 stars" (or "4.5 …" for an average). */
+export function Stars({ rating, className = '' }: { rating: number; className?: string }) {
+  const full = Math.round(rating);
+  return (
+    <span className={`review-stars ${className}`}>
+      <span className="visually-hidden">{rating} out of 5 stars</span>
+      <span aria-hidden="true">
+        {'★'.repeat(full)}
+        <span className="review-stars-empty">{'☆'.repeat(5 - full)}</span>
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,1 @@
+export { ProductReviews } from './components/ProductReviews';
