@@ -50,6 +50,8 @@ test('a buyer reviews a game, its seller replies, and the product page shows bot
   await expect(reviews.getByText('Thank you! A level editor is coming in 1.1.')).toBeVisible();
   await expect(reviews.getByText('4 out of 5 stars')).toBeAttached();
   await expect(visitor.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
+  // The average sits under the title too, drawn by the server for the first screen.
+  await expect(visitor.locator('.product-rating')).toHaveText('4 out of 5 stars★★★★☆ 4.0 from 1 review');
 
   for (const width of [375, 1280]) {
     for (const page of [visitor, sellerPage]) {

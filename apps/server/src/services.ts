@@ -95,7 +95,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       mail,
       config.publicUrl,
     ),
-    reviews: new ReviewsService(new ReviewsRepository(db), notifications, clock),
+    reviews: new ReviewsService(new ReviewsRepository(db), notifications, catalogue, clock),
     licences: new LicencesService(new LicencesRepository(db), clock),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
   };

@@ -18,6 +18,7 @@ export function summary(n: number, overrides: Partial<ProductSummary> = {}): Pro
     authorName: 'Pixel Forge Studio',
     status: 'Approved',
     downloads: n,
+    rating: null,
     createdAt: '2026-03-01T12:00:00.000Z',
     ...overrides,
   };

@@ -98,6 +98,8 @@ export const productSummarySchema = z
     authorName: z.string(),
     status: productStatusSchema,
     downloads: z.number().int(),
+    /** Verified buyers' reviews: the average to one decimal and the count; null without any. */
+    rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
     createdAt: isoDateTimeSchema,
   })
   .meta({ id: 'ProductSummary' });

@@ -116,6 +116,9 @@ export interface ProductsTable {
   reskin_price_cents: number | null;
   status: StoredProductStatus;
   downloads: Generated<number>;
+  /** Visible reviews and the sum of their ratings, kept by the reviews' transactions. */
+  review_count: Generated<number>;
+  review_total: Generated<number>;
   created_at: string;
   updated_at: string;
   /** English title lower-cased, hyphens and whitespace runs as one space (SPEC.md 2.2 slug rule). */

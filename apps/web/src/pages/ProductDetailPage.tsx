@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/query-view';
 import { Tabs } from '@/features/catalogue';
 import { AppleIcon, PlayStoreIcon } from '@/components/icons';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
+import { Stars } from '@/components/Stars';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
 import { productName, useProductBySlugQuery } from '@/features/catalogue';
@@ -85,6 +86,14 @@ function ProductView({ product }: { product: ProductDetail }) {
         <div className="col-lg-7">
           <h1 className="page-title">{name}</h1>
           <LatestVersion release={product.latestRelease} />
+          {product.rating && (
+            <p className="product-rating">
+              <Stars rating={product.rating.average} /> <strong>{product.rating.average.toFixed(1)}</strong>{' '}
+              <span className="text-secondary">
+                from {product.rating.count} {product.rating.count === 1 ? 'review' : 'reviews'}
+              </span>
+            </p>
+          )}
           <img
             className="product-feature-img"
             src={product.featureImg}

@@ -26,8 +26,19 @@ export async function up(db: AnyDb): Promise<void> {
     .addUniqueConstraint('product_reviews_one_per_buyer', ['product_id', 'buyer_id'])
     .execute();
   await db.schema.createIndex('product_reviews_product_created').on('product_reviews').columns(['product_id', 'created_at']).execute();
+  // Kept beside the product, in the review's transaction, so a card shows its stars without a join.
+  await db.schema
+    .alterTable('products')
+    .addColumn('review_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('review_total', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('products').dropColumn('review_total').execute();
+  await db.schema.alterTable('products').dropColumn('review_count').execute();
   await db.schema.dropTable('product_reviews').execute();
 }

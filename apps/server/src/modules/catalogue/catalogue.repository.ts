@@ -57,6 +57,8 @@ const COLUMNS = [
   'products.reskin_price_cents',
   'products.status',
   'products.downloads',
+  'products.review_count',
+  'products.review_total',
   'products.created_at',
   'products.updated_at',
   'products.slug_key',
@@ -76,6 +78,8 @@ const CARD_COLUMNS = [
   'products.author_name',
   'products.status',
   'products.downloads',
+  'products.review_count',
+  'products.review_total',
   'products.created_at',
 ] as const;
 

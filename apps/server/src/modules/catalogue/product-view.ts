@@ -47,9 +47,13 @@ export function toSummary(row: CardRow): ProductSummary {
     authorName: row.author_name,
     status: productStatusSchema.parse(row.status),
     downloads: Number(row.downloads),
+    rating: ratingOf(Number(row.review_count), Number(row.review_total)),
     createdAt: row.created_at,
   };
 }
+
+/** The visible reviews' average to one decimal, and their count; null without any. */
+const ratingOf = (count: number, total: number) => (count > 0 ? { average: Math.round((total / count) * 10) / 10, count } : null);
 
 /**
  * The detail page. The source archive's storage key never leaves the server: owners and admins

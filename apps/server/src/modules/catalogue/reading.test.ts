@@ -66,6 +66,7 @@ describe('GET /api/product/uploaded-products', () => {
       authorName: 'Pixel Forge',
       status: 'Approved',
       downloads: 0,
+      rating: null,
       createdAt: '2026-01-15T10:00:00.000Z',
     });
   });

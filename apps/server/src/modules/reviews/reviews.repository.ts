@@ -15,6 +15,26 @@ export type ReviewChanges = Partial<
   Pick<ReviewRow, 'rating' | 'text' | 'updated_at' | 'reply_text' | 'replied_at' | 'hidden_at' | 'hidden_by' | 'hidden_reason'>
 >;
 
+/** The product's count and rating sum of visible reviews, counted again from the reviews themselves. */
+async function recount(trx: Kysely<Database>, productId: string): Promise<void> {
+  await trx
+    .updateTable('products')
+    .set((eb) => ({
+      review_count: eb
+        .selectFrom('product_reviews')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .where('product_id', '=', productId)
+        .where('hidden_at', 'is', null),
+      review_total: eb
+        .selectFrom('product_reviews')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('rating'), inner.lit(0)).as('n'))
+        .where('product_id', '=', productId)
+        .where('hidden_at', 'is', null),
+    }))
+    .where('id', '=', productId)
+    .execute();
+}
+
 /** Reviews of products; no rule lives here. */
 export class ReviewsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -90,14 +110,16 @@ export class ReviewsRepository {
   async insert(row: ReviewRow, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('product_reviews').values(row).execute();
+      await recount(trx, row.product_id);
       await alongside(trx);
     });
   }
 
   /** Changes the review and writes what `alongside` writes, all or nothing. */
-  async update(id: string, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  async update(id: string, productId: string, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('product_reviews').set(changes).where('id', '=', id).execute();
+      await recount(trx, productId);
       await alongside?.(trx);
     });
   }

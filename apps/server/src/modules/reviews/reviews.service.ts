@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { CatalogueService } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { moderatesReviews, repliesToReview, seesHiddenReview, writesReview } from './policies.js';
 import type { ReviewChanges, ReviewsRepository, ReviewWithPeopleRow } from './reviews.repository.js';
@@ -31,6 +32,7 @@ export class ReviewsService {
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly notifications: Notices,
+    private readonly catalogue: Pick<CatalogueService, 'changed'>,
     private readonly clock: Clock,
   ) {}
 
@@ -99,6 +101,7 @@ export class ReviewsService {
       if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED_MESSAGE);
       throw error;
     }
+    this.catalogue.changed();
     await this.notifications.announce([product.user_id]);
     return reviewView((await this.reviews.findById(id))!);
   }
@@ -147,7 +150,9 @@ export class ReviewsService {
   }
 
   private async change(review: ReviewWithPeopleRow, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>) {
-    await this.reviews.update(review.id, changes, alongside);
+    await this.reviews.update(review.id, review.product_id, changes, alongside);
+    // Cards and product pages show the average.
+    this.catalogue.changed();
     return reviewView((await this.reviews.findById(review.id))!);
   }
 

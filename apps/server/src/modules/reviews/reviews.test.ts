@@ -109,6 +109,8 @@ describe('verified-buyer reviews', () => {
     const first = (await addReview(ctx, buyer, product._id, 5)).json() as Review;
     await addReview(ctx, otherBuyer, product._id, 2, 'Works, but the docs are thin.');
     expect(await reviewsOf(ctx, product._id)).toMatchObject({ average: 3.5, count: 2 });
+    // Read once here, so the answers below must not come from a stale cache.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/product/${product._id}` })).json().rating).toEqual({ average: 3.5, count: 2 });
 
     const edited = await injectAs(ctx, buyer, { method: 'PUT', url: `/api/review/${first._id}`, payload: { rating: 3 } });
     const byOther = await injectAs(ctx, otherBuyer, { method: 'PUT', url: `/api/review/${first._id}`, payload: { rating: 1 } });
@@ -132,6 +134,14 @@ describe('verified-buyer reviews', () => {
 
     await injectAs(ctx, admin, { method: 'PUT', url: `/api/review/${first._id}/unhide` });
     expect(await reviewsOf(ctx, product._id)).toMatchObject({ average: 3, count: 2 });
+    // Cards and the product page carry the same average, fresh after each change (their caches drop).
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/product/${product._id}` });
+    expect(detail.json().rating).toEqual({ average: 3, count: 2 });
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/product/uploaded-products' })).json() as Array<{
+      _id: string;
+      rating: unknown;
+    }>;
+    expect(listed.find((card) => card._id === product._id)?.rating).toEqual({ average: 3, count: 2 });
   });
 
   it("lets only the product's seller reply, tells the reviewer of the first reply, and lets the seller correct it", async () => {

@@ -22,6 +22,7 @@ const product: ProductDetail = {
   authorName: 'Pixel Forge',
   status: 'Approved',
   downloads: 3,
+  rating: null,
   createdAt: '2026-01-02T03:04:05.000Z',
   frameWork: 'Godot',
   description: { en: '<p>Fast.</p>', fr: '<p>Vite.</p>' },

@@ -23,6 +23,18 @@ describe('GameCard', () => {
     );
   });
 
+  it('shows the buyers’ average stars and their count, in words for screen readers, and nothing without reviews', () => {
+    renderAt(
+      <>
+        <GameCard product={summary(1, { rating: { average: 4.5, count: 12 } })} />
+        <GameCard product={summary(2)} />
+      </>,
+    );
+    const [rated, unrated] = screen.getAllByRole('article');
+    expect(rated!.querySelector('.game-card-rating')?.textContent).toBe('4.5 out of 5 stars★★★★☆ (12) from 12 reviews');
+    expect(unrated!.querySelector('.game-card-rating')).toBeNull();
+  });
+
   it('leaves short titles whole', () => {
     renderAt(<GameCard product={summary(1, { title: { en: 'Tiny Tanks' } })} />);
     expect(screen.getByTestId('title-large').textContent).toBe('Tiny Tanks');

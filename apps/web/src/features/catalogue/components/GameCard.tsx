@@ -8,6 +8,7 @@ import { CartIcon } from '@/components/icons';
 import { showNotice } from '@/components/notice/notices';
 import { CardTitle } from './CardTitle';
 import { CategoryIcon } from '@/components/CategoryIcon';
+import { Stars } from '@/components/Stars';
 import { formatDollars } from '@/lib/format';
 import './catalogue.css';
 
@@ -67,6 +68,16 @@ export function GameCard({
           <CategoryIcon category={product.category} />
           {product.category}
         </p>
+        {product.rating && (
+          <p className="game-card-rating">
+            <Stars rating={product.rating.average} />
+            <span aria-hidden="true"> ({product.rating.count})</span>
+            <span className="visually-hidden">
+              {' '}
+              from {product.rating.count} {product.rating.count === 1 ? 'review' : 'reviews'}
+            </span>
+          </p>
+        )}
         <div className="game-card-footer">
           <span className="game-card-price">{formatDollars(product.singleAppLicense)}</span>
           <a className="game-card-preview" href={product.livePreview} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>

@@ -16,6 +16,7 @@ export function summary(overrides: Partial<ProductSummary> = {}): ProductSummary
     authorName: 'Pixel Forge',
     status: 'Pending',
     downloads: 0,
+    rating: null,
     createdAt: '2026-01-02T03:04:05.000Z',
     ...overrides,
   };

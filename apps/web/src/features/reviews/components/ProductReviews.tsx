@@ -5,7 +5,7 @@ import { formatDate } from '@/lib/format';
 import { useProductReviews } from '../api/productReviews';
 import { ReplyForm } from './ReplyForm';
 import { ReviewForm } from './ReviewForm';
-import { Stars } from './Stars';
+import { Stars } from '@/components/Stars';
 import '../reviews.css';
 
 /** The product page's Reviews tab: the average, the viewer's own review or form, and every visible review. */
