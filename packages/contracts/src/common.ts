@@ -20,6 +20,19 @@ export const messageBodySchema = z.object({ message: z.string() }).meta({ id: 'M
 
 export const isoDateTimeSchema = z.iso.datetime();
 
+/** Control, format (zero-width, direction) and line-separator characters: they forge lines or hide text. */
+export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** ?page= of a paged list: a whole number from 1. */
+export const pageQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(10_000)
+    .default(1),
+});
+
 /** The dotted path of a field inside a request (`products.0.productId`). */
 export const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema } from './common.js';
 import { licenseTypeSchema } from './enums.js';
 import { appStoreLinkSchema, googlePlayLinkSchema } from './rules/links.js';
 
@@ -35,8 +35,6 @@ export const bundleIdSchema = z
   .max(155, 'A bundle id is at most 155 characters')
   .regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/, 'Enter the package or bundle id in reverse-DNS form, e.g. com.studio.game');
 
-/** Control, format (zero-width, direction) and line-separator characters: they forge lines or hide text. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 export const INVISIBLE_CHARACTERS_MESSAGE = 'Use visible characters only: no line breaks, tabs or invisible characters';
 /** One line of text a person reads: trimmed, without invisible characters, `max` long at most. */
 const visibleLine = (required: string, max: number, tooLong: string) =>
@@ -45,7 +43,7 @@ const visibleLine = (required: string, max: number, tooLong: string) =>
     .trim()
     .min(1, required)
     .max(max, tooLong)
-    .refine((value) => !INVISIBLE.test(value), INVISIBLE_CHARACTERS_MESSAGE);
+    .refine((value) => !INVISIBLE_CHARACTERS.test(value), INVISIBLE_CHARACTERS_MESSAGE);
 
 const appNameSchema = visibleLine('Enter the app’s name', 120, 'An app name is at most 120 characters');
 
@@ -93,7 +91,10 @@ const reasonSchema = z
   .trim()
   .min(3, 'Give a reason of at least 3 characters')
   .max(500, 'A reason is at most 500 characters')
-  .refine((value) => !INVISIBLE.test(value.replace(/\r?\n/g, ' ')), 'Use visible characters only: no tabs or invisible characters');
+  .refine(
+    (value) => !INVISIBLE_CHARACTERS.test(value.replace(/\r?\n/g, ' ')),
+    'Use visible characters only: no tabs or invisible characters',
+  );
 /** DELETE /api/licence/{code}/apps/{appId} and PUT /api/licence/{code}/revoke (Admin only). */
 export const reasonBodySchema = z.strictObject({ reason: reasonSchema });
 export type ReasonBody = z.infer<typeof reasonBodySchema>;

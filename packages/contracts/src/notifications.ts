@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common.js';
 
 /** What a notice is about: a new version of something bought, a decision on a seller's work, or a review and its reply. */
 export const NOTIFICATION_KINDS = ['release', 'moderation', 'review'] as const;
@@ -24,14 +24,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** Notices per page of GET /api/notification/mine; the header's dropdown shows the first page's first 10. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-export const notificationPageQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000)
-    .default(1),
-});
+export const notificationPageQuerySchema = pageQuerySchema;
 
 export const notificationPageSchema = z
   .object({

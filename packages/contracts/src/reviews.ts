@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema, pageQuerySchema } from './common.js';
 
 export const ONLY_BUYERS_MAY_REVIEW_MESSAGE = 'Only buyers of this product can review it.';
 export const ALREADY_REVIEWED_MESSAGE = 'You have already reviewed this product: edit your review instead.';
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
 export const REVIEWS_PAGE_SIZE = 20;
 
-/** Control, format and separator characters: they hide or forge text (line breaks are let through apart). */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 const VISIBLE_ONLY_MESSAGE = 'Use visible characters only: no tabs or invisible characters';
 
 export const ratingSchema = z
@@ -27,7 +25,7 @@ const plainText = (min: number, max: number, tooShort: string, tooLong: string) 
         .string()
         .min(min, tooShort)
         .max(max, tooLong)
-        .refine((value) => !INVISIBLE.test(value.replaceAll('\n', '')), VISIBLE_ONLY_MESSAGE),
+        .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), VISIBLE_ONLY_MESSAGE),
     );
 
 const reviewTextSchema = plainText(10, 2000, 'Write at least 10 characters about the product', 'A review is at most 2,000 characters');
@@ -52,14 +50,7 @@ export const hideReviewBodySchema = z.strictObject({
 
 export const reviewParamsSchema = z.strictObject({ id: idSchema });
 export const productReviewsParamsSchema = z.strictObject({ productId: idSchema });
-export const reviewPageQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000)
-    .default(1),
-});
+export const reviewPageQuerySchema = pageQuerySchema;
 
 export const reviewSchema = z
   .object({

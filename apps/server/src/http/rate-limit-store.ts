@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** What @fastify/rate-limit asks a store: count one more hit of `key` in a window of `timeWindow` ms. */
@@ -11,6 +12,16 @@ const routeKeyOf = (params: unknown) => {
   const route = (params as { routeInfo?: { method?: string; url?: string } } | undefined)?.routeInfo;
   return route?.url ? `${route.method ?? ''}${route.url}-` : '';
 };
+
+/**
+ * A rate-limit key per signed-in account, else per address: one person behind a shared address does
+ * not silence the others, and one account on many addresses stays one. `scope` keeps apart counts
+ * that share a route's limit store.
+ */
+export const perAccount =
+  (scope = '') =>
+  (request: FastifyRequest): string =>
+    request.user ? `${scope}user:${request.user._id}` : `${scope}address:${request.ip}`;
 
 /** INCR, and the window starts with the first hit. Answers the count and the milliseconds left. */
 const COUNT_HIT = `

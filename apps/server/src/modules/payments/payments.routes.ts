@@ -9,6 +9,7 @@ import {
   simulatedConfirmResponseSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perAccount } from '../../http/rate-limit-store.js';
 import { z } from 'zod';
 import { actorOf, requireUser } from '../auth/index.js';
 import type { PaymentsService } from './payments.service.js';
@@ -45,7 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         rateLimit: {
           max: INTENTS_PER_MINUTE,
           timeWindow: 60_000,
-          keyGenerator: (request) => (request.user ? `intent-user:${request.user._id}` : `intent-address:${request.ip}`),
+          keyGenerator: perAccount('intent-'),
         },
       },
       schema: {

@@ -13,6 +13,7 @@ import {
 } from '@market/contracts';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perAccount } from '../../http/rate-limit-store.js';
 import { validationProblems } from '../../http/error-handling.js';
 import { eventStreams } from '../../http/event-stream.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
@@ -59,8 +60,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
         rateLimit: {
           max: rateLimitPerMinute,
           timeWindow: 60_000,
-          // One person behind a shared address must not silence the others; one account on many addresses stays one.
-          keyGenerator: (request) => (request.user ? `user:${request.user._id}` : `address:${request.ip}`),
+          keyGenerator: perAccount(),
         },
       },
       schema: {

@@ -12,6 +12,7 @@ import {
   updateReviewBodySchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perAccount } from '../../http/rate-limit-store.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { ReviewsService } from './reviews.service.js';
 
@@ -47,8 +48,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         rateLimit: {
           max: rateLimitPerMinute,
           timeWindow: 60_000,
-          // Per account, as the chat counts: buyers behind one shared address do not stop each other.
-          keyGenerator: (request) => (request.user ? `user:${request.user._id}` : `address:${request.ip}`),
+          keyGenerator: perAccount(),
         },
       },
       schema: {
