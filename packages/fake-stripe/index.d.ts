@@ -10,6 +10,17 @@ export interface FakeIntent {
   metadata: Record<string, string>;
   created: number;
   livemode: false;
+  /** Cents refunded so far, once a refund was made. */
+  amount_refunded?: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -26,4 +37,5 @@ export declare function createFakeStripe(keys: { secretKey: string | undefined; 
   server: Server;
   intents: Map<string, FakeIntent>;
   requests: RecordedRequest[];
+  refunds: FakeRefund[];
 };

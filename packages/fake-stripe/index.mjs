@@ -1,5 +1,5 @@
 // One fake of the Stripe API for every test: the server's `stripe` SDK creates, retrieves and cancels
-// payment intents here (STRIPE_API_URL), and the browser journeys' fake Stripe.js confirms cards here.
+// payment intents and refunds them here (STRIPE_API_URL), and the browser journeys' fake Stripe.js confirms cards here.
 // Form-encoded requests, JSON answers, Stripe's error shape and status codes.
 // Run alone (a Playwright webServer): `node packages/fake-stripe/index.mjs <port>`, keys from the environment.
 import { randomBytes } from 'node:crypto';
@@ -24,13 +24,18 @@ async function formOf(request) {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-function newIntent(form) {
-  const id = `pi_${randomBytes(12).toString('hex')}`;
+function metadataOf(form) {
   const metadata = {};
   for (const [name, value] of form) {
     const match = /^metadata\[(.+)\]$/.exec(name);
     if (match) metadata[match[1]] = value;
   }
+  return metadata;
+}
+
+function newIntent(form) {
+  const id = `pi_${randomBytes(12).toString('hex')}`;
+  const metadata = metadataOf(form);
   return {
     id,
     object: 'payment_intent',
@@ -48,6 +53,8 @@ function newIntent(form) {
 export function createFakeStripe({ secretKey, publishableKey }) {
   const intents = new Map();
   const requests = [];
+  const refunds = [];
+  const refundsByKey = new Map();
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -105,6 +112,35 @@ export function createFakeStripe({ secretKey, publishableKey }) {
       intent.status = 'canceled';
       return answer(200, intent);
     }
+    if (route('POST', /^\/v1\/refunds$/)) {
+      // Stripe answers a repeated Idempotency-Key with the first answer, and refunds nothing again.
+      const idempotencyKey = request.headers['idempotency-key'];
+      const earlier = typeof idempotencyKey === 'string' ? refundsByKey.get(idempotencyKey) : undefined;
+      if (earlier) return answer(200, earlier);
+      const intentId = form.get('payment_intent') ?? '';
+      const intent = intents.get(intentId);
+      if (!intent) return fail(404, noSuchIntent(intentId));
+      const amount = Number(form.get('amount') ?? intent.amount - (intent.amount_refunded ?? 0));
+      if (intent.status !== 'succeeded' || (intent.amount_refunded ?? 0) + amount > intent.amount) {
+        return fail(400, {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.`,
+        });
+      }
+      intent.amount_refunded = (intent.amount_refunded ?? 0) + amount;
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        payment_intent: intentId,
+        status: 'succeeded',
+        metadata: metadataOf(form),
+      };
+      refunds.push(refund);
+      if (typeof idempotencyKey === 'string') refundsByKey.set(idempotencyKey, refund);
+      return answer(200, refund);
+    }
     const retrieve = route('GET', /^\/v1\/payment_intents\/([^/]+)$/);
     if (retrieve) {
       const intent = intents.get(decodeURIComponent(retrieve[1]));
@@ -113,7 +149,7 @@ export function createFakeStripe({ secretKey, publishableKey }) {
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
   });
 
-  return { server, intents, requests };
+  return { server, intents, requests, refunds };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

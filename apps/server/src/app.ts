@@ -29,6 +29,7 @@ import { reviewRoutes } from './modules/reviews/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { purchaseRoutes } from './modules/purchases/index.js';
+import { refundRoutes } from './modules/refunds/index.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
@@ -151,6 +152,7 @@ export async function buildApp(dependencies: AppDependencies) {
   });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(purchaseRoutes, { purchases: services.purchases });
+  await app.register(refundRoutes, { refunds: services.refunds, rateLimitPerMinute: config.formsRateLimitPerMinute });
   await app.register(licenceRoutes, {
     licences: services.licences,
     verifyRateLimitPerMinute: config.verifyRateLimitPerMinute,

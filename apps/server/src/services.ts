@@ -12,6 +12,7 @@ import { IdempotencyRepository, IdempotencyService } from './modules/idempotency
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
 import { ProductsRepository, ProductsService, ReleasesRepository, ReleasesService } from './modules/products/index.js';
 import { ReviewsRepository, ReviewsService } from './modules/reviews/index.js';
+import { RefundsRepository, RefundsService } from './modules/refunds/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsRepository, PaymentsService } from './modules/payments/index.js';
 import { PurchasesRepository, PurchasesService } from './modules/purchases/index.js';
@@ -65,6 +66,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     log,
     config.mailRetrySeconds * 1000,
   );
+  const refunds = new RefundsService(new RefundsRepository(db), payments, notifications, mail, clock, log, config.publicUrl);
   return {
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
@@ -88,6 +90,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       new PurchasesRepository(db),
       releaseRows,
       payments,
+      refunds,
       catalogue,
       storage,
       clock,
@@ -95,6 +98,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       mail,
       config.publicUrl,
     ),
+    refunds,
     reviews: new ReviewsService(new ReviewsRepository(db), notifications, catalogue, clock),
     licences: new LicencesService(new LicencesRepository(db), clock),
     housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),

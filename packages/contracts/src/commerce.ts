@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { categorySchema, licenseTypeSchema, textBooleanSchema } from './enums.js';
 import { licenceStatusSchema } from './licences.js';
+import { lineRefundRequestSchema, lineRefundSchema } from './refunds.js';
 
 /** The message of every download refused because the licence window has passed. */
 export const DOWNLOAD_WINDOW_CLOSED_MESSAGE = 'The download window for this licence has closed.';
@@ -120,6 +121,9 @@ export const purchaseLineSchema = z
     /** The licence this line is (issue 16): its code, and whether it still holds. */
     purchaseCode: z.string(),
     licenceStatus: licenceStatusSchema,
+    /** Issue 17: the refund of this licence, if it was refunded, and the buyer's request for one. */
+    refund: lineRefundSchema.nullable(),
+    refundRequest: lineRefundRequestSchema.nullable(),
   })
   .meta({ id: 'PurchaseLine' });
 export type PurchaseLine = z.infer<typeof purchaseLineSchema>;

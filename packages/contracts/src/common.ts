@@ -23,6 +23,22 @@ export const isoDateTimeSchema = z.iso.datetime();
 /** Control, format (zero-width, direction) and line-separator characters: they forge lines or hide text. */
 export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
+const VISIBLE_ONLY_MESSAGE = 'Use visible characters only: no tabs or invisible characters';
+
+/** Plain text a person wrote: line breaks kept, no markup is ever rendered from it. */
+export const plainText = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z
+    .string({ error: tooShort })
+    .trim()
+    .transform((value) => value.replace(/\r\n?/g, '\n'))
+    .pipe(
+      z
+        .string()
+        .min(min, tooShort)
+        .max(max, tooLong)
+        .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), VISIBLE_ONLY_MESSAGE),
+    );
+
 /** ?page= of a paged list: a whole number from 1. */
 export const pageQuerySchema = z.strictObject({
   page: z.coerce

@@ -16,6 +16,7 @@ export * from './releases.js';
 export * from './notifications.js';
 export * from './commerce.js';
 export * from './licences.js';
+export * from './refunds.js';
 export * from './money.js';
 export * from './reskin.js';
 export * from './comments.js';

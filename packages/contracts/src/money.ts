@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { licenseTypeSchema, roleSchema, withdrawalStatusSchema } from './enums.js';
+import { licenceStatusSchema } from './licences.js';
 
 /** Money travels as US dollars (numbers with at most two decimals); the server keeps integer cents. */
 const usdSchema = z.number();
@@ -8,14 +9,16 @@ const usdSchema = z.number();
 /** GET /api/user/earnings: the signed-in seller's figures (SPEC.md 9). */
 export const earningsSchema = z
   .object({
-    /** Licence prices of sold lines of the seller's products. */
+    /** Licence prices of sold lines of the seller's products, less refunds. */
     totalEarnings: usdSchema,
     /** totalEarnings plus the reskin prices of those lines (the dashboard's figure). */
     dashboardTotal: usdSchema,
     pendingWithdrawals: usdSchema,
     withdrawn: usdSchema,
-    /** totalEarnings − pendingWithdrawals − withdrawn. */
+    /** totalEarnings − pendingWithdrawals − withdrawn; below zero when refunds came after a withdrawal. */
     availableBalance: usdSchema,
+    /** Licence prices given back to buyers (issue 17): already taken off totalEarnings and dashboardTotal. */
+    refunded: usdSchema,
   })
   .meta({ id: 'Earnings' });
 export type Earnings = z.infer<typeof earningsSchema>;
@@ -192,6 +195,9 @@ export const purchaserPurchaseSchema = z
         licenseType: licenseTypeSchema,
         isReskin: z.enum(['true', 'false']),
         price: usdSchema,
+        licenceStatus: licenceStatusSchema,
+        /** When the line was refunded (issue 17), or null. */
+        refundedAt: isoDateTimeSchema.nullable(),
       }),
     ),
   })

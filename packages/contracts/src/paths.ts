@@ -73,6 +73,10 @@ export const API_PATHS = {
     record: '/api/purchase/purchaseDetail',
     updateDownload: '/api/purchase/updateDownload',
     download: '/api/purchase/download/:purchaseId/:productId',
+    refund: '/api/purchase/refund',
+    refundRequest: '/api/purchase/refundRequest',
+    refundRequests: '/api/purchase/refundRequests',
+    declineRefundRequest: '/api/purchase/refundRequests/:id/decline',
   },
   licence: {
     mine: '/api/licence/mine',

@@ -1,32 +1,16 @@
 import { z } from 'zod';
-import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema, pageQuerySchema } from './common.js';
+import { idSchema, isoDateTimeSchema, pageQuerySchema, plainText } from './common.js';
 
 export const ONLY_BUYERS_MAY_REVIEW_MESSAGE = 'Only buyers of this product can review it.';
 export const ALREADY_REVIEWED_MESSAGE = 'You have already reviewed this product: edit your review instead.';
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
 export const REVIEWS_PAGE_SIZE = 20;
 
-const VISIBLE_ONLY_MESSAGE = 'Use visible characters only: no tabs or invisible characters';
-
 export const ratingSchema = z
   .number({ error: 'Choose a rating from 1 to 5 stars' })
   .int('Choose a rating from 1 to 5 stars')
   .min(1, 'Choose a rating from 1 to 5 stars')
   .max(5, 'Choose a rating from 1 to 5 stars');
-
-/** Plain text a person wrote: line breaks kept, no markup is ever rendered from it. */
-const plainText = (min: number, max: number, tooShort: string, tooLong: string) =>
-  z
-    .string({ error: tooShort })
-    .trim()
-    .transform((value) => value.replace(/\r\n?/g, '\n'))
-    .pipe(
-      z
-        .string()
-        .min(min, tooShort)
-        .max(max, tooLong)
-        .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), VISIBLE_ONLY_MESSAGE),
-    );
 
 const reviewTextSchema = plainText(10, 2000, 'Write at least 10 characters about the product', 'A review is at most 2,000 characters');
 
@@ -85,6 +69,8 @@ export const reviewPageSchema = z
     canReview: z.boolean(),
     /** Whether the viewer sells this product, and so may reply. */
     youSell: z.boolean(),
+    /** Whether the viewer is an admin: hidden reviews are listed to them, marked, to be shown again. */
+    moderates: z.boolean(),
   })
   .meta({ id: 'ReviewPage' });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

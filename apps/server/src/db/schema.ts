@@ -9,6 +9,8 @@ import type {
   Platform,
   ProductStatus,
   ProductType,
+  RefundOrigin,
+  RefundRequestStatus,
   Role,
   SubCategory,
   WithdrawalStatus,
@@ -40,6 +42,8 @@ export interface Database {
   simulated_payment_intents: SimulatedPaymentIntentsTable;
   purchases: PurchasesTable;
   purchase_lines: PurchaseLinesTable;
+  refunds: RefundsTable;
+  refund_requests: RefundRequestsTable;
   licence_apps: LicenceAppsTable;
   product_reviews: ProductReviewsTable;
   api_tokens: ApiTokensTable;
@@ -222,6 +226,7 @@ export interface SimulatedPaymentIntentsTable {
   status: string;
   created_at: string;
   updated_at: string;
+  amount_refunded_cents: Generated<number>;
 }
 
 export interface PurchasesTable {
@@ -248,6 +253,37 @@ export interface PurchaseLinesTable {
   status: Generated<LicenceStatus>;
   revoked_reason: string | null;
   revoked_at: string | null;
+}
+
+/** One refunded licence: a ledger row of its own, counted against the seller from the moment it is claimed. */
+export interface RefundsTable {
+  id: string;
+  purchase_line_id: string;
+  purchase_id: string;
+  product_id: string;
+  seller_id: string;
+  buyer_id: string;
+  amount_cents: number;
+  reason: string;
+  origin: RefundOrigin;
+  refunded_by: string | null;
+  status: 'pending' | 'succeeded';
+  provider_refund_id: string | null;
+  /** When the current attempt took the refund; a stale claim may be taken over. */
+  claimed_at: string;
+  created_at: string;
+}
+
+export interface RefundRequestsTable {
+  id: string;
+  purchase_line_id: string;
+  buyer_id: string;
+  reason: string;
+  status: RefundRequestStatus;
+  decline_reason: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
+  created_at: string;
 }
 
 /** An app a licence is used in; a cleared one is kept, out of every count. */

@@ -49,14 +49,25 @@ export async function buyWithCard(ctx: TestContext, buyer: TestUser, products: C
   return (recorded.json() as { purchase: Purchase }).purchase;
 }
 
+interface DeliveryOptions {
+  signedAt?: Date;
+  secret?: string;
+  tamper?: boolean;
+}
+
 /** A Stripe webhook delivery of `payment_intent.succeeded`, signed as Stripe signs it (at `signedAt`). */
-export function stripeWebhook(ctx: TestContext, intentId: string, options: { signedAt?: Date; secret?: string; tamper?: boolean } = {}) {
-  const payload = JSON.stringify({
-    id: `evt_${intentId}`,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    data: { object: { id: intentId, object: 'payment_intent' } },
-  });
+export function stripeWebhook(ctx: TestContext, intentId: string, options: DeliveryOptions = {}) {
+  return deliverStripeEvent(ctx, 'payment_intent.succeeded', { id: intentId, object: 'payment_intent' }, intentId, options);
+}
+
+/** Stripe's `charge.refunded` for the charge of `intentId`, whose refunds so far total `amountRefunded` cents. */
+export function stripeRefundWebhook(ctx: TestContext, intentId: string, amountRefunded: number, options: DeliveryOptions = {}) {
+  const charge = { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId, amount_refunded: amountRefunded, refunded: true };
+  return deliverStripeEvent(ctx, 'charge.refunded', charge, intentId, options);
+}
+
+function deliverStripeEvent(ctx: TestContext, type: string, object: Record<string, unknown>, intentId: string, options: DeliveryOptions) {
+  const payload = JSON.stringify({ id: `evt_${type}_${intentId}`, object: 'event', type, data: { object } });
   const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({
     payload,
     secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,

@@ -2,7 +2,7 @@ import { createFakeStripe } from '@market/fake-stripe';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 
-export type { FakeIntent, RecordedRequest } from '@market/fake-stripe';
+export type { FakeIntent, FakeRefund, RecordedRequest } from '@market/fake-stripe';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_marketplace';
 export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake_marketplace';
@@ -10,7 +10,7 @@ export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_marketplace';
 
 /** The fake Stripe API (packages/fake-stripe) on a free port, closed when the test ends. */
 export async function startFakeStripe() {
-  const { server, intents, requests } = createFakeStripe({
+  const { server, intents, requests, refunds } = createFakeStripe({
     secretKey: FAKE_STRIPE_SECRET_KEY,
     publishableKey: FAKE_STRIPE_PUBLISHABLE_KEY,
   });
@@ -21,6 +21,7 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refunds,
     /** What Stripe.js confirming the card in the browser does to the intent. */
     succeed(id: string) {
       intents.get(id)!.status = 'succeeded';

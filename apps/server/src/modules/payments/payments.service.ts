@@ -17,6 +17,7 @@ import {
   SimulatedPaymentProvider,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderRefund,
   type SimulatedConfirmation,
 } from '../../platform/payments/index.js';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.js';
@@ -190,6 +191,11 @@ export class PaymentsService {
   private async closedAtProvider(payment: Pick<PaymentRow, 'provider_intent_id'> & Partial<Pick<PaymentRow, 'status'>>): Promise<boolean> {
     if (payment.status && CLOSED_STATUSES.has(payment.status)) return true;
     return (await this.provider.cancel(payment.provider_intent_id)) !== 'succeeded';
+  }
+
+  /** Gives a line's price back to the buyer's card; the key makes a retried attempt refund nothing twice. */
+  refund(intentId: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<ProviderRefund> {
+    return this.provider.refund(intentId, amountCents, idempotencyKey, metadata);
   }
 
   /** A provider webhook, verified; throws WebhookSignatureError when it is not genuine or too old. */

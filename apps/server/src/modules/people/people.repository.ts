@@ -1,4 +1,4 @@
-import type { Role } from '@market/contracts';
+import type { LicenceStatus, Role } from '@market/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -39,6 +39,9 @@ export interface PurchaseLineRow {
   license_type: string;
   is_reskin: number;
   price_cents: number;
+  status: LicenceStatus;
+  /** The line's refund, done or under way; null when it was never refunded. */
+  refunded_at: string | null;
 }
 
 const PERSON_COLUMNS = ['users.id', 'users.name', 'users.email', 'users.number', 'users.role', 'users.created_at'] as const;
@@ -182,6 +185,7 @@ export class PeopleRepository {
       .leftJoin('product_translations', (join) =>
         join.onRef('product_translations.product_id', '=', 'purchase_lines.product_id').on('product_translations.language', '=', 'en'),
       )
+      .leftJoin('refunds', 'refunds.purchase_line_id', 'purchase_lines.id')
       .where(
         'purchases.id',
         'in',
@@ -197,6 +201,8 @@ export class PeopleRepository {
         'purchase_lines.license_type',
         'purchase_lines.is_reskin',
         'purchase_lines.price_cents',
+        'purchase_lines.status',
+        'refunds.created_at as refunded_at',
       ])
       .orderBy('purchases.created_at', 'desc')
       .orderBy('purchases.id')

@@ -84,6 +84,8 @@ export class PeopleService {
         licenseType: licenseTypeSchema.parse(line.license_type),
         isReskin: line.is_reskin === 1 ? 'true' : 'false',
         price: centsToDollars(line.price_cents),
+        licenceStatus: line.status,
+        refundedAt: line.refunded_at,
       });
     }
     return [...purchases.values()];

@@ -1,4 +1,4 @@
-import type { LicenceStatus, LicenseType } from '@market/contracts';
+import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, PurchasesTable } from '../../db/schema.js';
@@ -37,6 +37,14 @@ export interface PurchaseLineRow {
   category: string;
   thumbnail_key: string;
   title: string | null;
+  /** A finished refund of the line (one under way shows once it is done). */
+  refund_cents: number | null;
+  refund_reason: string | null;
+  refunded_at: string | null;
+  request_status: RefundRequestStatus | null;
+  request_reason: string | null;
+  request_decline_reason: string | null;
+  requested_at: string | null;
 }
 
 export class PurchasesRepository {
@@ -123,6 +131,8 @@ export class PurchasesRepository {
       .selectFrom('purchase_lines as l')
       .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
       .innerJoin('products as pr', 'pr.id', 'l.product_id')
+      .leftJoin('refunds as r', (join) => join.onRef('r.purchase_line_id', '=', 'l.id').on('r.status', '=', 'succeeded'))
+      .leftJoin('refund_requests as q', 'q.purchase_line_id', 'l.id')
       .select([
         'l.purchase_id',
         'l.product_id',
@@ -135,6 +145,13 @@ export class PurchasesRepository {
         'l.status',
         'pr.category',
         'pr.thumbnail_key',
+        'r.amount_cents as refund_cents',
+        'r.reason as refund_reason',
+        'r.created_at as refunded_at',
+        'q.status as request_status',
+        'q.reason as request_reason',
+        'q.decline_reason as request_decline_reason',
+        'q.created_at as requested_at',
       ])
       .select(englishTitleOf('pr.id').as('title'))
       .$if(purchaseId !== undefined, (query) => query.where('l.purchase_id', '=', purchaseId!))

@@ -52,6 +52,11 @@ const PAID_PRODUCT_GONE_MESSAGE =
 
 const textBoolean = (value: boolean): TextBoolean => (value ? 'true' : 'false');
 
+/** What the webhook needs of refunds: a refund the provider reports, recorded once. */
+export interface ProviderRefunds {
+  fromProvider(intentId: string, amountRefundedCents: number): Promise<void>;
+}
+
 /** What purchases need of product releases: the approved ones, newest version first within each product. */
 export interface ApprovedReleases {
   approvedOf(productIds: readonly string[]): Promise<ReleaseRow[]>;
@@ -73,6 +78,7 @@ export class PurchasesService {
     private readonly purchases: PurchasesRepository,
     private readonly releases: ApprovedReleases,
     private readonly payments: PaymentsService,
+    private readonly refunds: ProviderRefunds,
     private readonly catalogue: CatalogueService,
     private readonly storage: FileStorage,
     private readonly clock: Clock,
@@ -91,12 +97,17 @@ export class PurchasesService {
   }
 
   /**
-   * The provider's webhook, verified by payments: the same purchase, for a browser that never came back.
-   * An intent this marketplace did not open, or one the provider does not confirm, is acknowledged and
-   * not recorded (nothing to retry); any other failure throws, so the provider sends it again.
+   * The provider's webhook, verified by payments: the same purchase, for a browser that never came back;
+   * or a refund made in the provider's dashboard. An intent this marketplace did not open, or one the
+   * provider does not confirm, is acknowledged and not recorded (nothing to retry); any other failure
+   * throws, so the provider sends it again.
    */
   async recordFromWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookOutcome> {
     const event = this.payments.readWebhook(rawBody, signatureHeader);
+    if (event.type === 'charge.refunded') {
+      await this.refunds.fromProvider(event.intentId, event.amountRefunded);
+      return {};
+    }
     if (event.type !== 'payment_intent.succeeded') return {};
     try {
       const payment = await this.payments.findPayment(event.intentId);
@@ -301,6 +312,19 @@ export class PurchasesService {
       })),
       purchaseCode: line.purchase_code,
       licenceStatus: line.status,
+      refund:
+        line.refunded_at === null
+          ? null
+          : { amount: centsToDollars(Number(line.refund_cents)), reason: line.refund_reason ?? '', refundedAt: line.refunded_at },
+      refundRequest:
+        line.request_status === null
+          ? null
+          : {
+              status: line.request_status,
+              reason: line.request_reason ?? '',
+              declineReason: line.request_decline_reason,
+              createdAt: line.requested_at ?? purchase.created_at,
+            },
     };
   }
 }

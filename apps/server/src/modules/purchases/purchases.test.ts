@@ -69,6 +69,8 @@ describe('recording a purchase', () => {
       versions: [{ _id: expect.any(String), version: '1.0.0', engineVersion: null, publishedAt: '2026-01-15T10:00:00.000Z' }],
       purchaseCode: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       licenceStatus: 'Active',
+      refund: null,
+      refundRequest: null,
     });
     expect(purchase.products.find((line) => line.productId === puzzle._id)).toMatchObject({
       price: 35,

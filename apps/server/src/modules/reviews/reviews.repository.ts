@@ -54,10 +54,11 @@ export class ReviewsRepository {
   }
 
   /** Visible reviews of the product, newest first; one more than `limit` tells of a next page. */
-  visibleOf(productId: string, offset: number, limit: number): Promise<ReviewWithPeopleRow[]> {
+  /** A page of the product's reviews, newest first: the visible ones, or every one for a moderator. */
+  pageOf(productId: string, offset: number, limit: number, withHidden: boolean): Promise<ReviewWithPeopleRow[]> {
     return this.withPeople()
       .where('r.product_id', '=', productId)
-      .where('r.hidden_at', 'is', null)
+      .$if(!withHidden, (query) => query.where('r.hidden_at', 'is', null))
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id')
       .offset(offset)

@@ -37,14 +37,16 @@ export class ReviewsService {
   ) {}
 
   /**
-   * A product's visible reviews, newest first, with the count and average of all visible ones, and
-   * what the viewer may do: their own review, whether they may write one, whether they may reply.
+   * A product's visible reviews (every one, hidden ones marked, for an admin), newest first, with the
+   * count and average of all visible ones, and what the viewer may do: their own review, whether they
+   * may write one, reply, or hide and show reviews.
    */
   async ofProduct(viewer: SessionUser | null, productId: string, page: number): Promise<ReviewPage> {
     const product = await this.reviews.productOf(productId);
     if (!product) throw notFound('Product not found');
+    const moderates = viewer !== null && moderatesReviews(viewer);
     const [rows, summary, yours, holds] = await Promise.all([
-      this.reviews.visibleOf(productId, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE),
+      this.reviews.pageOf(productId, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE, moderates),
       this.reviews.summaryOf(productId),
       viewer ? this.reviews.findByAuthor(productId, viewer._id) : undefined,
       viewer ? this.reviews.holdsActiveLicence(viewer._id, productId) : false,
@@ -53,6 +55,7 @@ export class ReviewsService {
       yours: yours ? reviewView(yours) : null,
       canReview: holds && !yours,
       youSell: viewer?._id === product.user_id,
+      moderates,
       reviews: rows.slice(0, REVIEWS_PAGE_SIZE).map(reviewView),
       average: summary.mean === null ? null : Math.round(summary.mean * 10) / 10,
       count: summary.count,

@@ -125,6 +125,14 @@ describe('verified-buyer reviews', () => {
     const afterHiding = await reviewsOf(ctx, product._id);
     expect(afterHiding).toMatchObject({ average: 2, count: 1 });
     expect(afterHiding.reviews.map((review) => review.rating)).toEqual([2]);
+    // The admin still lists it, marked, to show it again; the average is the buyers' all the same.
+    const forAdmin = (await injectAs(ctx, admin, { method: 'GET', url: `/api/review/product/${product._id}` })).json() as ReviewPage;
+    expect(forAdmin).toMatchObject({ moderates: true, average: 2, count: 1 });
+    expect(forAdmin.reviews.map((review) => [review.rating, review.hidden]).sort()).toEqual([
+      [2, false],
+      [3, true],
+    ]);
+    expect(afterHiding.moderates).toBe(false);
 
     // Its author still reaches it; anyone else is told it does not exist.
     expect((await injectAs(ctx, buyer, { method: 'PUT', url: `/api/review/${first._id}`, payload: { rating: 4 } })).statusCode).toBe(200);

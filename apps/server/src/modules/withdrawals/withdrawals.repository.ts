@@ -8,12 +8,14 @@ export type WithdrawalWithSellerRow = WithdrawalRow & { seller_name: string; sel
 
 /** A seller's money as stored, in cents. */
 export interface StoredBalance {
-  /** Licence prices of sold lines of the seller's products. */
+  /** Licence prices of sold lines of the seller's products (before refunds). */
   earnings: number;
   /** Reskin prices of those lines that were bought with the reskin service. */
   reskinEarnings: number;
   pendingWithdrawals: number;
   withdrawn: number;
+  /** Licence prices given back: ledger rows of their own, counted from the moment a refund is claimed. */
+  refunded: number;
 }
 
 export interface WithdrawalFilter {
@@ -85,7 +87,13 @@ export class WithdrawalsRepository {
         sql<number>`coalesce(sum(case when status = 'Success' then amount_cents else 0 end), 0)`.as('withdrawn'),
       ])
       .executeTakeFirstOrThrow();
+    const refunds = await this.db
+      .selectFrom('refunds')
+      .where('seller_id', '=', userId)
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('refunded'))
+      .executeTakeFirstOrThrow();
     return {
+      refunded: Number(refunds.refunded),
       earnings: Number(sales.earnings),
       reskinEarnings: Number(sales.reskin),
       pendingWithdrawals: Number(withdrawals.pending),

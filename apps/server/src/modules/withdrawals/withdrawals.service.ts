@@ -37,7 +37,11 @@ function toWithdrawal(row: WithdrawalRow | WithdrawalWithSellerRow, withSeller: 
 }
 
 const balanceCents = (stored: StoredBalance) =>
-  availableBalance({ earnings: stored.earnings, pendingWithdrawals: stored.pendingWithdrawals, withdrawn: stored.withdrawn });
+  availableBalance({
+    earnings: stored.earnings - stored.refunded,
+    pendingWithdrawals: stored.pendingWithdrawals,
+    withdrawn: stored.withdrawn,
+  });
 
 /** Sellers' earnings (SPEC.md 9) and their PayPal withdrawals with the 8% fee. */
 export class WithdrawalsService {
@@ -49,11 +53,12 @@ export class WithdrawalsService {
   async earnings(actor: SessionUser): Promise<Earnings> {
     const stored = await this.withdrawals.balanceOf(actor._id);
     return {
-      totalEarnings: centsToDollars(stored.earnings),
-      dashboardTotal: centsToDollars(stored.earnings + stored.reskinEarnings),
+      totalEarnings: centsToDollars(stored.earnings - stored.refunded),
+      dashboardTotal: centsToDollars(stored.earnings - stored.refunded + stored.reskinEarnings),
       pendingWithdrawals: centsToDollars(stored.pendingWithdrawals),
       withdrawn: centsToDollars(stored.withdrawn),
       availableBalance: centsToDollars(balanceCents(stored)),
+      refunded: centsToDollars(stored.refunded),
     };
   }
 

@@ -44,6 +44,7 @@ describe('earnings', () => {
       pendingWithdrawals: 0,
       withdrawn: 0,
       availableBalance: 198.99,
+      refunded: 0,
     });
     const sales = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/sales' })).json();
     expect(sales.map((sale: { title: string }) => sale.title).sort()).toEqual(['Puzzle', 'Runner']);
@@ -69,6 +70,7 @@ describe('earnings', () => {
       pendingWithdrawals: 0,
       withdrawn: 0,
       availableBalance: 49.99,
+      refunded: 0,
     });
     expect((await withdraw(ctx, seller, { email: 'payout@example.com', withdrawAmount: 50 })).statusCode).toBe(400);
     expect((await withdraw(ctx, seller, { email: 'payout@example.com', withdrawAmount: 49.99 })).statusCode).toBe(201);
@@ -107,6 +109,7 @@ describe('withdrawal requests', () => {
       pendingWithdrawals: 25.5,
       withdrawn: 0,
       availableBalance: 74.5,
+      refunded: 0,
     });
   });
 
@@ -272,6 +275,7 @@ describe('withdrawal lists and payouts', () => {
       pendingWithdrawals: 0,
       withdrawn: 40,
       availableBalance: 60,
+      refunded: 0,
     });
     const success = (await injectAs(ctx, admin, { method: 'GET', url: '/api/withdraw/allWithdrawls?status=Success' })).json();
     expect(success.map((w: { _id: string }) => w._id)).toEqual([mine._id]);

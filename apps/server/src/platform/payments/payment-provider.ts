@@ -20,7 +20,16 @@ export interface RetrievedIntent {
 }
 
 /** A verified webhook event, reduced to what the marketplace acts on. */
-export type PaymentEvent = { type: 'payment_intent.succeeded'; intentId: string } | { type: 'ignored'; eventType: string };
+export type PaymentEvent =
+  | { type: 'payment_intent.succeeded'; intentId: string }
+  /** The charge's total refunded so far (ours and the dashboard's), in cents. */
+  | { type: 'charge.refunded'; intentId: string; amountRefunded: number }
+  | { type: 'ignored'; eventType: string };
+
+/** A refund the provider made. */
+export interface ProviderRefund {
+  id: string;
+}
 
 /** A webhook whose signature is missing, wrong or too old. */
 export class WebhookSignatureError extends Error {
@@ -40,6 +49,11 @@ export interface PaymentProvider {
    * when the buyer paid first (nothing is undone then); null when the provider knows no such intent.
    */
   cancel(intentId: string): Promise<string | null>;
+  /**
+   * Gives `amountCents` of a succeeded intent back to the card. The same `idempotencyKey` never
+   * refunds twice, so a retried attempt after a crash is safe.
+   */
+  refund(intentId: string, amountCents: number, idempotencyKey: string, metadata: IntentMetadata): Promise<ProviderRefund>;
   /** Verifies the signature (300 s tolerance, measured at `receivedAt`) and reads the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent;
 }

@@ -16,6 +16,7 @@ import {
   type CreatedIntent,
   type IntentMetadata,
   type PaymentProvider,
+  type ProviderRefund,
   type RetrievedIntent,
 } from './payment-provider.js';
 
@@ -106,6 +107,22 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       .execute();
     if ((await this.retrieve(intentId))?.status !== 'succeeded') return { outcome: 'declined', message: CHECKOUT_CANCELED_MESSAGE };
     return { outcome: 'succeeded', intentId };
+  }
+
+  /** Recorded on the intent, as Stripe keeps amount_refunded; never more than was paid. */
+  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+    const result = await this.db
+      .updateTable('simulated_payment_intents')
+      .set((eb) => ({
+        amount_refunded_cents: eb('amount_refunded_cents', '+', amountCents),
+        updated_at: this.clock.now().toISOString(),
+      }))
+      .where('id', '=', intentId)
+      .where('status', '=', 'succeeded')
+      .where((eb) => eb(eb('amount_refunded_cents', '+', amountCents), '<=', eb.ref('amount_cents')))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`Simulated refund of ${amountCents} cents refused on intent ${intentId}`);
+    return { id: `sim_re_${newId()}` };
   }
 
   parseWebhook(): never {

@@ -6,6 +6,7 @@ import {
   type IntentMetadata,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderRefund,
   type RetrievedIntent,
 } from './payment-provider.js';
 
@@ -83,6 +84,13 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async refund(intentId: string, amountCents: number, idempotencyKey: string, metadata: IntentMetadata): Promise<ProviderRefund> {
+    const refund = await this.stripe.refunds
+      .create({ payment_intent: intentId, amount: amountCents, reason: 'requested_by_customer', metadata }, { idempotencyKey })
+      .catch(asProviderFailure);
+    return { id: refund.id };
+  }
+
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent {
     if (!this.options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
     if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing');
@@ -100,6 +108,11 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
     }
     if (event.type === 'payment_intent.succeeded') return { type: event.type, intentId: event.data.object.id };
+    if (event.type === 'charge.refunded') {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (intentId) return { type: event.type, intentId, amountRefunded: charge.amount_refunded };
+    }
     return { type: 'ignored', eventType: event.type };
   }
 }

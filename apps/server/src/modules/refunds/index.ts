@@ -1,0 +1,3 @@
+export { refundRoutes } from './refunds.routes.js';
+export { RefundsService } from './refunds.service.js';
+export { RefundsRepository } from './refunds.repository.js';

@@ -1,0 +1,261 @@
+import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { isUniqueViolation } from '../../db/index.js';
+import { englishTitleOf } from '../../db/product-title.js';
+import type { Database, RefundRequestsTable, RefundsTable } from '../../db/schema.js';
+
+export type RefundRow = Selectable<RefundsTable>;
+export type RefundRequestRow = Selectable<RefundRequestsTable>;
+
+/** A bought line as a refund needs it: its money, its people and its payment. */
+export interface RefundableLineRow {
+  line_id: string;
+  purchase_id: string;
+  product_id: string;
+  license_type: LicenseType;
+  price_cents: number;
+  purchase_code: string;
+  status: LicenceStatus;
+  seller_id: string;
+  buyer_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  intent_id: string;
+  purchased_at: string;
+  title: string | null;
+  refund_status: RefundRow['status'] | null;
+}
+
+export interface RefundRequestListRow extends RefundRequestRow {
+  purchase_id: string;
+  product_id: string;
+  license_type: LicenseType;
+  price_cents: number;
+  purchased_at: string;
+  buyer_name: string;
+  buyer_email: string;
+  title: string | null;
+}
+
+export type Claim = { claimed: true; refund: RefundRow } | { claimed: false; refund: RefundRow };
+
+/** What a finished refund changes beside its own row, in one transaction. */
+export interface RefundOutcome {
+  lineId: string;
+  revokedReason: string;
+  at: string;
+  answeredBy: string | null;
+}
+
+export class RefundsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private refundableLines() {
+    return this.db
+      .selectFrom('purchase_lines as l')
+      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+      .innerJoin('products as pr', 'pr.id', 'l.product_id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('refunds as r', 'r.purchase_line_id', 'l.id')
+      .select([
+        'l.id as line_id',
+        'l.purchase_id',
+        'l.product_id',
+        'l.license_type',
+        'l.price_cents',
+        'l.purchase_code',
+        'l.status',
+        'pr.user_id as seller_id',
+        'p.user_id as buyer_id',
+        'u.name as buyer_name',
+        'u.email as buyer_email',
+        'p.transaction_id as intent_id',
+        'p.created_at as purchased_at',
+        'r.status as refund_status',
+      ])
+      .select(englishTitleOf('pr.id').as('title'))
+      .orderBy('l.id');
+  }
+
+  /** The purchase's lines, or its one line of `productId`. */
+  linesOf(purchaseId: string, productId?: string): Promise<RefundableLineRow[]> {
+    return this.refundableLines()
+      .where('l.purchase_id', '=', purchaseId)
+      .$if(productId !== undefined, (query) => query.where('l.product_id', '=', productId!))
+      .execute();
+  }
+
+  /** The lines bought with the provider's payment intent `intentId`. */
+  linesOfIntent(intentId: string): Promise<RefundableLineRow[]> {
+    return this.refundableLines().where('p.transaction_id', '=', intentId).execute();
+  }
+
+  async purchaseExists(purchaseId: string): Promise<boolean> {
+    return (await this.db.selectFrom('purchases').select('id').where('id', '=', purchaseId).executeTakeFirst()) !== undefined;
+  }
+
+  /** Cents given back (or being given back) of one purchase. */
+  async refundedCentsOf(purchaseId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('refunds')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+      .where('purchase_id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    return Number(row.cents);
+  }
+
+  /**
+   * Takes the line's refund for this attempt: a new pending row, or a pending one whose attempt went
+   * quiet before `staleBefore` (its process died between the claim and the provider's answer).
+   * Otherwise answers the row that another attempt holds or finished.
+   */
+  async claim(row: RefundRow, staleBefore: string): Promise<Claim> {
+    try {
+      await this.db.insertInto('refunds').values(row).execute();
+      return { claimed: true, refund: row };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const takenOver = await this.db
+      .updateTable('refunds')
+      .set({ claimed_at: row.claimed_at, reason: row.reason, refunded_by: row.refunded_by })
+      .where('purchase_line_id', '=', row.purchase_line_id)
+      .where('status', '=', 'pending')
+      .where('claimed_at', '<', staleBefore)
+      .executeTakeFirst();
+    const existing = await this.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('purchase_line_id', '=', row.purchase_line_id)
+      .executeTakeFirstOrThrow();
+    return { claimed: Number(takenOver.numUpdatedRows) === 1, refund: existing };
+  }
+
+  /** Lets go of a claim whose provider call failed, so the refund may be tried again. */
+  async release(refundId: string): Promise<void> {
+    await this.db.deleteFrom('refunds').where('id', '=', refundId).where('status', '=', 'pending').execute();
+  }
+
+  /**
+   * The refund done: its row succeeded, the licence revoked (a reason given before stays), an open
+   * request answered, and what `alongside` writes (notices, mail), all or nothing.
+   */
+  async complete(
+    refundId: string,
+    providerRefundId: string | null,
+    outcome: RefundOutcome,
+    alongside: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('refunds')
+        .set({ status: 'succeeded', provider_refund_id: providerRefundId })
+        .where('id', '=', refundId)
+        .execute();
+      await this.closeLine(trx, outcome);
+      await alongside(trx);
+    });
+  }
+
+  /**
+   * A refund the provider made on its own (its dashboard): recorded as done at once, with the same
+   * effects as complete. False when the line had a refund already.
+   */
+  async recordDone(row: RefundRow, outcome: RefundOutcome, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('refunds').values(row).execute();
+        await this.closeLine(trx, outcome);
+        await alongside(trx);
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  private async closeLine(trx: Kysely<Database>, { lineId, revokedReason, at, answeredBy }: RefundOutcome): Promise<void> {
+    await trx
+      .updateTable('purchase_lines')
+      .set({ status: 'Revoked', revoked_reason: revokedReason, revoked_at: at, download_enabled: 0 })
+      .where('id', '=', lineId)
+      .where('status', '=', 'Active')
+      .execute();
+    await trx
+      .updateTable('refund_requests')
+      .set({ status: 'Refunded', answered_at: at, answered_by: answeredBy })
+      .where('purchase_line_id', '=', lineId)
+      .where('status', '=', 'Pending')
+      .execute();
+  }
+
+  /** Stores the request and what `alongside` writes; false when the line has a request already. */
+  async insertRequest(row: RefundRequestRow, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('refund_requests').values(row).execute();
+        await alongside(trx);
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  private requests() {
+    return this.db
+      .selectFrom('refund_requests as q')
+      .innerJoin('purchase_lines as l', 'l.id', 'q.purchase_line_id')
+      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+      .innerJoin('users as u', 'u.id', 'q.buyer_id')
+      .selectAll('q')
+      .select([
+        'l.purchase_id',
+        'l.product_id',
+        'l.license_type',
+        'l.price_cents',
+        'p.created_at as purchased_at',
+        'u.name as buyer_name',
+        'u.email as buyer_email',
+      ])
+      .select(englishTitleOf('l.product_id').as('title'));
+  }
+
+  /** Newest first, of one status or all. */
+  listRequests(status?: RefundRequestStatus): Promise<RefundRequestListRow[]> {
+    return this.requests()
+      .$if(status !== undefined, (query) => query.where('q.status', '=', status!))
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id')
+      .execute();
+  }
+
+  findRequest(id: string): Promise<RefundRequestListRow | undefined> {
+    return this.requests().where('q.id', '=', id).executeTakeFirst();
+  }
+
+  /** Pending → Declined once, with what `alongside` writes; false when it had been answered. */
+  async decline(
+    id: string,
+    answer: { reason: string; by: string; at: string },
+    alongside: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('refund_requests')
+        .set({ status: 'Declined', decline_reason: answer.reason, answered_by: answer.by, answered_at: answer.at })
+        .where('id', '=', id)
+        .where('status', '=', 'Pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await alongside(trx);
+      return true;
+    });
+  }
+
+  async adminIds(): Promise<string[]> {
+    return (await this.db.selectFrom('users').select('id').where('role', '=', 'Admin').execute()).map((row) => row.id);
+  }
+}

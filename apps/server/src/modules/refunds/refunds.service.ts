@@ -1,0 +1,269 @@
+import {
+  ALREADY_REFUNDED_MESSAGE,
+  centsToDollars,
+  formatUsd,
+  REFUND_ALREADY_REQUESTED_MESSAGE,
+  REFUND_IN_PROGRESS_MESSAGE,
+  REFUND_REQUEST_ANSWERED_MESSAGE,
+  REFUND_REQUEST_NOT_FOUND_MESSAGE,
+  REFUND_WINDOW_CLOSED_MESSAGE,
+  refundRequestDeadline,
+  type RefundBody,
+  type RefundRequest,
+  type RefundRequestStatus,
+  type RefundResult,
+  type SessionUser,
+} from '@market/contracts';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { PaymentsService } from '../payments/index.js';
+import { answersRefundRequests, asksForRefundOf, refundsPurchases } from './policies.js';
+import { refundDeclinedMail, refundMail, refundNotices } from './refund-notices.js';
+import type { RefundableLineRow, RefundRequestListRow, RefundRow, RefundsRepository } from './refunds.repository.js';
+
+/** A claim older than this belongs to an attempt that died; the provider's idempotency key makes taking it over safe. */
+const STALE_CLAIM_MS = 2 * 60 * 1000;
+
+type Notices = Pick<NotificationsService, 'storeIn' | 'announce'>;
+type Mail = Pick<MailOutbox, 'storeIn' | 'stored'>;
+
+export interface RefundRequestInput {
+  purchaseId: string;
+  productId: string;
+  reason: string;
+}
+
+/**
+ * Refunds (issue 17): the provider gives the licence price back, the licence is revoked, the seller's
+ * ledger gains a row of its own, and the buyer is told. Once per licence, whoever asks and how often.
+ */
+export class RefundsService {
+  constructor(
+    private readonly refunds: RefundsRepository,
+    private readonly payments: Pick<PaymentsService, 'refund'>,
+    private readonly notifications: Notices,
+    private readonly mail: Mail,
+    private readonly clock: Clock,
+    private readonly log: Pick<Logger, 'error' | 'info'>,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** An admin refunds one line of a purchase, or every line of it. */
+  async refund(actor: SessionUser, { purchaseId, productId, reason }: RefundBody): Promise<RefundResult> {
+    if (!refundsPurchases(actor)) throw forbidden('Only an admin can refund a purchase');
+    const lines = await this.refunds.linesOf(purchaseId, productId);
+    if (lines.length === 0) {
+      throw notFound((await this.refunds.purchaseExists(purchaseId)) ? 'This product is not part of the purchase' : 'Purchase not found');
+    }
+    let refundedCents = 0;
+    const refunded = [];
+    for (const line of lines) {
+      const refundedNow = await this.refundLine(line, reason, actor._id);
+      if (refundedNow) refundedCents += Number(line.price_cents);
+      refunded.push({ productId: line.product_id, amount: centsToDollars(Number(line.price_cents)), refundedNow });
+    }
+    const message = refunded.some((line) => line.refundedNow)
+      ? `Refunded ${formatUsd(refundedCents)}; the licence${refunded.length > 1 ? 's are' : ' is'} revoked.`
+      : ALREADY_REFUNDED_MESSAGE;
+    return { message, refunded };
+  }
+
+  /**
+   * Claim first, then the provider, then the effects: a second click, instance or retry finds the
+   * claim and refunds nothing again. A failed provider call lets go of the claim, so nothing is
+   * left half done.
+   */
+  private async refundLine(line: RefundableLineRow, reason: string, adminId: string): Promise<boolean> {
+    const now = this.clock.now();
+    const claim = await this.refunds.claim(
+      this.refundRow(line, { reason, origin: 'admin', refundedBy: adminId, status: 'pending', at: now.toISOString() }),
+      new Date(now.getTime() - STALE_CLAIM_MS).toISOString(),
+    );
+    if (!claim.claimed) {
+      if (claim.refund.status === 'succeeded') return false;
+      throw conflict(REFUND_IN_PROGRESS_MESSAGE);
+    }
+    let providerRefundId: string | null = null;
+    try {
+      if (Number(line.price_cents) > 0) {
+        const metadata = { purchaseLineId: line.line_id, purchaseId: line.purchase_id };
+        providerRefundId = (await this.payments.refund(line.intent_id, Number(line.price_cents), `refund-${line.line_id}`, metadata)).id;
+      }
+    } catch (error) {
+      await this.refunds.release(claim.refund.id);
+      throw error;
+    }
+    await this.finish(line, reason, async (alongside) => {
+      await this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside);
+      return true;
+    });
+    return true;
+  }
+
+  /**
+   * Stripe's charge.refunded: the charge's refunded total, ours included. Whatever it holds beyond the
+   * refunds recorded here was made in the dashboard: the whole rest of the purchase, or the one line
+   * of exactly that price. Anything else cannot be told apart and is left to a person, loudly.
+   */
+  async fromProvider(intentId: string, amountRefundedCents: number): Promise<void> {
+    const lines = await this.refunds.linesOfIntent(intentId);
+    if (lines.length === 0) return;
+    const unexplained = amountRefundedCents - (await this.refunds.refundedCentsOf(lines[0]!.purchase_id));
+    if (unexplained <= 0) return;
+    const open = lines.filter((line) => line.refund_status === null);
+    const openTotal = open.reduce((sum, line) => sum + Number(line.price_cents), 0);
+    const refunded = unexplained >= openTotal ? open : open.filter((line) => Number(line.price_cents) === unexplained).slice(0, 1);
+    if (refunded.length === 0) {
+      this.log.error(
+        { intentId, unexplainedCents: unexplained, purchaseId: lines[0]!.purchase_id },
+        'REFUND WITHOUT LICENCE: a refund made at the provider matches no licence of the purchase; revoke by hand',
+      );
+      return;
+    }
+    const reason = 'Refunded from the payment dashboard';
+    for (const line of refunded) {
+      const row = this.refundRow(line, {
+        reason,
+        origin: 'provider',
+        refundedBy: null,
+        status: 'succeeded',
+        at: this.clock.now().toISOString(),
+      });
+      const done = await this.finish(line, reason, (alongside) =>
+        this.refunds.recordDone(row, this.outcomeOf(line, reason, null), alongside),
+      );
+      if (done) this.log.info({ intentId, lineId: line.line_id }, 'refund made at the provider recorded');
+    }
+  }
+
+  private refundRow(
+    line: RefundableLineRow,
+    { reason, origin, refundedBy, status, at }: Pick<RefundRow, 'reason' | 'origin' | 'status'> & { refundedBy: string | null; at: string },
+  ): RefundRow {
+    return {
+      id: newId(),
+      purchase_line_id: line.line_id,
+      purchase_id: line.purchase_id,
+      product_id: line.product_id,
+      seller_id: line.seller_id,
+      buyer_id: line.buyer_id,
+      amount_cents: Number(line.price_cents),
+      reason,
+      origin,
+      refunded_by: refundedBy,
+      status,
+      provider_refund_id: null,
+      claimed_at: at,
+      created_at: at,
+    };
+  }
+
+  private outcomeOf(line: RefundableLineRow, reason: string, answeredBy: string | null) {
+    return { lineId: line.line_id, revokedReason: `Refunded: ${reason}`, at: this.clock.now().toISOString(), answeredBy };
+  }
+
+  /**
+   * Runs a refund's write with the buyer's and seller's notices and the buyer's mail in its
+   * transaction; once it committed (true), sends them.
+   */
+  private async finish(
+    line: RefundableLineRow,
+    reason: string,
+    write: (alongside: (trx: Kysely<Database>) => Promise<void>) => Promise<boolean>,
+  ): Promise<boolean> {
+    const refunded = { title: line.title ?? 'A product', amountCents: Number(line.price_cents), purchaseCode: line.purchase_code };
+    let mails: OutboxRow[] = [];
+    const committed = await write(async (trx) => {
+      await this.notifications.storeIn(trx, [
+        { userId: line.buyer_id, notice: refundNotices.refundedToBuyer(refunded, reason) },
+        { userId: line.seller_id, notice: refundNotices.refundedToSeller(refunded, reason) },
+      ]);
+      mails = await this.mail.storeIn(trx, [
+        refundMail({ name: line.buyer_name, email: line.buyer_email }, refunded, reason, this.publicUrl),
+      ]);
+    });
+    if (!committed) return false;
+    this.mail.stored(mails);
+    await this.notifications.announce([line.buyer_id, line.seller_id]);
+    return true;
+  }
+
+  /** The buyer asks, within REFUND_REQUEST_DAYS of the purchase, once per licence; every admin is told. */
+  async request(actor: SessionUser, { purchaseId, productId, reason }: RefundRequestInput): Promise<RefundRequest> {
+    const [line] = await this.refunds.linesOf(purchaseId, productId);
+    if (!line) throw notFound('This product is not part of the purchase');
+    if (!asksForRefundOf(actor, line)) throw forbidden('This purchase belongs to another account');
+    if (line.refund_status !== null) throw conflict(ALREADY_REFUNDED_MESSAGE);
+    if (this.clock.now() > refundRequestDeadline(new Date(line.purchased_at))) throw forbidden(REFUND_WINDOW_CLOSED_MESSAGE);
+    const admins = await this.refunds.adminIds();
+    const id = newId();
+    const stored = await this.refunds.insertRequest(
+      {
+        id,
+        purchase_line_id: line.line_id,
+        buyer_id: actor._id,
+        reason,
+        status: 'Pending',
+        decline_reason: null,
+        answered_by: null,
+        answered_at: null,
+        created_at: this.clock.now().toISOString(),
+      },
+      (trx) =>
+        this.notifications.storeIn(
+          trx,
+          admins.map((userId) => ({ userId, notice: refundNotices.requested(line.title ?? 'a product', line.buyer_name) })),
+        ),
+    );
+    if (!stored) throw conflict(REFUND_ALREADY_REQUESTED_MESSAGE);
+    await this.notifications.announce(admins);
+    return requestView((await this.refunds.findRequest(id))!);
+  }
+
+  async list(actor: SessionUser, status?: RefundRequestStatus): Promise<RefundRequest[]> {
+    if (!answersRefundRequests(actor)) throw forbidden('Only an admin can see refund requests');
+    return (await this.refunds.listRequests(status)).map(requestView);
+  }
+
+  async decline(actor: SessionUser, id: string, reason: string): Promise<RefundRequest> {
+    if (!answersRefundRequests(actor)) throw forbidden('Only an admin can answer refund requests');
+    const request = await this.refunds.findRequest(id);
+    if (!request) throw notFound(REFUND_REQUEST_NOT_FOUND_MESSAGE);
+    const title = request.title ?? 'a product';
+    let mails: OutboxRow[] = [];
+    const declined = await this.refunds.decline(id, { reason, by: actor._id, at: this.clock.now().toISOString() }, async (trx) => {
+      await this.notifications.storeIn(trx, [{ userId: request.buyer_id, notice: refundNotices.declined(title, reason) }]);
+      mails = await this.mail.storeIn(trx, [
+        refundDeclinedMail({ name: request.buyer_name, email: request.buyer_email }, title, reason, this.publicUrl),
+      ]);
+    });
+    if (!declined) throw conflict(REFUND_REQUEST_ANSWERED_MESSAGE);
+    this.mail.stored(mails);
+    await this.notifications.announce([request.buyer_id]);
+    return requestView((await this.refunds.findRequest(id))!);
+  }
+}
+
+function requestView(row: RefundRequestListRow): RefundRequest {
+  return {
+    _id: row.id,
+    purchaseId: row.purchase_id,
+    productId: row.product_id,
+    title: row.title ?? '',
+    licenseType: row.license_type,
+    price: centsToDollars(Number(row.price_cents)),
+    purchasedAt: row.purchased_at,
+    buyer: { _id: row.buyer_id, name: row.buyer_name, email: row.buyer_email },
+    reason: row.reason,
+    status: row.status,
+    declineReason: row.decline_reason,
+    createdAt: row.created_at,
+    answeredAt: row.answered_at,
+  };
+}
