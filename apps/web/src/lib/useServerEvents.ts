@@ -3,18 +3,20 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 
 /**
  * Listens to a server-sent event stream (signed in by the session cookie) while the component is
- * mounted: each `event` refetches the queries under `staleKey`, and so does a dropped connection
+ * mounted: each `event` refetches the queries under `staleKeys`, and so does a dropped connection
  * once it is back, since what happened meanwhile was missed. The browser reconnects by itself.
  */
-export function useServerEvents(path: string, event: string, staleKey: QueryKey) {
+export function useServerEvents(path: string, event: string, staleKeys: readonly QueryKey[]) {
   const queryClient = useQueryClient();
-  // The key as text, so a caller's new array of the same key does not reconnect the stream.
-  const keyText = JSON.stringify(staleKey);
+  // The keys as text, so a caller's new array of the same keys does not reconnect the stream.
+  const keyText = JSON.stringify(staleKeys);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(path);
     let reconnecting = false;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey });
+    const refresh = () => {
+      for (const queryKey of JSON.parse(keyText) as QueryKey[]) void queryClient.invalidateQueries({ queryKey });
+    };
     source.addEventListener(event, refresh);
     source.addEventListener('error', () => {
       reconnecting = true;

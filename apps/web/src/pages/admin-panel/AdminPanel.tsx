@@ -14,11 +14,12 @@ const UploadedCommentsPage = lazy(() => import('./UploadedCommentsPage'));
 const ManageDeveloperPage = lazy(() => import('./ManageDeveloperPage'));
 const NotificationsPage = lazy(() => import('../user-panel/NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
+const RefundRequestsPage = lazy(() => import('./RefundRequestsPage'));
 
-/** SPEC.md 2.9's eleven entries, each a child route, and the notifications of issue 15. */
+/** SPEC.md 2.9's eleven entries, each a child route, then Refund Requests, Notifications and Licences (issues 15–17). */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
-  { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence.', page: PurchasersPage },
+  { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence, with refunds.', page: PurchasersPage },
   { path: 'sellers', label: 'Sellers', summary: 'Users who uploaded products.', page: SellersPage },
   {
     path: 'upload-product',
@@ -63,6 +64,12 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: SuccessWithdrawlsRequestsPage,
   },
   { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.', page: AdminChatboxPage },
+  {
+    path: 'refund-requests',
+    label: 'Refund Requests',
+    summary: 'Buyers asking for their money back within 7 days: refund or decline with a reason.',
+    page: RefundRequestsPage,
+  },
   { path: 'notifications', label: 'Notifications', summary: 'Notices addressed to you.', page: NotificationsPage },
   {
     path: 'licences',

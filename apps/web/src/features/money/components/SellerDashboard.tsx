@@ -4,7 +4,7 @@ import { TableScroll } from '@/components/TableScroll';
 import { useEarnings } from '../api/earnings';
 import { useRecentSales } from '../api/sales';
 import { formatDate, formatDollars } from '@/lib/format';
-import { MoneyCards } from './MoneyCards';
+import { dashboardCards, MoneyCards } from './MoneyCards';
 import '../money.css';
 
 const RECENT_SALES = 10;
@@ -16,17 +16,7 @@ export function SellerDashboard() {
   return (
     <>
       <QueryView query={earnings} loadingLabel="Loading your totals…">
-        {(figures) => (
-          <MoneyCards
-            label="Your totals"
-            cards={[
-              { label: 'Dashboard Total', value: figures.dashboardTotal, note: 'Licence and reskin sales' },
-              { label: 'Total Earnings', value: figures.totalEarnings, note: 'Licence sales' },
-              { label: 'Pending Withdrawals', value: figures.pendingWithdrawals },
-              { label: 'Available Balance', value: figures.availableBalance },
-            ]}
-          />
-        )}
+        {(figures) => <MoneyCards label="Your totals" cards={dashboardCards(figures)} />}
       </QueryView>
       <div className="money-links">
         <Link to="/userPanel/earnings-detail">Earnings</Link>

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, renderAt } from '@/test-utils';
 import { WithdrawalDetail } from './WithdrawalDetail';
 
-const EARNINGS = { totalEarnings: 100, dashboardTotal: 100, pendingWithdrawals: 0, withdrawn: 0, availableBalance: 100 };
+const EARNINGS = { totalEarnings: 100, dashboardTotal: 100, pendingWithdrawals: 0, withdrawn: 0, availableBalance: 100, refunded: 0 };
 
 /** A server with $100 available that refuses more than that, as the real one does. */
 function fakeServer() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, apiPath, purchaserPurchaseListSchema } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
-import { PEOPLE_QUERY_ROOT } from './pageQuery';
+import { PURCHASES_QUERY_ROOT } from '@/lib/queryKeys';
 
 /** GET /api/user/purchasers/{id}/purchases: one buyer's purchases, newest first (admins only). */
 export function fetchPurchaserPurchases(userId: string, signal?: AbortSignal) {
@@ -12,7 +12,7 @@ export function fetchPurchaserPurchases(userId: string, signal?: AbortSignal) {
 
 export function usePurchaserPurchases(userId: string | null) {
   return useQuery({
-    queryKey: [PEOPLE_QUERY_ROOT, 'purchases', userId],
+    queryKey: [PURCHASES_QUERY_ROOT, 'of', userId],
     queryFn: ({ signal }) => fetchPurchaserPurchases(userId!, signal),
     enabled: userId !== null,
   });

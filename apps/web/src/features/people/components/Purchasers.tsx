@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { Purchaser } from '@market/contracts';
+import type { Purchaser, PurchaserPurchase } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { DetailsDialog } from '@/components/DetailsDialog';
+import { RefundButton } from '@/features/refunds';
 import { PageSpinner } from '@/components/PageSpinner';
 import { usePurchaserPurchases } from '../api/purchaserPurchases';
 import { usePurchasersPage } from '../api/purchasers';
@@ -67,21 +68,51 @@ function PurchaseList({ userId }: { userId: string }) {
         <ul className="list-unstyled mb-0">
           {purchases.map((purchase) => (
             <li key={purchase._id} className="people-purchase">
-              <p className="fw-semibold mb-1">
-                {formatDate(purchase.createdAt)} · {formatDollars(purchase.amountPaid)}
-              </p>
-              <ul className="mb-0">
-                {purchase.products.map((line) => (
-                  <li key={line.productId}>
-                    {line.title} — {line.licenseType}
-                    {line.isReskin === 'true' ? ' with reskin' : ''} · {formatDollars(line.price)}
-                  </li>
-                ))}
-              </ul>
+              <PurchaseEntry purchase={purchase} />
             </li>
           ))}
         </ul>
       )}
     </QueryView>
+  );
+}
+
+/** One purchase with its lines, each refundable once by the admin, or all of them at once. */
+function PurchaseEntry({ purchase }: { purchase: PurchaserPurchase }) {
+  const open = purchase.products.filter((line) => line.refundedAt === null);
+  const openTotal = open.reduce((sum, line) => sum + Math.round(line.price * 100), 0) / 100;
+  const when = formatDate(purchase.createdAt);
+  return (
+    <>
+      <p className="fw-semibold mb-1">
+        {when} · {formatDollars(purchase.amountPaid)}
+      </p>
+      <ul className="mb-2">
+        {purchase.products.map((line) => (
+          <li key={line.productId} className="people-purchase-line">
+            <span>
+              {line.title} — {line.licenseType}
+              {line.isReskin === 'true' ? ' with reskin' : ''} · {formatDollars(line.price)}
+            </span>
+            <RefundButton
+              purchaseId={purchase._id}
+              productId={line.productId}
+              amount={line.price}
+              subject={line.title}
+              done={line.refundedAt === null ? null : `Refunded ${formatDate(line.refundedAt)}`}
+            />
+          </li>
+        ))}
+      </ul>
+      {purchase.products.length > 1 && (
+        <RefundButton
+          purchaseId={purchase._id}
+          amount={openTotal}
+          subject={`every line of the purchase of ${when}`}
+          buttonLabel={open.length < purchase.products.length ? 'Refund the rest' : 'Refund whole purchase'}
+          done={open.length === 0 ? 'Every line refunded' : null}
+        />
+      )}
+    </>
   );
 }

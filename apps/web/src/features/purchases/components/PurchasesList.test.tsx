@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, renderAt, userAlice } from '@/test-utils';
 import { PurchasesList } from './PurchasesList';
 
@@ -23,6 +23,8 @@ function purchaseLine(productId: string, title: string, overrides: Record<string
     versions: [{ _id: `release_${productId}`, version: '1.0.0', engineVersion: null, publishedAt: '2026-01-02T10:00:00.000Z' }],
     purchaseCode: '3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b',
     licenceStatus: 'Active',
+    refund: null,
+    refundRequest: null,
     ...overrides,
   };
 }
@@ -138,5 +140,69 @@ describe('PurchasesList', () => {
     const same = within(row('Same Game'));
     expect(same.queryByText('Updated')).toBeNull();
     expect(same.queryByText('Older versions')).toBeNull();
+  });
+
+  it('lets the buyer ask for a refund within the first days, and shows the request and a refund as they come', async () => {
+    let line: Record<string, unknown> = purchaseLine('product_0001', 'Space Runner');
+    const calls = fakeFetch((url, init) => {
+      if (url === '/api/purchase/allPurchases') return { status: 200, body: [purchase([line])] };
+      if (init?.method === 'POST' && url === '/api/purchase/refundRequest') {
+        const body = JSON.parse(String(init.body)) as { reason: string };
+        line = {
+          ...line,
+          refundRequest: { status: 'Pending', reason: body.reason, declineReason: null, createdAt: new Date().toISOString() },
+        };
+        return {
+          status: 201,
+          body: {
+            _id: 'request_0001',
+            purchaseId: 'purchase_0001',
+            productId: 'product_0001',
+            title: 'Space Runner',
+            licenseType: 'Single App License',
+            price: 19.99,
+            purchasedAt: new Date().toISOString(),
+            buyer: { _id: userAlice._id, name: userAlice.name, email: userAlice.email },
+            reason: body.reason,
+            status: 'Pending',
+            declineReason: null,
+            createdAt: new Date().toISOString(),
+            answeredAt: null,
+          },
+        };
+      }
+      return { status: 404, body: { message: `unexpected ${url}` } };
+    });
+    renderAt(<PurchasesList />);
+    await screen.findByRole('rowheader', { name: rowName('Space Runner') });
+
+    fireEvent.click(within(row('Space Runner')).getByRole('button', { name: 'Ask for a refund of Space Runner' }));
+    const field = within(row('Space Runner')).getByLabelText(/What went wrong with Space Runner/);
+    fireEvent.change(field, { target: { value: 'Too short' } });
+    fireEvent.click(within(row('Space Runner')).getByRole('button', { name: 'Send request' }));
+    expect(await within(row('Space Runner')).findByText('Tell us what went wrong in at least 20 characters')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'The project does not open in the engine version the page claims.' } });
+    fireEvent.click(within(row('Space Runner')).getByRole('button', { name: 'Send request' }));
+
+    expect(await within(row('Space Runner')).findByText(/waiting for an answer/)).toBeTruthy();
+    expect(calls.filter((call) => call.init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says a line was refunded, with its download disabled, and offers no refund after 7 days', async () => {
+    const old = { ...purchase([purchaseLine('product_0002', 'Block Puzzle', { download: 'false' })]), _id: 'purchase_0002' };
+    old.createdAt = new Date(Date.now() - 8 * 24 * HOUR).toISOString();
+    const refunded = purchaseLine('product_0001', 'Space Runner', {
+      download: 'false',
+      licenceStatus: 'Revoked',
+      refund: { amount: 19.99, reason: 'Does not build', refundedAt: new Date().toISOString() },
+    });
+    fakeFetch(() => ({ status: 200, body: [purchase([refunded]), old] }));
+    renderAt(<PurchasesList />);
+    await screen.findByRole('rowheader', { name: rowName('Space Runner') });
+
+    expect(within(row('Space Runner')).getByText(/^Refunded \$19\.99 on/)).toBeTruthy();
+    expect(within(row('Space Runner')).getByText('Refunded')).toBeTruthy();
+    expect((within(row('Space Runner')).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(row('Block Puzzle')).queryByRole('button', { name: /Ask for a refund/ })).toBeNull();
   });
 });

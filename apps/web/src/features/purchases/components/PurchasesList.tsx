@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { API_PATHS, apiPath, type Purchase, type PurchaseLine } from '@market/contracts';
+import { API_PATHS, apiPath, refundRequestDeadline, type Purchase, type PurchaseLine } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
+import { LineRefund } from '@/features/refunds';
 import { TableScroll } from '@/components/TableScroll';
 import { useMyPurchases } from '../api/purchases';
 import { useUpdateDownload } from '../api/updateDownload';
@@ -43,7 +44,11 @@ export function PurchasesList() {
 }
 
 function PurchasesTable({ rows }: { rows: Row[] }) {
-  const now = useNow(rows.filter((row) => row.line.download === 'true').map((row) => row.expiresAt));
+  // The page moves on when a download window closes, and when the days to ask for a refund are over.
+  const now = useNow([
+    ...rows.filter((row) => row.line.download === 'true').map((row) => row.expiresAt),
+    ...rows.map((row) => refundRequestDeadline(new Date(row.purchase.createdAt)).getTime()),
+  ]);
   useCloseExpiredWindows(rows, now);
 
   return (
@@ -80,6 +85,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                     {row.line.title}
                   </Link>
                   <LineVersions line={row.line} />
+                  <LineRefund purchaseId={row.purchase._id} purchasedAt={row.purchase.createdAt} line={row.line} now={now} />
                 </th>
                 <td>{row.line.licenseType}</td>
                 <td className="d-none d-md-table-cell">
@@ -106,7 +112,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                         Download
                       </button>
                       <span className="d-block small text-secondary">
-                        {row.line.licenceStatus === 'Revoked' ? 'Licence revoked' : 'Download window closed'}
+                        {row.line.refund ? 'Refunded' : row.line.licenceStatus === 'Revoked' ? 'Licence revoked' : 'Download window closed'}
                       </span>
                     </>
                   )}

@@ -20,7 +20,7 @@ const review = (n: number, overrides: Partial<Review> = {}): Review => ({
 });
 
 /** A server like the real one: it answers the page for this viewer and takes one review. */
-function fakeServer(viewer: Pick<ReviewPage, 'canReview' | 'youSell'>, reviews: Review[]) {
+function fakeServer(viewer: Pick<ReviewPage, 'canReview' | 'youSell'> & { moderates?: boolean }, reviews: Review[]) {
   const posted: unknown[] = [];
   let yours: Review | null = null;
   fakeFetch((url, init) => {
@@ -38,8 +38,16 @@ function fakeServer(viewer: Pick<ReviewPage, 'canReview' | 'youSell'>, reviews: 
           yours,
           canReview: viewer.canReview && !yours,
           youSell: viewer.youSell,
+          moderates: viewer.moderates ?? false,
         },
       };
+    }
+    const moderated = /^\/api\/review\/([^/]+)\/(hide|unhide)$/.exec(url);
+    if (moderated && init?.method === 'PUT') {
+      const index = reviews.findIndex((candidate) => candidate._id === moderated[1]);
+      const reason = moderated[2] === 'hide' ? (JSON.parse(String(init.body)) as { reason: string }).reason : null;
+      reviews[index] = { ...reviews[index]!, hidden: reason !== null, hiddenReason: reason };
+      return { status: 200, body: reviews[index] };
     }
     if (url === '/api/review/addReview') {
       const body = JSON.parse(String(init?.body)) as { rating: number; text: string };
@@ -92,5 +100,19 @@ describe('ProductReviews', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Reply to Buyer 3' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Your reply to Buyer 3'));
+  });
+
+  it('lets an admin hide a review with a reason, still listed to them as hidden, and show it again', async () => {
+    fakeServer({ canReview: false, youSell: false, moderates: true }, [review(2)]);
+    renderAt(<ProductReviews productId="product_0001" />, '/downloads/Game');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide the review by Buyer 2' }));
+    fireEvent.change(screen.getByLabelText(/Why hide the review by Buyer 2/), { target: { value: 'Personal details' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hide review' }));
+
+    expect(await screen.findByText('Hidden from buyers: Personal details')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show again the review by Buyer 2' }));
+    await waitFor(() => expect(screen.queryByText(/Hidden from buyers/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Hide the review by Buyer 2' })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import type { Review, ReviewPage } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { formatDate } from '@/lib/format';
 import { useProductReviews } from '../api/productReviews';
+import { ModerateReview } from './ModerateReview';
 import { ReplyForm } from './ReplyForm';
 import { ReviewForm } from './ReviewForm';
 import { Stars } from '@/components/Stars';
@@ -25,7 +26,13 @@ export function ProductReviews({ productId }: { productId: string }) {
             ) : (
               <ol className="review-list" aria-label="Reviews, newest first">
                 {answer.reviews.map((review) => (
-                  <ReviewItem key={review._id} productId={productId} review={review} canReply={answer.youSell} />
+                  <ReviewItem
+                    key={review._id}
+                    productId={productId}
+                    review={review}
+                    canReply={answer.youSell}
+                    moderates={answer.moderates}
+                  />
                 ))}
               </ol>
             )}
@@ -85,10 +92,17 @@ function YourReview({ productId, answer }: { productId: string; answer: ReviewPa
   );
 }
 
-function ReviewItem({ productId, review, canReply }: { productId: string; review: Review; canReply: boolean }) {
+interface ReviewItemProps {
+  productId: string;
+  review: Review;
+  canReply: boolean;
+  moderates: boolean;
+}
+
+function ReviewItem({ productId, review, canReply, moderates }: ReviewItemProps) {
   const [replying, setReplying] = useState(false);
   return (
-    <li className="review-item">
+    <li className={`review-item${review.hidden ? ' review-item-hidden' : ''}`}>
       <p className="mb-1">
         <Stars rating={review.rating} /> <span className="fw-semibold">{review.reviewer.name}</span>{' '}
         <time className="text-secondary small" dateTime={review.createdAt}>
@@ -114,6 +128,7 @@ function ReviewItem({ productId, review, canReply }: { productId: string; review
             <span className="visually-hidden"> to {review.reviewer.name}</span>
           </button>
         ))}
+      {moderates && <ModerateReview productId={productId} review={review} />}
     </li>
   );
 }
