@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import type { Database } from '../db/schema.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedDemoPurchase } from './purchases.js';
+import { seedDemoReviews } from './reviews.js';
 
 export interface DemoLogin {
   role: string;
@@ -39,8 +40,10 @@ export async function seedDemoData(services: Services, db: Kysely<Database>, now
   const signedIn = async (login: DemoLogin) => (await services.auth.signIn({ email: login.email, password: login.password })).user;
   const actors = { admin: await signedIn(admin!), seller: await signedIn(seller!), buyer: await signedIn(buyer!) };
   await seedCatalogue(services, db, actors, now);
-  // The seller's notices of the catalogue's moderation are history: on the page, not on the bell.
+  await seedDemoReviews(services, db, actors.buyer, actors.seller);
+  // The notices of the catalogue's moderation and reviews are history: on the page, not on the bell.
   await services.notifications.markRead(actors.seller, { all: true });
+  await services.notifications.markRead(actors.buyer, { all: true });
   await seedDemoPurchase(services, db, actors.buyer, actors.seller, now);
   // One request waiting for the admin, so the payout screens have something to show.
   await services.withdrawals.request(actors.seller, 'pixel.forge.studio@paypal.example.com', 25);
