@@ -107,7 +107,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
         schema: {
           tags: ['payments'],
           summary:
-            'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does',
+            'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does; ' +
+            'charge.refunded records a refund made in the Stripe dashboard once, revoking its licences',
           response: { 200: webhookAnswerSchema, 400: errorBodySchema },
         },
       },
