@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { approveAsAdmin, buyOne, newAccountApi, uploadProduct } from '../support/panels.js';
 
 test('a buyer reviews a game, its seller replies, and the product page shows both to everybody', async ({ browser, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const title = `Reviewed Quest ${Date.now().toString(36)}`;
   const slug = title.replaceAll(' ', '-');
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Remy Seller');
@@ -61,4 +61,8 @@ test('a buyer reviews a game, its seller replies, and the product page shows bot
       await page.screenshot({ path: testInfo.outputPath(`reviews-${width}-${page === visitor ? 'visitor' : 'seller'}.png`) });
     }
   }
+  // And on the product's card wherever it is listed.
+  await visitor.goto(`/search-games?q=${encodeURIComponent(title)}`);
+  const card = visitor.locator('main article.game-card').filter({ hasText: title });
+  await expect(card.locator('.game-card-rating')).toContainText('4 out of 5 stars');
 });
