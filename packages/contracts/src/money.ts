@@ -34,6 +34,8 @@ export const saleSchema = z
     price: usdSchema,
     reskinPrice: usdSchema,
     soldAt: isoDateTimeSchema,
+    /** Given back to the buyer (issue 17): its price is off the totals. */
+    refunded: z.boolean(),
   })
   .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof saleSchema>;

@@ -255,6 +255,8 @@ describe("the seller's balance after refunds", () => {
       availableBalance: -49.99,
       refunded: 49.99,
     });
+    const sales = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/sales' })).json();
+    expect(sales).toEqual([expect.objectContaining({ purchaseId: purchase._id, price: 49.99, refunded: true })]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: INSUFFICIENT_BALANCE.message, availableBalance: -49.99 });
     const purchaseRow = await ctx.db.selectFrom('purchase_lines').select('price_cents').where('purchase_id', '=', purchase._id).execute();

@@ -32,6 +32,7 @@ export interface SaleRow {
   price_cents: number;
   reskin_price_cents: number;
   sold_at: string;
+  refund_id: string | null;
 }
 
 export class WithdrawalsRepository {
@@ -109,8 +110,10 @@ export class WithdrawalsRepository {
       .leftJoin('product_translations', (join) =>
         join.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.language', '=', 'en'),
       )
+      .leftJoin('refunds', 'refunds.purchase_line_id', 'purchase_lines.id')
       .where('products.user_id', '=', userId)
       .select([
+        'refunds.id as refund_id',
         'purchase_lines.purchase_id',
         'purchase_lines.product_id',
         'product_translations.title',

@@ -73,6 +73,7 @@ export class WithdrawalsService {
       price: centsToDollars(row.price_cents),
       reskinPrice: row.is_reskin === 1 ? centsToDollars(row.reskin_price_cents) : 0,
       soldAt: row.sold_at,
+      refunded: row.refund_id !== null,
     }));
   }
 

@@ -53,7 +53,10 @@ export function SellerDashboard() {
                       {sale.title}
                     </th>
                     <td className="d-none d-md-table-cell">{sale.licenseType}</td>
-                    <td>{formatDollars(sale.price)}</td>
+                    <td>
+                      {sale.refunded ? <s>{formatDollars(sale.price)}</s> : formatDollars(sale.price)}
+                      {sale.refunded && <span className="d-block small text-danger">Refunded</span>}
+                    </td>
                     <td className="d-none d-sm-table-cell">{sale.isReskin === 'true' ? formatDollars(sale.reskinPrice) : '—'}</td>
                     <td>{formatDate(sale.soldAt)}</td>
                   </tr>
