@@ -15,7 +15,7 @@ export function PendingChangesList({ onAskReason }: { onAskReason: (request: Rea
   const query = usePendingChanges();
   const headingId = useId();
   return (
-    <section className="mt-5" aria-labelledby={headingId}>
+    <section className="mt-4" aria-labelledby={headingId}>
       <h2 id={headingId} className="h4">
         Pending changes
       </h2>
