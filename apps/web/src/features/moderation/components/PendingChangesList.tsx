@@ -117,10 +117,10 @@ function ChangedFields({ change }: { change: PendingChange }) {
               {change.fields.map((field) => (
                 <tr key={field.field}>
                   <th scope="row">{field.label}</th>
-                  <td className="text-break">
+                  <td className="pending-change-value">
                     <del>{field.old || '—'}</del>
                   </td>
-                  <td className="text-break">
+                  <td className="pending-change-value">
                     <ins>{field.new || '—'}</ins>
                   </td>
                 </tr>
