@@ -24,7 +24,7 @@ import { peopleRoutes } from './modules/people/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
 import { licenceRoutes } from './modules/licences/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
-import { productRoutes, releaseRoutes } from './modules/products/index.js';
+import { moderationRoutes, productRoutes, releaseRoutes } from './modules/products/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
@@ -130,6 +130,7 @@ export async function buildApp(dependencies: AppDependencies) {
 
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(productRoutes, { products: services.products, idempotency: services.idempotency });
+  await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(releaseRoutes, { releases: services.releases });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });

@@ -10,7 +10,14 @@ import { NotificationsRepository, NotificationsService } from './modules/notific
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
-import { ProductsRepository, ProductsService, ReleasesRepository, ReleasesService } from './modules/products/index.js';
+import {
+  ModerationRepository,
+  ModerationService,
+  ProductsRepository,
+  ProductsService,
+  ReleasesRepository,
+  ReleasesService,
+} from './modules/products/index.js';
 import { ReviewsRepository, ReviewsService } from './modules/reviews/index.js';
 import { RefundsRepository, RefundsService } from './modules/refunds/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
@@ -48,8 +55,10 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const catalogue = new CatalogueService(catalogueRows, translator, clock, events);
   const releaseRows = new ReleasesRepository(db);
   const notifications = new NotificationsService(new NotificationsRepository(db), events, clock);
+  const productRows = new ProductsRepository(db, database.dialect);
+  const moderationRows = new ModerationRepository(db);
   const products = new ProductsService(
-    new ProductsRepository(db, database.dialect),
+    productRows,
     releaseRows,
     catalogueRows,
     catalogue,
@@ -57,7 +66,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     uploadLimits,
     checkouts,
-    notifications,
+    moderationRows,
   );
   const mail = new MailOutbox(
     new OutboxRepository(db),
@@ -74,6 +83,17 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     storage,
     catalogue,
     products,
+    moderation: new ModerationService(
+      moderationRows,
+      productRows,
+      catalogueRows,
+      catalogue,
+      storage,
+      notifications,
+      mail,
+      clock,
+      config.publicUrl,
+    ),
     releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, notifications, mail, clock, config.publicUrl),
     notifications,
     views: new ViewsService(new ViewsRepository(db), catalogue, clock),

@@ -111,7 +111,7 @@ export const PLATFORMS = [
 export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;
 
-export const PRODUCT_STATUSES = ['Approved', 'Pending', 'Rejected'] as const;
+export const PRODUCT_STATUSES = ['Approved', 'Pending', 'Rejected', 'ChangesRequested'] as const;
 export const productStatusSchema = z.enum(PRODUCT_STATUSES);
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import {
   categorySchema,
@@ -101,6 +102,8 @@ export const productSummarySchema = z
     /** Verified buyers' reviews: the average to one decimal and the count; null without any. */
     rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
     createdAt: isoDateTimeSchema,
+    /** Only in answers to the product's owner or an admin (issue 17). */
+    moderation: moderationStateSchema.optional(),
   })
   .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;

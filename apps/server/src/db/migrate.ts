@@ -13,6 +13,7 @@ import * as notifications from './migrations/0013_notifications.js';
 import * as licences from './migrations/0014_licences.js';
 import * as reviews from './migrations/0015_reviews.js';
 import * as refunds from './migrations/0016_refunds.js';
+import * as moderation from './migrations/0017_moderation.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0014_licences': licences,
   '0015_reviews': reviews,
   '0016_refunds': refunds,
+  '0017_moderation': moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,8 @@ import type {
   LanguageCode,
   LicenceStatus,
   LicenseType,
+  ModerationAction,
+  ModerationReason,
   MessageAuthor,
   NotificationKind,
   Platform,
@@ -34,6 +36,8 @@ export interface Database {
   product_screenshots: ProductScreenshotsTable;
   product_releases: ProductReleasesTable;
   product_views: ProductViewsTable;
+  product_moderation_log: ProductModerationLogTable;
+  product_pending_changes: ProductPendingChangesTable;
   /** SQLite only: the FTS5 index of products.search_text (PostgreSQL indexes a tsvector column). */
   product_search: ProductSearchTable;
   comments: CommentsTable;
@@ -149,6 +153,33 @@ export interface ProductReleasesTable {
   status: StoredReleaseStatus;
   created_at: string;
   published_at: string | null;
+}
+
+/** Every decision on a product or on a seller's change to it (issue 17): who, when and why. */
+export interface ProductModerationLogTable {
+  id: string;
+  product_id: string;
+  action: ModerationAction;
+  reason: ModerationReason | null;
+  note: ColumnType<string, string | undefined, string>;
+  actor_id: string;
+  created_at: string;
+}
+
+/** A seller's edit of an approved product, kept aside until an admin decides; one per product. */
+export interface ProductPendingChangesTable {
+  id: string;
+  product_id: string;
+  user_id: string;
+  /** The product's updated_at when the change was sent: a later write makes it stale. */
+  base_updated_at: string;
+  /** The ProductForm as it would be, JSON. */
+  form_json: string;
+  feature_img_key: string | null;
+  thumbnail_key: string | null;
+  /** JSON array of image keys, or null when the screenshots stay. */
+  screenshots_json: string | null;
+  created_at: string;
 }
 
 export interface ProductTranslationsTable {

@@ -84,8 +84,13 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
 
   const bySeller = uploaded.filter((product) => product.status === 'Pending');
   const [rejected, ...waiting] = bySeller.slice(-4);
-  for (const product of bySeller.slice(0, -4)) await services.products.approve(actors.admin, product._id);
-  if (rejected) await services.products.reject(actors.admin, rejected._id);
+  for (const product of bySeller.slice(0, -4)) await services.moderation.approve(actors.admin, product._id);
+  if (rejected) {
+    await services.moderation.reject(actors.admin, rejected._id, {
+      reason: 'Incomplete or broken source',
+      note: 'The archive does not build: the Gradle wrapper is missing.',
+    });
+  }
   void waiting; // left Pending for the admin's moderation page
 
   const approved = (await db.selectFrom('products').select('id').where('status', '=', 'Approved').orderBy('created_at').execute()).map(

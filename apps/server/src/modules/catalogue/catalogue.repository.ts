@@ -1,4 +1,4 @@
-import type { LanguageCode, ProductStatus, SubCategory } from '@market/contracts';
+import type { LanguageCode, ModerationState, ProductStatus, SubCategory } from '@market/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
@@ -137,6 +137,42 @@ export class CatalogueRepository {
   }
 
   /** The newest approved release's version and publication time. */
+  /**
+   * The moderation state of the given products (issue 17): the last decision and when a seller's
+   * change started waiting; only of products `ownerId` owns, or of every one when it is null (an admin).
+   */
+  async moderationStatesOf(ids: readonly string[], ownerId: string | null): Promise<Map<string, ModerationState>> {
+    const states = new Map<string, ModerationState>();
+    if (ids.length === 0) return states;
+    const owned = await this.db
+      .selectFrom('products')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .$if(ownerId !== null, (query) => query.where('user_id', '=', ownerId!))
+      .execute();
+    const productIds = owned.map((row) => row.id);
+    if (productIds.length === 0) return states;
+    for (const id of productIds) states.set(id, { lastDecision: null, pendingChangeAt: null });
+    const decisions = await this.db
+      .selectFrom('product_moderation_log')
+      .select(['product_id', 'action', 'reason', 'note', 'created_at'])
+      .where('product_id', 'in', productIds)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const row of decisions) {
+      const state = states.get(row.product_id)!;
+      state.lastDecision ??= { action: row.action, reason: row.reason, note: row.note, decidedAt: row.created_at };
+    }
+    const changes = await this.db
+      .selectFrom('product_pending_changes')
+      .select(['product_id', 'created_at'])
+      .where('product_id', 'in', productIds)
+      .execute();
+    for (const row of changes) states.get(row.product_id)!.pendingChangeAt = row.created_at;
+    return states;
+  }
+
   latestReleaseOf(productId: string): Promise<{ version: string; published_at: string | null } | undefined> {
     return this.db
       .selectFrom('product_releases')

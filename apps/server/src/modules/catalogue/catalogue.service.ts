@@ -105,7 +105,7 @@ export class CatalogueService {
     let visibility: ListFilter['visibility'] = { kind: 'approved' };
     if (viewer && mine) visibility = { kind: 'ownedBy', userId: viewer._id };
     else if (viewer) visibility = seesEveryProduct(viewer) ? { kind: 'everything' } : { kind: 'approvedOrOwnedBy', userId: viewer._id };
-    return this.cards.of(
+    const cards = await this.cards.of(
       await this.rows.listIds({
         visibility,
         status: query.status,
@@ -114,6 +114,23 @@ export class CatalogueService {
         offset: query.offset,
       }),
     );
+    return viewer ? this.withModeration(viewer, cards) : cards;
+  }
+
+  /**
+   * The owner and admins see each product's last moderation decision and any waiting change; the
+   * shared cards never carry it, so no visitor's answer can.
+   */
+  private async withModeration<T extends ProductSummary>(viewer: SessionUser, products: T[]): Promise<T[]> {
+    const ownerId = seesEveryProduct(viewer) ? null : viewer._id;
+    const states = await this.rows.moderationStatesOf(
+      products.map((product) => product._id),
+      ownerId,
+    );
+    return products.map((product) => {
+      const moderation = states.get(product._id);
+      return moderation ? { ...product, moderation } : product;
+    });
   }
 
   async getById(viewer: SessionUser | null, id: string): Promise<ProductDetail> {
@@ -229,7 +246,7 @@ export class CatalogueService {
       this.rows.ownerName(row.user_id),
       this.rows.latestReleaseOf(row.id),
     ]);
-    return toDetail(
+    const detail = toDetail(
       row,
       translations.get(row.id) ?? [],
       screenshots,
@@ -237,6 +254,9 @@ export class CatalogueService {
       release?.published_at ? { version: release.version, publishedAt: release.published_at } : null,
       viewer !== null && canManage(viewer, row),
     );
+    if (viewer === null || !canManage(viewer, row)) return detail;
+    const [withModeration] = await this.withModeration(viewer, [detail]);
+    return withModeration!;
   }
 
   private daysAgo(days: number): string {

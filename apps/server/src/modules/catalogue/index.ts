@@ -3,4 +3,4 @@ export { CatalogueService, type CatalogueAnswer, type ListQuery } from './catalo
 export { CatalogueRepository, RETIRED, type CardRow, type ProductRow, type TranslationRow } from './catalogue.repository.js';
 export { canManage, canSee } from './policies.js';
 export { searchTokens, slugKeyOfTitle } from './catalogue-text.js';
-export { dollars, titlesOf } from './product-view.js';
+export { dollars, imageUrl, titlesOf } from './product-view.js';

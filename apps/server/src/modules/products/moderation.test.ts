@@ -6,14 +6,16 @@ describe('moderation: approve, reject, delete', () => {
   it.each([
     ['approve', 'PUT', 'approved-product'],
     ['reject', 'PUT', 'reject-product'],
+    ['request changes', 'PUT', 'request-changes'],
     ['delete', 'DELETE', 'delProduct'],
   ] as const)('answers 403 to a User who tries to %s, even their own product, and 401 to a visitor', async (_action, method, path) => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
     const product = await createProduct(ctx, seller);
 
-    const asUser = await injectAs(ctx, seller, { method, url: `/api/product/${path}/${product._id}` });
-    const asVisitor = await injectAs(ctx, null, { method, url: `/api/product/${path}/${product._id}` });
+    const payload = path === 'request-changes' ? { reason: 'Other', note: 'Self-service' } : undefined;
+    const asUser = await injectAs(ctx, seller, { method, url: `/api/product/${path}/${product._id}`, ...(payload ? { payload } : {}) });
+    const asVisitor = await injectAs(ctx, null, { method, url: `/api/product/${path}/${product._id}`, ...(payload ? { payload } : {}) });
 
     expect(asUser.statusCode).toBe(403);
     expect(asUser.json()).toEqual({ message: 'Only an admin can do this' });

@@ -3,7 +3,7 @@ import { refuseNulCharacter } from '../../http/request-text.js';
 import { badRequest } from '../../platform/errors.js';
 
 /** Labels for messages, in the words of the upload form. */
-const LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
   type: 'Type',
   category: 'Category',
   subCategory: 'Sub category',
@@ -80,13 +80,13 @@ export function parseProductFields(raw: Record<string, RawValue>, base: Record<s
   refuseNulCharacter(Object.fromEntries(Object.keys(raw).map((name) => [name, candidate[name]])));
   candidate.description ??= {};
   for (const name of REQUIRED) {
-    if (isBlank(candidate[name])) throw badRequest(`${LABELS[name]} is required`);
+    if (isBlank(candidate[name])) throw badRequest(`${FIELD_LABELS[name]} is required`);
   }
   const parsed = productFormSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = String(issue.path[0] ?? '');
-  const label = LABELS[field];
+  const label = FIELD_LABELS[field];
   // Messages written for the form stand alone; zod's generic ones get the field's name in front.
   const generic = /^(Invalid|Expected|Too |Unrecognized)/i.test(issue.message);
   if (issue.code === 'unrecognized_keys') throw badRequest(issueMessage(issue));

@@ -4,6 +4,7 @@ import type { Database, ProductsTable, StoredProductStatus } from '../../db/sche
 import { newId } from '../../platform/ids.js';
 import type { NewReleaseRow } from './releases.repository.js';
 import { RETIRED, type TranslationRow } from '../catalogue/index.js';
+import { imagesOfChange } from './pending-change.js';
 
 const APPROVED = 'Approved';
 
@@ -15,6 +16,9 @@ export interface ProductWrite {
   /** Image keys in display order. */
   screenshots: string[];
 }
+
+/** Writes that commit or fail together with a product write. */
+export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
 export type NewProductWrite = ProductWrite & { firstRelease: NewReleaseRow };
 
@@ -35,14 +39,19 @@ export class ProductsRepository {
     });
   }
 
-  /** Replaces the product's fields and translations; screenshots only when a new set is given. */
+  /**
+   * Replaces the product's fields and translations; screenshots only when a new set is given.
+   * `alongside` writes what goes with the edit (a decision, its notices) in the same transaction.
+   */
   async update(
     id: string,
     changes: Updateable<ProductsTable>,
     translations: TranslationRow[],
     screenshots: string[] | null,
+    alongside: Alongside = async () => {},
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await alongside(trx);
       await trx.updateTable('products').set(changes).where('id', '=', id).execute();
       await trx.deleteFrom('product_translations').where('product_id', '=', id).execute();
       await this.writeTranslations(trx, id, translations);
@@ -54,8 +63,10 @@ export class ProductsRepository {
     });
   }
 
-  async setStatus(id: string, status: StoredProductStatus, updatedAt: string): Promise<void> {
+  /** `alongside` writes what goes with the decision (its audit line, notices, mail) in the same transaction. */
+  async setStatus(id: string, status: StoredProductStatus, updatedAt: string, alongside: Alongside = async () => {}): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await alongside(trx);
       await trx.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
       await this.reindex(trx, id);
     });
@@ -100,8 +111,9 @@ export class ProductsRepository {
     const row = await this.db.selectFrom('products').select(['feature_img_key', 'thumbnail_key']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const archives = await this.db.selectFrom('product_releases').select('source_code_key').where('product_id', '=', id).execute();
+    const change = await this.db.selectFrom('product_pending_changes').selectAll().where('product_id', '=', id).executeTakeFirst();
     return {
-      images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotKeysOf(id))],
+      images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotKeysOf(id)), ...(change ? imagesOfChange(change) : [])],
       sourceCodes: archives.map((archive) => archive.source_code_key),
     };
   }

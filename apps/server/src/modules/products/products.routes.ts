@@ -79,7 +79,9 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       schema: {
         tags,
         summary:
-          "Edit a product (multipart; fields left out stay as they are, files replace the old ones); owner or admin. A user's edit goes back to Pending",
+          'Edit a product (multipart; fields left out stay as they are, files replace the old ones); owner or admin. ' +
+          "An admin's edit applies at once. A user's edit of an Approved product is kept as its one pending change " +
+          '(the live listing and this answer stay as they were until an admin approves it); of any other product it applies and goes back to Pending',
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: { 200: productDetailSchema, ...errors, 413: errorBodySchema },
@@ -87,35 +89,6 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     },
     async (request) => {
       return products.editFromForm(actorOf(request), request.params.id, request.isMultipart() ? request.parts() : null);
-    },
-  );
-
-  app.put(
-    API_PATHS.product.approve,
-    {
-      preHandler: requireAdmin,
-      schema: { tags, summary: 'Approve a product (admin only)', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } },
-    },
-    async (request) => {
-      await products.approve(actorOf(request), request.params.id);
-      return { message: 'Product approved' };
-    },
-  );
-
-  app.put(
-    API_PATHS.product.reject,
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Reject a product (admin only); stored as Rejected',
-        params: idParamsSchema,
-        response: { 200: messageBodySchema, ...errors },
-      },
-    },
-    async (request) => {
-      await products.reject(actorOf(request), request.params.id);
-      return { message: 'Product rejected' };
     },
   );
 

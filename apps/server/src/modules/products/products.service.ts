@@ -28,7 +28,8 @@ import {
   titlesOf,
   type TranslationRow,
 } from '../catalogue/index.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { ModerationRepository } from './moderation.repository.js';
+import { imagesOfChange } from './pending-change.js';
 import type { ProductsRepository } from './products.repository.js';
 import type { ReleaseRow, ReleasesRepository } from './releases.repository.js';
 import { checkedZipStream, megabytes } from './source-archive.js';
@@ -80,7 +81,7 @@ export class ProductsService {
     private readonly clock: Clock,
     private readonly limits: UploadLimits,
     private readonly checkouts: ProductCheckouts,
-    private readonly notifications: Pick<NotificationsService, 'notify'>,
+    private readonly moderation: ModerationRepository,
   ) {}
 
   get sourceMaxBytes(): number {
@@ -206,8 +207,15 @@ export class ProductsService {
     return row;
   }
 
+  /**
+   * A seller's edit of an approved product waits aside as a pending change (issue 17): the live
+   * listing stays as it is until an admin approves it, and a newer edit replaces an older one.
+   * Any other seller's edit applies and goes back to Pending (a rejected product or one with
+   * changes requested is so resubmitted); an admin's applies at once and keeps its status.
+   */
   private async edit(actor: SessionUser, row: ProductRow, upload: ProductUpload): Promise<ProductDetail> {
     const { id } = row;
+    const trusted = isTrustedPublisher(actor);
     const written: StoredRef[] = [];
     const replaced: StoredRef[] = [];
     try {
@@ -215,35 +223,47 @@ export class ProductsService {
       const translations = (await this.rows.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
-      const changes = {
-        ...columnsOf(form),
-        ...(images.featureImg ? { feature_img_key: images.featureImg } : {}),
-        ...(images.thumbnail ? { thumbnail_key: images.thumbnail } : {}),
-        // A seller's change goes back through moderation; an admin's stands.
-        status: isTrustedPublisher(actor) ? row.status : 'Pending',
-        updated_at: this.clock.now().toISOString(),
-      };
-      if (images.featureImg) replaced.push(['images', row.feature_img_key]);
-      if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
       const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
-      if (newScreenshots) for (const key of await this.rows.screenshotsOf(id)) replaced.push(['images', key]);
-      await this.products.update(id, changes, translationsOf(form), newScreenshots);
+      const now = this.clock.now().toISOString();
+      if (!trusted && row.status === 'Approved') {
+        const superseded = await this.moderation.replacePendingChange({
+          id: newId(),
+          product_id: id,
+          user_id: actor._id,
+          base_updated_at: row.updated_at,
+          form_json: JSON.stringify(form),
+          feature_img_key: images.featureImg,
+          thumbnail_key: images.thumbnail,
+          screenshots_json: newScreenshots ? JSON.stringify(newScreenshots) : null,
+          created_at: now,
+        });
+        if (superseded) for (const key of imagesOfChange(superseded)) replaced.push(['images', key]);
+      } else {
+        const changes = {
+          ...columnsOf(form),
+          ...(images.featureImg ? { feature_img_key: images.featureImg } : {}),
+          ...(images.thumbnail ? { thumbnail_key: images.thumbnail } : {}),
+          status: trusted ? row.status : 'Pending',
+          updated_at: now,
+        };
+        if (images.featureImg) replaced.push(['images', row.feature_img_key]);
+        if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
+        if (newScreenshots) for (const key of await this.rows.screenshotsOf(id)) replaced.push(['images', key]);
+        await this.products.update(id, changes, translationsOf(form), newScreenshots, async (trx) => {
+          // A seller's direct edit is a resubmission: whatever change waited is part of it or moot.
+          if (trusted) return;
+          const dropped = await this.moderation.takePendingChangeOf(trx, id);
+          if (dropped) for (const key of imagesOfChange(dropped)) replaced.push(['images', key]);
+        });
+        this.catalogue.changed();
+      }
     } catch (error) {
       await this.deleteFiles(written);
       throw error;
     }
     // Old files go only once the database no longer points at them.
     await this.deleteFiles(replaced);
-    this.catalogue.changed();
     return this.catalogue.getById(actor, id);
-  }
-
-  approve(actor: SessionUser, id: string) {
-    return this.moderate(actor, id, 'Approved');
-  }
-
-  reject(actor: SessionUser, id: string) {
-    return this.moderate(actor, id, 'Rejected');
   }
 
   /**
@@ -310,31 +330,6 @@ export class ProductsService {
     return row;
   }
 
-  private async moderate(actor: SessionUser, id: string, status: 'Approved' | 'Rejected'): Promise<void> {
-    const row = await this.moderated(actor, id);
-    await this.products.setStatus(id, status, this.clock.now().toISOString());
-    this.catalogue.changed();
-    if (row.status === status || row.user_id === actor._id) return;
-    // The seller hears of the decision on their product (an admin's own needs no telling).
-    const title = productTitle(titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []));
-    await this.notifications.notify(
-      row.user_id,
-      status === 'Approved'
-        ? {
-            kind: 'moderation',
-            title: `${title} was approved`,
-            body: 'It is in the store now.',
-            link: `/downloads/${titleToSlug(title)}`,
-          }
-        : {
-            kind: 'moderation',
-            title: `${title} was rejected`,
-            body: 'It is not in the store. Edit it from Manage Products to send it for review again.',
-            link: '/userPanel/user-uploaded-products',
-          },
-    );
-  }
-
   /** Re-encodes every given image first (any bad one stops the upload), then stores them. */
   private async storeImages(images: ProductUpload['images'], written: StoredRef[]) {
     const [featureImg, thumbnail, ...screenshots] = await Promise.all([
@@ -387,7 +382,7 @@ function sanitizeForm(form: ProductForm): ProductForm {
   return { ...form, description, features, reskinFeatures };
 }
 
-function columnsOf(form: ProductForm) {
+export function columnsOf(form: ProductForm) {
   const translations = translationsOf(form);
   const searchText = translations
     .flatMap((entry) => [entry.title, entry.keywords.join(' '), htmlToText(entry.description_html)])
@@ -414,7 +409,7 @@ function columnsOf(form: ProductForm) {
   };
 }
 
-function translationsOf(form: ProductForm): TranslationRow[] {
+export function translationsOf(form: ProductForm): TranslationRow[] {
   const keys = [...Object.keys(form.title), ...Object.keys(form.description), ...Object.keys(form.keywords)];
   const languages = new Set(keys.filter((key): key is LanguageCode => languageCodeSchema.safeParse(key).success));
   return [...languages].map((language) => ({
@@ -426,7 +421,7 @@ function translationsOf(form: ProductForm): TranslationRow[] {
 }
 
 /** The stored product as form values, so an edit only needs to send what changed. */
-function formOf(row: ProductRow, translations: TranslationRow[]): Record<string, unknown> {
+export function formOf(row: ProductRow, translations: TranslationRow[]): Record<string, unknown> {
   const byLanguage = <T>(pick: (entry: TranslationRow) => T | null) =>
     Object.fromEntries(translations.map((entry) => [entry.language, pick(entry)]).filter(([, value]) => value !== null));
   return {

@@ -209,12 +209,12 @@ describe('POST /api/product/uploadProduct', () => {
 });
 
 describe('PUT /api/product/editProduct/:id', () => {
-  it('lets the owner change fields and replace an image; the old file is deleted; a User’s edit goes back to Pending', async () => {
+  it('lets the owner change fields and replace an image; the old file is deleted; a User’s edit of a rejected product goes back to Pending', async () => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
     const admin = await createUser(ctx, { role: 'Admin' });
     const product = await createProduct(ctx, seller);
-    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${product._id}` });
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/reject-product/${product._id}` });
     const before = filesIn(ctx.dataDir);
 
     const response = await sendProductForm(

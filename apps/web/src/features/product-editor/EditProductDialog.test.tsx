@@ -87,7 +87,7 @@ describe('Edit Product dialog', () => {
     expect(body.get('thumbnail')).toBeNull();
     expect(body.get('sourceCode')).toBeNull();
 
-    act(() => xhr.respond(200, { message: 'ok' }));
+    act(() => xhr.respond(200, product));
     expect(await screen.findByRole('dialog', { name: 'Product uploaded successfully!' })).toBeTruthy();
   });
 

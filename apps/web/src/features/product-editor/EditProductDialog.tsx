@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { FRAMEWORKS, type ProductDetail } from '@market/contracts';
+import { CHANGE_SENT_FOR_REVIEW_MESSAGE, FRAMEWORKS, type ProductDetail } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useEditProduct } from './api/editProduct';
@@ -29,6 +29,7 @@ interface EditProductButtonProps {
 export function EditProductButton({ productId, describedBy, className = '' }: EditProductButtonProps) {
   const [open, setOpen] = useState(false);
   const [success, setSuccess] = useState(false);
+  const [successMessage, setSuccessMessage] = useState<string | undefined>(undefined);
   return (
     <>
       <button
@@ -45,21 +46,26 @@ export function EditProductButton({ productId, describedBy, className = '' }: Ed
         productId={productId}
         show={open}
         onHide={() => setOpen(false)}
-        onUpdated={() => {
+        onUpdated={(product) => {
           setOpen(false);
+          setSuccessMessage(waitsForReview(product) ? CHANGE_SENT_FOR_REVIEW_MESSAGE : undefined);
           setSuccess(true);
         }}
       />
-      <SuccessModal title="Product uploaded successfully!" show={success} onHide={() => setSuccess(false)} />
+      <SuccessModal title="Product uploaded successfully!" message={successMessage} show={success} onHide={() => setSuccess(false)} />
     </>
   );
 }
+
+/** A seller's edit of an approved product waits for an admin: its change is newer than the live listing. */
+const waitsForReview = (product: ProductDetail) =>
+  product.status === 'Approved' && Boolean(product.moderation?.pendingChangeAt && product.moderation.pendingChangeAt >= product.updatedAt);
 
 interface EditProductDialogProps {
   productId: string;
   show: boolean;
   onHide: () => void;
-  onUpdated: () => void;
+  onUpdated: (product: ProductDetail) => void;
 }
 
 export function EditProductDialog({ productId, show, onHide, onUpdated }: EditProductDialogProps) {
@@ -93,7 +99,7 @@ interface ContentProps {
   titleId: string;
   onBusy: (busy: boolean) => void;
   onCancel: () => void;
-  onUpdated: () => void;
+  onUpdated: (product: ProductDetail) => void;
 }
 
 function EditProductContent({ productId, ...props }: ContentProps) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, apiPath } from '@market/contracts';
+import { API_PATHS, apiPath, type ModerationDecisionBody } from '@market/contracts';
 import { productQueryKeys } from '@/features/product-editor';
 import { apiFetch } from '@/lib/api';
 
-/** PUT /api/product/reject-product/{id}, no body: the product is stored as Rejected (admins only). */
-export async function rejectProduct(id: string): Promise<void> {
-  await apiFetch(apiPath(API_PATHS.product.reject, { id }), { method: 'PUT' });
+/** PUT /api/product/reject-product/{id} with the reason and note the seller is told (admins only). */
+export async function rejectProduct({ id, decision }: { id: string; decision: ModerationDecisionBody }): Promise<void> {
+  await apiFetch(apiPath(API_PATHS.product.reject, { id }), { method: 'PUT', body: decision });
 }
 
 /** SPEC.md 4: the lists reload after each rejection. */

@@ -13,7 +13,8 @@ function fakeServer(initial = [summary(), summary({ _id: 'product_0002', title: 
   const calls = fakeFetch((url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url === LIST) return { status: 200, body: products };
-    const match = /\/(approved-product|reject-product|delProduct)\/([\w-]+)$/.exec(url);
+    if (method === 'GET' && url === '/api/product/pending-changes') return { status: 200, body: [] };
+    const match = /\/(approved-product|reject-product|request-changes|delProduct)\/([\w-]+)$/.exec(url);
     if (match) {
       products = products.filter((product) => product._id !== match[2]);
       return { status: 200, body: { message: 'ok' } };
@@ -38,8 +39,9 @@ describe('ManagePendingProducts', () => {
   it('shows the error with a retry when the list cannot load', async () => {
     fakeFetch(() => ({ status: 500, body: { message: 'Database unavailable' } }));
     renderAt(<ManagePendingProducts />);
-    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect((await screen.findAllByRole('alert'))[0]!.textContent).toContain('Database unavailable');
+    // The pending products and the pending changes each offer their own retry.
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
   });
 
   it('lists pending products with Approve, Reject, Delete and the source code link', async () => {
@@ -87,14 +89,28 @@ describe('ManagePendingProducts', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Manage Pending Products' })));
   });
 
-  it('rejects with PUT and reloads the list', async () => {
+  it.each([
+    ['Reject', 'reject-product'],
+    ['Request changes', 'request-changes'],
+  ])('%s asks for a reason and a note, PUTs them and reloads the list', async (action, path) => {
     const { calls, listCalls } = fakeServer();
     renderAt(<ManagePendingProducts />);
     await screen.findByText('Puzzle Box');
-    fireEvent.click(within(row('Puzzle Box')).getByRole('button', { name: 'Reject' }));
+    fireEvent.click(within(row('Puzzle Box')).getByRole('button', { name: action }));
+
+    const dialog = await screen.findByRole('dialog', { name: `${action}: Puzzle Box` });
+    fireEvent.click(within(dialog).getByRole('button', { name: action }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose a reason');
+    expect(calls.some((call) => call.url.includes(path))).toBe(false);
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Reason' }), { target: { value: 'Duplicate of another listing' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Note to the seller/ }), { target: { value: 'Same as Puzzle Box 2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: action }));
 
     await waitFor(() => expect(screen.queryByText('Puzzle Box')).toBeNull());
-    expect(calls.find((call) => call.url === '/api/product/reject-product/product_0002')?.init?.method).toBe('PUT');
+    const call = calls.find((candidate) => candidate.url === `/api/product/${path}/product_0002`);
+    expect(call?.init?.method).toBe('PUT');
+    expect(JSON.parse(String(call?.init?.body))).toEqual({ reason: 'Duplicate of another listing', note: 'Same as Puzzle Box 2' });
     expect(listCalls()).toBe(2);
   });
 

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { API_PATHS, apiPath, productTitle, type ProductSummary } from '@market/contracts';
+import { useRequestChanges } from '../api/requestChanges';
+import { PendingChangesList } from './PendingChangesList';
+import { focusAfterDecision, ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { FormError } from '@/components/FormError';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { useApproveProduct } from '../api/approveProduct';
@@ -10,10 +13,14 @@ import { ProductsTable } from './ProductsTable';
 import { isEmptyList, QueryView } from '@/components/query-view';
 import '../moderation.css';
 
-/** /adminPanel/manage-pending-products: approve, reject, delete, and the source code link. */
+/**
+ * /adminPanel/manage-pending-products: approve, request changes, reject (both with a reason),
+ * delete, and the source code link; below, sellers' changes to approved products (issue 17).
+ */
 export function ManagePendingProducts() {
   const query = useUploadedProducts({ status: 'Pending' });
   const [toDelete, setToDelete] = useState<ProductToDelete | null>(null);
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const rowFocus = useFocusAfterRowLeaves(query.data?.map((product) => product._id) ?? []);
   return (
     <>
@@ -28,12 +35,15 @@ export function ManagePendingProducts() {
                 titleId={titleId}
                 rowFocus={rowFocus}
                 onDelete={() => setToDelete({ id: product._id, title: productTitle(product.title) })}
+                onAskReason={setAsking}
               />
             )}
           />
         )}
       </QueryView>
+      <PendingChangesList onAskReason={setAsking} />
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
+      <ReasonDialog request={asking} onClose={() => setAsking(null)} />
     </>
   );
 }
@@ -43,24 +53,27 @@ interface PendingActionsProps {
   titleId: string;
   rowFocus: ReturnType<typeof useFocusAfterRowLeaves>;
   onDelete: () => void;
+  onAskReason: (request: ReasonRequest) => void;
 }
 
-function PendingActions({ product, titleId, rowFocus, onDelete }: PendingActionsProps) {
+function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: PendingActionsProps) {
   const approve = useApproveProduct();
   const reject = useRejectProduct();
-  const busy = approve.isPending || reject.isPending;
-  const error = approve.error ?? reject.error;
+  const requestChanges = useRequestChanges();
+  const title = productTitle(product.title);
+  const busy = approve.isPending || reject.isPending || requestChanges.isPending;
+  // The reason dialog shows its own refusals.
+  const error = approve.error;
   const approveButton = useRef<HTMLButtonElement>(null);
-  const rejectButton = useRef<HTMLButtonElement>(null);
 
   // The row leaves once approved or rejected and focus moves on with it; a refusal keeps the row,
   // so focus returns to the button (disabled while waiting, it had dropped focus).
   const { stays } = rowFocus;
   useEffect(() => {
-    if (!approve.isError && !reject.isError) return;
+    if (!approve.isError) return;
     stays();
-    (approve.isError ? approveButton : rejectButton).current?.focus();
-  }, [approve.isError, reject.isError, stays]);
+    approveButton.current?.focus();
+  }, [approve.isError, stays]);
 
   return (
     <>
@@ -81,20 +94,44 @@ function PendingActions({ product, titleId, rowFocus, onDelete }: PendingActions
         Approve
       </button>
       <button
-        ref={rejectButton}
         type="button"
         className="btn btn-sm btn-outline-warning text-body"
         aria-describedby={titleId}
         data-row-action="reject"
         disabled={busy}
-        aria-busy={reject.isPending}
-        onClick={() => {
+        onClick={(event) => {
           approve.reset();
-          rowFocus.willLeave(product._id, 'reject');
-          reject.mutate(product._id);
+          const trigger = event.currentTarget;
+          onAskReason({
+            action: 'Reject',
+            explanation: 'The product stays out of the store. The seller sees the reason and note, and may edit it to send it again.',
+            productTitle: title,
+            submit: (decision) => reject.mutateAsync({ id: product._id, decision }),
+            afterClose: (decided) => focusAfterDecision(trigger, decided),
+          });
         }}
       >
         Reject
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        aria-describedby={titleId}
+        data-row-action="request-changes"
+        disabled={busy}
+        onClick={(event) => {
+          approve.reset();
+          const trigger = event.currentTarget;
+          onAskReason({
+            action: 'Request changes',
+            explanation: 'The seller is asked to fix the product and send it again; it stays out of the store until then.',
+            productTitle: title,
+            submit: (decision) => requestChanges.mutateAsync({ id: product._id, decision }),
+            afterClose: (decided) => focusAfterDecision(trigger, decided),
+          });
+        }}
+      >
+        Request changes
       </button>
       <button type="button" className="btn btn-sm btn-outline-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
         Delete

@@ -45,6 +45,34 @@ describe('MyUploadedProducts', () => {
     expect(calls.map((call) => call.url)).toContain('/api/product/product_0001');
   });
 
+  it('shows the reason and note of a change request, and that an edit waits for review', async () => {
+    const decidedAt = '2026-03-02T10:00:00.000Z';
+    fakeFetch(() => ({
+      status: 200,
+      body: [
+        summary({
+          status: 'ChangesRequested',
+          moderation: {
+            lastDecision: { action: 'ChangesRequested', reason: 'Incomplete or broken source', note: 'Add the level files.', decidedAt },
+            pendingChangeAt: null,
+          },
+        }),
+        summary({
+          _id: 'product_0002',
+          title: { en: 'Puzzle Box' },
+          status: 'Approved',
+          moderation: { lastDecision: null, pendingChangeAt: decidedAt },
+        }),
+      ],
+    }));
+    renderAt(<MyUploadedProducts />);
+    await screen.findByText('Space Racer');
+    expect(row('Space Racer').getByText('Changes requested', { selector: '.badge' })).toBeTruthy();
+    expect(row('Space Racer').getByText('Incomplete or broken source')).toBeTruthy();
+    expect(row('Space Racer').getByText('Add the level files.')).toBeTruthy();
+    expect(row('Puzzle Box').getByText('Your changes are waiting for review.')).toBeTruthy();
+  });
+
   it('says so when the user has uploaded nothing yet', async () => {
     fakeFetch(() => ({ status: 200, body: [] }));
     renderAt(<MyUploadedProducts />);

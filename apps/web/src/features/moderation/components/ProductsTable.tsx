@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/TableScroll';
 import { productTitle, type ProductSummary } from '@market/contracts';
+import { ModerationNote } from './ModerationNote';
 import { ProductStatusBadge } from './ProductStatusBadge';
 import { formatDate, formatDollars } from '@/lib/format';
 
@@ -63,6 +64,7 @@ export function ProductsTable({ caption, products, showStatus = false, renderAct
                 {showStatus && (
                   <td>
                     <ProductStatusBadge status={product.status} />
+                    <ModerationNote moderation={product.moderation} />
                   </td>
                 )}
                 <td>

@@ -4,6 +4,9 @@ import { DetailsDialog } from '@/components/DetailsDialog';
 import { FormError } from '@/components/FormError';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useProduct } from '@/features/product-editor';
+import { useSession } from '@/features/auth';
+import { ModerationHistory } from './ModerationHistory';
+import { ModerationNote } from './ModerationNote';
 import { ProductStatusBadge } from './ProductStatusBadge';
 import { formatDollars } from '@/lib/format';
 
@@ -38,6 +41,12 @@ function ProductDetails({ productId }: { productId: string }) {
   return <DetailsList product={query.data} />;
 }
 
+/** Admins see every decision on the product; its seller the last one, under the status. */
+function ModerationSection({ productId }: { productId: string }) {
+  const { user } = useSession();
+  return user?.role === 'Admin' ? <ModerationHistory productId={productId} /> : null;
+}
+
 function ExternalLink({ href }: { href: string | null }) {
   if (!href) return <>—</>;
   return (
@@ -55,7 +64,13 @@ function RichText({ html }: { html: string | null }) {
 
 function DetailsList({ product }: { product: ProductDetail }) {
   const rows: [string, ReactNode][] = [
-    ['Status', <ProductStatusBadge key="status" status={product.status} />],
+    [
+      'Status',
+      <div key="status">
+        <ProductStatusBadge status={product.status} />
+        <ModerationNote moderation={product.moderation} />
+      </div>,
+    ],
     ['Type', product.type],
     ['Category', product.category],
     ['Sub Category', product.subCategory],
@@ -101,6 +116,7 @@ function DetailsList({ product }: { product: ProductDetail }) {
           </div>
         ))}
       </dl>
+      <ModerationSection productId={product._id} />
       {languages.map(({ code, label }) => (
         <section key={code} className="mt-3" aria-label={`${label} text`}>
           <h3 className="h6">{label}</h3>

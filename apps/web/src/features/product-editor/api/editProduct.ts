@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, apiPath } from '@market/contracts';
+import { API_PATHS, apiPath, productDetailSchema, type ProductDetail } from '@market/contracts';
 import { productQueryKeys } from '../queryKeys';
 import { sendWithProgress, type ProgressOptions } from '@/lib/sendWithProgress';
 
@@ -8,9 +8,12 @@ export interface EditProductVariables extends ProgressOptions {
   body: FormData;
 }
 
-/** PUT /api/product/editProduct/{id} (multipart, SPEC.md 7); files left out keep the current ones. */
-export async function editProduct({ id, body, ...options }: EditProductVariables): Promise<void> {
-  await sendWithProgress('PUT', apiPath(API_PATHS.product.edit, { id }), body, options);
+/**
+ * PUT /api/product/editProduct/{id} (multipart, SPEC.md 7); files left out keep the current ones.
+ * Answers the product as it now is: for a seller's edit of an approved one, the live listing with its change waiting.
+ */
+export async function editProduct({ id, body, ...options }: EditProductVariables): Promise<ProductDetail> {
+  return productDetailSchema.parse(await sendWithProgress('PUT', apiPath(API_PATHS.product.edit, { id }), body, options));
 }
 
 export function useEditProduct() {

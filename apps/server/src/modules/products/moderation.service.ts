@@ -1,0 +1,243 @@
+import {
+  DEFAULT_REJECT_REASON,
+  type ModerationDecisionBody,
+  type ModerationLogEntry,
+  type PendingChange,
+  PENDING_CHANGE_NOT_FOUND_MESSAGE,
+  productTitle,
+  type ProductForm,
+  type SessionUser,
+  STALE_CHANGE_MESSAGE,
+  moderationDecisionBodySchema,
+} from '@market/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import { type CatalogueRepository, type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { type Decision, mailsTheSeller, moderationMail, moderationNotice } from './moderation-notices.js';
+import type { ModerationRepository, PendingChangeRow } from './moderation.repository.js';
+import { changedFields, changedImages, imagesOfChange, screenshotsOfChange } from './pending-change.js';
+import { canModerate } from './policies.js';
+import type { ProductsRepository } from './products.repository.js';
+import { columnsOf, formOf, translationsOf } from './products.service.js';
+
+type SellerContact = { email: string; name: string };
+
+/** A change is stale once the listing was written after it was sent, or left the store. */
+const isStale = (change: PendingChangeRow, product: ProductRow) =>
+  product.updated_at !== change.base_updated_at || product.status !== 'Approved';
+
+/**
+ * Moderation with reasons (issue 17): an admin approves, rejects or asks for changes to a product,
+ * and approves or rejects a seller's change to an approved one. Each decision is kept with who,
+ * when and why; the seller's notice (and, when they must act, mail) is stored in the decision's
+ * own transaction, so neither is kept without the other.
+ */
+export class ModerationService {
+  constructor(
+    private readonly moderation: ModerationRepository,
+    private readonly products: ProductsRepository,
+    private readonly rows: CatalogueRepository,
+    private readonly catalogue: CatalogueService,
+    private readonly storage: FileStorage,
+    private readonly notifications: NotificationsService,
+    private readonly mail: MailOutbox,
+    private readonly clock: Clock,
+    /** The site's address, for links in mails. */
+    private readonly publicUrl: string,
+  ) {}
+
+  approve(actor: SessionUser, id: string): Promise<void> {
+    return this.decide(actor, id, { action: 'Approved', reason: null, note: '' });
+  }
+
+  /** Without a body (a client written to SPEC.md) the reason is 'Other'. */
+  reject(actor: SessionUser, id: string, body: ModerationDecisionBody | null | undefined): Promise<void> {
+    const { reason, note } = moderationDecisionBodySchema.parse(body ?? { reason: DEFAULT_REJECT_REASON });
+    return this.decide(actor, id, { action: 'Rejected', reason, note });
+  }
+
+  requestChanges(actor: SessionUser, id: string, body: ModerationDecisionBody): Promise<void> {
+    const { reason, note } = moderationDecisionBodySchema.parse(body);
+    return this.decide(actor, id, { action: 'ChangesRequested', reason, note });
+  }
+
+  /** GET pending-changes: the sellers' changes to approved products, oldest first, old → new. */
+  async pendingChanges(actor: SessionUser): Promise<PendingChange[]> {
+    this.assertModerator(actor);
+    const changes = await this.moderation.pendingChanges();
+    const answers: PendingChange[] = [];
+    for (const change of changes) {
+      const product = await this.rows.findById(change.product_id);
+      if (!product) continue;
+      const translations = (await this.rows.translationsOf([product.id], true)).get(product.id) ?? [];
+      const screenshots = await this.rows.screenshotsOf(product.id);
+      answers.push({
+        _id: change.id,
+        productId: product.id,
+        title: productTitle(titlesOf(translations)),
+        seller: { _id: change.user_id, name: change.seller_name },
+        submittedAt: change.created_at,
+        stale: isStale(change, product),
+        fields: changedFields(formOf(product, translations), JSON.parse(change.form_json) as ProductForm),
+        images: changedImages({ featureImg: product.feature_img_key, thumbnail: product.thumbnail_key, screenshots }, change, imageUrl),
+      });
+    }
+    return answers;
+  }
+
+  /**
+   * Applies the seller's change to the live listing, in one transaction with its audit line and
+   * notice; the images it replaces go once nothing points at them, and cached pages drop at once.
+   */
+  async approveChange(actor: SessionUser, changeId: string): Promise<void> {
+    const { change, product } = await this.openChange(actor, changeId);
+    if (isStale(change, product)) throw conflict(STALE_CHANGE_MESSAGE);
+    const form = JSON.parse(change.form_json) as ProductForm;
+    const screenshots = screenshotsOfChange(change);
+    const replaced = [
+      ...(change.feature_img_key ? [product.feature_img_key] : []),
+      ...(change.thumbnail_key ? [product.thumbnail_key] : []),
+      ...(screenshots ? await this.rows.screenshotsOf(product.id) : []),
+    ];
+    const decision: Decision = { action: 'ChangeApproved', reason: null, note: '' };
+    const seller = await this.moderation.contactOf(product.user_id);
+    const title = productTitle(form.title);
+    const now = this.clock.now().toISOString();
+    let mails: OutboxRow[] = [];
+    await this.products.update(
+      product.id,
+      {
+        ...columnsOf(form),
+        ...(change.feature_img_key ? { feature_img_key: change.feature_img_key } : {}),
+        ...(change.thumbnail_key ? { thumbnail_key: change.thumbnail_key } : {}),
+        updated_at: now,
+      },
+      translationsOf(form),
+      screenshots,
+      async (trx) => {
+        // Of two admins deciding at once, only one finds the change still open.
+        if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
+        mails = await this.record(trx, actor, product, seller, title, decision, now);
+      },
+    );
+    await this.deleteImages(replaced);
+    this.catalogue.changed();
+    await this.told(product, mails);
+  }
+
+  /** Drops the seller's change (and its images); the live listing stays as it was. */
+  async rejectChange(actor: SessionUser, changeId: string, body: ModerationDecisionBody): Promise<void> {
+    const { reason, note } = moderationDecisionBodySchema.parse(body);
+    const { change, product } = await this.openChange(actor, changeId);
+    const title = await this.titleOf(product.id);
+    const seller = await this.moderation.contactOf(product.user_id);
+    const now = this.clock.now().toISOString();
+    const mails = await this.transaction(async (trx) => {
+      if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
+      return this.record(trx, actor, product, seller, title, { action: 'ChangeRejected', reason, note }, now);
+    });
+    await this.deleteImages(imagesOfChange(change));
+    await this.told(product, mails);
+  }
+
+  /** GET moderation-log: a product's decisions, newest first, for an admin. */
+  async logOf(actor: SessionUser, productId: string): Promise<ModerationLogEntry[]> {
+    await this.moderated(actor, productId);
+    const rows = await this.moderation.logOf(productId);
+    return rows.map((row) => ({
+      _id: row.id,
+      action: row.action,
+      reason: row.reason,
+      note: row.note,
+      decidedAt: row.created_at,
+      by: { _id: row.actor_id, name: row.actor_name },
+    }));
+  }
+
+  /** A product decision: the status, its audit line, and the seller's notice and mail commit together. */
+  private async decide(actor: SessionUser, id: string, decision: Decision & { action: 'Approved' | 'Rejected' | 'ChangesRequested' }) {
+    const row = await this.moderated(actor, id);
+    // Deciding again what is already decided changes nothing and tells nobody.
+    if (row.status === decision.action) return;
+    const title = await this.titleOf(id);
+    const seller = await this.moderation.contactOf(row.user_id);
+    const now = this.clock.now().toISOString();
+    let mails: OutboxRow[] = [];
+    await this.products.setStatus(id, decision.action, now, async (trx) => {
+      mails = await this.record(trx, actor, row, seller, title, decision, now);
+    });
+    this.catalogue.changed();
+    await this.told(row, mails);
+  }
+
+  /**
+   * Writes the audit line and, unless the admin decided on their own product, the seller's notice
+   * and mail. `seller` is read before the transaction: SQLite has one connection, held by it.
+   */
+  private async record(
+    trx: Kysely<Database>,
+    actor: SessionUser,
+    product: ProductRow,
+    seller: SellerContact | undefined,
+    title: string,
+    decision: Decision,
+    now: string,
+  ): Promise<OutboxRow[]> {
+    await this.moderation.log(trx, {
+      id: newId(),
+      product_id: product.id,
+      action: decision.action,
+      reason: decision.reason,
+      note: decision.note,
+      actor_id: actor._id,
+      created_at: now,
+    });
+    if (product.user_id === actor._id) return [];
+    await this.notifications.storeIn(trx, [{ userId: product.user_id, notice: moderationNotice(title, decision) }]);
+    if (!mailsTheSeller(decision.action) || !seller) return [];
+    return this.mail.storeIn(trx, [moderationMail(seller, title, decision, this.publicUrl)]);
+  }
+
+  /** Once committed: the mails go out and the seller's open pages hear of the notice. */
+  private async told(product: ProductRow, mails: OutboxRow[]): Promise<void> {
+    this.mail.stored(mails);
+    await this.notifications.announce([product.user_id]);
+  }
+
+  private async openChange(actor: SessionUser, changeId: string): Promise<{ change: PendingChangeRow; product: ProductRow }> {
+    this.assertModerator(actor);
+    const change = await this.moderation.findPendingChange(changeId);
+    const product = change && (await this.rows.findById(change.product_id));
+    if (!change || !product || product.status === RETIRED) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
+    return { change, product };
+  }
+
+  private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
+    this.assertModerator(actor);
+    const row = await this.rows.findById(id);
+    if (!row) throw notFound('Product not found');
+    return row;
+  }
+
+  private assertModerator(actor: SessionUser): void {
+    if (!canModerate(actor)) throw forbidden('Only an admin can do this');
+  }
+
+  private transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.moderation.transaction(work);
+  }
+
+  private async titleOf(productId: string): Promise<string> {
+    return productTitle(titlesOf((await this.rows.translationsOf([productId], false)).get(productId) ?? []));
+  }
+
+  private async deleteImages(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.storage.delete('images', key)));
+  }
+}
