@@ -96,14 +96,14 @@ export class RefundsService {
         providerRefundId = (await this.payments.refund(line.intent_id, Number(line.price_cents), `refund-${line.line_id}`, metadata)).id;
       }
     } catch (error) {
-      await this.refunds.release(claim.refund.id);
+      await this.refunds.release(claim.refund);
       throw error;
     }
-    await this.finish(line, reason, async (alongside) => {
-      await this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside);
-      return true;
-    });
-    return true;
+    // false: an attempt that took this claim over as stale finished it (the idempotency key made it
+    // the same refund), and told the buyer.
+    return this.finish(line, reason, (alongside) =>
+      this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside),
+    );
   }
 
   /**

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { buyWithCard, singleLine } from '../../test/commerce.js';
+import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
+import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+import { RefundsRepository } from './refunds.repository.js';
+import { RefundsService } from './refunds.service.js';
+
+const MINUTE_MS = 60 * 1000;
+
+async function shop(env: Record<string, string> = {}) {
+  const ctx = await buildCatalogueApp(env);
+  const admin = await createUser(ctx, { role: 'Admin' });
+  const seller = await createUser(ctx, { name: 'Pixel Forge' });
+  const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
+  const prices = { singleAppLicense: '49.99', multiAppLicense: '149' };
+  const runner = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Space Runner' }), ...prices });
+  const puzzle = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Block Puzzle' }), ...prices });
+  return { ctx, admin, seller, buyer, runner, puzzle };
+}
+
+const ledgerOf = (ctx: TestContext) => ctx.db.selectFrom('refunds').selectAll().execute();
+const refundMailsTo = (ctx: TestContext, user: TestUser) =>
+  ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', user.email).where('subject', 'like', 'Refund of %').execute();
+const REASON = 'The archive does not build on any machine';
+
+/** A provider call the test answers when it wants, as a slow network would. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * Two attempts at one refund, each with its own provider call the test holds: the first goes quiet
+ * past STALE_CLAIM_MS, the second takes its claim over, and then both calls come back.
+ */
+async function twoAttempts(ctx: TestContext) {
+  const calls = [deferred<{ id: string }>(), deferred<{ id: string }>()];
+  let called = 0;
+  const started: Array<() => void> = [];
+  const payments = {
+    refund: () => {
+      const call = calls[called++]!;
+      started.shift()?.();
+      return call.promise;
+    },
+  };
+  const service = new RefundsService(
+    new RefundsRepository(ctx.db),
+    payments,
+    ctx.services.notifications,
+    ctx.services.mail,
+    ctx.clock,
+    { error: () => {}, info: () => {} },
+    'http://localhost',
+  );
+  const nextCall = () => new Promise<void>((resolve) => started.push(resolve));
+  return { service, calls, nextCall };
+}
+
+describe('a stale claim taken over while its first attempt is still alive', () => {
+  it('keeps the ledger row when the first attempt fails after the takeover succeeded at the provider', async () => {
+    const { ctx, admin, seller, buyer, runner } = await shop();
+    const purchase = await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const { service, calls, nextCall } = await twoAttempts(ctx);
+    const body = { purchaseId: purchase._id, productId: runner._id, reason: REASON };
+
+    const firstCalled = nextCall();
+    const first = service.refund(admin, body).catch((error: unknown) => error);
+    await firstCalled;
+    ctx.clock.advance(3 * MINUTE_MS);
+    const secondCalled = nextCall();
+    const second = service.refund(admin, body);
+    await secondCalled;
+    calls[0]!.reject(new Error('Stripe request failed: timeout'));
+    await first;
+    calls[1]!.resolve({ id: 're_taken_over' });
+    await second;
+
+    expect(await ledgerOf(ctx)).toEqual([
+      expect.objectContaining({ status: 'succeeded', provider_refund_id: 're_taken_over', amount_cents: 4999 }),
+    ]);
+    const earnings = await injectAs(ctx, seller, { method: 'GET', url: '/api/user/earnings' });
+    expect(earnings.json()).toMatchObject({ refunded: 49.99 });
+  });
+
+  it('tells the buyer once when both attempts come back from the provider', async () => {
+    const { ctx, admin, buyer, runner } = await shop();
+    const purchase = await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const { service, calls, nextCall } = await twoAttempts(ctx);
+    const body = { purchaseId: purchase._id, productId: runner._id, reason: REASON };
+
+    const firstCalled = nextCall();
+    const first = service.refund(admin, body);
+    await firstCalled;
+    ctx.clock.advance(3 * MINUTE_MS);
+    const secondCalled = nextCall();
+    const second = service.refund(admin, body);
+    await secondCalled;
+    calls[1]!.resolve({ id: 're_same' });
+    await second;
+    calls[0]!.resolve({ id: 're_same' });
+    await first;
+
+    expect(await refundMailsTo(ctx, buyer)).toHaveLength(1);
+    expect(await ledgerOf(ctx)).toHaveLength(1);
+  });
+});
