@@ -18,6 +18,8 @@ async function shop(env: Record<string, string> = {}) {
   return { ctx, admin, seller, buyer, runner, puzzle };
 }
 
+const askForRefund = (ctx: TestContext, user: TestUser, payload: Record<string, unknown>) =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/purchase/refundRequest', payload });
 const ledgerOf = (ctx: TestContext) => ctx.db.selectFrom('refunds').selectAll().execute();
 const refundMailsTo = (ctx: TestContext, user: TestUser) =>
   ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', user.email).where('subject', 'like', 'Refund of %').execute();
@@ -108,5 +110,24 @@ describe('a stale claim taken over while its first attempt is still alive', () =
 
     expect(await refundMailsTo(ctx, buyer)).toHaveLength(1);
     expect(await ledgerOf(ctx)).toHaveLength(1);
+  });
+});
+
+describe('refund requests', () => {
+  it('refuses a request for a licence an admin revoked, as the purchases page does', async () => {
+    const { ctx, admin, buyer, runner } = await shop();
+    const purchase = await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const code = purchase.products[0]!.purchaseCode;
+    const revoked = await injectAs(ctx, admin, {
+      method: 'PUT',
+      url: `/api/licence/${code}/revoke`,
+      payload: { reason: 'Resold on a forum' },
+    });
+    expect(revoked.statusCode).toBe(200);
+
+    const asked = await askForRefund(ctx, buyer, { purchaseId: purchase._id, productId: runner._id, reason: REASON });
+
+    expect(asked.statusCode).toBe(409);
+    expect(await ctx.db.selectFrom('refund_requests').selectAll().execute()).toHaveLength(0);
   });
 });
