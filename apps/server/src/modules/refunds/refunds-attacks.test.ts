@@ -1,6 +1,8 @@
+import type { Purchase } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
-import { buyWithCard, singleLine } from '../../test/commerce.js';
+import { buyWithCard, multiLine, openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
+import { startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { RefundsService } from './refunds.service.js';
@@ -18,6 +20,8 @@ async function shop(env: Record<string, string> = {}) {
   return { ctx, admin, seller, buyer, runner, puzzle };
 }
 
+const refund = (ctx: TestContext, user: TestUser, payload: Record<string, unknown>) =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/purchase/refund', payload });
 const askForRefund = (ctx: TestContext, user: TestUser, payload: Record<string, unknown>) =>
   injectAs(ctx, user, { method: 'POST', url: '/api/purchase/refundRequest', payload });
 const ledgerOf = (ctx: TestContext) => ctx.db.selectFrom('refunds').selectAll().execute();
@@ -129,5 +133,24 @@ describe('refund requests', () => {
 
     expect(asked.statusCode).toBe(409);
     expect(await ctx.db.selectFrom('refund_requests').selectAll().execute()).toHaveLength(0);
+  });
+});
+
+describe('charge.refunded against the ledger', () => {
+  it('never refunds more than was paid: a purchase-wide refund after a dashboard one asks Stripe for the rest only', async () => {
+    const stripe = await startFakeStripe();
+    const { ctx, admin, buyer, runner, puzzle } = await shop(stripe.env());
+    const intent = await openIntent(ctx, buyer, [singleLine(runner._id), multiLine(puzzle._id)]);
+    stripe.succeed(intent.paymentIntentId);
+    const purchase = (await postPurchaseDetail(ctx, buyer, intent.paymentIntentId)).json().purchase as Purchase;
+    stripe.intents.get(purchase.transactionId)!.amount_refunded = 14900;
+    await stripeRefundWebhook(ctx, purchase.transactionId, 14900);
+
+    const whole = await refund(ctx, admin, { purchaseId: purchase._id, reason: REASON });
+
+    expect(whole.statusCode).toBe(200);
+    expect(stripe.refunds.map((made) => made.amount)).toEqual([4999]);
+    expect(stripe.intents.get(purchase.transactionId)!.amount_refunded).toBe(19899);
+    expect((await ledgerOf(ctx)).reduce((sum, row) => sum + Number(row.amount_cents), 0)).toBe(19899);
   });
 });
