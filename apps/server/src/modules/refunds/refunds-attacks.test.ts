@@ -134,6 +134,33 @@ describe('refund requests', () => {
     expect(asked.statusCode).toBe(409);
     expect(await ctx.db.selectFrom('refund_requests').selectAll().execute()).toHaveLength(0);
   });
+  it('refuses to decline a request while a refund of its licence is under way, so the buyer is not told both', async () => {
+    const { ctx, admin, buyer, runner } = await shop();
+    const purchase = await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const asked = await askForRefund(ctx, buyer, { purchaseId: purchase._id, productId: runner._id, reason: REASON });
+    const { service, calls, nextCall } = await twoAttempts(ctx);
+    const called = nextCall();
+    const refunding = service.refund(admin, { purchaseId: purchase._id, productId: runner._id, reason: REASON });
+    await called;
+
+    const declined = await injectAs(ctx, admin, {
+      method: 'PUT',
+      url: `/api/purchase/refundRequests/${asked.json()._id}/decline`,
+      payload: { reason: 'Works as described' },
+    });
+    calls[0]!.resolve({ id: 're_in_flight' });
+    await refunding;
+
+    expect(declined.statusCode).toBe(409);
+    const request = await ctx.db.selectFrom('refund_requests').select('status').executeTakeFirstOrThrow();
+    expect(request.status).toBe('Refunded');
+    const declineMails = await ctx.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('subject', 'like', 'Your refund request%')
+      .execute();
+    expect(declineMails).toHaveLength(0);
+  });
 });
 
 describe('charge.refunded against the ledger', () => {

@@ -248,7 +248,10 @@ export class RefundsRepository {
     return this.requests().where('q.id', '=', id).executeTakeFirst();
   }
 
-  /** Pending → Declined once, with what `alongside` writes; false when it had been answered. */
+  /**
+   * Pending → Declined once, with what `alongside` writes; false when it had been answered or its line
+   * has a refund (claimed or done).
+   */
   async decline(
     id: string,
     answer: { reason: string; by: string; at: string },
@@ -260,6 +263,14 @@ export class RefundsRepository {
         .set({ status: 'Declined', decline_reason: answer.reason, answered_by: answer.by, answered_at: answer.at })
         .where('id', '=', id)
         .where('status', '=', 'Pending')
+        // A refund of the line under way answers the request itself, as Refunded.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('refunds').select('refunds.id').whereRef('refunds.purchase_line_id', '=', 'refund_requests.purchase_line_id'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       await alongside(trx);
