@@ -131,29 +131,41 @@ export class RefundsRepository {
     return { claimed: Number(takenOver.numUpdatedRows) === 1, refund: existing };
   }
 
-  /** Lets go of a claim whose provider call failed, so the refund may be tried again. */
-  async release(refundId: string): Promise<void> {
-    await this.db.deleteFrom('refunds').where('id', '=', refundId).where('status', '=', 'pending').execute();
+  /**
+   * Lets go of a claim whose provider call failed, so the refund may be tried again; not when another
+   * attempt has taken it over since (its claimed_at moved on), whose refund may be on its way.
+   */
+  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>): Promise<void> {
+    await this.db
+      .deleteFrom('refunds')
+      .where('id', '=', claim.id)
+      .where('status', '=', 'pending')
+      .where('claimed_at', '=', claim.claimed_at)
+      .execute();
   }
 
   /**
    * The refund done: its row succeeded, the licence revoked (a reason given before stays), an open
-   * request answered, and what `alongside` writes (notices, mail), all or nothing.
+   * request answered, and what `alongside` writes (notices, mail), all or nothing. False, with
+   * nothing written, when another attempt at the same refund completed it first.
    */
   async complete(
     refundId: string,
     providerRefundId: string | null,
     outcome: RefundOutcome,
     alongside: (trx: Kysely<Database>) => Promise<void>,
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
         .updateTable('refunds')
         .set({ status: 'succeeded', provider_refund_id: providerRefundId })
         .where('id', '=', refundId)
-        .execute();
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
       await this.closeLine(trx, outcome);
       await alongside(trx);
+      return true;
     });
   }
 
@@ -236,7 +248,10 @@ export class RefundsRepository {
     return this.requests().where('q.id', '=', id).executeTakeFirst();
   }
 
-  /** Pending → Declined once, with what `alongside` writes; false when it had been answered. */
+  /**
+   * Pending → Declined once, with what `alongside` writes; false when it had been answered or its line
+   * has a refund (claimed or done).
+   */
   async decline(
     id: string,
     answer: { reason: string; by: string; at: string },
@@ -248,6 +263,14 @@ export class RefundsRepository {
         .set({ status: 'Declined', decline_reason: answer.reason, answered_by: answer.by, answered_at: answer.at })
         .where('id', '=', id)
         .where('status', '=', 'Pending')
+        // A refund of the line under way answers the request itself, as Refunded.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('refunds').select('refunds.id').whereRef('refunds.purchase_line_id', '=', 'refund_requests.purchase_line_id'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       await alongside(trx);

@@ -2,6 +2,7 @@ import {
   ALREADY_REFUNDED_MESSAGE,
   centsToDollars,
   formatUsd,
+  LICENCE_REVOKED_MESSAGE,
   REFUND_ALREADY_REQUESTED_MESSAGE,
   REFUND_IN_PROGRESS_MESSAGE,
   REFUND_REQUEST_ANSWERED_MESSAGE,
@@ -96,14 +97,14 @@ export class RefundsService {
         providerRefundId = (await this.payments.refund(line.intent_id, Number(line.price_cents), `refund-${line.line_id}`, metadata)).id;
       }
     } catch (error) {
-      await this.refunds.release(claim.refund.id);
+      await this.refunds.release(claim.refund);
       throw error;
     }
-    await this.finish(line, reason, async (alongside) => {
-      await this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside);
-      return true;
-    });
-    return true;
+    // false: an attempt that took this claim over as stale finished it (the idempotency key made it
+    // the same refund), and told the buyer.
+    return this.finish(line, reason, (alongside) =>
+      this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside),
+    );
   }
 
   /**
@@ -200,6 +201,7 @@ export class RefundsService {
     if (!line) throw notFound('This product is not part of the purchase');
     if (!asksForRefundOf(actor, line)) throw forbidden('This purchase belongs to another account');
     if (line.refund_status !== null) throw conflict(ALREADY_REFUNDED_MESSAGE);
+    if (line.status !== 'Active') throw conflict(LICENCE_REVOKED_MESSAGE);
     if (this.clock.now() > refundRequestDeadline(new Date(line.purchased_at))) throw forbidden(REFUND_WINDOW_CLOSED_MESSAGE);
     const admins = await this.refunds.adminIds();
     const id = newId();
