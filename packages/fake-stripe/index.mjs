@@ -144,7 +144,11 @@ export function createFakeStripe({ secretKey, publishableKey }) {
     const retrieve = route('GET', /^\/v1\/payment_intents\/([^/]+)$/);
     if (retrieve) {
       const intent = intents.get(decodeURIComponent(retrieve[1]));
-      return intent ? answer(200, intent) : fail(404, noSuchIntent(retrieve[1]));
+      if (!intent) return fail(404, noSuchIntent(retrieve[1]));
+      // As Stripe: the charge is an id unless the request expands it.
+      if (![...url.searchParams.values()].includes('latest_charge')) return answer(200, intent);
+      const charge = { id: `ch_${intent.id}`, object: 'charge', payment_intent: intent.id, amount_refunded: intent.amount_refunded ?? 0 };
+      return answer(200, { ...intent, latest_charge: intent.status === 'succeeded' ? charge : null });
     }
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
   });

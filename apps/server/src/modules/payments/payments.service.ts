@@ -193,6 +193,11 @@ export class PaymentsService {
     return (await this.provider.cancel(payment.provider_intent_id)) !== 'succeeded';
   }
 
+  /** Cents the provider has given back of the intent so far (ours and its dashboard's); null when it knows no such intent. */
+  async refundedCentsOf(intentId: string): Promise<number | null> {
+    return (await this.provider.retrieve(intentId))?.amountRefunded ?? null;
+  }
+
   /** Gives a line's price back to the buyer's card; the key makes a retried attempt refund nothing twice. */
   refund(intentId: string, amountCents: number, idempotencyKey: string, metadata: Record<string, string>): Promise<ProviderRefund> {
     return this.provider.refund(intentId, amountCents, idempotencyKey, metadata);

@@ -54,6 +54,8 @@ async function twoAttempts(ctx: TestContext) {
       started.shift()?.();
       return call.promise;
     },
+    // Nothing refunded at the provider but these two calls.
+    refundedCentsOf: () => Promise.resolve(0),
   };
   const service = new RefundsService(
     new RefundsRepository(ctx.db),

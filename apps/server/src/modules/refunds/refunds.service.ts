@@ -47,7 +47,7 @@ export interface RefundRequestInput {
 export class RefundsService {
   constructor(
     private readonly refunds: RefundsRepository,
-    private readonly payments: Pick<PaymentsService, 'refund'>,
+    private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>,
     private readonly notifications: Notices,
     private readonly mail: Mail,
     private readonly clock: Clock,
@@ -98,6 +98,7 @@ export class RefundsService {
       }
     } catch (error) {
       await this.refunds.release(claim.refund);
+      if (await this.refundedMeanwhileAtProvider(line)) return false;
       throw error;
     }
     // false: an attempt that took this claim over as stale finished it (the idempotency key made it
@@ -105,6 +106,23 @@ export class RefundsService {
     return this.finish(line, reason, (alongside) =>
       this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside),
     );
+  }
+
+  /**
+   * A provider that refuses our refund may have refunded the line already, from its dashboard while
+   * our claim hid it from the webhook: its refunded total is recorded as that webhook would have.
+   */
+  private async refundedMeanwhileAtProvider(line: RefundableLineRow): Promise<boolean> {
+    try {
+      const refundedCents = await this.payments.refundedCentsOf(line.intent_id);
+      if (refundedCents === null) return false;
+      await this.fromProvider(line.intent_id, refundedCents);
+      const [now] = await this.refunds.linesOf(line.purchase_id, line.product_id);
+      return now?.refund_status === 'succeeded';
+    } catch (reconcileError) {
+      this.log.error({ err: reconcileError, intentId: line.intent_id }, 'could not ask the provider what it refunded');
+      return false;
+    }
   }
 
   /**

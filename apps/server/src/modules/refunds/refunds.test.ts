@@ -191,6 +191,26 @@ describe('refunds through Stripe', () => {
     expect(stripe.refunds).toHaveLength(1);
   });
 
+  it('records the line as refunded when Stripe refuses because the dashboard refunded the charge first', async () => {
+    const { ctx, stripe, admin, buyer, runner, puzzle, buy } = await stripeShop();
+    const purchase = await buy([singleLine(runner._id), multiLine(puzzle._id)]);
+    // Refunded in the dashboard; its webhook has not arrived yet.
+    stripe.intents.get(purchase.transactionId)!.amount_refunded = 4999 + 14900;
+
+    const answer = await refund(ctx, admin, { purchaseId: purchase._id, productId: runner._id, reason: 'Asked by the buyer' });
+    const echo = await stripeRefundWebhook(ctx, purchase.transactionId, 4999 + 14900);
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ message: ALREADY_REFUNDED_MESSAGE, refunded: [{ productId: runner._id, refundedNow: false }] });
+    expect(echo.statusCode).toBe(200);
+    expect(stripe.refunds).toHaveLength(0);
+    expect((await ledgerOf(ctx)).map((row) => [row.amount_cents, row.origin, row.status]).sort()).toEqual([
+      [14900, 'provider', 'succeeded'],
+      [4999, 'provider', 'succeeded'],
+    ]);
+    expect((await purchasesOf(ctx, buyer))[0]!.products.map((line) => line.licenceStatus)).toEqual(['Revoked', 'Revoked']);
+  });
+
   it('records a refund made in the Stripe dashboard from charge.refunded once, however often it is delivered', async () => {
     const { ctx, stripe, buyer, seller, runner, buy } = await stripeShop();
     const purchase = await buy([singleLine(runner._id)]);

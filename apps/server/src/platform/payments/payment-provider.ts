@@ -17,6 +17,8 @@ export interface RetrievedIntent {
   amount: number;
   currency: string;
   metadata: IntentMetadata;
+  /** Cents given back so far, by us or in the provider's dashboard. */
+  amountRefunded: number;
 }
 
 /** A verified webhook event, reduced to what the marketplace acts on. */

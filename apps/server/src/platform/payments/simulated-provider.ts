@@ -70,6 +70,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       amount: Number(row.amount_cents),
       currency: row.currency,
       metadata: JSON.parse(row.metadata) as IntentMetadata,
+      amountRefunded: Number(row.amount_refunded_cents),
     };
   }
 

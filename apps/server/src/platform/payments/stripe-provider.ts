@@ -64,8 +64,17 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrieve(intentId: string): Promise<RetrievedIntent | null> {
     try {
-      const intent = await this.stripe.paymentIntents.retrieve(intentId);
-      return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, metadata: { ...intent.metadata } };
+      // The charge carries what was refunded of it; an intent alone does not.
+      const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      return {
+        id: intent.id,
+        status: intent.status,
+        amount: intent.amount,
+        currency: intent.currency,
+        metadata: { ...intent.metadata },
+        amountRefunded: charge?.amount_refunded ?? 0,
+      };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       return asProviderFailure(error);
