@@ -67,8 +67,8 @@ test('the admin finds a user by name on a paginated list', async ({ page }) => {
     'aria-current',
     'page',
   );
-  // SPEC.md 2.9's eleven entries and Notifications (issue 15).
-  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(13);
+  // SPEC.md 2.9's eleven entries, then Refund Requests, Notifications and Licences (issues 15–17).
+  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(14);
   await page.getByLabel('Search by name or email').fill('jamie');
   await page.getByRole('button', { name: 'Search' }).click();
   const rows = page.getByRole('table', { name: 'All users' }).getByRole('row');
