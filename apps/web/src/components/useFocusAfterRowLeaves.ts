@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import { pageHeading } from './pageHeading';
 
 interface LeavingRow {
   id: string;
@@ -52,10 +53,4 @@ function rowAction(rowId: string, action: string): HTMLElement | null {
   const row = document.querySelector(`[data-row-id="${CSS.escape(rowId)}"]`);
   const control = row?.querySelector<HTMLElement>(`[data-row-action="${CSS.escape(action)}"]`);
   return control && !control.matches(':disabled') ? control : null;
-}
-
-function pageHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>('#main-content h1') ?? document.querySelector<HTMLElement>('h1');
-  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  return heading;
 }

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { MODERATION_NOTE_MAX, MODERATION_REASONS, type ModerationDecisionBody, type ModerationReason } from '@market/contracts';
 import { FormError } from '@/components/FormError';
+import { pageHeading } from '@/components/pageHeading';
+import { SubmitButton } from '@/components/SubmitButton';
 
 /** What the dialog asks about: the action's words and the product or change it acts on. */
 export interface ReasonRequest {
@@ -24,9 +26,7 @@ export function focusAfterDecision(trigger: HTMLElement, decided: boolean): void
     trigger.focus();
     return;
   }
-  const heading = document.querySelector<HTMLElement>('#main-content h1') ?? document.querySelector<HTMLElement>('h1');
-  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading?.focus();
+  pageHeading()?.focus();
 }
 
 interface ReasonDialogProps {
@@ -152,10 +152,9 @@ export function ReasonDialog({ request, onClose }: ReasonDialogProps) {
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-warning" disabled={busy} aria-busy={busy}>
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          <SubmitButton pending={busy} className="btn-warning">
             {shown?.action}
-          </button>
+          </SubmitButton>
         </Modal.Footer>
       </form>
     </Modal>
