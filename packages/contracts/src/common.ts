@@ -26,7 +26,7 @@ export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 const VISIBLE_ONLY_MESSAGE = 'Use visible characters only: no tabs or invisible characters';
 
 /** Plain text a person wrote: line breaks kept, no markup is ever rendered from it. */
-export const plainText = (min: number, max: number, tooShort: string, tooLong: string) =>
+export const plainText = (min: number, max: number, tooShort: string, tooLong: string, invisible = VISIBLE_ONLY_MESSAGE) =>
   z
     .string({ error: tooShort })
     .trim()
@@ -36,7 +36,7 @@ export const plainText = (min: number, max: number, tooShort: string, tooLong: s
         .string()
         .min(min, tooShort)
         .max(max, tooLong)
-        .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), VISIBLE_ONLY_MESSAGE),
+        .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), invisible),
     );
 
 /** ?page= of a paged list: a whole number from 1. */

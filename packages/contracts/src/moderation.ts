@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, plainText } from './common.js';
 
 /** Why an admin turned a product or a seller's change down (issue 17), in the order the form offers them. */
 export const MODERATION_REASONS = [
@@ -17,16 +17,13 @@ export type ModerationReason = z.infer<typeof moderationReasonSchema>;
 export const DEFAULT_REJECT_REASON: ModerationReason = 'Other';
 export const MODERATION_NOTE_MAX = 1000;
 
-const noteSchema = z
-  .string({ error: 'The note must be text' })
-  .trim()
-  .transform((value) => value.replace(/\r\n?/g, '\n'))
-  .pipe(
-    z
-      .string()
-      .max(MODERATION_NOTE_MAX, 'The note is at most 1,000 characters')
-      .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), 'Use visible characters only in the note'),
-  );
+const noteSchema = plainText(
+  0,
+  MODERATION_NOTE_MAX,
+  'The note must be text',
+  'The note is at most 1,000 characters',
+  'Use visible characters only in the note',
+);
 
 /** PUT reject-product, request-changes and pending-changes/{changeId}/reject: a reason and a note to the seller. */
 export const moderationDecisionBodySchema = z

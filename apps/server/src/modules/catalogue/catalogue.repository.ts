@@ -136,7 +136,6 @@ export class CatalogueRepository {
     return byProduct;
   }
 
-  /** The newest approved release's version and publication time. */
   /**
    * The moderation state of the given products (issue 17): the last decision and when a seller's
    * change started waiting; only of products `ownerId` owns, or of every one when it is null (an admin).
@@ -173,6 +172,7 @@ export class CatalogueRepository {
     return states;
   }
 
+  /** The newest approved release's version and publication time. */
   latestReleaseOf(productId: string): Promise<{ version: string; published_at: string | null } | undefined> {
     return this.db
       .selectFrom('product_releases')
