@@ -84,7 +84,7 @@ export function ReasonForm({
       )}
       <FormError message={error} className="mt-2 mb-0" />
       <div className="d-flex flex-wrap gap-2 mt-2">
-        <SubmitButton pending={pending} className={danger ? 'btn-danger btn-sm' : 'btn-sm'}>
+        <SubmitButton pending={pending} variant={danger ? 'danger' : 'primary'} className="btn-sm">
           {submitLabel}
         </SubmitButton>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel} disabled={pending}>

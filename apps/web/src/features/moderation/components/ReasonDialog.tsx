@@ -152,7 +152,7 @@ export function ReasonDialog({ request, onClose }: ReasonDialogProps) {
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <SubmitButton pending={busy} className="btn-warning">
+          <SubmitButton pending={busy} variant="warning">
             {shown?.action}
           </SubmitButton>
         </Modal.Footer>
