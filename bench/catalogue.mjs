@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
 import { coverImage } from '../apps/server/dist/demo/demo-images.js';
 import { encodeWebp } from '../apps/server/dist/platform/images/index.js';
 import { LocalFileStorage } from '../apps/server/dist/platform/storage/index.js';
-import { makeZip } from '../apps/server/dist/platform/zip.js';
+import { makeZip } from '@market/sample-archives';
 
 /** Bump when the generated rows change, so an old database is rebuilt rather than reused. */
 // Bump when the generator or the schema it fills changes, so an old database is rebuilt.

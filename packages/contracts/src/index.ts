@@ -13,6 +13,7 @@ export * from './paths.js';
 export * from './storefront.js';
 export * from './products.js';
 export * from './releases.js';
+export * from './inside.js';
 export * from './moderation.js';
 export * from './notifications.js';
 export * from './commerce.js';

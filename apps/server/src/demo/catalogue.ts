@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { SessionUser } from '@market/contracts';
 import { type Kysely, sql } from 'kysely';
 import { newId } from '../platform/ids.js';
-import { makeZip } from '../platform/zip.js';
+import { makeZip } from '@market/sample-archives';
 import type { Services } from '../services.js';
 import type { Database } from '../db/schema.js';
 import { demoProducts, type DemoProduct } from './catalogue-data.js';

@@ -6,7 +6,7 @@ import type { ProductDetail } from '@market/contracts';
 import sharp from 'sharp';
 import { onTestFinished } from 'vitest';
 import { newId } from '../platform/ids.js';
-import { makeZip } from '../platform/zip.js';
+import { makeZip } from '@market/sample-archives';
 import { buildTestApp, buildTwoTestApps, injectAs, type TestContext, type TestUser } from './helper.js';
 
 /** The app with a data folder of its own, removed when the test ends. */

@@ -1,7 +1,7 @@
 import type { Purchase, Release } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
-import { makeZip } from '../../platform/zip.js';
+import { makeZip } from '@market/sample-archives';
 import { buyWithCard, multiLine, singleLine } from '../../test/commerce.js';
 import {
   buildCatalogueApp,

@@ -1,0 +1,189 @@
+import {
+  androidProjectFiles,
+  flutterAppFiles,
+  godotProjectFiles,
+  leakedSecretFiles,
+  licenceFiles,
+  makeZip,
+  unityProjectFiles,
+  xcodeProjectFiles,
+  type ZipFileSpec,
+} from '@market/sample-archives';
+import { describe, expect, it } from 'vitest';
+import { analyseArchive, ArchiveRefused } from './index.js';
+
+/** An archive held in memory, read through the same range reads as one in storage. */
+function archiveOf(files: readonly ZipFileSpec[]) {
+  const bytes = makeZip(files);
+  return { size: bytes.length, readRange: async (start: number, length: number) => bytes.subarray(start, start + length) };
+}
+
+const factsOf = (engine: { facts: Array<{ label: string; value: string }> } | undefined) =>
+  Object.fromEntries((engine?.facts ?? []).map((fact) => [fact.label, fact.value]));
+
+describe('analysing a source archive', () => {
+  it('reads the Unity version and packages, splits C# from the shader, and counts Library apart', async () => {
+    const analysis = await analyseArchive(archiveOf(unityProjectFiles()));
+    expect(analysis.engine).toBe('Unity');
+    const [unity] = analysis.engines;
+    expect(unity).toMatchObject({ engine: 'Unity', version: '2022.3.21f1', file: 'ProjectSettings/ProjectVersion.txt' });
+    expect(factsOf(unity)).toEqual({ Editor: '2022.3.21f1', 'Render pipeline': 'Universal (URP)', 'Input System': '1.7.0' });
+    expect(analysis.languages.map((language) => [language.name, language.lines, language.files])).toEqual([
+      ['C#', 92, 2],
+      ['ShaderLab', 9, 1],
+    ]);
+    expect(analysis.languages[0]!.percent).toBe(91.1);
+    expect(analysis.languages[0]!.color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(analysis.vendored).toEqual({ folders: ['Library'], files: 1, lines: 300 });
+    expect(analysis.files.count).toBe(8);
+    expect(analysis.files.paths[0]).toBe('Assets/Scenes/Main.unity');
+    expect(analysis.files.folders).toBe(9);
+    expect(analysis.manifests).toEqual([
+      {
+        file: 'Packages/manifest.json',
+        kind: 'Unity packages',
+        packages: [
+          { name: 'com.unity.render-pipelines.universal', version: '14.0.10' },
+          { name: 'com.unity.inputsystem', version: '1.7.0' },
+          { name: 'com.unity.textmeshpro', version: '3.0.6' },
+        ],
+      },
+    ]);
+    expect(analysis.warnings).toEqual([]);
+  });
+
+  it('reads an Android project’s SDK levels, plugin, wrapper and Kotlin versions, and its Gradle dependencies', async () => {
+    const analysis = await analyseArchive(archiveOf(androidProjectFiles()));
+    const [android] = analysis.engines;
+    expect(android).toMatchObject({ engine: 'Android', version: 'API 34', file: 'app/build.gradle' });
+    expect(factsOf(android)).toEqual({
+      compileSdk: '34',
+      targetSdk: '34',
+      minSdk: '24',
+      'Android Gradle Plugin': '8.2.2',
+      'Gradle wrapper': '8.5',
+      Kotlin: '1.9.22',
+    });
+    expect(android!.facts.find((fact) => fact.label === 'Gradle wrapper')!.file).toBe('gradle/wrapper/gradle-wrapper.properties');
+    expect(analysis.languages[0]).toMatchObject({ name: 'Kotlin', lines: 22 });
+    expect(analysis.vendored.folders).toEqual(['app/build']);
+    expect(analysis.manifests).toContainEqual({
+      file: 'app/build.gradle',
+      kind: 'Gradle',
+      packages: [
+        { name: 'androidx.core:core-ktx', version: '1.12.0' },
+        { name: 'com.squareup.retrofit2:retrofit', version: '2.9.0' },
+      ],
+    });
+  });
+
+  it('reads an Xcode project’s deployment target and Swift version and the Podfile’s pods', async () => {
+    const analysis = await analyseArchive(archiveOf(xcodeProjectFiles()));
+    const [ios] = analysis.engines;
+    expect(ios).toMatchObject({ engine: 'iOS', version: '15.0', file: 'Runner.xcodeproj/project.pbxproj' });
+    expect(factsOf(ios)).toEqual({ 'Deployment target': '15.0', Swift: '5.0', 'Podfile platform': '15.0' });
+    expect(analysis.manifests).toContainEqual({
+      file: 'Podfile',
+      kind: 'CocoaPods',
+      packages: [
+        { name: 'Alamofire', version: '~> 5.8' },
+        { name: 'SnapKit', version: 'any' },
+      ],
+    });
+    expect(analysis.languages.map((language) => language.name)).toEqual(['Swift', 'Ruby']);
+    expect(analysis.vendored).toMatchObject({ folders: ['Pods'], lines: 200 });
+  });
+
+  it('reads a Flutter app’s SDK constraints and packages', async () => {
+    const analysis = await analyseArchive(archiveOf(flutterAppFiles()));
+    expect(analysis.engines[0]).toMatchObject({ engine: 'Flutter', version: '>=3.19.0', file: 'pubspec.yaml' });
+    expect(factsOf(analysis.engines[0])).toEqual({ Flutter: '>=3.19.0', 'Dart SDK': '>=3.3.0 <4.0.0' });
+    expect(analysis.manifests[0]!.packages).toEqual([
+      { name: 'flutter', version: 'any' },
+      { name: 'provider', version: '^6.1.1' },
+      { name: 'shared_preferences', version: '^2.2.2' },
+    ]);
+    expect(analysis.languages[0]).toMatchObject({ name: 'Dart', percent: 100 });
+  });
+
+  it('reads a Godot project’s engine version and renderer', async () => {
+    const analysis = await analyseArchive(archiveOf(godotProjectFiles()));
+    expect(analysis.engines[0]).toMatchObject({ engine: 'Godot', version: '4.2', file: 'project.godot' });
+    expect(factsOf(analysis.engines[0])).toMatchObject({ Renderer: 'Forward Plus', 'Project name': 'Dungeon Crawler' });
+    expect(analysis.languages[0]).toMatchObject({ name: 'GDScript', lines: 20 });
+  });
+
+  it('identifies an MIT and a GPL licence and flags only the GPL as copyleft', async () => {
+    const analysis = await analyseArchive(archiveOf([...godotProjectFiles(), ...licenceFiles()]));
+    expect(analysis.licences).toEqual([
+      { file: 'LICENSE', spdx: 'MIT', copyleft: false },
+      { file: 'ThirdParty/Physics/COPYING', spdx: 'GPL-3.0', copyleft: true },
+    ]);
+  });
+
+  it('warns of a keystore and an AWS key by path and line, never quoting the key', async () => {
+    const analysis = await analyseArchive(archiveOf([...unityProjectFiles(), ...leakedSecretFiles()]));
+    expect(analysis.warnings).toEqual([
+      { kind: 'Android keystore', path: 'keystore/release.jks', detail: 'An Android signing keystore' },
+      { kind: 'API key', path: 'Assets/Config/cloud.json', detail: 'An AWS access key on line 3' },
+    ]);
+    expect(JSON.stringify(analysis.warnings)).not.toContain('AKIA');
+  });
+
+  it('tells C++ headers from C ones by the files beside them', async () => {
+    const header = { name: 'Source/Game/Actor.h', content: '#pragma once\nclass AActor;\n' };
+    const cpp = await analyseArchive(archiveOf([header, { name: 'Source/Game/Actor.cpp', content: '#include "Actor.h"\n' }]));
+    expect(cpp.languages).toMatchObject([{ name: 'C++', lines: 3, files: 2 }]);
+    const c = await analyseArchive(archiveOf([header, { name: 'src/main.c', content: 'int main(void) { return 0; }\n' }]));
+    expect(c.languages.map((language) => language.name)).toEqual(['C']);
+  });
+});
+
+const refusalOf = (files: readonly ZipFileSpec[]) =>
+  analyseArchive(archiveOf(files)).then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+describe('refusing an archive that breaks a rule', () => {
+  it('refuses a zip bomb by its compression ratio before inflating it', async () => {
+    const refusal = await refusalOf([{ name: 'Assets/level.dat', content: Buffer.alloc(20 * 1024 ** 2), deflate: true }]);
+    expect(refusal).toBeInstanceOf(ArchiveRefused);
+    expect((refusal as Error).message).toBe('Assets/level.dat inflates more than 200 times its packed size (a zip bomb)');
+  });
+
+  it('refuses an entry that climbs out of the archive with ../', async () => {
+    const refusal = await refusalOf([...godotProjectFiles(), { name: 'scripts/../../../etc/cron.d/evil', content: 'x' }]);
+    expect((refusal as Error).message).toBe('scripts/../../../etc/cron.d/evil points outside the archive');
+  });
+
+  it('refuses an absolute path', async () => {
+    const refusal = await refusalOf([{ name: '/etc/passwd', content: 'x' }]);
+    expect((refusal as Error).message).toBe('/etc/passwd has an absolute path');
+  });
+
+  it('refuses a symbolic link', async () => {
+    const refusal = await refusalOf([...godotProjectFiles(), { name: 'secrets', content: '/home/seller/.ssh/id_rsa', unixMode: 0o120777 }]);
+    expect((refusal as Error).message).toBe('secrets is a symbolic link; archives may hold files and folders only');
+  });
+
+  it('refuses a file that is no ZIP', async () => {
+    const bytes = Buffer.from('not a zip at all, just text that goes on for a while');
+    const refusal = await analyseArchive({
+      size: bytes.length,
+      readRange: async (start, length) => bytes.subarray(start, start + length),
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ArchiveRefused);
+    expect((refusal as Error).message).toMatch(/^The archive could not be read as a ZIP: /);
+  });
+
+  it('accepts a Unix-made archive of ordinary files and folders', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        { name: 'scripts/', content: '', unixMode: 0o40755 },
+        { name: 'scripts/run.sh', content: 'echo hi\n', unixMode: 0o100755 },
+      ]),
+    );
+    expect(analysis.files).toMatchObject({ count: 1, folders: 1, paths: ['scripts/run.sh'] });
+  });
+});

@@ -1,0 +1,173 @@
+import type { Readable } from 'node:stream';
+import type { Engine, InsideLanguage, InsideReport, SellerWarning } from '@market/contracts';
+import { baseName, detectEngines, isDetectorFile } from './engines.js';
+import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from './languages.js';
+import { identifyLicence, isLicenceFile } from './licences.js';
+import { MAX_SCANNED_BYTES } from './limits.js';
+import { readManifests } from './manifests.js';
+import { warningForName, warningsInText } from './secrets.js';
+import { type RandomAccessArchive, visitEntries } from './zip-entries.js';
+
+/** What one analysis finds: the report's body, the seller's warnings, and the engine search filters by. */
+export type ArchiveAnalysis = Pick<InsideReport, 'files' | 'languages' | 'vendored' | 'engines' | 'manifests' | 'licences'> & {
+  warnings: SellerWarning[];
+  engine: Engine | null;
+};
+
+/** Folders of third-party or generated files, wherever they sit in the tree; their lines are counted apart. */
+const VENDORED_FOLDERS = new Set([
+  'Library',
+  'Temp',
+  'Logs',
+  'obj',
+  'build',
+  'Build',
+  'Pods',
+  'Carthage',
+  'DerivedData',
+  'node_modules',
+  '.gradle',
+  '.dart_tool',
+  '.godot',
+  'Intermediate',
+  'Binaries',
+  'DerivedDataCache',
+  'vendor',
+]);
+const MAX_VENDORED_LISTED = 50;
+/** Configuration-like files worth a secret scan though Linguist calls them data, not code. */
+const SCANNED_DATA = /\.(env|txt|json|xml|ya?ml|properties|plist|cfg|ini|conf|config|pem|key|gradle|toml|asset|js|ts)$|^[^.]+$/i;
+/** A NUL in the first bytes marks a binary file, as Git decides it. */
+const BINARY_SNIFF_BYTES = 8000;
+
+interface LanguageCount {
+  language: Language;
+  lines: number;
+  files: number;
+}
+
+/**
+ * Reads an archive once, entry by entry, without extracting it: every file's path and size, the
+ * lines of each code file, the texts the detectors need, and secrets in text files. Rejects with
+ * ArchiveRefused when the archive breaks a limit.
+ */
+export async function analyseArchive(archive: RandomAccessArchive): Promise<ArchiveAnalysis> {
+  const table = await languageTable();
+  const files: Array<{ path: string; size: number }> = [];
+  const folders = new Set<string>();
+  const vendoredRoots = new Set<string>();
+  const own = new Map<string, LanguageCount>();
+  const extensions = new Set<string>();
+  let headers = { lines: 0, files: 0 };
+  let vendored = { files: 0, lines: 0 };
+  const texts = new Map<string, string>();
+  const warnings: SellerWarning[] = [];
+
+  await visitEntries(archive, async (entry) => {
+    addFolders(folders, entry.isDirectory ? entry.path : parentOf(entry.path));
+    if (entry.isDirectory) return;
+    files.push({ path: entry.path, size: entry.size });
+    const vendoredRoot = vendoredRootOf(entry.path);
+    if (vendoredRoot) {
+      vendoredRoots.add(vendoredRoot);
+      vendored.files++;
+    }
+    const nameWarning = warningForName(entry.path);
+    if (nameWarning) warnings.push(nameWarning);
+
+    const name = baseName(entry.path);
+    const extension = name.includes('.', 1) ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
+    const language = extension === HEADER_EXTENSION ? null : table.of(entry.path);
+    const wantsText = !vendoredRoot && (isDetectorFile(entry.path) || isLicenceFile(entry.path));
+    const scanned = entry.size <= MAX_SCANNED_BYTES && (language !== null || wantsText || SCANNED_DATA.test(name));
+    if (!language && extension !== HEADER_EXTENSION && !scanned) return;
+
+    const read = await readEntry(await entry.open(), entry.size <= MAX_SCANNED_BYTES);
+    if (!read) return;
+    if (read.text !== null) {
+      warnings.push(...warningsInText(entry.path, read.text));
+      if (wantsText) texts.set(entry.path, read.text);
+    }
+    if (vendoredRoot) {
+      if (language || extension === HEADER_EXTENSION) vendored = { ...vendored, lines: vendored.lines + read.lines };
+      return;
+    }
+    if (extension) extensions.add(extension);
+    if (extension === HEADER_EXTENSION) headers = { lines: headers.lines + read.lines, files: headers.files + 1 };
+    else if (language) count(own, language, read.lines, 1);
+  });
+
+  if (headers.files > 0) count(own, headerLanguage(table, extensions), headers.lines, headers.files);
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const engines = detectEngines(texts);
+  return {
+    files: {
+      count: files.length,
+      folders: folders.size,
+      totalBytes: files.reduce((sum, file) => sum + file.size, 0),
+      paths: files.map((file) => file.path),
+      sizes: files.map((file) => file.size),
+    },
+    languages: shares(own),
+    vendored: { folders: [...vendoredRoots].sort().slice(0, MAX_VENDORED_LISTED), ...vendored },
+    engines,
+    manifests: readManifests(texts),
+    licences: [...texts]
+      .filter(([path]) => isLicenceFile(path))
+      .map(([path, text]) => identifyLicence(path, text))
+      .sort((a, b) => a.file.localeCompare(b.file)),
+    warnings,
+    engine: engines[0]?.engine ?? null,
+  };
+}
+
+/** A file's line count, and its text when it is small enough to scan; null for a binary file. */
+async function readEntry(stream: Readable, keepText: boolean): Promise<{ lines: number; text: string | null } | null> {
+  const kept: Buffer[] = [];
+  let newlines = 0;
+  let size = 0;
+  let last = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (size < BINARY_SNIFF_BYTES && chunk.subarray(0, BINARY_SNIFF_BYTES - size).includes(0)) {
+      stream.destroy();
+      return null;
+    }
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
+    size += chunk.length;
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+    if (keepText) kept.push(chunk);
+  }
+  const lines = newlines + (size > 0 && last !== 10 ? 1 : 0);
+  return { lines, text: keepText ? Buffer.concat(kept).toString('utf8') : null };
+}
+
+function count(counts: Map<string, LanguageCount>, language: Language, lines: number, files: number) {
+  const known = counts.get(language.name);
+  counts.set(language.name, { language, lines: (known?.lines ?? 0) + lines, files: (known?.files ?? 0) + files });
+}
+
+function shares(counts: ReadonlyMap<string, LanguageCount>): InsideLanguage[] {
+  const total = [...counts.values()].reduce((sum, language) => sum + language.lines, 0);
+  return [...counts.values()]
+    .sort((a, b) => b.lines - a.lines || a.language.name.localeCompare(b.language.name))
+    .map(({ language, lines, files }) => ({
+      name: language.name,
+      color: language.color,
+      lines,
+      files,
+      percent: total === 0 ? 0 : Math.round((lines / total) * 1000) / 10,
+    }));
+}
+
+const parentOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
+
+function addFolders(folders: Set<string>, folder: string) {
+  for (let at = folder; at && !folders.has(at); at = parentOf(at)) folders.add(at);
+}
+
+/** "ios/Pods" for "ios/Pods/Alamofire/Source/AF.swift": the first vendored folder on the path. */
+function vendoredRootOf(path: string): string | null {
+  const segments = path.split('/');
+  const index = segments.slice(0, -1).findIndex((segment) => VENDORED_FOLDERS.has(segment));
+  return index === -1 ? null : segments.slice(0, index + 1).join('/');
+}

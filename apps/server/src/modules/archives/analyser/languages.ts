@@ -1,0 +1,128 @@
+export interface Language {
+  name: string;
+  color: string | null;
+}
+
+interface LinguistLanguage {
+  name: string;
+  type: 'programming' | 'markup' | 'data' | 'prose';
+  color?: string;
+  extensions?: readonly string[];
+  filenames?: readonly string[];
+}
+
+export interface LanguageTable {
+  /** The language whose code this file holds, or null for data, prose and unknown files. */
+  of(path: string): Language | null;
+  /** A language by Linguist's name. */
+  named(name: string): Language;
+}
+
+/** Headers are C, C++ or Objective-C; the archive's other files decide (see `headerLanguage`). */
+export const HEADER_EXTENSION = '.h';
+
+let loaded: Promise<LanguageTable> | null = null;
+
+/**
+ * GitHub Linguist's extension and file name table, loaded on the first analysis (its 800 small
+ * modules stay out of the server's start). Only programming and markup languages count as code.
+ */
+export function languageTable(): Promise<LanguageTable> {
+  loaded ??= import('linguist-languages').then((module) => buildTable(Object.values(module) as LinguistLanguage[]));
+  return loaded;
+}
+
+function buildTable(languages: readonly LinguistLanguage[]): LanguageTable {
+  const isCode = (language: LinguistLanguage) => language.type === 'programming' || language.type === 'markup';
+  const code = languages.filter(isCode);
+  const byFilename = new Map<string, Language>();
+  const candidates = new Map<string, LinguistLanguage[]>();
+  for (const language of languages) {
+    if (isCode(language))
+      for (const filename of language.filenames ?? []) if (!byFilename.has(filename)) byFilename.set(filename, view(language));
+    for (const extension of language.extensions ?? []) {
+      const key = extension.toLowerCase();
+      candidates.set(key, [...(candidates.get(key) ?? []), language]);
+    }
+  }
+  // Every language takes part in the choice, so ".md" stays Markdown (prose, not code) rather than
+  // becoming the GCC machine descriptions that share the extension.
+  const byExtension = new Map<string, Language>();
+  for (const [extension, languagesOfIt] of candidates) {
+    const language = likeliest(extension, languagesOfIt);
+    if (isCode(language)) byExtension.set(extension, view(language));
+  }
+  const byName = new Map(code.map((language) => [language.name, view(language)]));
+  return {
+    named: (name) => byName.get(name) ?? { name, color: null },
+    of(path) {
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      const named = byFilename.get(name);
+      if (named) return named;
+      // ".cs.pp" before ".pp": the longest extension Linguist knows wins.
+      for (let dot = name.indexOf('.', 1); dot !== -1; dot = name.indexOf('.', dot + 1)) {
+        const language = byExtension.get(name.slice(dot).toLowerCase());
+        if (language) return language;
+      }
+      return null;
+    },
+  };
+}
+
+/** Linguist's `popular.yml` (and Markdown): the languages it, too, prefers when a file could be either. */
+const POPULAR = new Set([
+  'C',
+  'C#',
+  'C++',
+  'CoffeeScript',
+  'CSS',
+  'Dart',
+  'DM',
+  'Elixir',
+  'Go',
+  'Groovy',
+  'HTML',
+  'Java',
+  'JavaScript',
+  'Kotlin',
+  'Markdown',
+  'Objective-C',
+  'Perl',
+  'PHP',
+  'PowerShell',
+  'Python',
+  'Ruby',
+  'Rust',
+  'Scala',
+  'Shell',
+  'Swift',
+  'TypeScript',
+]);
+
+/**
+ * Where Linguist lists an extension under several languages it reads the file to decide; we pick
+ * a language that names the extension first (".cs" is C#'s, not Smalltalk's), a popular one
+ * among those (".rs" is Rust's, not RenderScript's), then a programming language, then by name.
+ */
+function likeliest(extension: string, languages: readonly LinguistLanguage[]): LinguistLanguage {
+  const rank = (language: LinguistLanguage) => [
+    language.extensions?.[0]?.toLowerCase() === extension ? 0 : 1,
+    POPULAR.has(language.name) ? 0 : 1,
+    language.type === 'programming' ? 0 : 1,
+  ];
+  return [...languages].sort((a, b) => {
+    const [rankA, rankB] = [rank(a), rank(b)];
+    return rankA.reduce((order, value, index) => order || value - rankB[index]!, 0) || a.name.localeCompare(b.name);
+  })[0]!;
+}
+
+function view(language: LinguistLanguage): Language {
+  return { name: language.name, color: language.color ?? null };
+}
+
+/** A header belongs to Objective-C beside .m files, to C++ beside .cpp files, else to C. */
+export function headerLanguage(table: LanguageTable, extensions: ReadonlySet<string>): Language {
+  if (extensions.has('.m') || extensions.has('.mm')) return table.named('Objective-C');
+  if (['.cpp', '.cc', '.cxx', '.hpp'].some((extension) => extensions.has(extension))) return table.named('C++');
+  return table.named('C');
+}

@@ -1,0 +1,73 @@
+import type { InsideManifest } from '@market/contracts';
+import { baseName, type TextFiles, unquote, yamlSection } from './engines.js';
+
+/** Manifests listed and packages per manifest: enough to judge, bounded whatever the archive holds. */
+const MAX_MANIFESTS = 50;
+const MAX_PACKAGES = 500;
+
+type Package = InsideManifest['packages'][number];
+
+/** The dependency manifests found and the packages each declares, by path. */
+export function readManifests(files: TextFiles): InsideManifest[] {
+  const manifests: InsideManifest[] = [];
+  for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const manifest = readManifest(file, text);
+    if (manifest) manifests.push({ ...manifest, packages: manifest.packages.slice(0, MAX_PACKAGES) });
+    if (manifests.length === MAX_MANIFESTS) break;
+  }
+  return manifests;
+}
+
+function readManifest(file: string, text: string): InsideManifest | null {
+  const name = baseName(file);
+  if (name === 'package.json') return { file, kind: 'npm', packages: npmPackages(text) };
+  if (name === 'pubspec.yaml') return { file, kind: 'Flutter pub', packages: pubPackages(text) };
+  if (name === 'Podfile') return { file, kind: 'CocoaPods', packages: pods(text) };
+  if (name === 'build.gradle' || name === 'build.gradle.kts') {
+    const packages = gradlePackages(text);
+    return packages.length > 0 ? { file, kind: 'Gradle', packages } : null;
+  }
+  if (file === 'Packages/manifest.json' || file.endsWith('/Packages/manifest.json')) {
+    return { file, kind: 'Unity packages', packages: jsonDependencies(text, ['dependencies']) };
+  }
+  return null;
+}
+
+function npmPackages(text: string): Package[] {
+  return jsonDependencies(text, ['dependencies', 'devDependencies']);
+}
+
+function jsonDependencies(text: string, sections: readonly string[]): Package[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!json || typeof json !== 'object') return [];
+  return sections.flatMap((section) => {
+    const dependencies = (json as Record<string, unknown>)[section];
+    if (!dependencies || typeof dependencies !== 'object') return [];
+    return Object.entries(dependencies).map(([packageName, version]) => ({ name: packageName, version: String(version) }));
+  });
+}
+
+function pubPackages(text: string): Package[] {
+  return ['dependencies', 'dev_dependencies'].flatMap((section) =>
+    [...yamlSection(text, section)].map(([packageName, version]) => ({ name: packageName, version: unquote(version) ?? 'any' })),
+  );
+}
+
+function pods(text: string): Package[] {
+  return [...text.matchAll(/^\s*pod\s+['"]([^'"]+)['"](?:\s*,\s*['"]([^'"]+)['"])?/gm)].map((match) => ({
+    name: match[1]!,
+    version: match[2] ?? 'any',
+  }));
+}
+
+function gradlePackages(text: string): Package[] {
+  const configurations =
+    '(?:implementation|api|compileOnly|runtimeOnly|kapt|ksp|annotationProcessor|testImplementation|androidTestImplementation)';
+  const pattern = new RegExp(`^\\s*${configurations}\\s*\\(?\\s*["']([\\w.-]+:[\\w.-]+):([^"'@]+)["']`, 'gm');
+  return [...text.matchAll(pattern)].map((match) => ({ name: match[1]!, version: match[2]! }));
+}

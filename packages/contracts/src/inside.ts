@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+
+/**
+ * "What's inside" (issue 18): what the analysis of a release's source archive found. Stored per
+ * release with the analyser's version, so a newer analyser can recompute old reports.
+ */
+
+/** Engines and platforms the analysis recognises, in the order the engine filter offers them. */
+export const ENGINES = ['Unity', 'Unreal', 'Godot', 'Cocos', 'Flutter', 'React Native', 'Android', 'iOS'] as const;
+export const engineSchema = z.enum(ENGINES);
+export type Engine = z.infer<typeof engineSchema>;
+
+/** One fact read from the archive, naming the file that states it. */
+export const insideFactSchema = z.object({ label: z.string(), value: z.string(), file: z.string() });
+export type InsideFact = z.infer<typeof insideFactSchema>;
+
+export const insideEngineSchema = z.object({
+  engine: engineSchema,
+  /** The engine's or SDK's own version when a file states it ("2022.3.21f1", "API 34"). */
+  version: z.string().nullable(),
+  file: z.string(),
+  facts: z.array(insideFactSchema),
+});
+export type InsideEngine = z.infer<typeof insideEngineSchema>;
+
+export const insideLanguageSchema = z.object({
+  name: z.string(),
+  /** Linguist's colour for the language, for the bar. */
+  color: z.string().nullable(),
+  lines: z.number().int(),
+  files: z.number().int(),
+  /** Share of the own code's lines, in percent to one decimal. */
+  percent: z.number(),
+});
+export type InsideLanguage = z.infer<typeof insideLanguageSchema>;
+
+export const insideManifestSchema = z.object({
+  file: z.string(),
+  kind: z.enum(['npm', 'Flutter pub', 'CocoaPods', 'Gradle', 'Unity packages']),
+  packages: z.array(z.object({ name: z.string(), version: z.string() })),
+});
+export type InsideManifest = z.infer<typeof insideManifestSchema>;
+
+export const insideLicenceSchema = z.object({
+  file: z.string(),
+  /** The SPDX identifier matched by the text, or null when the text matches none we know. */
+  spdx: z.string().nullable(),
+  /** GPL, AGPL or LGPL: buyers' own code may have to be released under it. */
+  copyleft: z.boolean(),
+});
+export type InsideLicence = z.infer<typeof insideLicenceSchema>;
+
+export const SELLER_WARNING_KINDS = ['Private key', 'Android keystore', 'iOS signing file', 'API key', 'Environment file'] as const;
+export const sellerWarningSchema = z.object({
+  kind: z.enum(SELLER_WARNING_KINDS),
+  path: z.string(),
+  /** What was found, never the secret itself ("AWS access key on line 3"). */
+  detail: z.string(),
+});
+export type SellerWarning = z.infer<typeof sellerWarningSchema>;
+
+export const insideReportSchema = z
+  .object({
+    status: z.literal('ready'),
+    releaseId: idSchema,
+    analyserVersion: z.number().int(),
+    analysedAt: isoDateTimeSchema,
+    files: z.object({
+      count: z.number().int(),
+      folders: z.number().int(),
+      totalBytes: z.number().int(),
+      /** Every file, sorted by path ("Assets/Scripts/Player.cs"); folders are implied by the paths. */
+      paths: z.array(z.string()),
+      /** Uncompressed size in bytes of the file at the same index in `paths`. */
+      sizes: z.array(z.number().int()),
+    }),
+    languages: z.array(insideLanguageSchema),
+    /** Lines in vendored and generated folders (Library/, Pods/, node_modules/ …), counted apart from the own code. */
+    vendored: z.object({ folders: z.array(z.string()), files: z.number().int(), lines: z.number().int() }),
+    engines: z.array(insideEngineSchema),
+    manifests: z.array(insideManifestSchema),
+    licences: z.array(insideLicenceSchema),
+    /** Only for the product's owner and admins; null for everybody else. */
+    warnings: z.array(sellerWarningSchema).nullable(),
+  })
+  .meta({ id: 'InsideReport' });
+export type InsideReport = z.infer<typeof insideReportSchema>;
+
+/** The archive broke a limit (too many entries, too big, a zip bomb, a path outside the archive, a symlink) or is no ZIP. */
+export const insideRefusedSchema = z
+  .object({
+    status: z.literal('refused'),
+    releaseId: idSchema,
+    analyserVersion: z.number().int(),
+    analysedAt: isoDateTimeSchema,
+    reason: z.string(),
+  })
+  .meta({ id: 'InsideRefused' });
+export type InsideRefused = z.infer<typeof insideRefusedSchema>;
+
+export const insideAnalysingSchema = z.object({ status: z.literal('analysing'), releaseId: idSchema }).meta({ id: 'InsideAnalysing' });
+
+export const insideAnswerSchema = z.discriminatedUnion('status', [insideReportSchema, insideRefusedSchema, insideAnalysingSchema]);
+export type InsideAnswer = z.infer<typeof insideAnswerSchema>;
+
+/** GET /api/product/{id}/inside: the newest approved release's report unless one is named. */
+export const insideQuerySchema = z.strictObject({ release: idSchema.optional() });

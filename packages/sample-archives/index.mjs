@@ -1,0 +1,202 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/** A ZIP archive of these files, stored or deflated (see index.d.ts). */
+export function makeZip(files) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const file of files) {
+    const name = Buffer.from(file.name, 'utf8');
+    const raw = Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content, 'utf8');
+    const crc = crc32(raw);
+    const data = file.deflate ? deflateRawSync(raw) : raw;
+    const method = file.deflate ? 8 : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(0, 10); // time and date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(file.unixMode === undefined ? 20 : (3 << 8) | 20, 4); // made by (Unix when a mode is given)
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((file.unixMode ?? 0) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+const lines = (count, line) => Array.from({ length: count }, (_, index) => line.replaceAll('#', String(index))).join('\n') + '\n';
+
+export function unityProjectFiles() {
+  return [
+    {
+      name: 'ProjectSettings/ProjectVersion.txt',
+      content: 'm_EditorVersion: 2022.3.21f1\nm_EditorVersionWithRevision: 2022.3.21f1 (bf02bd2d7a4b)\n',
+    },
+    {
+      name: 'Packages/manifest.json',
+      content: JSON.stringify(
+        {
+          dependencies: {
+            'com.unity.render-pipelines.universal': '14.0.10',
+            'com.unity.inputsystem': '1.7.0',
+            'com.unity.textmeshpro': '3.0.6',
+          },
+        },
+        null,
+        2,
+      ),
+    },
+    {
+      name: 'Assets/Scripts/Player.cs',
+      content: 'using UnityEngine;\n\npublic class Player : MonoBehaviour\n{\n' + lines(40, '    int field# = #;') + '}\n',
+      deflate: true,
+    },
+    {
+      name: 'Assets/Scripts/Enemy.cs',
+      content: 'using UnityEngine;\n\npublic class Enemy : MonoBehaviour\n{\n' + lines(42, '    float speed# = #f;') + '}\n',
+      deflate: true,
+    },
+    { name: 'Assets/Shaders/Water.shader', content: 'Shader "Custom/Water"\n{\n' + lines(6, '    // pass #') + '}\n' },
+    { name: 'Assets/Scenes/Main.unity', content: '%YAML 1.1\n--- !u!29 &1\nOcclusionCullingSettings:\n' },
+    { name: 'Library/PackageCache/com.unity.textmeshpro/TMP_Text.cs', content: lines(300, '// generated #'), deflate: true },
+    { name: 'README.md', content: '# Space Shooter\n\nOpen in Unity 2022.3.\n' },
+  ];
+}
+
+export function androidProjectFiles() {
+  return [
+    {
+      name: 'build.gradle',
+      content:
+        "plugins {\n    id 'com.android.application' version '8.2.2' apply false\n    id 'org.jetbrains.kotlin.android' version '1.9.22' apply false\n}\n",
+    },
+    {
+      name: 'app/build.gradle',
+      content: [
+        'plugins {',
+        "    id 'com.android.application'",
+        "    id 'org.jetbrains.kotlin.android'",
+        '}',
+        'android {',
+        '    compileSdk 34',
+        '    defaultConfig {',
+        '        minSdk 24',
+        '        targetSdk 34',
+        '    }',
+        '}',
+        'dependencies {',
+        "    implementation 'androidx.core:core-ktx:1.12.0'",
+        '    implementation("com.squareup.retrofit2:retrofit:2.9.0")',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'gradle/wrapper/gradle-wrapper.properties',
+      content: 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n',
+    },
+    { name: 'app/src/main/java/com/example/game/MainActivity.kt', content: 'package com.example.game\n\n' + lines(20, 'val value# = #') },
+    { name: 'app/src/main/AndroidManifest.xml', content: '<manifest package="com.example.game"/>\n' },
+    { name: 'app/build/generated/R.java', content: lines(100, 'int id# = #;') },
+  ];
+}
+
+export function xcodeProjectFiles() {
+  return [
+    {
+      name: 'Runner.xcodeproj/project.pbxproj',
+      content: '// !$*UTF8*$!\n{\n\tbuildSettings = {\n\t\tIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n\t\tSWIFT_VERSION = 5.0;\n\t};\n}\n',
+    },
+    { name: 'Podfile', content: "platform :ios, '15.0'\n\ntarget 'Runner' do\n  pod 'Alamofire', '~> 5.8'\n  pod 'SnapKit'\nend\n" },
+    { name: 'Runner/AppDelegate.swift', content: 'import UIKit\n\n' + lines(30, 'let value# = #') },
+    { name: 'Pods/Alamofire/Source/Session.swift', content: lines(200, 'let pod# = #') },
+  ];
+}
+
+export function flutterAppFiles() {
+  return [
+    {
+      name: 'pubspec.yaml',
+      content: [
+        'name: puzzle_app',
+        'environment:',
+        "  sdk: '>=3.3.0 <4.0.0'",
+        "  flutter: '>=3.19.0'",
+        'dependencies:',
+        '  flutter:',
+        '    sdk: flutter',
+        '  provider: ^6.1.1',
+        '  shared_preferences: ^2.2.2',
+        'flutter:',
+        '  uses-material-design: true',
+        '',
+      ].join('\n'),
+    },
+    { name: 'lib/main.dart', content: "import 'package:flutter/material.dart';\n\n" + lines(25, 'final value# = #;') },
+  ];
+}
+
+export function godotProjectFiles() {
+  return [
+    {
+      name: 'project.godot',
+      content:
+        'config_version=5\n\n[application]\n\nconfig/name="Dungeon Crawler"\nconfig/features=PackedStringArray("4.2", "Forward Plus")\n',
+    },
+    { name: 'scripts/player.gd', content: 'extends CharacterBody2D\n\n' + lines(18, 'var speed# = #') },
+  ];
+}
+
+export function licenceFiles() {
+  return [
+    {
+      name: 'LICENSE',
+      content:
+        'MIT License\n\nCopyright (c) 2026 Studio\n\nPermission is hereby granted, free of charge, to any person obtaining a copy\nof this software and associated documentation files (the "Software"), to deal\nin the Software without restriction.\n',
+    },
+    {
+      name: 'ThirdParty/Physics/COPYING',
+      content:
+        '                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007\n\n Copyright (C) 2007 Free Software Foundation, Inc. <https://fsf.org/>\n',
+    },
+  ];
+}
+
+export function leakedSecretFiles() {
+  return [
+    { name: 'keystore/release.jks', content: Buffer.from([0xfe, 0xed, 0xfe, 0xed, 0, 0, 0, 2, 0, 0, 0, 1]) },
+    { name: 'Assets/Config/cloud.json', content: '{\n  "region": "eu-west-1",\n  "accessKeyId": "AKIAIOSFODNN7EXAMPLE"\n}\n' },
+  ];
+}
+
+export function manyFiles(count) {
+  return Array.from({ length: count }, (_, index) => ({
+    name: `Assets/Module${index % 50}/Part${Math.floor(index / 50) % 20}/File${index}.cs`,
+    content: `namespace Game.Module${index % 50}\n{\n    public class File${index}\n    {\n        public int Value => ${index};\n    }\n}\n`,
+  }));
+}
