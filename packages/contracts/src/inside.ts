@@ -106,3 +106,21 @@ export type InsideAnswer = z.infer<typeof insideAnswerSchema>;
 
 /** GET /api/product/{id}/inside: the newest approved release's report unless one is named. */
 export const insideQuerySchema = z.strictObject({ release: idSchema.optional() });
+
+/**
+ * GET /api/product/archive-checks: the newest release of each product a person looks after (a
+ * seller's own; for an admin, those awaiting moderation), with what its analysis warns of.
+ */
+export const archiveCheckSchema = z
+  .object({
+    productId: idSchema,
+    releaseId: idSchema,
+    version: z.string(),
+    status: z.enum(['analysing', 'ready', 'refused']),
+    /** Why the archive was refused; null unless refused. */
+    reason: z.string().nullable(),
+    warnings: z.array(sellerWarningSchema),
+  })
+  .meta({ id: 'ArchiveCheck' });
+export type ArchiveCheck = z.infer<typeof archiveCheckSchema>;
+export const archiveCheckListSchema = z.array(archiveCheckSchema);

@@ -56,6 +56,8 @@ export const API_PATHS = {
     pendingReleases: '/api/product/releases/pending',
     approveRelease: '/api/product/releases/:releaseId/approve',
     rejectRelease: '/api/product/releases/:releaseId/reject',
+    inside: '/api/product/:id/inside',
+    archiveChecks: '/api/product/archive-checks',
     byId: '/api/product/:id',
   },
   notification: {

@@ -13,6 +13,7 @@ import {
   type LanguageCode,
 } from './enums.js';
 import { versionSchema } from './releases.js';
+import { engineSchema } from './inside.js';
 import { appStoreLinkSchema, googlePlayLinkSchema, livePreviewLinkSchema, webLinkSchema } from './rules/links.js';
 
 /** Prices travel as US dollars with at most two decimals; the server keeps cents. */
@@ -135,6 +136,8 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productListQuerySchema = z.strictObject({
   status: productStatusSchema.optional(),
   subCategory: subCategorySchema.optional(),
+  /** The engine the newest approved release's analysis detected (issue 18). */
+  engine: engineSchema.optional(),
   mine: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(100),
   offset: z.coerce.number().int().min(0).default(0),

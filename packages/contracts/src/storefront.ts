@@ -1,9 +1,11 @@
 import type { PopularPeriod, ProductStatus, SubCategory } from './enums.js';
+import type { Engine } from './inside.js';
 import { API_PATHS, apiPath } from './paths.js';
 
 export interface ProductFilters {
   status?: ProductStatus;
   subCategory?: SubCategory;
+  engine?: Engine;
 }
 
 /**
