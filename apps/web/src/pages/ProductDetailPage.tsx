@@ -10,6 +10,7 @@ import { Stars } from '@/components/Stars';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
 import { productName, useProductBySlugQuery } from '@/features/catalogue';
+import { InsideOverview, ProductInside } from '@/features/inside';
 import { isApiError } from '@/lib/api';
 import { formatDayUtc } from '@/lib/format';
 import { Gallery } from './product-detail/Gallery';
@@ -70,6 +71,7 @@ const DETAIL_TABS = [
   { id: 'comments', label: 'Comments' },
   { id: 'versions', label: 'Versions' },
   { id: 'reviews', label: 'Reviews' },
+  { id: 'inside', label: 'What’s inside' },
 ];
 
 function ProductView({ product }: { product: ProductDetail }) {
@@ -127,6 +129,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               <dd>{product.frameWork ?? '–'}</dd>
             </div>
           </dl>
+          <InsideOverview productId={product._id} />
           <PurchaseBox product={product} />
           <p className="mt-3">
             <a href={product.livePreview} target="_blank" rel="noopener noreferrer">
@@ -154,6 +157,10 @@ function ProductView({ product }: { product: ProductDetail }) {
         ) : tab === 'reviews' ? (
           <Suspense fallback={<PageSpinner label="Loading reviews…" />}>
             <ProductReviews productId={product._id} />
+          </Suspense>
+        ) : tab === 'inside' ? (
+          <Suspense fallback={<PageSpinner label="Loading what’s inside…" />}>
+            <ProductInside productId={product._id} />
           </Suspense>
         ) : (
           <Suspense fallback={<PageSpinner label="Loading versions…" />}>

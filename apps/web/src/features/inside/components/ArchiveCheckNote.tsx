@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { ArchiveCheck } from '@market/contracts';
+import { useArchiveChecks } from '../api/archiveChecks';
+import { SellerWarningList } from './SellerWarningList';
+import '../inside.css';
+
+/**
+ * What the analysis of a product's newest archive says, for its seller's and the admins' lists:
+ * Analysing…, the refusal, or each secret found with what to do. Nothing for products it does not cover.
+ */
+export function ArchiveCheckNote({ productId }: { productId: string }) {
+  const query = useArchiveChecks();
+  const check = query.data?.find((entry) => entry.productId === productId);
+  // Only a row seen analysing announces its result: a list of finished checks stays quiet on load.
+  const [seenAnalysing, setSeenAnalysing] = useState(false);
+  if (check?.status === 'analysing' && !seenAnalysing) setSeenAnalysing(true);
+  return (
+    <div className="archive-check" aria-live={seenAnalysing ? 'polite' : undefined}>
+      {check ? <CheckText check={check} /> : null}
+    </div>
+  );
+}
+
+function CheckText({ check }: { check: ArchiveCheck }) {
+  const version = `Archive of version ${check.version}`;
+  if (check.status === 'analysing') {
+    return (
+      <p className="archive-check-analysing mb-0">
+        <span className="spinner-border spinner-border-sm" aria-hidden="true" /> {version}: Analysing…
+      </p>
+    );
+  }
+  if (check.status === 'refused')
+    return <p className="archive-check-refused mb-0">{`${version} was not analysed: ${check.reason ?? ''}`}</p>;
+  if (check.warnings.length === 0) return <p className="archive-check-clean mb-0">{version}: no secrets found.</p>;
+  return (
+    <>
+      <p className="archive-check-warned mb-1">
+        {version}: {check.warnings.length} {check.warnings.length === 1 ? 'secret' : 'secrets'} to remove
+      </p>
+      <SellerWarningList warnings={check.warnings} label={`${version}: secrets found`} />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { unityReport } from '../fixtures';
+import { LanguageBar } from './LanguageBar';
+
+describe('LanguageBar', () => {
+  afterEach(cleanup);
+
+  it('hides the coloured bar from screen readers and lists each language with its percent and lines', () => {
+    const { languages, vendored } = unityReport();
+    const { container } = render(<LanguageBar languages={languages} vendored={vendored} />);
+
+    const bar = container.querySelector('.language-bar')!;
+    expect(bar.getAttribute('aria-hidden')).toBe('true');
+    expect([...bar.children].map((segment) => (segment as HTMLElement).style.width)).toEqual(['91.6%', '8.4%']);
+
+    const items = within(screen.getByRole('list', { name: 'Languages of the own code' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['C# 91.6% · 92 lines in 2 files', 'ShaderLab 8.4% · 8 lines in 1 file']);
+    expect(screen.getByText(/12,345 lines in 1 file of vendored and generated folders: Library\./)).toBeTruthy();
+  });
+
+  it('says so when no language was recognised and nothing was vendored', () => {
+    render(<LanguageBar languages={[]} vendored={{ folders: [], files: 0, lines: 0 }} />);
+    expect(screen.getByText('No source code in a language we recognise.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
