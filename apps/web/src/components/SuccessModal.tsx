@@ -7,12 +7,14 @@ interface SuccessModalProps {
   title: string;
   /** A sentence under the title, read out with it. */
   message?: ReactNode;
+  /** More below the message, e.g. a status that updates while the popup is open. */
+  details?: ReactNode;
   onHide: () => void;
   onExited?: () => void;
 }
 
 /** SPEC.md 8: the centred popup with a tick after an upload, an edit or a new version; OK takes the focus. */
-export function SuccessModal({ show, title, message, onHide, onExited }: SuccessModalProps) {
+export function SuccessModal({ show, title, message, details, onHide, onExited }: SuccessModalProps) {
   const titleId = useId();
   const messageId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -38,6 +40,7 @@ export function SuccessModal({ show, title, message, onHide, onExited }: Success
             {message}
           </p>
         ) : null}
+        {details ? <div className="mt-3 text-start">{details}</div> : null}
       </Modal.Body>
       <Modal.Footer className="justify-content-center border-0 pt-0">
         <button type="button" className="btn btn-primary px-4" onClick={onHide} ref={confirmRef}>

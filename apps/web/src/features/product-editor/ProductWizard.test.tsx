@@ -202,6 +202,16 @@ describe('ProductWizard', () => {
   });
 
   it('uploads the SPEC.md 7 multipart form with progress, then pops up and starts over with only English', async () => {
+    fakeFetch((url) =>
+      url === '/api/product/archive-checks'
+        ? {
+            status: 200,
+            body: [
+              { productId: 'product_0001', releaseId: 'release_0001', version: '1.2.0', status: 'analysing', reason: null, warnings: [] },
+            ],
+          }
+        : { status: 404, body: { message: 'unexpected fetch' } },
+    );
     renderWizard();
     fireEvent.click(screen.getByRole('checkbox', { name: 'French' }));
     fillStepOne();
@@ -243,6 +253,8 @@ describe('ProductWizard', () => {
     act(() => xhr.respond(201, { _id: 'product_0001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Product uploaded successfully!' });
     expect(within(dialog).getByRole('button', { name: 'OK' })).toBeTruthy();
+    // The archive of the product just uploaded is being analysed in the background.
+    expect(await within(dialog).findByText('Archive of version 1.2.0: Analysing…')).toBeTruthy();
 
     expect(stepHeading()).toBe('Step 1 of 3: Product details');
     const checked = (screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]).filter((box) => box.checked);

@@ -14,6 +14,7 @@ import {
   type StepIndex,
 } from './form/productFormValues';
 import { SuccessModal } from '@/components/SuccessModal';
+import { ArchiveCheckNote } from '@/features/inside';
 import { UploadProgress } from '@/components/UploadProgress';
 import { useProductForm } from './form/useProductForm';
 import './product-editor.css';
@@ -28,14 +29,16 @@ const LAST_STEP: StepIndex = 2;
 export function ProductWizard() {
   const [formKey, setFormKey] = useState(0);
   const [showSuccess, setShowSuccess] = useState(false);
+  const [uploadedId, setUploadedId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <WizardForm
         key={formKey}
         headingRef={headingRef}
-        onUploaded={() => {
+        onUploaded={(productId) => {
           setFormKey((key) => key + 1);
+          setUploadedId(productId);
           setShowSuccess(true);
         }}
       />
@@ -43,6 +46,8 @@ export function ProductWizard() {
       <SuccessModal
         title="Product uploaded successfully!"
         show={showSuccess}
+        // The archive is analysed in the background: the seller sees at once what to fix, if anything.
+        details={uploadedId ? <ArchiveCheckNote productId={uploadedId} /> : null}
         onHide={() => setShowSuccess(false)}
         onExited={() => headingRef.current?.focus()}
       />
@@ -50,7 +55,13 @@ export function ProductWizard() {
   );
 }
 
-function WizardForm({ onUploaded, headingRef }: { onUploaded: () => void; headingRef: RefObject<HTMLHeadingElement | null> }) {
+function WizardForm({
+  onUploaded,
+  headingRef,
+}: {
+  onUploaded: (productId: string) => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const { controller, form, check, focusField } = useProductForm({
     mode: 'upload',
     defaultValues: emptyValues,

@@ -8,12 +8,13 @@ import { summary } from './fixtures';
 const LIST = '/api/product/uploaded-products?status=Pending';
 
 /** A server holding `products`; approve, reject and delete remove the product from the pending list. */
-function fakeServer(initial = [summary(), summary({ _id: 'product_0002', title: { en: 'Puzzle Box' } })]) {
+function fakeServer(initial = [summary(), summary({ _id: 'product_0002', title: { en: 'Puzzle Box' } })], archiveChecks: unknown[] = []) {
   let products = initial;
   const calls = fakeFetch((url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url === LIST) return { status: 200, body: products };
     if (method === 'GET' && url === '/api/product/pending-changes') return { status: 200, body: [] };
+    if (method === 'GET' && url === '/api/product/archive-checks') return { status: 200, body: archiveChecks };
     const match = /\/(approved-product|reject-product|request-changes|delProduct)\/([\w-]+)$/.exec(url);
     if (match) {
       products = products.filter((product) => product._id !== match[2]);
@@ -53,6 +54,32 @@ describe('ManagePendingProducts', () => {
     expect(actions.getByRole('button', { name: 'Reject' })).toBeTruthy();
     expect(actions.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(actions.getByRole('link', { name: 'Source code' }).getAttribute('href')).toBe('/api/product/product_0001/source-code');
+  });
+
+  it('shows beside Approve the secrets the archive analysis found, and a refused archive', async () => {
+    fakeServer(undefined, [
+      {
+        productId: 'product_0001',
+        releaseId: 'release_0001',
+        version: '1.0.0',
+        status: 'ready',
+        reason: null,
+        warnings: [{ kind: 'Private key', path: 'certs/server.pem', detail: 'An RSA private key' }],
+      },
+      {
+        productId: 'product_0002',
+        releaseId: 'release_0002',
+        version: '1.0.0',
+        status: 'refused',
+        reason: 'The archive is not a ZIP file',
+        warnings: [],
+      },
+    ]);
+    renderAt(<ManagePendingProducts />);
+    await screen.findByText('Space Racer');
+    const secrets = await within(row('Space Racer')).findByRole('list', { name: 'Archive of version 1.0.0: secrets found' });
+    expect(secrets.textContent).toContain('Private key in certs/server.pem: An RSA private key. Remove certs/server.pem');
+    expect(within(row('Puzzle Box')).getByText('Archive of version 1.0.0 was not analysed: The archive is not a ZIP file')).toBeTruthy();
   });
 
   it('approves with PUT and reloads the list', async () => {

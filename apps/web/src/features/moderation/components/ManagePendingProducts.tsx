@@ -4,6 +4,7 @@ import { useRequestChanges } from '../api/requestChanges';
 import { PendingChangesList } from './PendingChangesList';
 import { focusAfterDecision, ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { FormError } from '@/components/FormError';
+import { ArchiveCheckNote } from '@/features/inside';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { useApproveProduct } from '../api/approveProduct';
 import { useRejectProduct } from '../api/rejectProduct';
@@ -146,6 +147,8 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
         Source code
       </a>
       <FormError message={error?.message} className="w-100 small mb-0" />
+      {/* What the archive's analysis found, beside Approve, so no secret is published unseen. */}
+      <ArchiveCheckNote productId={product._id} />
     </>
   );
 }

@@ -73,6 +73,35 @@ describe('MyUploadedProducts', () => {
     expect(row('Puzzle Box').getByText('Your changes are waiting for review.')).toBeTruthy();
   });
 
+  it('shows Analysing… for an archive still being checked and each secret found with what to do', async () => {
+    fakeFetch((url) => {
+      if (url === '/api/product/archive-checks') {
+        return {
+          status: 200,
+          body: [
+            { productId: 'product_0001', releaseId: 'release_0001', version: '1.0.0', status: 'analysing', reason: null, warnings: [] },
+            {
+              productId: 'product_0002',
+              releaseId: 'release_0002',
+              version: '1.1.0',
+              status: 'ready',
+              reason: null,
+              warnings: [{ kind: 'Environment file', path: '.env', detail: 'Holds 3 values' }],
+            },
+          ],
+        };
+      }
+      return { status: 200, body: [summary(), summary({ _id: 'product_0002', title: { en: 'Puzzle Box' }, status: 'Approved' })] };
+    });
+    renderAt(<MyUploadedProducts />);
+    await screen.findByText('Space Racer');
+    expect(await row('Space Racer').findByText('Archive of version 1.0.0: Analysing…')).toBeTruthy();
+    expect(row('Puzzle Box').getByText('Archive of version 1.1.0: 1 secret to remove')).toBeTruthy();
+    expect(row('Puzzle Box').getByRole('list', { name: 'Archive of version 1.1.0: secrets found' }).textContent).toBe(
+      'Environment file in .env: Holds 3 values. Remove .env (ship an example file without values instead) and upload a new version.',
+    );
+  });
+
   it('says so when the user has uploaded nothing yet', async () => {
     fakeFetch(() => ({ status: 200, body: [] }));
     renderAt(<MyUploadedProducts />);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { productTitle } from '@market/contracts';
 import { EditProductButton } from '@/features/product-editor';
+import { ArchiveCheckNote } from '@/features/inside';
 import { NewVersionButton } from '@/features/releases';
 import { useUploadedProducts } from '../api/uploadedProducts';
 import { ProductsTable } from './ProductsTable';
@@ -42,6 +43,7 @@ export function MyUploadedProducts() {
                 </button>
                 <EditProductButton productId={product._id} describedBy={titleId} />
                 <NewVersionButton productId={product._id} productTitle={productTitle(product.title)} describedBy={titleId} />
+                <ArchiveCheckNote productId={product._id} />
               </>
             )}
           />

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@market/contracts';
+import { z } from 'zod';
+import { API_PATHS, idSchema } from '@market/contracts';
 import { productQueryKeys } from '../queryKeys';
 import { sendWithProgress, type ProgressOptions } from '@/lib/sendWithProgress';
 
@@ -9,9 +10,16 @@ export interface UploadProductVariables extends ProgressOptions {
   idempotencyKey: string;
 }
 
-/** POST /api/product/uploadProduct (multipart, SPEC.md 7). 201 on success. */
-export async function uploadProduct({ body, idempotencyKey, ...options }: UploadProductVariables): Promise<void> {
-  await sendWithProgress('POST', API_PATHS.product.upload, body, { ...options, headers: { 'Idempotency-Key': idempotencyKey } });
+/** Of the stored product the upload answers with, the wizard needs only its id. */
+const uploadedSchema = z.object({ _id: idSchema });
+
+/** POST /api/product/uploadProduct (multipart, SPEC.md 7). 201 with the stored product; resolves with its id. */
+export async function uploadProduct({ body, idempotencyKey, ...options }: UploadProductVariables): Promise<string> {
+  const answer = await sendWithProgress('POST', API_PATHS.product.upload, body, {
+    ...options,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return uploadedSchema.parse(answer)._id;
 }
 
 export function useUploadProduct() {
