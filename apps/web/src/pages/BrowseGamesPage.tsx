@@ -1,31 +1,38 @@
 import { useState } from 'react';
-import type { SubCategory } from '@market/contracts';
+import type { Engine, ProductFilters, SubCategory } from '@market/contracts';
 import { GameGrid } from '@/features/catalogue';
 import { QueryView, isEmptyList } from '@/components/query-view';
 import { Tabs } from '@/features/catalogue';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { useProductsQuery, useSubCategoriesQuery } from '@/features/catalogue';
+import { EngineFilter } from '@/features/inside';
 
-/** SPEC.md 2.2: genre tabs from the sub categories, the first preselected, listing its games. */
+/** SPEC.md 2.2: genre tabs from the sub categories, the first preselected, listing its games of the chosen engine. */
 export default function BrowseGamesPage() {
   const subCategories = useSubCategoriesQuery();
+  const [engine, setEngine] = useState<Engine | null>(null);
   return (
     <section className="container page-section">
       <PageHead title="Browse Games" />
       <NoticeRegion />
       <h1 className="page-title">Browse Games</h1>
+      <EngineFilter value={engine} onChange={setEngine} />
       <QueryView query={subCategories} isEmpty={isEmptyList}>
-        {(list) => <GenreTabs genres={list.map((entry) => entry.subCategory)} />}
+        {(list) => <GenreTabs genres={list.map((entry) => entry.subCategory)} engine={engine} />}
       </QueryView>
     </section>
   );
 }
 
-function GenreTabs({ genres }: { genres: SubCategory[] }) {
+function GenreTabs({ genres, engine }: { genres: SubCategory[]; engine: Engine | null }) {
   const [chosen, setChosen] = useState<SubCategory | null>(null);
   const selected = chosen && genres.includes(chosen) ? chosen : (genres[0] as SubCategory);
-  const products = useProductsQuery({ status: 'Approved', subCategory: selected });
+  // Without an engine the filters stay as before, so the server's first-screen answer still matches.
+  const filters: ProductFilters = engine
+    ? { status: 'Approved', subCategory: selected, engine }
+    : { status: 'Approved', subCategory: selected };
+  const products = useProductsQuery(filters);
   return (
     <Tabs
       label="Genres"
@@ -33,8 +40,8 @@ function GenreTabs({ genres }: { genres: SubCategory[] }) {
       selected={selected}
       onSelect={(id) => setChosen(id as SubCategory)}
     >
-      <QueryView query={products} isEmpty={isEmptyList}>
-        {(list) => <GameGrid products={list} label={`${selected} games`} />}
+      <QueryView query={products} isEmpty={isEmptyList} empty={engine ? `No ${engine} games in ${selected} yet` : undefined}>
+        {(list) => <GameGrid products={list} label={engine ? `${engine} ${selected} games` : `${selected} games`} />}
       </QueryView>
     </Tabs>
   );
