@@ -1,5 +1,6 @@
 // npm run bench: the hot catalogue calls of the real server over 100,000 products, each beside
-// a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then Lighthouse on
+// a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then the analysis of
+// a 50,000-entry source archive (bench/archive.mjs), then Lighthouse on
 // the storefront pages of the demo shop (bench/lighthouse.mjs). Speed never makes
 // this exit non-zero; only errors (a failed start, a non-2xx answer) do.
 //
@@ -9,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ARCHIVE_AIMS, measureArchiveAnalysis } from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { measurePages, printPages, startDemoShop } from './lighthouse.mjs';
@@ -150,6 +152,12 @@ async function main() {
 
   printTable(rows);
 
+  const archive = measureArchiveAnalysis();
+  console.log(
+    `\n  "What's inside" analysis of the largest accepted archive: ${archive.entries.toLocaleString('en')} entries (${archive.archiveMb} MB) ` +
+      `in ${archive.seconds} s, peak ${archive.peakRssMb} MB (aim < ${ARCHIVE_AIMS.seconds} s and < ${ARCHIVE_AIMS.memoryMb} MB: ${archive.met ? 'met' : 'NOT met'})`,
+  );
+
   console.log(`\n  Lighthouse (mobile) on the demo shop, ${lighthouseRuns} runs per page…`);
   const shop = await startDemoShop();
   let frontEnd;
@@ -176,6 +184,7 @@ async function main() {
       distinctPaths: paths?.length ?? 1,
       ratio: Math.round(row.ratio * 1000) / 1000,
     })),
+    archiveAnalysis: archive,
     frontEnd: frontEnd.map(({ page, runs, median }) => ({ page, runs, median })),
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);

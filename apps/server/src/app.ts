@@ -25,6 +25,7 @@ import { catalogueRoutes } from './modules/catalogue/index.js';
 import { licenceRoutes } from './modules/licences/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { moderationRoutes, productRoutes, releaseRoutes } from './modules/products/index.js';
+import { archiveRoutes } from './modules/archives/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
@@ -110,6 +111,8 @@ export async function buildApp(dependencies: AppDependencies) {
   // The bus outlives every route: closed last, after the routes' own subscriptions have ended.
   const stopFollowingCatalogue = await services.catalogue.followChanges();
   app.addHook('onClose', async () => {
+    // An analysis under way reads storage and writes its report: let it finish before the database closes.
+    await services.archives.idle();
     await stopFollowingCatalogue();
     await services.events.close();
   });
@@ -132,6 +135,7 @@ export async function buildApp(dependencies: AppDependencies) {
   await app.register(productRoutes, { products: services.products, idempotency: services.idempotency });
   await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(releaseRoutes, { releases: services.releases });
+  await app.register(archiveRoutes, { archives: services.archives });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });

@@ -44,6 +44,8 @@ async function main() {
   const readiness = new Readiness(database, config.redisUrl);
   const app = await buildApp({ config, database, services, readiness });
   const jobs = startBackgroundJobs(services, config, log);
+  // Archives left unanalysed by a crash, or by an older analyser, are analysed again.
+  services.archives.wake();
   void services.housekeeping.runOnce().catch((error: unknown) => log.warn({ err: error }, 'housekeeping round failed'));
   let stopping = false;
   // SIGTERM (an orchestrator, a rolling deploy) drains first; SIGINT (Ctrl+C at a terminal) does not wait.

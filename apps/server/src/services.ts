@@ -8,6 +8,7 @@ import { HireRepository, HireService } from './modules/hire/index.js';
 import { LicencesRepository, LicencesService } from './modules/licences/index.js';
 import { NotificationsRepository, NotificationsService } from './modules/notifications/index.js';
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
+import { ArchiveReportsRepository, ArchivesService } from './modules/archives/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
 import {
@@ -57,6 +58,17 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const notifications = new NotificationsService(new NotificationsRepository(db), events, clock);
   const productRows = new ProductsRepository(db, database.dialect);
   const moderationRows = new ModerationRepository(db);
+  const leases = new JobLeases(db);
+  const archives = new ArchivesService(
+    new ArchiveReportsRepository(db),
+    releaseRows,
+    catalogueRows,
+    catalogue,
+    storage,
+    leases,
+    clock,
+    log,
+  );
   const products = new ProductsService(
     productRows,
     releaseRows,
@@ -67,6 +79,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     uploadLimits,
     checkouts,
     moderationRows,
+    () => archives.wake(),
   );
   const mail = new MailOutbox(
     new OutboxRepository(db),
@@ -94,7 +107,10 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       clock,
       config.publicUrl,
     ),
-    releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, notifications, mail, clock, config.publicUrl),
+    releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, notifications, mail, clock, config.publicUrl, () =>
+      archives.wake(),
+    ),
+    archives,
     notifications,
     views: new ViewsService(new ViewsRepository(db), catalogue, clock),
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
@@ -121,7 +137,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     refunds,
     reviews: new ReviewsService(new ReviewsRepository(db), notifications, catalogue, clock),
     licences: new LicencesService(new LicencesRepository(db), clock),
-    housekeeping: new HousekeepingService(new HousekeepingRepository(db), new JobLeases(db), payments, products, clock, log),
+    housekeeping: new HousekeepingService(new HousekeepingRepository(db), leases, payments, products, clock, log),
   };
 }
 

@@ -14,6 +14,7 @@ import * as licences from './migrations/0014_licences.js';
 import * as reviews from './migrations/0015_reviews.js';
 import * as refunds from './migrations/0016_refunds.js';
 import * as moderation from './migrations/0017_moderation.js';
+import * as archiveReports from './migrations/0018_archive_reports.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0015_reviews': reviews,
   '0016_refunds': refunds,
   '0017_moderation': moderation,
+  '0018_archive_reports': archiveReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

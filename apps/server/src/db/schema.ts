@@ -38,6 +38,7 @@ export interface Database {
   product_views: ProductViewsTable;
   product_moderation_log: ProductModerationLogTable;
   product_pending_changes: ProductPendingChangesTable;
+  archive_reports: ArchiveReportsTable;
   /** SQLite only: the FTS5 index of products.search_text (PostgreSQL indexes a tsvector column). */
   product_search: ProductSearchTable;
   comments: CommentsTable;
@@ -180,6 +181,20 @@ export interface ProductPendingChangesTable {
   /** JSON array of image keys, or null when the screenshots stay. */
   screenshots_json: string | null;
   created_at: string;
+}
+
+/** What the analysis of a release's archive found (issue 18); one per release, redone when the analyser changes. */
+export interface ArchiveReportsTable {
+  release_id: string;
+  analyser_version: number;
+  status: 'ready' | 'refused';
+  engine: string | null;
+  /** The public report as JSON; null when refused. */
+  report_json: string | null;
+  refused_reason: string | null;
+  /** The seller's warnings as a JSON array, for the owner and admins only. */
+  warnings_json: string;
+  analysed_at: string;
 }
 
 export interface ProductTranslationsTable {

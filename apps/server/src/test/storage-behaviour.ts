@@ -33,6 +33,16 @@ export function behavesAsFileStorage(
     await expect(storage.get('private', stored.key)).rejects.toThrow('File not found');
   });
 
+  it('reads a range of a stored file, shorter at its end, and 404s a missing one', async () => {
+    const { storage } = await makeStorage();
+    const stored = await storage.put('private', Buffer.from('PK0123456789'), 'zip');
+
+    expect((await storage.readRange('private', stored.key, 2, 4)).toString()).toBe('0123');
+    expect((await storage.readRange('private', stored.key, 10, 8)).toString()).toBe('89');
+    await storage.delete('private', stored.key);
+    await expect(storage.readRange('private', stored.key, 0, 4)).rejects.toThrow('File not found');
+  });
+
   it('stores a buffer and deletes a missing file without complaint', async () => {
     const { storage } = await makeStorage();
     const stored = await storage.put('images', Buffer.from('RIFF....WEBP'), 'webp');

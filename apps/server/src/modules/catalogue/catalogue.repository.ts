@@ -1,4 +1,4 @@
-import type { LanguageCode, ModerationState, ProductStatus, SubCategory } from '@market/contracts';
+import type { Engine, LanguageCode, ModerationState, ProductStatus, SubCategory } from '@market/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
@@ -24,6 +24,7 @@ export interface ListFilter {
   visibility: Visibility;
   status?: ProductStatus;
   subCategory?: SubCategory;
+  engine?: Engine;
   limit: number;
   offset: number;
 }
@@ -219,7 +220,7 @@ export class CatalogueRepository {
     }));
   }
 
-  async listIds({ visibility, status, subCategory, limit, offset }: ListFilter): Promise<string[]> {
+  async listIds({ visibility, status, subCategory, engine, limit, offset }: ListFilter): Promise<string[]> {
     const rows = await this.db
       .selectFrom('products')
       .select('id')
@@ -238,6 +239,24 @@ export class CatalogueRepository {
       })
       .$if(status !== undefined, (query) => query.where('status', '=', status!))
       .$if(subCategory !== undefined, (query) => query.where('sub_category', '=', subCategory!))
+      // The engine the newest analysed approved release was found to use (issue 18).
+      .$if(engine !== undefined, (query) =>
+        query.where(
+          (eb) =>
+            eb
+              .selectFrom('product_releases as r')
+              .innerJoin('archive_reports as a', 'a.release_id', 'r.id')
+              .select('a.engine')
+              .whereRef('r.product_id', '=', 'products.id')
+              .where('r.status', '=', 'Approved')
+              .orderBy('r.version_major', 'desc')
+              .orderBy('r.version_minor', 'desc')
+              .orderBy('r.version_patch', 'desc')
+              .limit(1),
+          '=',
+          engine!,
+        ),
+      )
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

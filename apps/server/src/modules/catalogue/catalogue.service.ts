@@ -10,6 +10,7 @@ import {
   type ProductSummary,
   type SessionUser,
   type SubCategory,
+  type Engine,
 } from '@market/contracts';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
@@ -27,6 +28,7 @@ import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
 export interface ListQuery {
   status?: ProductStatus;
   subCategory?: SubCategory;
+  engine?: Engine;
   mine?: 'true' | 'false';
   limit: number;
   offset: number;
@@ -110,6 +112,7 @@ export class CatalogueService {
         visibility,
         status: query.status,
         subCategory: query.subCategory,
+        engine: query.engine,
         limit: query.limit,
         offset: query.offset,
       }),

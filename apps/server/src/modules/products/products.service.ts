@@ -82,6 +82,8 @@ export class ProductsService {
     private readonly limits: UploadLimits,
     private readonly checkouts: ProductCheckouts,
     private readonly moderation: ModerationRepository,
+    /** Told once a new archive's release is stored, so its analysis starts at once (issue 18). */
+    private readonly archiveStored: () => void,
   ) {}
 
   get sourceMaxBytes(): number {
@@ -196,6 +198,7 @@ export class ProductsService {
       throw error;
     }
     this.catalogue.changed();
+    this.archiveStored();
     return this.catalogue.getById(actor, id);
   }
 

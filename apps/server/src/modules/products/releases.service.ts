@@ -39,6 +39,8 @@ export class ReleasesService {
     private readonly clock: Clock,
     /** The site's address, for links in mails. */
     private readonly publicUrl: string,
+    /** Told once a new archive's release is stored, so its analysis starts at once (issue 18). */
+    private readonly archiveStored: () => void,
   ) {}
 
   /** POST releases: 404 or 403 before a byte of the body is read; the archive is gone again on any failure. */
@@ -77,6 +79,7 @@ export class ReleasesService {
         if (isUniqueViolation(error)) throw conflict(`Version ${form.version} of this product already exists`, 'version');
         throw error;
       }
+      this.archiveStored();
       // An admin's version needs no review: it is published at once, with its notices.
       if (isTrustedPublisher(actor))
         return await this.publishNow({ ...row, product_owner_id: product.user_id, product_status: product.status });

@@ -17,6 +17,8 @@ export interface FileStorage {
   put(area: StorageArea, data: Buffer | Readable, extension: string): Promise<StoredFile>;
   /** The file's bytes; rejects with a 404 HttpError when there is no such file. */
   get(area: StorageArea, key: string): Promise<Readable>;
+  /** Up to `length` bytes from `start` (fewer at the end of the file); rejects with a 404 HttpError when there is no such file. */
+  readRange(area: StorageArea, key: string, start: number, length: number): Promise<Buffer>;
   /** Removes the file; a missing file is not an error. */
   delete(area: StorageArea, key: string): Promise<void>;
   exists(area: StorageArea, key: string): Promise<boolean>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -39,6 +39,18 @@ export class LocalFileStorage implements FileStorage {
   async get(area: StorageArea, key: string): Promise<Readable> {
     if (!(await this.exists(area, key))) throw notFound('File not found');
     return createReadStream(this.pathOf(area, key));
+  }
+
+  async readRange(area: StorageArea, key: string, start: number, length: number): Promise<Buffer> {
+    if (!(await this.exists(area, key))) throw notFound('File not found');
+    const file = await open(this.pathOf(area, key), 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, start);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
   }
 
   async delete(area: StorageArea, key: string): Promise<void> {

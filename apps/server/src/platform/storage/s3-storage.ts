@@ -119,6 +119,22 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  async readRange(area: StorageArea, key: string, start: number, length: number): Promise<Buffer> {
+    if (!isStorageKey(key)) throw notFound('File not found');
+    if (length <= 0) return Buffer.alloc(0);
+    const range = `bytes=${start}-${start + length - 1}`;
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(area, key), Range: range }),
+      );
+      if (!answer.Body) throw new Error('S3 answered without a body');
+      return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) throw notFound('File not found');
+      throw error;
+    }
+  }
+
   async delete(area: StorageArea, key: string): Promise<void> {
     if (!isStorageKey(key)) return;
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(area, key) }));

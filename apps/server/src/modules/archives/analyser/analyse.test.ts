@@ -130,6 +130,13 @@ describe('analysing a source archive', () => {
     expect(JSON.stringify(analysis.warnings)).not.toContain('AKIA');
   });
 
+  it('streams a file too large to scan whole, inflating it and counting its lines', async () => {
+    const big = Array.from({ length: 60_000 }, (_, index) => `    public int Field${index} = ${index * 7919};`).join('\n');
+    const analysis = await analyseArchive(archiveOf([{ name: 'Assets/Generated/Tables.cs', content: big, deflate: true }]));
+    expect(Buffer.byteLength(big)).toBeGreaterThan(2 * 1024 ** 2);
+    expect(analysis.languages).toMatchObject([{ name: 'C#', lines: 60_000, files: 1 }]);
+  });
+
   it('tells C++ headers from C ones by the files beside them', async () => {
     const header = { name: 'Source/Game/Actor.h', content: '#pragma once\nclass AActor;\n' };
     const cpp = await analyseArchive(archiveOf([header, { name: 'Source/Game/Actor.cpp', content: '#include "Actor.h"\n' }]));
@@ -165,6 +172,16 @@ describe('refusing an archive that breaks a rule', () => {
   it('refuses a symbolic link', async () => {
     const refusal = await refusalOf([...godotProjectFiles(), { name: 'secrets', content: '/home/seller/.ssh/id_rsa', unixMode: 0o120777 }]);
     expect((refusal as Error).message).toBe('secrets is a symbolic link; archives may hold files and folders only');
+  });
+
+  it('refuses an archive whose bytes do not match their checksum', async () => {
+    const bytes = makeZip([{ name: 'Assets/Player.cs', content: 'class Player {}\n' }]);
+    bytes[bytes.indexOf('class Player')] = 'K'.charCodeAt(0);
+    const refusal = await analyseArchive({
+      size: bytes.length,
+      readRange: async (start, length) => bytes.subarray(start, start + length),
+    }).catch((error: unknown) => error);
+    expect((refusal as Error).message).toBe('The archive is damaged: Assets/Player.cs does not match its recorded size and checksum');
   });
 
   it('refuses a file that is no ZIP', async () => {

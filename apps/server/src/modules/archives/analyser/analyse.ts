@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Engine, InsideLanguage, InsideReport, SellerWarning } from '@market/contracts';
 import { baseName, detectEngines, isDetectorFile } from './engines.js';
 import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from './languages.js';
@@ -6,7 +5,8 @@ import { identifyLicence, isLicenceFile } from './licences.js';
 import { MAX_SCANNED_BYTES } from './limits.js';
 import { readManifests } from './manifests.js';
 import { warningForName, warningsInText } from './secrets.js';
-import { type RandomAccessArchive, visitEntries } from './zip-entries.js';
+import type { RandomAccessArchive } from './zip-directory.js';
+import { visitEntries } from './zip-entries.js';
 
 /** What one analysis finds: the report's body, the seller's warnings, and the engine search filters by. */
 export type ArchiveAnalysis = Pick<InsideReport, 'files' | 'languages' | 'vendored' | 'engines' | 'manifests' | 'licences'> & {
@@ -82,7 +82,7 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
     const scanned = entry.size <= MAX_SCANNED_BYTES && (language !== null || wantsText || SCANNED_DATA.test(name));
     if (!language && extension !== HEADER_EXTENSION && !scanned) return;
 
-    const read = await readEntry(await entry.open(), entry.size <= MAX_SCANNED_BYTES);
+    const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
     if (!read) return;
     if (read.text !== null) {
       warnings.push(...warningsInText(entry.path, read.text));
@@ -121,25 +121,36 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
   };
 }
 
-/** A file's line count, and its text when it is small enough to scan; null for a binary file. */
-async function readEntry(stream: Readable, keepText: boolean): Promise<{ lines: number; text: string | null } | null> {
-  const kept: Buffer[] = [];
+/** A small file's line count and text; null for a binary file. */
+function smallFile(bytes: Buffer | null): { lines: number; text: string | null } | null {
+  if (!bytes || bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return null;
+  return { lines: newlinesIn(bytes) + unterminatedLine(bytes.at(-1)), text: bytes.toString('utf8') };
+}
+
+/** A large file's line count, streamed; null for a binary file. */
+async function largeFile(chunks: AsyncIterable<Buffer>): Promise<{ lines: number; text: null } | null> {
   let newlines = 0;
   let size = 0;
-  let last = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (size < BINARY_SNIFF_BYTES && chunk.subarray(0, BINARY_SNIFF_BYTES - size).includes(0)) {
-      stream.destroy();
-      return null;
-    }
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
+  let last: number | undefined;
+  for await (const chunk of chunks) {
+    if (size < BINARY_SNIFF_BYTES && chunk.subarray(0, BINARY_SNIFF_BYTES - size).includes(0)) return null;
+    newlines += newlinesIn(chunk);
     size += chunk.length;
-    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
-    if (keepText) kept.push(chunk);
+    last = chunk.at(-1) ?? last;
   }
-  const lines = newlines + (size > 0 && last !== 10 ? 1 : 0);
-  return { lines, text: keepText ? Buffer.concat(kept).toString('utf8') : null };
+  return { lines: newlines + unterminatedLine(last), text: null };
 }
+
+const NEWLINE = 10;
+
+function newlinesIn(bytes: Buffer): number {
+  let newlines = 0;
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) newlines++;
+  return newlines;
+}
+
+/** A last line with no newline after it still counts. */
+const unterminatedLine = (lastByte: number | undefined) => (lastByte !== undefined && lastByte !== NEWLINE ? 1 : 0);
 
 function count(counts: Map<string, LanguageCount>, language: Language, lines: number, files: number) {
   const known = counts.get(language.name);

@@ -1,0 +1,176 @@
+import type { ArchiveCheck, InsideAnswer, InsideReport, SellerWarning, SessionUser } from '@market/contracts';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { JobLeases } from '../../platform/jobs/index.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import { type CatalogueRepository, type CatalogueService, canManage, canSee } from '../catalogue/index.js';
+import type { ReleasesRepository } from '../products/index.js';
+import { analyseArchive, ANALYSER_VERSION, ArchiveRefused } from './analyser/index.js';
+import type { ArchiveReportRow, ArchiveReportsRepository, ArchiveToAnalyse } from './archives.repository.js';
+import { seesEveryArchive } from './policies.js';
+
+/** Longer than one archive takes; a crashed instance's archive is taken over once it runs out. */
+const LEASE_MS = 10 * 60_000;
+const BATCH = 20;
+
+type StoredReport = Omit<InsideReport, 'status' | 'releaseId' | 'analyserVersion' | 'analysedAt' | 'warnings'>;
+
+/**
+ * What's inside (issue 18): each release's archive is analysed once, off the request path, by
+ * whichever instance takes its lease first; the report is kept per release and served to whoever
+ * may see the release, the seller's warnings only to its owner and admins.
+ */
+export class ArchivesService {
+  private readonly holder = newId();
+  private running: Promise<void> | null = null;
+  private wokenWhileRunning = false;
+
+  constructor(
+    private readonly reports: ArchiveReportsRepository,
+    private readonly releases: ReleasesRepository,
+    private readonly products: CatalogueRepository,
+    private readonly catalogue: CatalogueService,
+    private readonly storage: FileStorage,
+    private readonly leases: JobLeases,
+    private readonly clock: Clock,
+    private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  /** Starts analysing what waits, now, in the background; a call during a run makes it look again when done. */
+  wake(): void {
+    if (this.running) {
+      this.wokenWhileRunning = true;
+      return;
+    }
+    this.running = this.analyseWaiting()
+      .then(
+        () => undefined,
+        (error: unknown) => this.log.warn({ err: error }, 'archive analysis round failed'),
+      )
+      .finally(() => {
+        this.running = null;
+        if (this.wokenWhileRunning) {
+          this.wokenWhileRunning = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Waits for the analysis under way, if any (tests, and a shutdown that drains). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Analyses every release waiting for a report, each under its own lease so two instances never
+   * do the same one; each is tried once per call, so one whose storage fails does not spin.
+   * Answers how many reports were written.
+   */
+  async analyseWaiting(): Promise<number> {
+    const tried = new Set<string>();
+    let written = 0;
+    for (;;) {
+      const batch = (await this.reports.awaitingAnalysis(ANALYSER_VERSION, BATCH + tried.size)).filter((release) => !tried.has(release.id));
+      if (batch.length === 0) return written;
+      for (const release of batch) {
+        tried.add(release.id);
+        if (await this.analyseUnderLease(release)) written++;
+      }
+    }
+  }
+
+  private async analyseUnderLease(release: ArchiveToAnalyse): Promise<boolean> {
+    const lease = `archive-analysis:${release.id}`;
+    const now = this.clock.now();
+    if (!(await this.leases.take(lease, this.holder, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))) return false;
+    try {
+      // Another instance may have written it between our list and our lease.
+      if (((await this.reports.analyserVersionOf(release.id)) ?? 0) >= ANALYSER_VERSION) return false;
+      await this.analyse(release);
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, releaseId: release.id }, 'archive analysis failed; it is tried again on the next round');
+      return false;
+    } finally {
+      await this.leases.release(lease, this.holder);
+    }
+  }
+
+  private async analyse(release: ArchiveToAnalyse): Promise<void> {
+    const started = Date.now();
+    const base = { release_id: release.id, analyser_version: ANALYSER_VERSION };
+    try {
+      const analysis = await analyseArchive({
+        size: Number(release.source_code_size),
+        readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
+      });
+      const { warnings, engine, ...report } = analysis;
+      await this.reports.save({
+        ...base,
+        status: 'ready',
+        engine,
+        report_json: JSON.stringify(report satisfies StoredReport),
+        refused_reason: null,
+        warnings_json: JSON.stringify(warnings),
+        analysed_at: this.clock.now().toISOString(),
+      });
+      this.log.info({ releaseId: release.id, files: report.files.count, ms: Date.now() - started }, 'archive analysed');
+    } catch (error) {
+      const missing = error instanceof HttpError && error.statusCode === 404;
+      if (!(error instanceof ArchiveRefused) && !missing) throw error;
+      await this.reports.save({
+        ...base,
+        status: 'refused',
+        engine: null,
+        report_json: null,
+        refused_reason: missing ? 'The archive is missing from storage' : error.message,
+        warnings_json: '[]',
+        analysed_at: this.clock.now().toISOString(),
+      });
+      this.log.info({ releaseId: release.id, reason: (error as Error).message }, 'archive refused by the analysis');
+    }
+    // The storefront's engine filter reads reports of approved releases.
+    if (release.status === 'Approved') this.catalogue.changed();
+  }
+
+  /**
+   * GET inside: the report of the named release, or of the newest one the viewer may see (approved
+   * for everybody, any for the owner and admins); the seller's warnings only for those two.
+   */
+  async inside(viewer: SessionUser | null, productId: string, releaseId: string | undefined): Promise<InsideAnswer> {
+    const product = await this.products.findById(productId);
+    if (!product || product.status === 'Deleted' || !canSee(viewer, product)) throw notFound('Product not found');
+    const manages = viewer !== null && canManage(viewer, product);
+    const release = releaseId ? await this.releases.findById(releaseId) : (await this.releases.ofProduct(productId, manages))[0];
+    if (!release || release.product_id !== productId || (release.status !== 'Approved' && !manages)) throw notFound('Release not found');
+    const row = await this.reports.find(release.id);
+    if (!row) return { status: 'analysing', releaseId: release.id };
+    return answerOf(row, manages);
+  }
+
+  /** GET archive-checks: a seller's own products; for an admin, those awaiting moderation. */
+  async checks(actor: SessionUser): Promise<ArchiveCheck[]> {
+    const releases = await this.reports.newestReleases(seesEveryArchive(actor) ? null : actor._id);
+    return releases.map((release) => ({
+      productId: release.product_id,
+      releaseId: release.release_id,
+      version: release.version,
+      status: release.report_status ?? 'analysing',
+      reason: release.refused_reason,
+      warnings: release.warnings_json ? (JSON.parse(release.warnings_json) as SellerWarning[]) : [],
+    }));
+  }
+}
+
+function answerOf(row: ArchiveReportRow, withWarnings: boolean): InsideAnswer {
+  const common = { releaseId: row.release_id, analyserVersion: row.analyser_version, analysedAt: row.analysed_at };
+  if (row.status === 'refused') return { status: 'refused', ...common, reason: row.refused_reason ?? 'The archive was refused' };
+  return {
+    status: 'ready',
+    ...common,
+    ...(JSON.parse(row.report_json!) as StoredReport),
+    warnings: withWarnings ? (JSON.parse(row.warnings_json) as SellerWarning[]) : null,
+  };
+}

@@ -1,0 +1,183 @@
+import { archiveCheckListSchema, insideReportSchema, type ProductSummary } from '@market/contracts';
+import { leakedSecretFiles, makeZip, unityProjectFiles, type ZipFileSpec } from '@market/sample-archives';
+import { describe, expect, it } from 'vitest';
+import {
+  buildCatalogueApp,
+  buildTwoCatalogueApps,
+  type CatalogueContext,
+  createProduct,
+  filesIn,
+  multipart,
+} from '../../test/factories.js';
+import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+
+const sourceOf = (files: readonly ZipFileSpec[]) => ({ sourceCode: { bytes: makeZip(files), name: 'game.zip', type: 'application/zip' } });
+
+async function sellerWithUnityProduct(ctx: TestContext, files: readonly ZipFileSpec[] = unityProjectFiles()) {
+  const seller = await createUser(ctx);
+  const product = await createProduct(ctx, seller, {}, sourceOf(files));
+  await ctx.services.archives.idle();
+  return { seller, product };
+}
+
+const insideOf = (ctx: TestContext, user: TestUser | null, productId: string, query = '') =>
+  injectAs(ctx, user, { method: 'GET', url: `/api/product/${productId}/inside${query}` });
+
+async function approve(ctx: CatalogueContext, productId: string) {
+  const admin = await createUser(ctx, { role: 'Admin' });
+  expect((await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${productId}` })).statusCode).toBe(200);
+  return admin;
+}
+
+describe('what is inside a product', () => {
+  it('analyses the uploaded Unity project off the request and shows its owner the report with the warnings', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), ...leakedSecretFiles()]);
+
+    const response = await insideOf(ctx, seller, product._id);
+
+    expect(response.statusCode).toBe(200);
+    const report = insideReportSchema.parse(response.json());
+    expect(report.engines[0]).toMatchObject({ engine: 'Unity', version: '2022.3.21f1' });
+    expect(report.languages[0]).toMatchObject({ name: 'C#', lines: 92 });
+    expect(report.files.count).toBe(10);
+    expect(report.warnings).toEqual([
+      { kind: 'Android keystore', path: 'keystore/release.jks', detail: 'An Android signing keystore' },
+      { kind: 'API key', path: 'Assets/Config/cloud.json', detail: 'An AWS access key on line 3' },
+    ]);
+  });
+
+  it('hides a pending product’s report from visitors, then shows it without the seller’s warnings once approved', async () => {
+    const ctx = await buildCatalogueApp();
+    const { product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), ...leakedSecretFiles()]);
+    const buyer = await createUser(ctx);
+
+    expect((await insideOf(ctx, null, product._id)).statusCode).toBe(404);
+    const admin = await approve(ctx, product._id);
+
+    for (const viewer of [null, buyer]) {
+      const response = await insideOf(ctx, viewer, product._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'ready', warnings: null });
+      expect(response.body).not.toContain('An AWS access key');
+    }
+    expect((await insideOf(ctx, admin, product._id)).json().warnings).toHaveLength(2);
+  });
+
+  it('answers 202 analysing for a release with no report yet, and the report once the job has run', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, product } = await sellerWithUnityProduct(ctx);
+    await ctx.db.deleteFrom('archive_reports').execute();
+
+    const waiting = await insideOf(ctx, seller, product._id);
+    expect(waiting.statusCode).toBe(202);
+    expect(waiting.json()).toEqual({ status: 'analysing', releaseId: expect.any(String) });
+
+    expect(await ctx.services.archives.analyseWaiting()).toBe(1);
+    expect((await insideOf(ctx, seller, product._id, `?release=${waiting.json().releaseId}`)).json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('analyses each archive once when two instances look for waiting ones at the same moment', async () => {
+    const [first, second] = await buildTwoCatalogueApps();
+    const { seller, product } = await sellerWithUnityProduct(first);
+    await first.db.deleteFrom('archive_reports').execute();
+
+    const written = await Promise.all([first.services.archives.analyseWaiting(), second.services.archives.analyseWaiting()]);
+
+    expect(written[0] + written[1]).toBe(1);
+    expect(await first.db.selectFrom('archive_reports').select('release_id').execute()).toHaveLength(1);
+    expect((await insideOf(second, seller, product._id)).json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('reports a zip bomb, a ../ entry and a symlink as refused, writing nothing beside the archive', async () => {
+    const ctx = await buildCatalogueApp();
+    const seller = await createUser(ctx);
+    const cases: Array<[ZipFileSpec, string]> = [
+      [
+        { name: 'bomb.dat', content: Buffer.alloc(20 * 1024 ** 2), deflate: true },
+        'bomb.dat inflates more than 200 times its packed size (a zip bomb)',
+      ],
+      [{ name: 'Assets/../../escape.sh', content: 'rm -rf /' }, 'Assets/../../escape.sh points outside the archive'],
+      [{ name: 'link', content: '/etc/passwd', unixMode: 0o120777 }, 'link is a symbolic link; archives may hold files and folders only'],
+    ];
+    for (const [entry, reason] of cases) {
+      const before = filesIn(ctx.dataDir);
+      const product = await createProduct(ctx, seller, {}, sourceOf([...unityProjectFiles(), entry]));
+      await ctx.services.archives.idle();
+      // The upload stored its images and its archive; the analysis stored nothing at all.
+      const added = filesIn(ctx.dataDir).filter((file) => !before.includes(file));
+      expect(added.filter((file) => !file.startsWith('images/'))).toEqual([expect.stringMatching(/^private\/[a-f0-9]{32}\.zip$/)]);
+
+      const answer = (await insideOf(ctx, seller, product._id)).json();
+      expect(answer).toMatchObject({ status: 'refused', reason });
+    }
+  });
+
+  it('lists a seller’s archive checks, and an admin those of products awaiting moderation', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), ...leakedSecretFiles()]);
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const stranger = await createUser(ctx);
+
+    const mine = archiveCheckListSchema.parse((await injectAs(ctx, seller, { method: 'GET', url: '/api/product/archive-checks' })).json());
+    expect(mine).toEqual([
+      {
+        productId: product._id,
+        releaseId: expect.any(String),
+        version: '1.0.0',
+        status: 'ready',
+        reason: null,
+        warnings: [
+          expect.objectContaining({ path: 'keystore/release.jks' }),
+          expect.objectContaining({ path: 'Assets/Config/cloud.json' }),
+        ],
+      },
+    ]);
+    expect((await injectAs(ctx, admin, { method: 'GET', url: '/api/product/archive-checks' })).json()).toEqual(mine);
+    expect((await injectAs(ctx, stranger, { method: 'GET', url: '/api/product/archive-checks' })).json()).toEqual([]);
+    expect((await injectAs(ctx, null, { method: 'GET', url: '/api/product/archive-checks' })).statusCode).toBe(401);
+
+    await approve(ctx, product._id);
+    expect((await injectAs(ctx, admin, { method: 'GET', url: '/api/product/archive-checks' })).json()).toEqual([]);
+  });
+
+  it('analyses a new version on its own and keeps a pending version from visitors', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, product } = await sellerWithUnityProduct(ctx);
+    await approve(ctx, product._id);
+    const { payload, headers } = await multipart({
+      version: '1.1.0',
+      changelog: '<p>Moved to Godot</p>',
+      sourceCode: {
+        bytes: makeZip([{ name: 'project.godot', content: 'config_version=5\nconfig/features=PackedStringArray("4.2")\n' }]),
+        name: 'v2.zip',
+      },
+    });
+    const posted = await injectAs(ctx, seller, { method: 'POST', url: `/api/product/${product._id}/releases`, payload, headers });
+    expect(posted.statusCode).toBe(201);
+    await ctx.services.archives.idle();
+    const releaseId = posted.json()._id as string;
+
+    expect((await insideOf(ctx, seller, product._id)).json()).toMatchObject({ releaseId, engines: [{ engine: 'Godot', version: '4.2' }] });
+    expect((await insideOf(ctx, null, product._id)).json()).toMatchObject({ engines: [{ engine: 'Unity' }] });
+    expect((await insideOf(ctx, null, product._id, `?release=${releaseId}`)).statusCode).toBe(404);
+    expect((await insideOf(ctx, null, product._id, '?release=nope')).statusCode).toBe(400);
+  });
+
+  it('filters the storefront by the detected engine of the newest approved version', async () => {
+    const ctx = await buildCatalogueApp();
+    const { product: unity } = await sellerWithUnityProduct(ctx);
+    const { product: godot } = await sellerWithUnityProduct(ctx, [{ name: 'project.godot', content: 'config_version=5\n' }]);
+    await approve(ctx, unity._id);
+    await approve(ctx, godot._id);
+    const titlesFor = async (engine: string) =>
+      (
+        (await injectAs(ctx, null, { method: 'GET', url: `/api/product/uploaded-products?engine=${engine}` })).json() as ProductSummary[]
+      ).map((summary) => summary._id);
+
+    expect(await titlesFor('Unity')).toEqual([unity._id]);
+    expect(await titlesFor('Godot')).toEqual([godot._id]);
+    expect(await titlesFor('Flutter')).toEqual([]);
+    expect((await injectAs(ctx, null, { method: 'GET', url: '/api/product/uploaded-products?engine=Cobol' })).statusCode).toBe(400);
+  });
+});
