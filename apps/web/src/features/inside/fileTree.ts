@@ -60,11 +60,13 @@ export function buildFileTree(paths: readonly string[], sizes: readonly number[]
     if (name !== undefined) addNode(name, path, parent, false, bytes);
   });
 
+  // Module2 before Module10, and keystore/ among the k's, as a file manager lists them.
+  const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
   const byKind = (a: number, b: number) => {
     const left = nodes[a]!;
     const right = nodes[b]!;
     if (left.isFolder !== right.isFolder) return left.isFolder ? -1 : 1;
-    return left.name < right.name ? -1 : left.name > right.name ? 1 : 0;
+    return byName(left.name, right.name);
   };
   roots.sort(byKind);
   for (const node of nodes) if (node.children.length > 1) node.children.sort(byKind);

@@ -47,7 +47,7 @@ export function ProductWizard() {
         title="Product uploaded successfully!"
         show={showSuccess}
         // The archive is analysed in the background: the seller sees at once what to fix, if anything.
-        details={uploadedId ? <ArchiveCheckNote productId={uploadedId} /> : null}
+        details={uploadedId ? <ArchiveCheckNote productId={uploadedId} foldWarnings={false} /> : null}
         onHide={() => setShowSuccess(false)}
         onExited={() => headingRef.current?.focus()}
       />

@@ -4,24 +4,30 @@ import { useArchiveChecks } from '../api/archiveChecks';
 import { SellerWarningList } from './SellerWarningList';
 import '../inside.css';
 
+interface ArchiveCheckNoteProps {
+  productId: string;
+  /** Fold the secrets under their count, to keep a table's rows short; open where the note is all there is to read. */
+  foldWarnings?: boolean;
+}
+
 /**
  * What the analysis of a product's newest archive says, for its seller's and the admins' lists:
  * Analysing…, the refusal, or each secret found with what to do. Nothing for products it does not cover.
  */
-export function ArchiveCheckNote({ productId }: { productId: string }) {
+export function ArchiveCheckNote({ productId, foldWarnings = true }: ArchiveCheckNoteProps) {
   const query = useArchiveChecks();
   const check = query.data?.find((entry) => entry.productId === productId);
-  // Only a row seen analysing announces its result: a list of finished checks stays quiet on load.
+  // Only a note seen analysing announces its result: a list of finished checks stays quiet on load.
   const [seenAnalysing, setSeenAnalysing] = useState(false);
   if (check?.status === 'analysing' && !seenAnalysing) setSeenAnalysing(true);
   return (
     <div className="archive-check" aria-live={seenAnalysing ? 'polite' : undefined}>
-      {check ? <CheckText check={check} /> : null}
+      {check ? <CheckText check={check} foldWarnings={foldWarnings} /> : null}
     </div>
   );
 }
 
-function CheckText({ check }: { check: ArchiveCheck }) {
+function CheckText({ check, foldWarnings }: { check: ArchiveCheck; foldWarnings: boolean }) {
   const version = `Archive of version ${check.version}`;
   if (check.status === 'analysing') {
     return (
@@ -33,12 +39,11 @@ function CheckText({ check }: { check: ArchiveCheck }) {
   if (check.status === 'refused')
     return <p className="archive-check-refused mb-0">{`${version} was not analysed: ${check.reason ?? ''}`}</p>;
   if (check.warnings.length === 0) return <p className="archive-check-clean mb-0">{version}: no secrets found.</p>;
+  const count = `${version}: ${check.warnings.length} ${check.warnings.length === 1 ? 'secret' : 'secrets'} to remove`;
   return (
-    <>
-      <p className="archive-check-warned mb-1">
-        {version}: {check.warnings.length} {check.warnings.length === 1 ? 'secret' : 'secrets'} to remove
-      </p>
+    <details className="archive-check-warned" open={!foldWarnings}>
+      <summary>{count}</summary>
       <SellerWarningList warnings={check.warnings} label={`${version}: secrets found`} />
-    </>
+    </details>
   );
 }

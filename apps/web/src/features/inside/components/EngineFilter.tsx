@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ENGINES, engineSchema, type Engine } from '@market/contracts';
+import { useHydrated } from '@/lib/hydration';
 
 interface EngineFilterProps {
   value: Engine | null;
@@ -9,6 +10,8 @@ interface EngineFilterProps {
 /** Narrows a product list to the engine the analysis of each archive detected. */
 export function EngineFilter({ value, onChange }: EngineFilterProps) {
   const id = useId();
+  // A choice made in the server's markup, before the app has taken the page over, would be lost.
+  const hydrated = useHydrated();
   return (
     <div className="d-flex align-items-center gap-2 mb-3">
       <label htmlFor={id} className="form-label mb-0">
@@ -18,6 +21,7 @@ export function EngineFilter({ value, onChange }: EngineFilterProps) {
         id={id}
         className="form-select w-auto"
         value={value ?? ''}
+        disabled={!hydrated}
         onChange={(event) => {
           const parsed = engineSchema.safeParse(event.target.value);
           onChange(parsed.success ? parsed.data : null);

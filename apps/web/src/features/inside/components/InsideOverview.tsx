@@ -2,14 +2,21 @@ import { useProductInside } from '../api/productInside';
 import { overviewText } from '../overview';
 import '../overview.css';
 
-/** The report in one line near the price; nothing until a report is ready. */
+/**
+ * The report in one line near the price; empty until a report is ready. The line keeps its height
+ * either way, so the price box does not jump when the report arrives after the page is drawn.
+ */
 export function InsideOverview({ productId }: { productId: string }) {
   const query = useProductInside(productId);
-  if (query.data?.status !== 'ready') return null;
+  const report = query.data?.status === 'ready' ? query.data : null;
   return (
     <p className="inside-overview">
-      <span className="visually-hidden">What’s inside: </span>
-      {overviewText(query.data)}
+      {report ? (
+        <>
+          <span className="visually-hidden">What’s inside: </span>
+          {overviewText(report)}
+        </>
+      ) : null}
     </p>
   );
 }

@@ -96,7 +96,11 @@ describe('MyUploadedProducts', () => {
     renderAt(<MyUploadedProducts />);
     await screen.findByText('Space Racer');
     expect(await row('Space Racer').findByText('Archive of version 1.0.0: Analysing…')).toBeTruthy();
-    expect(row('Puzzle Box').getByText('Archive of version 1.1.0: 1 secret to remove')).toBeTruthy();
+    // The secrets fold under their count, so the row stays short until the seller opens them.
+    const count = row('Puzzle Box').getByText('Archive of version 1.1.0: 1 secret to remove');
+    expect(count.closest('details')!.open).toBe(false);
+    fireEvent.click(count);
+    expect(count.closest('details')!.open).toBe(true);
     expect(row('Puzzle Box').getByRole('list', { name: 'Archive of version 1.1.0: secrets found' }).textContent).toBe(
       'Environment file in .env: Holds 3 values. Remove .env (ship an example file without values instead) and upload a new version.',
     );
