@@ -30,6 +30,7 @@ export async function uploadProduct(
   seller: APIRequestContext,
   title: string,
   singleAppLicense = 49.99,
+  sourceCode: Buffer = zipWithOneFile('README.md', `# ${title}`),
 ): Promise<{ _id: string; status: string }> {
   const form = new FormData();
   const fields: Record<string, string> = {
@@ -56,10 +57,7 @@ export async function uploadProduct(
   })) {
     form.append(name, new File([new Uint8Array(file.buffer)], file.name, { type: file.mimeType }));
   }
-  form.append(
-    'sourceCode',
-    new File([new Uint8Array(zipWithOneFile('README.md', `# ${title}`))], 'source.zip', { type: 'application/zip' }),
-  );
+  form.append('sourceCode', new File([new Uint8Array(sourceCode)], 'source.zip', { type: 'application/zip' }));
   const response = await seller.post('/api/product/uploadProduct', { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { _id: string; status: string };

@@ -1,0 +1,119 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeZip, manyFiles, unityProjectFiles } from '@market/sample-archives';
+import { logIn } from '../support/accounts.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { PNG_IMAGE } from '../support/files.js';
+import { newAccountApi, uploadProduct } from '../support/panels.js';
+
+const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_IMAGE });
+
+/** Presses Tab until `target` has the focus; fails after `limit` presses. */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('a seller uploads a Unity project, sees it analysed on the product page and walks its file tree by keyboard', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Inside Shooter ${Date.now().toString(36)}`;
+  const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Ines Seller');
+  // Another studio's large archives, uploaded just before ours: the one analysis job works through
+  // them first, so the product page is seen while our archive still waits its turn.
+  const { api: busyApi } = await newAccountApi(baseURL!, 'Busy Studio');
+
+  await logIn(page, seller.email, seller.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/userPanel/user-upload-product');
+  await page.getByLabel('Title (English)').fill(title);
+  await page.getByRole('textbox', { name: 'Description (English)' }).fill('A space shooter made in Unity.');
+  await page.getByLabel('Type').selectOption('Games');
+  await page.getByRole('combobox', { name: /^Category/ }).selectOption('Unity');
+  await page.getByLabel('Sub Category').selectOption('Arcades');
+  await page.getByRole('textbox', { name: 'Features' }).fill('Three levels and a boss.');
+  await page.getByLabel('Feature Image').setInputFiles(image('feature.png'));
+  await page.getByLabel('Thumbnail').setInputFiles(image('thumb.png'));
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await page.getByLabel('Live Preview').fill('https://example.com/inside-shooter');
+  await page
+    .getByLabel('Product File')
+    .setInputFiles({ name: 'inside-shooter.zip', mimeType: 'application/zip', buffer: makeZip(unityProjectFiles()) });
+  await page.getByLabel('Single App License (USD)').fill('19.99');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await page.getByLabel('Multi App License (USD)').fill('49.99');
+  await page.getByLabel('Author Studio Name').fill('Inside Studio');
+
+  // Twelve archives of 49,000 files each keep the one analysis job busy for several seconds (about
+  // half a second each), longer than the way to the product page: ours waits its turn meanwhile.
+  const busyArchive = makeZip(manyFiles(49_000));
+  await Promise.all(
+    Array.from({ length: 12 }, (_, index) => uploadProduct(busyApi, `Busy Archive ${index} ${Date.now().toString(36)}`, 9.99, busyArchive)),
+  );
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/product/uploadProduct'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const product = (await (await answered).json()) as { slug: string };
+  const uploaded = page.getByRole('dialog', { name: 'Product uploaded successfully!' });
+  await expect(uploaded.getByText('Archive of version 1.0.0: Analysing…')).toBeVisible();
+
+  // The owner opens the product page while the archive waits: the tab says so, then fills in by itself.
+  await page.goto(`/downloads/${product.slug}`);
+  const insideTab = page.getByRole('tab', { name: 'What’s inside' });
+  await insideTab.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Analysing…' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Engine and SDKs' })).toBeVisible({ timeout: 90_000 });
+
+  const engineRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Unity', exact: true }) });
+  await expect(engineRow).toContainText('2022.3.21f1');
+  await expect(page.getByRole('list', { name: 'Languages of the own code' }).getByRole('listitem').first()).toHaveText(/^C# \d/);
+  await expect(page.locator('.inside-overview')).toHaveText(/^What’s inside: Unity 2022\.3\.21f1 · C# \d+% · \d+ files · /);
+  await expect(page.getByText('Only you and the admins see this: no keys or secrets were found in the archive.')).toBeVisible();
+
+  // Keyboard only: from the tab into the tree, then down to Assets/Scripts/Player.cs.
+  await insideTab.focus();
+  const tree = page.getByRole('tree', { name: 'Files in the archive' });
+  await tabTo(page, tree.getByRole('treeitem').first());
+  await expect(page.locator(':focus')).toHaveAttribute('aria-level', '1');
+  await expect(page.locator(':focus')).toContainText('Assets/');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  const player = page.locator(':focus');
+  await expect(player).toHaveAttribute('role', 'treeitem');
+  await expect(player).toContainText('Player.cs');
+  await expect(player).toHaveAttribute('aria-level', '3');
+  await expect(tree.getByRole('treeitem', { name: /^Scripts\// })).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.locator('[tabindex="0"]')).toHaveCount(1);
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `/downloads/${title} What’s inside at ${width} px`);
+  }
+
+  // Manage Products says the archive was checked.
+  await page.goto('/userPanel/user-uploaded-products');
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Archive of version 1.0.0: no secrets found.');
+  await sellerApi.dispose();
+  await busyApi.dispose();
+});
+
+test('a visitor narrows a genre to the engine found in the archives', async ({ page }) => {
+  await page.goto('/browse-game');
+  const arcades = page.getByRole('tab', { name: 'Arcades' });
+  await expect(arcades).toHaveAttribute('aria-selected', 'true');
+  const games = page.getByRole('tabpanel');
+  await expect(games.getByRole('heading', { name: 'Stack Tower' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Engine' }).selectOption('Unity');
+  await expect(games.getByRole('heading', { name: 'Space Invaders Reborn' })).toBeVisible();
+  await expect(games.getByRole('heading', { name: 'Stack Tower' })).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Engine' }).selectOption('Godot');
+  await expect(games.getByText('No Godot games in Arcades yet')).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `/browse-game with an engine at ${width} px`);
+  }
+});
