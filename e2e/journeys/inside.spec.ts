@@ -7,11 +7,11 @@ import { newAccountApi, uploadProduct } from '../support/panels.js';
 
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_IMAGE });
 
-/** Presses Tab until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, limit = 60) {
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
+async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
   for (let presses = 0; presses < limit; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
@@ -87,6 +87,10 @@ test('a seller uploads a Unity project, sees it analysed on the product page and
   await expect(tree.getByRole('treeitem', { name: /^Scripts\// })).toHaveAttribute('aria-expanded', 'true');
   await expect(tree.locator('[tabindex="0"]')).toHaveCount(1);
 
+  // Back to the manifest above the tree: its packages fold open with Enter, and axe checks them too.
+  await tabTo(page, page.locator('.inside-manifest summary'), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('com.unity.inputsystem')).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page, `/downloads/${title} What’s inside at ${width} px`);
