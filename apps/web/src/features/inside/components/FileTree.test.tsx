@@ -57,6 +57,9 @@ describe('FileTree', () => {
     expect(focused().tabIndex).toBe(0);
     expect(screen.getAllByRole('treeitem').filter((item) => item.tabIndex === 0)).toHaveLength(1);
 
+    press('ArrowUp');
+    expect(nameOf(focused())).toBe('Enemy.cs');
+    press('ArrowDown');
     press('ArrowRight'); // a file: nothing to open
     expect(nameOf(focused())).toBe('Player.cs');
     press('ArrowLeft'); // to its folder
