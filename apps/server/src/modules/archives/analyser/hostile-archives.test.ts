@@ -317,3 +317,43 @@ describe('storage failing under the analysis', () => {
     await expect(analyseArchive(archive)).rejects.toBe(failure);
   });
 });
+
+/** As large as a file read whole for the detectors may be while still deflating freely (under the ratio guard's 1 MB). */
+const SCANNED = 1024 ** 2 - 1;
+const filled = (prefix: string, unit: string, suffix = '') =>
+  prefix + unit.repeat(Math.floor((SCANNED - prefix.length - suffix.length) / unit.length)) + suffix;
+
+describe('detector files written to make a regular expression backtrack', () => {
+  // Each file is as large as the detectors read, deflated to a few kilobytes; a pattern that backtracks
+  // quadratically over it blocks the instance's event loop for minutes (measured before the fix).
+  const gradle = 'plugins { id "com.android.application" }\nandroid { compileSdk 34 }\n';
+  it.each<[string, ZipFileSpec[]]>([
+    ['newlines in pubspec.yaml', [{ name: 'pubspec.yaml', content: filled('', '\n') }]],
+    ['newlines in a Podfile', [{ name: 'Podfile', content: filled('', '\n') }]],
+    ['unclosed pod names in a Podfile', [{ name: 'Podfile', content: filled('', "pod 'a\n") }]],
+    ['newlines in build.gradle', [{ name: 'build.gradle', content: filled(gradle, '\n') }]],
+    ['spaces after id in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}id`, ' ') }]],
+    ['spaces after implementation in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}implementation`, ' ') }]],
+    ['unclosed dependencies in build.gradle', [{ name: 'build.gradle', content: filled(gradle, "implementation 'a:b:c\n") }]],
+    [
+      'newlines in libs.versions.toml',
+      [
+        { name: 'build.gradle', content: gradle },
+        { name: 'gradle/libs.versions.toml', content: filled('', '\n') },
+      ],
+    ],
+    [
+      'a long version in gradle-wrapper.properties',
+      [{ name: 'gradle/wrapper/gradle-wrapper.properties', content: filled('gradle-', '1') }],
+    ],
+    [
+      'repeated unclosed feature lists in project.godot',
+      [{ name: 'project.godot', content: filled('', 'config/features=PackedStringArray(') }],
+    ],
+    ['repeated unclosed names in project.godot', [{ name: 'project.godot', content: filled('', 'config/name="\n') }]],
+  ])('analyses %s without backtracking over it', async (_, files) => {
+    const started = performance.now();
+    await analyseArchive(zipOf(files.map((file) => ({ ...file, deflate: true }))));
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
