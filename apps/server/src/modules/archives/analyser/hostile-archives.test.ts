@@ -357,3 +357,18 @@ describe('detector files written to make a regular expression backtrack', () => 
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('texts kept for the detectors', () => {
+  it('holds at most 32 MB of manifest texts until the end however many an archive repeats, and still names every licence', async () => {
+    // 1 MB - 1 byte of text deflates to about a kilobyte under the ratio guard: 2,000 such manifests
+    // would be 2 GB of strings held at once from a 2 MB archive.
+    const files = Array.from({ length: 40 }, (_, index) => [
+      { name: `lib${index}/package.json`, content: filled('', ' '), deflate: true },
+      { name: `lib${index}/LICENSE`, content: filled('', 'x'), deflate: true },
+    ]).flat();
+    const analysis = await analyseArchive(zipOf(files));
+    expect(analysis.files.count).toBe(80);
+    expect(analysis.manifests).toHaveLength(32);
+    expect(analysis.licences).toHaveLength(40);
+  });
+});
