@@ -186,6 +186,16 @@ describe('hostile entry names', () => {
     expect(await refusal(zipOf([{ name, content: 'x' }]))).toBe(reason);
   });
 
+  it('names a refused entry readably however long its name or whatever control characters it holds', async () => {
+    const long = `${'deep/'.repeat(10_000)}../x`;
+    const longReason = await refusal(zipOf([{ name: long, content: 'x' }]));
+    expect(longReason).toMatch(/^deep\/deep\/.*… points outside the archive$/);
+    expect(longReason.length).toBeLessThan(250);
+
+    const spoofing = await refusal(zipOf([{ name: '\u001b[2Jdocs\u202eexe.txt/../../x', content: 'x' }]));
+    expect(spoofing).toBe('�[2Jdocs�exe.txt/../../x points outside the archive');
+  });
+
   it('reads a name without the UTF-8 flag as Latin-1, high bytes and all', async () => {
     const bytes = rawZip([{ name: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74]), data: Buffer.from('x'), flags: 0 }]);
     expect(await pathsOf(archiveOf(bytes))).toEqual(['café.txt']);
