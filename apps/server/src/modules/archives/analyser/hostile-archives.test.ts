@@ -196,6 +196,21 @@ describe('hostile entry names', () => {
     expect(spoofing).toBe('�[2Jdocs�exe.txt/../../x points outside the archive');
   });
 
+  it('takes a ./ entry, as Python’s make_archive writes, for the root folder rather than a file without a name', async () => {
+    const analysis = await analyseArchive(
+      zipOf([
+        { name: './', content: '' },
+        { name: './src/', content: '' },
+        { name: './src/Game.cs', content: 'class Game {}\n' },
+      ]),
+    );
+    expect(analysis.files).toMatchObject({ count: 1, folders: 1, paths: ['src/Game.cs'] });
+  });
+
+  it.each(['', '.', './.'])('refuses a file entry with no name left (%j)', async (name) => {
+    expect(await refusal(zipOf([{ name, content: 'x' }]))).toBe('An entry has no name');
+  });
+
   it('reads a name without the UTF-8 flag as Latin-1, high bytes and all', async () => {
     const bytes = rawZip([{ name: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74]), data: Buffer.from('x'), flags: 0 }]);
     expect(await pathsOf(archiveOf(bytes))).toEqual(['café.txt']);

@@ -63,6 +63,7 @@ export async function visitEntries(archive: RandomAccessArchive, visit: (entry: 
         `${shown(path)} inflates more than ${ARCHIVE_LIMITS.maxCompressionRatio} times its packed size (a zip bomb)`,
       );
     }
+    if (path === '') continue;
     const isDirectory = path.endsWith('/');
     await visit({
       path: isDirectory ? path.slice(0, -1) : path,
@@ -84,7 +85,10 @@ function checkedPath(entry: CentralEntry): string {
   if (segments.includes('..')) throw new ArchiveRefused(`${shown(name)} points outside the archive`);
   if (name.includes('\0')) throw new ArchiveRefused('An entry name holds a NUL character');
   const kept = segments.filter((segment, index) => segment !== '.' && (segment !== '' || index === segments.length - 1));
-  return kept.join('/');
+  const path = kept.join('/');
+  // "./" is the root folder itself (Python's make_archive writes it); a file needs a name.
+  if (path === '' && !name.endsWith('/')) throw new ArchiveRefused('An entry has no name');
+  return path;
 }
 
 const readable = (entry: CentralEntry) => !(entry.flags & ENCRYPTED) && (entry.method === STORED || entry.method === DEFLATED);
