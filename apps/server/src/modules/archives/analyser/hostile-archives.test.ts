@@ -74,6 +74,21 @@ function rawZip(entries: readonly RawEntry[], end: { count?: number; size?: numb
   return Buffer.concat([...locals, ...centrals, record]);
 }
 
+/** The archive with a Zip64 end record (counting `count` entries) and its locator put before the end record. */
+function withZip64End(plain: Buffer, count: bigint): Buffer {
+  const zip64End = Buffer.alloc(56);
+  zip64End.writeUInt32LE(0x06064b50, 0);
+  zip64End.writeBigUInt64LE(44n, 4);
+  zip64End.writeBigUInt64LE(count, 24);
+  zip64End.writeBigUInt64LE(count, 32);
+  zip64End.writeBigUInt64LE(BigInt(plain.readUInt32LE(plain.length - 10)), 40);
+  zip64End.writeBigUInt64LE(BigInt(plain.readUInt32LE(plain.length - 6)), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(plain.length - 22), 8);
+  return Buffer.concat([plain.subarray(0, -22), zip64End, locator, plain.subarray(-22)]);
+}
+
 async function refusal(archive: RandomAccessArchive): Promise<string> {
   const error = await analyseArchive(archive).then(
     () => null,
@@ -141,20 +156,13 @@ describe('a hostile central directory', () => {
     const huge = rawZip([{ name: 'a.txt', data: Buffer.from('hello'), compressedSize: 0xffffffff, uncompressedSize: 0xffffffff, extra }]);
     expect(await refusal(archiveOf(huge))).toBe('The archive could not be read as a ZIP: a size or offset is out of range');
 
-    // A Zip64 end record and locator claiming 2^40 entries.
-    const plain = rawZip([{ name: 'a.txt', data: Buffer.from('hello') }], { count: 0xffff });
-    const zip64End = Buffer.alloc(56);
-    zip64End.writeUInt32LE(0x06064b50, 0);
-    zip64End.writeBigUInt64LE(44n, 4);
-    zip64End.writeBigUInt64LE(2n ** 40n, 24);
-    zip64End.writeBigUInt64LE(2n ** 40n, 32);
-    zip64End.writeBigUInt64LE(BigInt(plain.readUInt32LE(plain.length - 10)), 40);
-    zip64End.writeBigUInt64LE(BigInt(plain.readUInt32LE(plain.length - 6)), 48);
-    const locator = Buffer.alloc(20);
-    locator.writeUInt32LE(0x07064b50, 0);
-    locator.writeBigUInt64LE(BigInt(plain.length - 22), 8);
-    const lotsOf = Buffer.concat([plain.subarray(0, -22), zip64End, locator, plain.subarray(-22)]);
+    const lotsOf = withZip64End(rawZip([{ name: 'a.txt', data: Buffer.from('hello') }], { count: 0xffff }), 2n ** 40n);
     expect(await refusal(archiveOf(lotsOf))).toBe('The archive has 1,099,511,627,776 entries; at most 50,000 are analysed');
+  });
+
+  it('reads the Zip64 end record Info-ZIP writes for a streamed entry though the end record does not overflow', async () => {
+    const bytes = withZip64End(rawZip([{ name: 'src/Game.cs', data: Buffer.from('class Game {}\n') }]), 1n);
+    expect(await pathsOf(archiveOf(bytes))).toEqual(['src/Game.cs']);
   });
 
   it('refuses files of 0 and 21 bytes, and an archive cut in the middle of its central directory, as no ZIP', async () => {

@@ -104,10 +104,12 @@ export async function readCentralDirectory(reader: BlockReader): Promise<Central
   if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0) throw notAZip('archives split over several files are not read');
   let endRecordAt = tailStart + at;
 
-  if (entryCount === OVERFLOW_16 || size === OVERFLOW_32 || offset === OVERFLOW_32) {
-    const locatorAt = tailStart + at - ZIP64_LOCATOR_BYTES;
-    const locator = locatorAt >= 0 ? await reader.bytes(locatorAt, ZIP64_LOCATOR_BYTES) : Buffer.alloc(0);
-    if (locator.length < ZIP64_LOCATOR_BYTES || locator.readUInt32LE(0) !== ZIP64_LOCATOR_SIGNATURE) throw notAZip('no Zip64 locator');
+  const locatorAt = endRecordAt - ZIP64_LOCATOR_BYTES;
+  const locator = locatorAt >= 0 ? await reader.bytes(locatorAt, ZIP64_LOCATOR_BYTES) : Buffer.alloc(0);
+  const hasLocator = locator.length === ZIP64_LOCATOR_BYTES && locator.readUInt32LE(0) === ZIP64_LOCATOR_SIGNATURE;
+  // Info-ZIP writes the Zip64 records whenever an entry needed Zip64, overflowing counts or not; unzip tools then read them.
+  if (hasLocator || entryCount === OVERFLOW_16 || size === OVERFLOW_32 || offset === OVERFLOW_32) {
+    if (!hasLocator) throw notAZip('no Zip64 locator');
     endRecordAt = safeNumber(locator.readBigUInt64LE(8));
     const end = await reader.bytes(endRecordAt, ZIP64_END_BYTES);
     if (end.length < ZIP64_END_BYTES || end.readUInt32LE(0) !== ZIP64_END_SIGNATURE) throw notAZip('no Zip64 end record');
