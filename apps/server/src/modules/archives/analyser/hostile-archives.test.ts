@@ -386,9 +386,10 @@ describe('detector files written to make a regular expression backtrack', () => 
     ],
     ['repeated unclosed names in project.godot', [{ name: 'project.godot', content: filled('', 'config/name="\n') }]],
   ])('analyses %s without backtracking over it', async (_, files) => {
-    const started = performance.now();
-    await analyseArchive(zipOf(files.map((file) => ({ ...file, deflate: true }))));
-    expect(performance.now() - started).toBeLessThan(5000);
+    // No stopwatch here (speed is the benchmark's): a pattern backtracking over a megabyte takes
+    // minutes, so it fails on the test timeout, and the analysis still names every file.
+    const analysis = await analyseArchive(zipOf(files.map((file) => ({ ...file, deflate: true }))));
+    expect(analysis.files.count).toBe(files.length);
   });
 });
 
