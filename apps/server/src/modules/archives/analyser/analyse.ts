@@ -1,8 +1,8 @@
-import type { Engine, InsideLanguage, InsideReport, SellerWarning } from '@market/contracts';
+import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning } from '@market/contracts';
 import { baseName, detectEngines, isDetectorFile } from './engines.js';
 import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from './languages.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
-import { MAX_SCANNED_BYTES } from './limits.js';
+import { MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
 import { readManifests } from './manifests.js';
 import { warningForName, warningsInText } from './secrets.js';
 import type { RandomAccessArchive } from './zip-directory.js';
@@ -61,6 +61,8 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
   let headers = { lines: 0, files: 0 };
   let vendored = { files: 0, lines: 0 };
   const texts = new Map<string, string>();
+  let keptBytes = 0;
+  const licences: InsideLicence[] = [];
   const warnings: SellerWarning[] = [];
 
   await visitEntries(archive, async (entry) => {
@@ -86,7 +88,12 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
     if (!read) return;
     if (read.text !== null) {
       warnings.push(...warningsInText(entry.path, read.text));
-      if (wantsText) texts.set(entry.path, read.text);
+      if (wantsText && isLicenceFile(entry.path)) licences.push(identifyLicence(entry.path, read.text));
+      // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
+      if (wantsText && isDetectorFile(entry.path) && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
+        texts.set(entry.path, read.text);
+        keptBytes += entry.size;
+      }
     }
     if (vendoredRoot) {
       if (language || extension === HEADER_EXTENSION) vendored = { ...vendored, lines: vendored.lines + read.lines };
@@ -112,10 +119,7 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
     vendored: { folders: [...vendoredRoots].sort().slice(0, MAX_VENDORED_LISTED), ...vendored },
     engines,
     manifests: readManifests(texts),
-    licences: [...texts]
-      .filter(([path]) => isLicenceFile(path))
-      .map(([path, text]) => identifyLicence(path, text))
-      .sort((a, b) => a.file.localeCompare(b.file)),
+    licences: licences.sort((a, b) => a.file.localeCompare(b.file)),
     warnings,
     engine: engines[0]?.engine ?? null,
   };

@@ -104,7 +104,11 @@ function godot(files: TextFiles): InsideEngine | null {
   const version = features ?? (configVersion === '4' ? '3.x' : null);
   return finding('Godot', file, version, [
     fact('Engine', version, file),
-    fact('Renderer', firstMatch(text, /config\/features\s*=\s*PackedStringArray\([^)]*"(Forward Plus|Mobile|GL Compatibility)"/), file),
+    fact(
+      'Renderer',
+      firstMatch(text, /config\/features\s*=\s*PackedStringArray\([^)]{0,200}"(Forward Plus|Mobile|GL Compatibility)"/),
+      file,
+    ),
     fact('Project name', firstMatch(text, /^config\/name\s*=\s*"([^"]*)"/m), file),
   ]);
 }
@@ -126,7 +130,7 @@ function cocos(files: TextFiles): InsideEngine | null {
 
 function flutter(files: TextFiles): InsideEngine | null {
   for (const [file, text] of filesEndingWith(files, 'pubspec.yaml')) {
-    if (!/^\s+flutter:\s*$/m.test(text) && !/sdk:\s*flutter/.test(text)) continue;
+    if (!/^[ \t]+flutter:[ \t]*\r?$/m.test(text) && !/sdk:\s*flutter/.test(text)) continue;
     const environment = yamlSection(text, 'environment');
     const flutterVersion = unquote(environment.get('flutter') ?? null);
     return finding('Flutter', file, flutterVersion, [
@@ -173,12 +177,12 @@ function android(files: TextFiles): InsideEngine | null {
     return catalog && fromCatalog ? fact('', fromCatalog, catalog[0]) : null;
   };
   const agp = pluginVersion(
-    /(?:com\.android\.tools\.build:gradle:|id\s*\(?\s*["']com\.android\.(?:application|library)["']\s*\)?\s*version\s*)["']?([\d.]+[\w.-]*)/,
-    /^\s*(?:agp|androidGradlePlugin|android-gradle-plugin)\s*=\s*"([^"]+)"/m,
+    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([\d.]+[\w.-]*)/,
+    /^[ \t]*(?:agp|androidGradlePlugin|android-gradle-plugin)[ \t]*=[ \t]*"([^"]+)"/m,
   );
   const kotlin = pluginVersion(
-    /(?:kotlin-gradle-plugin:|id\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w.]+["']\s*\)?\s*version\s*|kotlin_version\s*=\s*)["']?([\d.]+[\w.-]*)/,
-    /^\s*kotlin\s*=\s*"([^"]+)"/m,
+    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([\d.]+[\w.-]*)/,
+    /^[ \t]*kotlin[ \t]*=[ \t]*"([^"]+)"/m,
   );
   return finding('Android', file, compileSdk ? `API ${compileSdk}` : null, [
     fact('compileSdk', compileSdk, file),
@@ -195,7 +199,7 @@ function ios(files: TextFiles): InsideEngine | null {
   const [podfile] = filesEndingWith(files, 'Podfile');
   if (!project && !podfile) return null;
   const deploymentTarget = project ? firstMatch(project[1], /IPHONEOS_DEPLOYMENT_TARGET = ([\d.]+);/) : null;
-  const podPlatform = podfile ? firstMatch(podfile[1], /^\s*platform\s+:ios,\s*['"]([\d.]+)['"]/m) : null;
+  const podPlatform = podfile ? firstMatch(podfile[1], /^[ \t]*platform[ \t]+:ios,[ \t]*['"]([\d.]+)['"]/m) : null;
   const file = project?.[0] ?? podfile![0];
   return finding('iOS', file, deploymentTarget ?? podPlatform, [
     project ? fact('Deployment target', deploymentTarget, project[0]) : null,

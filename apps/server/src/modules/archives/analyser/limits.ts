@@ -16,3 +16,6 @@ export const ARCHIVE_LIMITS = {
 
 /** Text read whole for the detectors and the secret scan; a longer file is only counted. */
 export const MAX_SCANNED_BYTES = 1024 ** 2;
+
+/** Detector files' texts held until the archive has been read; those past this are left out of the detection. */
+export const MAX_KEPT_TEXT_BYTES = 32 * 1024 ** 2;

@@ -59,7 +59,7 @@ function pubPackages(text: string): Package[] {
 }
 
 function pods(text: string): Package[] {
-  return [...text.matchAll(/^\s*pod\s+['"]([^'"]+)['"](?:\s*,\s*['"]([^'"]+)['"])?/gm)].map((match) => ({
+  return [...text.matchAll(/^[ \t]*pod[ \t]+['"]([^'"]+)['"](?:[ \t]*,[ \t]*['"]([^'"]+)['"])?/gm)].map((match) => ({
     name: match[1]!,
     version: match[2] ?? 'any',
   }));
@@ -68,6 +68,6 @@ function pods(text: string): Package[] {
 function gradlePackages(text: string): Package[] {
   const configurations =
     '(?:implementation|api|compileOnly|runtimeOnly|kapt|ksp|annotationProcessor|testImplementation|androidTestImplementation)';
-  const pattern = new RegExp(`^\\s*${configurations}\\s*\\(?\\s*["']([\\w.-]+:[\\w.-]+):([^"'@]+)["']`, 'gm');
+  const pattern = new RegExp(`^[ \\t]*${configurations}[ \\t]*(?:\\([ \\t]*)?["']([\\w.-]+:[\\w.-]+):([^"'@]+)["']`, 'gm');
   return [...text.matchAll(pattern)].map((match) => ({ name: match[1]!, version: match[2]! }));
 }

@@ -102,18 +102,24 @@ export async function readCentralDirectory(reader: BlockReader): Promise<Central
   let size = tail.readUInt32LE(at + 12);
   let offset = tail.readUInt32LE(at + 16);
   if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0) throw notAZip('archives split over several files are not read');
+  let endRecordAt = tailStart + at;
 
-  if (entryCount === OVERFLOW_16 || size === OVERFLOW_32 || offset === OVERFLOW_32) {
-    const locatorAt = tailStart + at - ZIP64_LOCATOR_BYTES;
-    const locator = locatorAt >= 0 ? await reader.bytes(locatorAt, ZIP64_LOCATOR_BYTES) : Buffer.alloc(0);
-    if (locator.length < ZIP64_LOCATOR_BYTES || locator.readUInt32LE(0) !== ZIP64_LOCATOR_SIGNATURE) throw notAZip('no Zip64 locator');
-    const end = await reader.bytes(safeNumber(locator.readBigUInt64LE(8)), ZIP64_END_BYTES);
+  const locatorAt = endRecordAt - ZIP64_LOCATOR_BYTES;
+  const locator = locatorAt >= 0 ? await reader.bytes(locatorAt, ZIP64_LOCATOR_BYTES) : Buffer.alloc(0);
+  const hasLocator = locator.length === ZIP64_LOCATOR_BYTES && locator.readUInt32LE(0) === ZIP64_LOCATOR_SIGNATURE;
+  // Info-ZIP writes the Zip64 records whenever an entry needed Zip64, overflowing counts or not; unzip tools then read them.
+  if (hasLocator || entryCount === OVERFLOW_16 || size === OVERFLOW_32 || offset === OVERFLOW_32) {
+    if (!hasLocator) throw notAZip('no Zip64 locator');
+    endRecordAt = safeNumber(locator.readBigUInt64LE(8));
+    const end = await reader.bytes(endRecordAt, ZIP64_END_BYTES);
     if (end.length < ZIP64_END_BYTES || end.readUInt32LE(0) !== ZIP64_END_SIGNATURE) throw notAZip('no Zip64 end record');
     entryCount = safeNumber(end.readBigUInt64LE(32));
     size = safeNumber(end.readBigUInt64LE(40));
     offset = safeNumber(end.readBigUInt64LE(48));
   }
   if (offset + size > reader.size) throw notAZip('the central directory lies beyond the end of the file');
+  // Unzip tools take a gap before the end record for bytes prepended to the archive and read other records than ours.
+  if (offset + size !== endRecordAt) throw notAZip('the central directory does not end where its end record starts');
 
   return {
     entryCount,
@@ -143,6 +149,8 @@ export async function readCentralDirectory(reader: BlockReader): Promise<Central
         yield entry;
         position += CENTRAL_BYTES + nameLength + extraLength + commentLength;
       }
+      // Unzip tools read every record there is, whatever the count: one past it would reach the buyer unchecked.
+      if (position !== offset + size) throw notAZip('the end record miscounts the records of the central directory');
     },
   };
 }
@@ -153,6 +161,7 @@ function applyZip64(entry: CentralEntry, extra: Buffer): void {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     if (id === ZIP64_EXTRA_ID) {
+      if (at + 4 + length > extra.length) throw notAZip('a Zip64 field is cut short');
       let field = at + 4;
       const next = () => {
         if (field + 8 > at + 4 + length) throw notAZip('a Zip64 field is cut short');

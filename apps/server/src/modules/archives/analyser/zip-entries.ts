@@ -59,8 +59,11 @@ export async function visitEntries(archive: RandomAccessArchive, visit: (entry: 
       entry.uncompressedSize >= ARCHIVE_LIMITS.ratioCheckedFromBytes &&
       entry.uncompressedSize > ARCHIVE_LIMITS.maxCompressionRatio * Math.max(entry.compressedSize, 1)
     ) {
-      throw new ArchiveRefused(`${path} inflates more than ${ARCHIVE_LIMITS.maxCompressionRatio} times its packed size (a zip bomb)`);
+      throw new ArchiveRefused(
+        `${shown(path)} inflates more than ${ARCHIVE_LIMITS.maxCompressionRatio} times its packed size (a zip bomb)`,
+      );
     }
+    if (path === '') continue;
     const isDirectory = path.endsWith('/');
     await visit({
       path: isDirectory ? path.slice(0, -1) : path,
@@ -75,18 +78,31 @@ export async function visitEntries(archive: RandomAccessArchive, visit: (entry: 
 function checkedPath(entry: CentralEntry): string {
   const name = new TextDecoder(entry.flags & UTF8_NAMES ? 'utf-8' : 'latin1').decode(entry.rawName).replaceAll('\\', '/');
   if (entry.madeBy >> 8 === MADE_ON_UNIX && ((entry.externalAttributes >>> 16) & UNIX_FILE_TYPE) === UNIX_SYMLINK) {
-    throw new ArchiveRefused(`${name} is a symbolic link; archives may hold files and folders only`);
+    throw new ArchiveRefused(`${shown(name)} is a symbolic link; archives may hold files and folders only`);
   }
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new ArchiveRefused(`${name} has an absolute path`);
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new ArchiveRefused(`${shown(name)} has an absolute path`);
   const segments = name.split('/');
-  if (segments.includes('..')) throw new ArchiveRefused(`${name} points outside the archive`);
+  if (segments.includes('..')) throw new ArchiveRefused(`${shown(name)} points outside the archive`);
   if (name.includes('\0')) throw new ArchiveRefused('An entry name holds a NUL character');
   const kept = segments.filter((segment, index) => segment !== '.' && (segment !== '' || index === segments.length - 1));
-  return kept.join('/');
+  const path = kept.join('/');
+  // "./" is the root folder itself (Python's make_archive writes it); a file needs a name.
+  if (path === '' && !name.endsWith('/')) throw new ArchiveRefused('An entry has no name');
+  return path;
 }
 
 const readable = (entry: CentralEntry) => !(entry.flags & ENCRYPTED) && (entry.method === STORED || entry.method === DEFLATED);
-const damaged = (path: string, why: string) => new ArchiveRefused(`The archive is damaged: ${path} ${why}`);
+const damaged = (path: string, why: string) => new ArchiveRefused(`The archive is damaged: ${shown(path)} ${why}`);
+
+const SHOWN_NAME_CHARACTERS = 120;
+/** Control and bidirectional-override characters that would garble or disguise a name shown to the seller. */
+const UNSHOWABLE = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** An entry's name as a refusal shows it: one short line, whatever the archive wrote. */
+function shown(name: string): string {
+  const safe = name.replaceAll(UNSHOWABLE, '\uFFFD');
+  return safe.length > SHOWN_NAME_CHARACTERS ? `${safe.slice(0, SHOWN_NAME_CHARACTERS)}…` : safe;
+}
 
 /** The local header tells where the entry's data starts; the central record tells everything else. */
 async function dataStartOf(reader: BlockReader, entry: CentralEntry, path: string): Promise<number> {
