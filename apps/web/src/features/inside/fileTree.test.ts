@@ -24,6 +24,11 @@ describe('buildFileTree', () => {
     expect(model.nodes[scripts.children[1]!]).toMatchObject({ name: 'Player.cs', level: 3, bytes: 200, isFolder: false });
   });
 
+  it('takes ./ at the start of a path for the archive itself', () => {
+    const model = buildFileTree(['./Assets/Player.cs', './README.md'], [1, 2]);
+    expect(model.roots.map((index) => model.nodes[index]!.path)).toEqual(['Assets', 'README.md']);
+  });
+
   it('orders names as a file manager does: numbers by value, letters whatever their case', () => {
     const model = buildFileTree(['Module10.cs', 'module2.cs', 'Module1.cs', 'alpha.cs'], [1, 1, 1, 1]);
     expect(model.roots.map((index) => model.nodes[index]!.name)).toEqual(['alpha.cs', 'Module1.cs', 'module2.cs', 'Module10.cs']);

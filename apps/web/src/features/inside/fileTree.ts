@@ -42,7 +42,8 @@ export function buildFileTree(paths: readonly string[], sizes: readonly number[]
   }
 
   paths.forEach((path, fileIndex) => {
-    const parts = path.split('/').filter((part) => part !== '');
+    // An archive made with `zip -r x.zip ./` names its entries ./Assets/…; the . is no folder of its own.
+    const parts = path.split('/').filter((part) => part !== '' && part !== '.');
     const bytes = sizes[fileIndex] ?? 0;
     let parent = -1;
     let folderPath = '';
@@ -57,7 +58,7 @@ export function buildFileTree(paths: readonly string[], sizes: readonly number[]
       parent = folder;
     }
     const name = parts.at(-1);
-    if (name !== undefined) addNode(name, path, parent, false, bytes);
+    if (name !== undefined) addNode(name, parts.join('/'), parent, false, bytes);
   });
 
   // Module2 before Module10, and keystore/ among the k's, as a file manager lists them.
