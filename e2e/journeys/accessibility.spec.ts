@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { logIn, newPerson } from '../support/accounts.js';
+import { tabTo } from '../support/keyboard.js';
 
 /** WCAG 2.2 AA, the level the site promises (axe's default set leaves some of these out). */
 const WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -396,16 +397,6 @@ test('after a route change focus moves to the new page heading and its title is 
 });
 
 // ---------- A visitor buys by keyboard alone (2.1.1, 2.4.3, 2.4.7) ----------
-
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 } = {}) {
-  await expect(target).toBeVisible();
-  for (let presses = 1; presses <= max; presses += 1) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return presses;
-  }
-  throw new Error(`focus never reached ${target.toString()} in ${max} presses`);
-}
 
 /** After a route change focus is on the new page's h1 and its title has been announced. */
 async function expectArrivedAt(page: Page, heading: string | RegExp) {

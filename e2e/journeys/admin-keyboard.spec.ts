@@ -1,15 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { approveAsAdmin, buyOne, newAccountApi, requestWithdrawal, uploadProduct } from '../support/panels.js';
-
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}) {
-  await expect(target).toBeVisible();
-  for (let presses = 1; presses <= max; presses += 1) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`focus never reached ${target.toString()} in ${max} presses`);
-}
+import { tabTo } from '../support/keyboard.js';
 
 /** What has focus, for failure messages. */
 const describeFocus = (page: Page) =>

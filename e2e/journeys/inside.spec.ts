@@ -1,20 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeZip, manyFiles, unityProjectFiles } from '@market/sample-archives';
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { PNG_IMAGE } from '../support/files.js';
 import { newAccountApi, uploadProduct } from '../support/panels.js';
+import { tabTo } from '../support/keyboard.js';
 
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_IMAGE });
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 test('a seller uploads a Unity project, sees it analysed on the product page and walks its file tree by keyboard', async ({
   page,

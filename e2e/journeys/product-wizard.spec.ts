@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { logIn } from '../support/accounts.js';
 import { PNG_IMAGE, zipWithOneFile } from '../support/files.js';
+import { tabTo } from '../support/keyboard.js';
 
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_IMAGE });
 const zip = (name: string) => ({ name, mimeType: 'application/zip', buffer: zipWithOneFile('README.md', `# ${name}`) });
@@ -75,15 +76,6 @@ test('going back a step and forward again never uploads; only Submit does, once'
   expect(uploads).toHaveLength(1);
   expect(uploads[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}) {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 /** toContainText folds whitespace, so a tab character is looked for in the raw text. */
 const hasTabCharacter = (editor: Locator) => editor.evaluate((element) => (element.textContent ?? '').includes('\t'));
