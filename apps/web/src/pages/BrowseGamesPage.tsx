@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Engine, ProductFilters, SubCategory } from '@market/contracts';
+import type { Engine, SubCategory } from '@market/contracts';
 import { GameGrid } from '@/features/catalogue';
 import { QueryView, isEmptyList } from '@/components/query-view';
 import { Tabs } from '@/features/catalogue';
@@ -29,10 +29,7 @@ function GenreTabs({ genres, engine }: { genres: SubCategory[]; engine: Engine |
   const [chosen, setChosen] = useState<SubCategory | null>(null);
   const selected = chosen && genres.includes(chosen) ? chosen : (genres[0] as SubCategory);
   // Without an engine the filters stay as before, so the server's first-screen answer still matches.
-  const filters: ProductFilters = engine
-    ? { status: 'Approved', subCategory: selected, engine }
-    : { status: 'Approved', subCategory: selected };
-  const products = useProductsQuery(filters);
+  const products = useProductsQuery({ status: 'Approved', subCategory: selected, ...(engine ? { engine } : {}) });
   return (
     <Tabs
       label="Genres"

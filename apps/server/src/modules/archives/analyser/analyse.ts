@@ -58,8 +58,8 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
   const vendoredRoots = new Set<string>();
   const own = new Map<string, LanguageCount>();
   const extensions = new Set<string>();
-  let headers = { lines: 0, files: 0 };
-  let vendored = { files: 0, lines: 0 };
+  const headers = { lines: 0, files: 0 };
+  const vendored = { files: 0, lines: 0 };
   const texts = new Map<string, string>();
   let keptBytes = 0;
   const licences: InsideLicence[] = [];
@@ -79,29 +79,34 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
 
     const name = baseName(entry.path);
     const extension = name.includes('.', 1) ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
-    const language = extension === HEADER_EXTENSION ? null : table.of(entry.path);
-    const wantsText = !vendoredRoot && (isDetectorFile(entry.path) || isLicenceFile(entry.path));
-    const scanned = entry.size <= MAX_SCANNED_BYTES && (language !== null || wantsText || SCANNED_DATA.test(name));
-    if (!language && extension !== HEADER_EXTENSION && !scanned) return;
+    const isHeader = extension === HEADER_EXTENSION;
+    const language = isHeader ? null : table.of(entry.path);
+    const isCode = isHeader || language !== null;
+    const isLicence = !vendoredRoot && isLicenceFile(entry.path);
+    const isDetector = !vendoredRoot && isDetectorFile(entry.path);
+    const scanned = entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name));
+    if (!isCode && !scanned) return;
 
     const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
     if (!read) return;
     if (read.text !== null) {
       warnings.push(...warningsInText(entry.path, read.text));
-      if (wantsText && isLicenceFile(entry.path)) licences.push(identifyLicence(entry.path, read.text));
+      if (isLicence) licences.push(identifyLicence(entry.path, read.text));
       // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
-      if (wantsText && isDetectorFile(entry.path) && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
+      if (isDetector && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
         texts.set(entry.path, read.text);
         keptBytes += entry.size;
       }
     }
     if (vendoredRoot) {
-      if (language || extension === HEADER_EXTENSION) vendored = { ...vendored, lines: vendored.lines + read.lines };
+      if (isCode) vendored.lines += read.lines;
       return;
     }
     if (extension) extensions.add(extension);
-    if (extension === HEADER_EXTENSION) headers = { lines: headers.lines + read.lines, files: headers.files + 1 };
-    else if (language) count(own, language, read.lines, 1);
+    if (isHeader) {
+      headers.lines += read.lines;
+      headers.files++;
+    } else if (language) count(own, language, read.lines, 1);
   });
 
   if (headers.files > 0) count(own, headerLanguage(table, extensions), headers.lines, headers.files);
