@@ -11,14 +11,9 @@ import { HousekeepingRepository, HousekeepingService } from './modules/housekeep
 import { ArchiveReportsRepository, ArchivesService } from './modules/archives/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
-import {
-  ModerationRepository,
-  ModerationService,
-  ProductsRepository,
-  ProductsService,
-  ReleasesRepository,
-  ReleasesService,
-} from './modules/products/index.js';
+import { ModerationService } from './modules/moderation/index.js';
+import { ProductsService } from './modules/products/index.js';
+import { ReleasesService } from './modules/releases/index.js';
 import { ReviewsRepository, ReviewsService } from './modules/reviews/index.js';
 import { RefundsRepository, RefundsService } from './modules/refunds/index.js';
 import { ReskinChatRepository, ReskinChatService } from './modules/reskin-chat/index.js';
@@ -43,44 +38,37 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
   const payments = new PaymentsService(new PaymentsRepository(db), createPaymentProvider(config.payments, db, clock), clock);
-  const uploadLimits = {
-    sourceMaxBytes: config.sourceMaxBytes,
-    quotaBytes: config.uploadQuotaBytes,
-    uploadsPerHour: config.uploadsPerHour,
-  };
+  const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
   const checkouts = {
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
     closeAll: (productId: string) => payments.closeCheckoutsOf(productId),
   };
   const catalogueRows = new CatalogueRepository(db, database.dialect);
   const catalogue = new CatalogueService(catalogueRows, translator, clock, events);
-  const releaseRows = new ReleasesRepository(db);
   const notifications = new NotificationsService(new NotificationsRepository(db), events, clock);
-  const productRows = new ProductsRepository(db, database.dialect);
-  const moderationRows = new ModerationRepository(db);
   const leases = new JobLeases(db);
-  const archives = new ArchivesService(
-    new ArchiveReportsRepository(db),
-    releaseRows,
-    catalogueRows,
-    catalogue,
-    storage,
-    leases,
-    clock,
-    log,
-  );
-  const products = new ProductsService(
-    productRows,
-    releaseRows,
-    catalogueRows,
+  // Products reach releases and moderation through the small interfaces they declare; both are built below.
+  const products: ProductsService = new ProductsService({
+    db,
+    dialect: database.dialect,
+    rows: catalogueRows,
     catalogue,
     storage,
     clock,
-    uploadLimits,
+    limits: uploadLimits,
     checkouts,
-    moderationRows,
-    () => archives.wake(),
-  );
+    archives: {
+      assertWithinQuota: (actor, addedBytes) => releases.assertWithinQuota(actor, addedBytes),
+      storeFirstIn: (trx, first) => releases.storeFirstIn(trx, first),
+      archiveKeysOf: (productId) => releases.archiveKeysOf(productId),
+    },
+    changes: {
+      hold: (change) => moderation.hold(change),
+      dropIn: (trx, productId) => moderation.dropIn(trx, productId),
+      imagesWaitingFor: (productId) => moderation.imagesWaitingFor(productId),
+    },
+    archiveStored: () => archives.wake(),
+  });
   const mail = new MailOutbox(
     new OutboxRepository(db),
     config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null,
@@ -88,6 +76,31 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     log,
     config.mailRetrySeconds * 1000,
   );
+  const releases: ReleasesService = new ReleasesService({
+    db,
+    rows: catalogueRows,
+    products,
+    catalogue,
+    notifications,
+    mail,
+    storage,
+    clock,
+    quotaBytes: config.uploadQuotaBytes,
+    publicUrl: config.publicUrl,
+    archiveStored: () => archives.wake(),
+  });
+  const moderation: ModerationService = new ModerationService({
+    db,
+    products,
+    rows: catalogueRows,
+    catalogue,
+    storage,
+    notifications,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const archives = new ArchivesService(new ArchiveReportsRepository(db), releases, catalogueRows, catalogue, storage, leases, clock, log);
   const refunds = new RefundsService(new RefundsRepository(db), payments, notifications, mail, clock, log, config.publicUrl);
   return {
     events,
@@ -96,20 +109,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     storage,
     catalogue,
     products,
-    moderation: new ModerationService(
-      moderationRows,
-      productRows,
-      catalogueRows,
-      catalogue,
-      storage,
-      notifications,
-      mail,
-      clock,
-      config.publicUrl,
-    ),
-    releases: new ReleasesService(releaseRows, catalogueRows, products, catalogue, notifications, mail, clock, config.publicUrl, () =>
-      archives.wake(),
-    ),
+    moderation,
+    releases,
     archives,
     notifications,
     views: new ViewsService(new ViewsRepository(db), catalogue, clock),
@@ -124,7 +125,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     idempotency: new IdempotencyService(new IdempotencyRepository(db), clock),
     purchases: new PurchasesService(
       new PurchasesRepository(db),
-      releaseRows,
+      releases,
       payments,
       refunds,
       catalogue,

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.js';
 import type { JobLeases } from '../../platform/jobs/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { type CatalogueRepository, type CatalogueService, canManage, canSee } from '../catalogue/index.js';
-import type { ReleasesRepository } from '../products/index.js';
+import type { ReleasesService } from '../releases/index.js';
 import { analyseArchive, ANALYSER_VERSION, ArchiveRefused } from './analyser/index.js';
 import type { ArchiveReportRow, ArchiveReportsRepository, ArchiveToAnalyse } from './archives.repository.js';
 import { seesEveryArchive } from './policies.js';
@@ -29,7 +29,7 @@ export class ArchivesService {
 
   constructor(
     private readonly reports: ArchiveReportsRepository,
-    private readonly releases: ReleasesRepository,
+    private readonly releases: Pick<ReleasesService, 'findRow' | 'rowsOf'>,
     private readonly products: CatalogueRepository,
     private readonly catalogue: CatalogueService,
     private readonly storage: FileStorage,
@@ -143,7 +143,7 @@ export class ArchivesService {
     const product = await this.products.findById(productId);
     if (!product || product.status === 'Deleted' || !canSee(viewer, product)) throw notFound('Product not found');
     const manages = viewer !== null && canManage(viewer, product);
-    const release = releaseId ? await this.releases.findById(releaseId) : (await this.releases.ofProduct(productId, manages))[0];
+    const release = releaseId ? await this.releases.findRow(releaseId) : (await this.releases.rowsOf(productId, manages))[0];
     if (!release || release.product_id !== productId || (release.status !== 'Approved' && !manages)) throw notFound('Release not found');
     const row = await this.reports.find(release.id);
     if (!row) return { status: 'analysing', releaseId: release.id };

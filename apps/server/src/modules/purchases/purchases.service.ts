@@ -20,7 +20,7 @@ import {
 import { isUniqueViolation } from '../../db/index.js';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import { archiveFileName, type ReleaseRow } from '../products/index.js';
+import { archiveFileName, type ReleaseRow } from '../releases/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   compareVersions,
   issueMessage,
@@ -6,54 +7,174 @@ import {
   releaseFormSchema,
   type ReleaseForm,
   type SessionUser,
+  titleToSlug,
   versionParts,
 } from '@market/contracts';
+import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import { refuseNulCharacter } from '../../http/request-text.js';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
 import { type MailOutbox, type OutboxRow } from '../../platform/mail/index.js';
+import type { FileStorage, StoredFile } from '../../platform/storage/index.js';
 import { type CatalogueRepository, type CatalogueService, canManage, canSee, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import { megabytes, readProductUpload, type ProductsService, type UploadPart } from '../products/index.js';
 import { releaseNoticeMail, releaseNotices } from './release-notices.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
-import type { ProductsService } from './products.service.js';
-import type { ReleaseRow, ReleasesRepository, ReleaseWithProductRow } from './releases.repository.js';
-import { readProductUpload, type UploadPart } from './upload-form.js';
+import { type ReleaseRow, ReleasesRepository, type ReleaseWithProductRow } from './releases.repository.js';
+
+export interface ReleasesDependencies {
+  db: Kysely<Database>;
+  rows: CatalogueRepository;
+  /** Who may edit a product, and where its archives are staged while an upload is read. */
+  products: Pick<ProductsService, 'editableBy' | 'stageSourceCode' | 'discardSourceCode' | 'sourceMaxBytes'>;
+  catalogue: CatalogueService;
+  notifications: NotificationsService;
+  mail: MailOutbox;
+  storage: FileStorage;
+  clock: Clock;
+  /** What a non-admin's products may keep of source code, every release counted. */
+  quotaBytes: number;
+  /** The site's address, for links in mails. */
+  publicUrl: string;
+  /** Told once a new archive's release is stored, so its analysis starts at once. */
+  archiveStored: () => void;
+}
+
+/** The archive uploaded with a new product: its first version, moderated with the product itself. */
+export interface FirstRelease {
+  productId: string;
+  version: string;
+  sourceCode: StoredFile;
+  createdAt: string;
+}
 
 /**
- * Versions of a product's source code (issue 15): the owner or an admin publishes a new archive
+ * Versions of a product's source code: the owner or an admin publishes a new archive
  * with its changelog as a release; a seller's waits for an admin, an admin's is out at once.
  * Buyers are served the newest approved one, and each approval opens their download window again.
  */
 export class ReleasesService {
-  constructor(
-    private readonly releases: ReleasesRepository,
-    private readonly rows: CatalogueRepository,
-    private readonly products: ProductsService,
-    private readonly catalogue: CatalogueService,
-    private readonly notifications: NotificationsService,
-    private readonly mail: MailOutbox,
-    private readonly clock: Clock,
-    /** The site's address, for links in mails. */
-    private readonly publicUrl: string,
-    /** Told once a new archive's release is stored, so its analysis starts at once (issue 18). */
-    private readonly archiveStored: () => void,
-  ) {}
+  private readonly releases: ReleasesRepository;
+  private readonly rows: CatalogueRepository;
+  private readonly products: ReleasesDependencies['products'];
+  private readonly catalogue: CatalogueService;
+  private readonly notifications: NotificationsService;
+  private readonly mail: MailOutbox;
+  private readonly storage: FileStorage;
+  private readonly clock: Clock;
+  private readonly quotaBytes: number;
+  private readonly publicUrl: string;
+  private readonly archiveStored: () => void;
+
+  constructor(dependencies: ReleasesDependencies) {
+    this.releases = new ReleasesRepository(dependencies.db);
+    this.rows = dependencies.rows;
+    this.products = dependencies.products;
+    this.catalogue = dependencies.catalogue;
+    this.notifications = dependencies.notifications;
+    this.mail = dependencies.mail;
+    this.storage = dependencies.storage;
+    this.clock = dependencies.clock;
+    this.quotaBytes = dependencies.quotaBytes;
+    this.publicUrl = dependencies.publicUrl;
+    this.archiveStored = dependencies.archiveStored;
+  }
+
+  /** Refuses an archive that would take the actor's stored source code past the quota. */
+  async assertWithinQuota(actor: SessionUser, addedBytes: number): Promise<void> {
+    if (isTrustedPublisher(actor)) return;
+    const kept = await this.releases.sourceBytesOf(actor._id);
+    const quota = this.quotaBytes;
+    const after = kept + addedBytes;
+    if (addedBytes === 0 ? kept >= quota : after > quota) {
+      throw new HttpError(
+        413,
+        `Your storage quota of ${megabytes(quota)} is ${addedBytes === 0 ? 'used up' : 'too small for this archive'}: ` +
+          `your products keep ${megabytes(kept)} of source code${addedBytes === 0 ? '' : ` and this archive is ${megabytes(addedBytes)}`}.`,
+      );
+    }
+  }
+
+  /** Stores a new product's first release in the product's own transaction. */
+  async storeFirstIn(trx: Kysely<Database>, first: FirstRelease): Promise<void> {
+    const [major, minor, patch] = versionParts(first.version);
+    await this.releases.insert(
+      {
+        id: newId(),
+        product_id: first.productId,
+        version: first.version,
+        version_major: major,
+        version_minor: minor,
+        version_patch: patch,
+        changelog_html: '',
+        engine_version: null,
+        source_code_key: first.sourceCode.key,
+        source_code_size: first.sourceCode.size,
+        status: 'Approved',
+        created_at: first.createdAt,
+        published_at: first.createdAt,
+      },
+      trx,
+    );
+  }
+
+  /** The storage keys of every archive the product keeps, for deleting a product for good. */
+  archiveKeysOf(productId: string): Promise<string[]> {
+    return this.releases.archiveKeysOf(productId);
+  }
+
+  /** The approved releases of these products, newest version first within each (purchases' downloads). */
+  approvedOf(productIds: readonly string[]): Promise<ReleaseRow[]> {
+    return this.releases.approvedOf(productIds);
+  }
+
+  /** A release with its product's owner and status (the archive analysis). */
+  findRow(releaseId: string): Promise<ReleaseWithProductRow | undefined> {
+    return this.releases.findById(releaseId);
+  }
+
+  /** A product's releases, newest version first; Approved ones only unless `everyStatus`. */
+  rowsOf(productId: string, everyStatus: boolean): Promise<ReleaseRow[]> {
+    return this.releases.ofProduct(productId, everyStatus);
+  }
+
+  /**
+   * The owner or an admin may fetch an archive: the newest approved release's, or the named
+   * release's whatever its status (buyers download through their purchases).
+   */
+  async openSourceCode(actor: SessionUser, id: string, releaseId?: string): Promise<{ stream: Readable; fileName: string; size: number }> {
+    const row = await this.rows.findById(id);
+    if (!row) throw notFound('Product not found');
+    if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
+    const releases = await this.releases.ofProduct(id, true);
+    const release = releaseId
+      ? releases.find((candidate) => candidate.id === releaseId)
+      : (releases.find((candidate) => candidate.status === 'Approved') ?? releases[0]);
+    if (!release) throw notFound('Release not found');
+    const titles = titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []);
+    return this.storage.get('private', release.source_code_key).then((stream) => ({
+      stream,
+      fileName: archiveFileName(productTitle(titles), release),
+      size: Number(release.source_code_size),
+    }));
+  }
 
   /** POST releases: 404 or 403 before a byte of the body is read; the archive is gone again on any failure. */
   async publishFromForm(actor: SessionUser, productId: string, parts: AsyncIterable<UploadPart> | null): Promise<Release> {
     const product = await this.products.editableBy(actor, productId);
     if (product.status === 'Deleted') throw notFound('Product not found');
-    await this.products.assertWithinQuota(actor, 0);
+    await this.assertWithinQuota(actor, 0);
     const upload = await readProductUpload(parts, this.products, { images: 'refused' });
     try {
       if (!upload.sourceCode) throw badRequest('Source code is required');
       const form = parseReleaseFields(upload.fields);
       await this.assertNewerThanApproved(productId, form.version);
-      await this.products.assertWithinQuota(actor, upload.sourceCode.size);
+      await this.assertWithinQuota(actor, upload.sourceCode.size);
       const changelog = sanitizeRichText(form.changelog);
       if (!htmlToText(changelog)) throw badRequest('Describe what changed in this version', 'changelog');
       const now = this.clock.now().toISOString();
@@ -170,6 +291,12 @@ export class ReleasesService {
       throw badRequest(`The version must be greater than ${latest.version}, the latest published version`, 'version');
     }
   }
+}
+
+/** `Space-Runner-1.2.0.zip`: the title as in its link, and the version. */
+export function archiveFileName(title: string, release: Pick<ReleaseRow, 'version'>): string {
+  const safeName = titleToSlug(title).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
+  return `${safeName}-${release.version}.zip`;
 }
 
 export function releaseView(row: ReleaseRow): Release {

@@ -20,13 +20,26 @@ import type { FileStorage } from '../../platform/storage/index.js';
 import { type CatalogueRepository, type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { type Decision, mailsTheSeller, moderationMail, moderationNotice } from './moderation-notices.js';
-import type { ModerationRepository, PendingChangeRow } from './moderation.repository.js';
+import { formOf, type HeldChange, type ProductsService } from '../products/index.js';
+import { ModerationRepository, type PendingChangeRow } from './moderation.repository.js';
 import { changedFields, changedImages, imagesOfChange, screenshotsOfChange } from './pending-change.js';
 import { canModerate } from './policies.js';
-import type { ProductsRepository } from './products.repository.js';
-import { columnsOf, formOf, translationsOf } from './products.service.js';
 
 type SellerContact = { email: string; name: string };
+
+export interface ModerationDependencies {
+  db: Kysely<Database>;
+  /** The listing's writes: a decision's status, an approved change's fields. */
+  products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  rows: CatalogueRepository;
+  catalogue: CatalogueService;
+  storage: FileStorage;
+  notifications: NotificationsService;
+  mail: MailOutbox;
+  clock: Clock;
+  /** The site's address, for links in mails. */
+  publicUrl: string;
+}
 
 /** A change is stale once the listing was written after it was sent, or left the store. */
 const isStale = (change: PendingChangeRow, product: ProductRow) =>
@@ -39,18 +52,27 @@ const isStale = (change: PendingChangeRow, product: ProductRow) =>
  * own transaction, so neither is kept without the other.
  */
 export class ModerationService {
-  constructor(
-    private readonly moderation: ModerationRepository,
-    private readonly products: ProductsRepository,
-    private readonly rows: CatalogueRepository,
-    private readonly catalogue: CatalogueService,
-    private readonly storage: FileStorage,
-    private readonly notifications: NotificationsService,
-    private readonly mail: MailOutbox,
-    private readonly clock: Clock,
-    /** The site's address, for links in mails. */
-    private readonly publicUrl: string,
-  ) {}
+  private readonly moderation: ModerationRepository;
+  private readonly products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  private readonly rows: CatalogueRepository;
+  private readonly catalogue: CatalogueService;
+  private readonly storage: FileStorage;
+  private readonly notifications: NotificationsService;
+  private readonly mail: MailOutbox;
+  private readonly clock: Clock;
+  private readonly publicUrl: string;
+
+  constructor(dependencies: ModerationDependencies) {
+    this.moderation = new ModerationRepository(dependencies.db);
+    this.products = dependencies.products;
+    this.rows = dependencies.rows;
+    this.catalogue = dependencies.catalogue;
+    this.storage = dependencies.storage;
+    this.notifications = dependencies.notifications;
+    this.mail = dependencies.mail;
+    this.clock = dependencies.clock;
+    this.publicUrl = dependencies.publicUrl;
+  }
 
   approve(actor: SessionUser, id: string): Promise<void> {
     return this.decide(actor, id, { action: 'Approved', reason: null, note: '' });
@@ -110,16 +132,10 @@ export class ModerationService {
     const title = productTitle(form.title);
     const now = this.clock.now().toISOString();
     let mails: OutboxRow[] = [];
-    await this.products.update(
+    await this.products.applyChange(
       product.id,
-      {
-        ...columnsOf(form),
-        ...(change.feature_img_key ? { feature_img_key: change.feature_img_key } : {}),
-        ...(change.thumbnail_key ? { thumbnail_key: change.thumbnail_key } : {}),
-        updated_at: now,
-      },
-      translationsOf(form),
-      screenshots,
+      { form, featureImg: change.feature_img_key, thumbnail: change.thumbnail_key, screenshots },
+      now,
       async (trx) => {
         // Of two admins deciding at once, only one finds the change still open.
         if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
@@ -144,6 +160,37 @@ export class ModerationService {
     });
     await this.deleteImages(imagesOfChange(change));
     await this.told(product, mails);
+  }
+
+  /**
+   * Keeps a seller's edit of an approved product for an admin, in place of any open one (one per
+   * product); answers the replaced change's images, which the caller deletes.
+   */
+  async hold(change: HeldChange): Promise<string[]> {
+    const replaced = await this.moderation.replacePendingChange({
+      id: newId(),
+      product_id: change.productId,
+      user_id: change.userId,
+      base_updated_at: change.baseUpdatedAt,
+      form_json: JSON.stringify(change.form),
+      feature_img_key: change.featureImg,
+      thumbnail_key: change.thumbnail,
+      screenshots_json: change.screenshots ? JSON.stringify(change.screenshots) : null,
+      created_at: change.createdAt,
+    });
+    return replaced ? imagesOfChange(replaced) : [];
+  }
+
+  /** Drops the product's open change within the seller's direct edit (a resubmission); answers its images. */
+  async dropIn(trx: Kysely<Database>, productId: string): Promise<string[]> {
+    const dropped = await this.moderation.takePendingChangeOf(trx, productId);
+    return dropped ? imagesOfChange(dropped) : [];
+  }
+
+  /** The images of the product's open change, if any (a product deleted for good takes them along). */
+  async imagesWaitingFor(productId: string): Promise<string[]> {
+    const open = await this.moderation.pendingChangeOf(productId);
+    return open ? imagesOfChange(open) : [];
   }
 
   /** GET moderation-log: a product's decisions, newest first, for an admin. */

@@ -11,8 +11,15 @@ export type ReleaseWithProductRow = ReleaseRow & { product_owner_id: string; pro
 export class ReleasesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: NewReleaseRow): Promise<void> {
-    await this.db.insertInto('product_releases').values(row).execute();
+  /** `trx` is the transaction of the write it goes with (a new product's first release), else the database. */
+  async insert(row: NewReleaseRow, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.insertInto('product_releases').values(row).execute();
+  }
+
+  /** The storage keys of every archive the product keeps, whatever their status. */
+  async archiveKeysOf(productId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('product_releases').select('source_code_key').where('product_id', '=', productId).execute();
+    return rows.map((row) => row.source_code_key);
   }
 
   findById(id: string): Promise<ReleaseWithProductRow | undefined> {
