@@ -92,6 +92,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const moderation: ModerationService = new ModerationService({
     db,
     products,
+    releases,
     rows: catalogueRows,
     catalogue,
     storage,

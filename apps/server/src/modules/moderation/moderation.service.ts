@@ -3,6 +3,7 @@ import {
   type ModerationDecisionBody,
   type ModerationLogEntry,
   type PendingChange,
+  type ProductApprovalBody,
   PENDING_CHANGE_NOT_FOUND_MESSAGE,
   productTitle,
   type ProductForm,
@@ -21,6 +22,7 @@ import { type CatalogueRepository, type CatalogueService, imageUrl, type Product
 import type { NotificationsService } from '../notifications/index.js';
 import { type Decision, mailsTheSeller, moderationMail, moderationNotice } from './moderation-notices.js';
 import { formOf, type HeldChange, type ProductsService } from '../products/index.js';
+import type { ReleasesService } from '../releases/index.js';
 import { ModerationRepository, type PendingChangeRow } from './moderation.repository.js';
 import { changedFields, changedImages, imagesOfChange, screenshotsOfChange } from './pending-change.js';
 import { canModerate } from './policies.js';
@@ -31,6 +33,8 @@ export interface ModerationDependencies {
   db: Kysely<Database>;
   /** The listing's writes: a decision's status, an approved change's fields. */
   products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  /** A product's approval publishes the archive under review. */
+  releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
   rows: CatalogueRepository;
   catalogue: CatalogueService;
   storage: FileStorage;
@@ -54,6 +58,7 @@ const isStale = (change: PendingChangeRow, product: ProductRow) =>
 export class ModerationService {
   private readonly moderation: ModerationRepository;
   private readonly products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  private readonly releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
   private readonly rows: CatalogueRepository;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
@@ -65,6 +70,7 @@ export class ModerationService {
   constructor(dependencies: ModerationDependencies) {
     this.moderation = new ModerationRepository(dependencies.db);
     this.products = dependencies.products;
+    this.releases = dependencies.releases;
     this.rows = dependencies.rows;
     this.catalogue = dependencies.catalogue;
     this.storage = dependencies.storage;
@@ -74,8 +80,9 @@ export class ModerationService {
     this.publicUrl = dependencies.publicUrl;
   }
 
-  approve(actor: SessionUser, id: string): Promise<void> {
-    return this.decide(actor, id, { action: 'Approved', reason: null, note: '' });
+  /** Publishes the product with exactly the archive under review; `releaseId`, when given, must be that one (409). */
+  approve(actor: SessionUser, id: string, body?: ProductApprovalBody | null): Promise<void> {
+    return this.decide(actor, id, { action: 'Approved', reason: null, note: '' }, body?.releaseId);
   }
 
   /** Without a body (a client written to SPEC.md) the reason is 'Other'. */
@@ -208,7 +215,12 @@ export class ModerationService {
   }
 
   /** A product decision: the status, its audit line, and the seller's notice and mail commit together. */
-  private async decide(actor: SessionUser, id: string, decision: Decision & { action: 'Approved' | 'Rejected' | 'ChangesRequested' }) {
+  private async decide(
+    actor: SessionUser,
+    id: string,
+    decision: Decision & { action: 'Approved' | 'Rejected' | 'ChangesRequested' },
+    pinnedReleaseId?: string,
+  ) {
     const row = await this.moderated(actor, id);
     // Deciding again what is already decided changes nothing and tells nobody.
     if (row.status === decision.action) return;
@@ -217,6 +229,7 @@ export class ModerationService {
     const now = this.clock.now().toISOString();
     let mails: OutboxRow[] = [];
     await this.products.setStatus(id, decision.action, now, async (trx) => {
+      if (decision.action === 'Approved') await this.releases.publishUnderReviewIn(trx, id, pinnedReleaseId, now);
       mails = await this.record(trx, actor, row, seller, title, decision, now);
     });
     this.catalogue.changed();

@@ -63,8 +63,10 @@ export class ProductsRepository {
   /** `alongside` writes what goes with the decision (its audit line, notices, mail) in the same transaction. */
   async setStatus(id: string, status: StoredProductStatus, updatedAt: string, alongside: Alongside = async () => {}): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await alongside(trx);
+      // The product's row first: on PostgreSQL its lock queues two writes on one product (an approval
+      // and a new archive under review), so the later one reads what the first committed.
       await trx.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+      await alongside(trx);
       await this.reindex(trx, id);
     });
   }

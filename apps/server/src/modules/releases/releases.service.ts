@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE,
   compareVersions,
   issueMessage,
   productTitle,
@@ -30,8 +31,8 @@ import { type ReleaseRow, ReleasesRepository, type ReleaseWithProductRow } from 
 export interface ReleasesDependencies {
   db: Kysely<Database>;
   rows: CatalogueRepository;
-  /** Who may edit a product, and where its archives are staged while an upload is read. */
-  products: Pick<ProductsService, 'editableBy' | 'stageSourceCode' | 'discardSourceCode' | 'sourceMaxBytes'>;
+  /** Who may edit a product, where its archives are staged while an upload is read, and its status. */
+  products: Pick<ProductsService, 'editableBy' | 'stageSourceCode' | 'discardSourceCode' | 'sourceMaxBytes' | 'setStatus'>;
   catalogue: CatalogueService;
   notifications: NotificationsService;
   mail: MailOutbox;
@@ -194,12 +195,24 @@ export class ReleasesService {
         created_at: now,
         published_at: null,
       };
+      // A product under review carries its newest archive: this one replaces the one under review, and
+      // the product goes back to Pending, so an approval never publishes an archive the admin was not shown.
+      const replacesUnderReview = !isTrustedPublisher(actor) && isUnderReview(product.status);
+      let replaced: string[] = [];
       try {
-        await this.releases.insert(row);
+        if (replacesUnderReview) {
+          await this.products.setStatus(productId, 'Pending', now, async (trx) => {
+            await this.releases.insert(row, trx);
+            replaced = await this.releases.removeReplaced(trx, productId, row.id);
+          });
+        } else {
+          await this.releases.insert(row);
+        }
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(`Version ${form.version} of this product already exists`, 'version');
         throw error;
       }
+      await Promise.all(replaced.map((key) => this.storage.delete('private', key)));
       this.archiveStored();
       // An admin's version needs no review: it is published at once, with its notices.
       if (isTrustedPublisher(actor))
@@ -209,6 +222,16 @@ export class ReleasesService {
       await this.products.discardSourceCode(upload.sourceCode);
       throw error;
     }
+  }
+
+  /**
+   * Within a product's approval: publishes the archive under review (its newest release not rejected).
+   * `pinnedId` is the release whose checks the admin was shown; if another is under review now, 409.
+   */
+  async publishUnderReviewIn(trx: Kysely<Database>, productId: string, pinnedId: string | undefined, publishedAt: string): Promise<void> {
+    const release = await this.releases.underReviewOf(productId, trx);
+    if (pinnedId !== undefined && release?.id !== pinnedId) throw conflict(ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE);
+    if (release) await this.releases.publishIn(trx, release.id, publishedAt);
   }
 
   /** GET releases: the approved ones for everybody who may see the product; every one for its owner and admins. */
@@ -292,6 +315,9 @@ export class ReleasesService {
     }
   }
 }
+
+/** Not in the store yet, or taken out of it for changes: its archive is reviewed with the product. */
+const isUnderReview = (status: string) => status === 'Pending' || status === 'ChangesRequested' || status === 'Rejected';
 
 /** `Space-Runner-1.2.0.zip`: the title as in its link, and the version. */
 export function archiveFileName(title: string, release: Pick<ReleaseRow, 'version'>): string {

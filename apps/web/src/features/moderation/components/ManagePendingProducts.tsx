@@ -4,7 +4,7 @@ import { useRequestChanges } from '../api/requestChanges';
 import { PendingChangesList } from './PendingChangesList';
 import { focusAfterDecision, ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { FormError } from '@/components/FormError';
-import { ArchiveCheckNote } from '@/features/inside';
+import { ArchiveCheckNote, useArchiveCheck } from '@/features/inside';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { useApproveProduct } from '../api/approveProduct';
 import { useRejectProduct } from '../api/rejectProduct';
@@ -61,6 +61,8 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
   const approve = useApproveProduct();
   const reject = useRejectProduct();
   const requestChanges = useRequestChanges();
+  // Approving names the archive whose checks this row shows, so a newer one is never published unseen.
+  const check = useArchiveCheck(product._id);
   const title = productTitle(product.title);
   const busy = approve.isPending || reject.isPending || requestChanges.isPending;
   // The reason dialog shows its own refusals.
@@ -89,7 +91,7 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
         onClick={() => {
           reject.reset();
           rowFocus.willLeave(product._id, 'approve');
-          approve.mutate(product._id);
+          approve.mutate({ id: product._id, releaseId: check?.releaseId });
         }}
       >
         Approve
