@@ -107,3 +107,41 @@ test("a seller's edit of an approved product waits for the admin while the store
   await expect(view.getByRole('region', { name: 'Moderation history' })).toContainText('Changes approved by');
   await expectNoAxeViolationsAtBothWidths(admin, 'the admin product view');
 });
+
+test('the admin views a pending listing as buyers will see it, and its seller sees it marked as not public', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const title = `Preview Quest ${Date.now().toString(36)}`;
+  const path = `/downloads/${title.replaceAll(' ', '-')}`;
+  const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Pia Seller');
+  expect((await uploadProduct(sellerApi, title)).status).toBe('Pending');
+
+  // Visitors never reach it.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(path);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Game not found' })).toBeVisible();
+
+  const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');
+  const sellerPage = await signedInPage(browser, seller.email, seller.password);
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto('/adminPanel/manage-pending-products');
+    const row = admin.getByRole('table', { name: 'Pending products' }).getByRole('row').filter({ hasText: title });
+    await row.getByRole('link', { name: 'View' }).click();
+    await expect(admin).toHaveURL(new RegExp(`${path}$`));
+    await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(admin.getByTestId('not-public')).toContainText('Pending review — not public');
+    await expect(admin.getByText(`${title}, made for a journey.`)).toBeVisible();
+    await expect(admin.getByText('$49.99').first()).toBeVisible();
+    await expect(admin.getByRole('link', { name: 'Google Play', exact: true })).toBeVisible();
+    await expectNoAxeViolations(admin, `a pending listing viewed by an admin at ${width} px`);
+
+    await sellerPage.setViewportSize({ width, height: 900 });
+    await sellerPage.goto(path);
+    await expect(sellerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(sellerPage.getByTestId('not-public')).toContainText('Pending review — not public');
+    await expectNoAxeViolations(sellerPage, `one's own pending listing at ${width} px`);
+  }
+});

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { API_PATHS, apiPath, productTitle, type ProductSummary } from '@market/contracts';
 import { useRequestChanges } from '../api/requestChanges';
 import { PendingChangesList } from './PendingChangesList';
 import { focusAfterDecision, ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { FormError } from '@/components/FormError';
 import { ArchiveCheckNote, useArchiveCheck } from '@/features/inside';
+import { detailPath } from '@/features/catalogue';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { useApproveProduct } from '../api/approveProduct';
 import { useRejectProduct } from '../api/rejectProduct';
@@ -139,6 +141,10 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
       <button type="button" className="btn btn-sm btn-outline-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
         Delete
       </button>
+      {/* The listing as buyers will see it: the product page, which admins may read while it is pending. */}
+      <Link className="btn btn-sm btn-outline-secondary" to={detailPath(product)} aria-describedby={titleId}>
+        View
+      </Link>
       {/* Streams the archive from the server, to admins only (DESIGN.md). */}
       <a
         className="btn btn-sm btn-outline-secondary"
