@@ -30,6 +30,8 @@ export const moderationDecisionBodySchema = z
   .strictObject({ reason: moderationReasonSchema, note: noteSchema.default('') })
   .meta({ id: 'ModerationDecisionBody' });
 export type ModerationDecisionBody = z.input<typeof moderationDecisionBodySchema>;
+/** A decision body once the route schema has read it (the note defaulted). */
+export type CheckedModerationDecisionBody = z.output<typeof moderationDecisionBodySchema>;
 
 /**
  * PUT approved-product: the release whose archive checks the admin was shown. A product under review

@@ -1,6 +1,6 @@
 import {
   DEFAULT_REJECT_REASON,
-  type ModerationDecisionBody,
+  type CheckedModerationDecisionBody,
   type ModerationLogEntry,
   type PendingChange,
   type ProductApprovalBody,
@@ -9,7 +9,6 @@ import {
   type ProductForm,
   type SessionUser,
   STALE_CHANGE_MESSAGE,
-  moderationDecisionBodySchema,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -18,7 +17,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import { type CatalogueRepository, type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
+import { type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { type Decision, mailsTheSeller, moderationMail, moderationNotice } from './moderation-notices.js';
 import { formOf, type HeldChange, type ProductsService } from '../products/index.js';
@@ -29,13 +28,12 @@ import { canModerate } from './policies.js';
 
 type SellerContact = { email: string; name: string };
 
-export interface ModerationDependencies {
+export interface ModerationServiceDependencies {
   db: Kysely<Database>;
   /** The listing's writes: a decision's status, an approved change's fields. */
   products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
   /** A product's approval publishes the archive under review. */
   releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
-  rows: CatalogueRepository;
   catalogue: CatalogueService;
   storage: FileStorage;
   notifications: NotificationsService;
@@ -59,7 +57,6 @@ export class ModerationService {
   private readonly moderation: ModerationRepository;
   private readonly products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
   private readonly releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
-  private readonly rows: CatalogueRepository;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
   private readonly notifications: NotificationsService;
@@ -67,11 +64,10 @@ export class ModerationService {
   private readonly clock: Clock;
   private readonly publicUrl: string;
 
-  constructor(dependencies: ModerationDependencies) {
+  constructor(dependencies: ModerationServiceDependencies) {
     this.moderation = new ModerationRepository(dependencies.db);
     this.products = dependencies.products;
     this.releases = dependencies.releases;
-    this.rows = dependencies.rows;
     this.catalogue = dependencies.catalogue;
     this.storage = dependencies.storage;
     this.notifications = dependencies.notifications;
@@ -85,14 +81,13 @@ export class ModerationService {
     return this.decide(actor, id, { action: 'Approved', reason: null, note: '' }, body?.releaseId);
   }
 
-  /** Without a body (a client written to SPEC.md) the reason is 'Other'. */
-  reject(actor: SessionUser, id: string, body: ModerationDecisionBody | null | undefined): Promise<void> {
-    const { reason, note } = moderationDecisionBodySchema.parse(body ?? { reason: DEFAULT_REJECT_REASON });
+  /** Without a body (a client written to docs/product-spec.md) the reason is 'Other'. Bodies come checked by the route. */
+  reject(actor: SessionUser, id: string, body: CheckedModerationDecisionBody | null | undefined): Promise<void> {
+    const { reason, note } = body ?? { reason: DEFAULT_REJECT_REASON, note: '' };
     return this.decide(actor, id, { action: 'Rejected', reason, note });
   }
 
-  requestChanges(actor: SessionUser, id: string, body: ModerationDecisionBody): Promise<void> {
-    const { reason, note } = moderationDecisionBodySchema.parse(body);
+  requestChanges(actor: SessionUser, id: string, { reason, note }: CheckedModerationDecisionBody): Promise<void> {
     return this.decide(actor, id, { action: 'ChangesRequested', reason, note });
   }
 
@@ -102,10 +97,10 @@ export class ModerationService {
     const changes = await this.moderation.pendingChanges();
     const answers: PendingChange[] = [];
     for (const change of changes) {
-      const product = await this.rows.findById(change.product_id);
+      const product = await this.catalogue.findRow(change.product_id);
       if (!product) continue;
-      const translations = (await this.rows.translationsOf([product.id], true)).get(product.id) ?? [];
-      const screenshots = await this.rows.screenshotsOf(product.id);
+      const translations = (await this.catalogue.translationsOf([product.id], true)).get(product.id) ?? [];
+      const screenshots = await this.catalogue.screenshotsOf(product.id);
       answers.push({
         _id: change.id,
         productId: product.id,
@@ -132,7 +127,7 @@ export class ModerationService {
     const replaced = [
       ...(change.feature_img_key ? [product.feature_img_key] : []),
       ...(change.thumbnail_key ? [product.thumbnail_key] : []),
-      ...(screenshots ? await this.rows.screenshotsOf(product.id) : []),
+      ...(screenshots ? await this.catalogue.screenshotsOf(product.id) : []),
     ];
     const decision: Decision = { action: 'ChangeApproved', reason: null, note: '' };
     const seller = await this.moderation.contactOf(product.user_id);
@@ -155,8 +150,7 @@ export class ModerationService {
   }
 
   /** Drops the seller's change (and its images); the live listing stays as it was. */
-  async rejectChange(actor: SessionUser, changeId: string, body: ModerationDecisionBody): Promise<void> {
-    const { reason, note } = moderationDecisionBodySchema.parse(body);
+  async rejectChange(actor: SessionUser, changeId: string, { reason, note }: CheckedModerationDecisionBody): Promise<void> {
     const { change, product } = await this.openChange(actor, changeId);
     const title = await this.titleOf(product.id);
     const seller = await this.moderation.contactOf(product.user_id);
@@ -273,14 +267,14 @@ export class ModerationService {
   private async openChange(actor: SessionUser, changeId: string): Promise<{ change: PendingChangeRow; product: ProductRow }> {
     this.assertModerator(actor);
     const change = await this.moderation.findPendingChange(changeId);
-    const product = change && (await this.rows.findById(change.product_id));
+    const product = change && (await this.catalogue.findRow(change.product_id));
     if (!change || !product || product.status === RETIRED) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
     return { change, product };
   }
 
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
     this.assertModerator(actor);
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     return row;
   }
@@ -294,7 +288,7 @@ export class ModerationService {
   }
 
   private async titleOf(productId: string): Promise<string> {
-    return productTitle(titlesOf((await this.rows.translationsOf([productId], false)).get(productId) ?? []));
+    return productTitle(titlesOf((await this.catalogue.translationsOf([productId], false)).get(productId) ?? []));
   }
 
   private async deleteImages(keys: string[]): Promise<void> {

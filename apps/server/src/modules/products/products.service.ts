@@ -17,7 +17,6 @@ import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platfor
 import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
 import { parseProductFields } from './product-fields.js';
 import {
-  type CatalogueRepository,
   type CatalogueService,
   canManage,
   dollars,
@@ -88,10 +87,9 @@ export interface ChangesUnderReview {
   imagesWaitingFor(productId: string): Promise<string[]>;
 }
 
-export interface ProductsDependencies {
+export interface ProductsServiceDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
-  rows: CatalogueRepository;
   catalogue: CatalogueService;
   storage: FileStorage;
   clock: Clock;
@@ -117,7 +115,6 @@ const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
 /** Product writes: who may upload, edit and delete what, and how their files are kept. */
 export class ProductsService {
   private readonly products: ProductsRepository;
-  private readonly rows: CatalogueRepository;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
   private readonly clock: Clock;
@@ -127,9 +124,8 @@ export class ProductsService {
   private readonly changes: ChangesUnderReview;
   private readonly archiveStored: () => void;
 
-  constructor(dependencies: ProductsDependencies) {
+  constructor(dependencies: ProductsServiceDependencies) {
     this.products = new ProductsRepository(dependencies.db, dependencies.dialect);
-    this.rows = dependencies.rows;
     this.catalogue = dependencies.catalogue;
     this.storage = dependencies.storage;
     this.clock = dependencies.clock;
@@ -230,7 +226,7 @@ export class ProductsService {
 
   /** 404 for an unknown product, 403 unless the actor owns it or is an admin. */
   async editableBy(actor: SessionUser, id: string): Promise<ProductRow> {
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can edit this product');
     return row;
@@ -249,7 +245,7 @@ export class ProductsService {
     const replaced: StoredRef[] = [];
     try {
       if (upload.fields.version?.trim()) throw badRequest('The version changes by publishing a new version, not by an edit', 'version');
-      const translations = (await this.rows.translationsOf([id], true)).get(id) ?? [];
+      const translations = (await this.catalogue.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
       const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
@@ -276,7 +272,7 @@ export class ProductsService {
         };
         if (images.featureImg) replaced.push(['images', row.feature_img_key]);
         if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
-        if (newScreenshots) for (const key of await this.rows.screenshotsOf(id)) replaced.push(['images', key]);
+        if (newScreenshots) for (const key of await this.catalogue.screenshotsOf(id)) replaced.push(['images', key]);
         await this.products.update(id, changes, translationsOf(form), newScreenshots, async (trx) => {
           // A seller's direct edit is a resubmission: whatever change waited is part of it or moot.
           if (trusted) return;
@@ -362,7 +358,7 @@ export class ProductsService {
 
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
     if (!canModerate(actor)) throw forbidden('Only an admin can do this');
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     return row;
   }

@@ -2,11 +2,9 @@ import type { Readable } from 'node:stream';
 import {
   ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE,
   compareVersions,
-  issueMessage,
   productTitle,
   type Release,
   releaseFormSchema,
-  type ReleaseForm,
   type SessionUser,
   titleToSlug,
   versionParts,
@@ -14,23 +12,22 @@ import {
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
-import { refuseNulCharacter } from '../../http/request-text.js';
+import { parseFormFields } from '../../http/form-fields.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
 import { type MailOutbox, type OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage, StoredFile } from '../../platform/storage/index.js';
-import { type CatalogueRepository, type CatalogueService, canManage, canSee, titlesOf } from '../catalogue/index.js';
+import { type CatalogueService, canManage, canSee, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { megabytes, readProductUpload, type ProductsService, type UploadPart } from '../products/index.js';
 import { releaseNoticeMail, releaseNotices } from './release-notices.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
 import { type ReleaseRow, ReleasesRepository, type ReleaseWithProductRow } from './releases.repository.js';
 
-export interface ReleasesDependencies {
+export interface ReleasesServiceDependencies {
   db: Kysely<Database>;
-  rows: CatalogueRepository;
   /** Who may edit a product, where its archives are staged while an upload is read, and its status. */
   products: Pick<ProductsService, 'editableBy' | 'stageSourceCode' | 'discardSourceCode' | 'sourceMaxBytes' | 'setStatus'>;
   catalogue: CatalogueService;
@@ -61,8 +58,7 @@ export interface FirstRelease {
  */
 export class ReleasesService {
   private readonly releases: ReleasesRepository;
-  private readonly rows: CatalogueRepository;
-  private readonly products: ReleasesDependencies['products'];
+  private readonly products: ReleasesServiceDependencies['products'];
   private readonly catalogue: CatalogueService;
   private readonly notifications: NotificationsService;
   private readonly mail: MailOutbox;
@@ -72,9 +68,8 @@ export class ReleasesService {
   private readonly publicUrl: string;
   private readonly archiveStored: () => void;
 
-  constructor(dependencies: ReleasesDependencies) {
+  constructor(dependencies: ReleasesServiceDependencies) {
     this.releases = new ReleasesRepository(dependencies.db);
-    this.rows = dependencies.rows;
     this.products = dependencies.products;
     this.catalogue = dependencies.catalogue;
     this.notifications = dependencies.notifications;
@@ -149,7 +144,7 @@ export class ReleasesService {
    * release's whatever its status (buyers download through their purchases).
    */
   async openSourceCode(actor: SessionUser, id: string, releaseId?: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
     const releases = await this.releases.ofProduct(id, true);
@@ -157,7 +152,7 @@ export class ReleasesService {
       ? releases.find((candidate) => candidate.id === releaseId)
       : (releases.find((candidate) => candidate.status === 'Approved') ?? releases[0]);
     if (!release) throw notFound('Release not found');
-    const titles = titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []);
+    const titles = titlesOf((await this.catalogue.translationsOf([id], false)).get(id) ?? []);
     return this.storage.get('private', release.source_code_key).then((stream) => ({
       stream,
       fileName: archiveFileName(productTitle(titles), release),
@@ -173,7 +168,7 @@ export class ReleasesService {
     const upload = await readProductUpload(parts, this.products, { images: 'refused' });
     try {
       if (!upload.sourceCode) throw badRequest('Source code is required');
-      const form = parseReleaseFields(upload.fields);
+      const form = parseFormFields(releaseFormSchema, upload.fields, LABELS);
       await this.assertNewerThanApproved(productId, form.version);
       await this.assertWithinQuota(actor, upload.sourceCode.size);
       const changelog = sanitizeRichText(form.changelog);
@@ -236,7 +231,7 @@ export class ReleasesService {
 
   /** GET releases: the approved ones for everybody who may see the product; every one for its owner and admins. */
   async list(viewer: SessionUser | null, productId: string): Promise<Release[]> {
-    const product = await this.rows.findById(productId);
+    const product = await this.catalogue.findRow(productId);
     if (!product || product.status === 'Deleted' || !canSee(viewer, product)) throw notFound('Product not found');
     const everyStatus = viewer !== null && canManage(viewer, product);
     return (await this.releases.ofProduct(productId, everyStatus)).map(releaseView);
@@ -297,7 +292,7 @@ export class ReleasesService {
   }
 
   private async titleOf(productId: string): Promise<string> {
-    return productTitle(titlesOf((await this.rows.translationsOf([productId], false)).get(productId) ?? []));
+    return productTitle(titlesOf((await this.catalogue.translationsOf([productId], false)).get(productId) ?? []));
   }
 
   private async moderated(actor: SessionUser, releaseId: string) {
@@ -340,14 +335,3 @@ export function releaseView(row: ReleaseRow): Release {
 }
 
 const LABELS: Record<string, string> = { version: 'Version', changelog: 'Changelog', engineVersion: 'Engine version' };
-
-function parseReleaseFields(fields: Record<string, string>): ReleaseForm {
-  refuseNulCharacter(fields);
-  const parsed = releaseFormSchema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = String(issue.path[0] ?? '');
-  if (issue.code === 'unrecognized_keys') throw badRequest(issueMessage(issue));
-  const generic = /^(Invalid|Expected|Too )/i.test(issue.message);
-  throw badRequest(generic && LABELS[field] ? `${LABELS[field]}: ${issue.message}` : issue.message, field || undefined);
-}
