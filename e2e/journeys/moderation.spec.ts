@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { logIn } from '../support/accounts.js';
+import { apiAs } from '../support/commerce.js';
+import { zipWithOneFile } from '../support/files.js';
 import { approveAsAdmin, newAccountApi, uploadProduct } from '../support/panels.js';
 
 async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
@@ -106,4 +108,88 @@ test("a seller's edit of an approved product waits for the admin while the store
   const view = admin.getByRole('dialog', { name: 'Product Details' });
   await expect(view.getByRole('region', { name: 'Moderation history' })).toContainText('Changes approved by');
   await expectNoAxeViolationsAtBothWidths(admin, 'the admin product view');
+});
+
+test('the admin views a pending listing as buyers will see it, and its seller sees it marked as not public', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const title = `Preview Quest ${Date.now().toString(36)}`;
+  const path = `/downloads/${title.replaceAll(' ', '-')}`;
+  const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Pia Seller');
+  expect((await uploadProduct(sellerApi, title)).status).toBe('Pending');
+
+  // Visitors never reach it.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(path);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Game not found' })).toBeVisible();
+
+  const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');
+  const sellerPage = await signedInPage(browser, seller.email, seller.password);
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto('/adminPanel/manage-pending-products');
+    const row = admin.getByRole('table', { name: 'Pending products' }).getByRole('row').filter({ hasText: title });
+    await row.getByRole('link', { name: 'View' }).click();
+    await expect(admin).toHaveURL(new RegExp(`${path}$`));
+    await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(admin.getByTestId('not-public')).toContainText('Pending review — not public');
+    await expect(admin.getByText(`${title}, made for a journey.`)).toBeVisible();
+    await expect(admin.getByText('$49.99').first()).toBeVisible();
+    await expect(admin.getByRole('link', { name: 'Google Play', exact: true })).toBeVisible();
+    await expectNoAxeViolations(admin, `a pending listing viewed by an admin at ${width} px`);
+
+    await sellerPage.setViewportSize({ width, height: 900 });
+    await sellerPage.goto(path);
+    await expect(sellerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(sellerPage.getByTestId('not-public')).toContainText('Pending review — not public');
+    await expectNoAxeViolations(sellerPage, `one's own pending listing at ${width} px`);
+  }
+});
+
+test('a new version sent after a change request is the archive the admin sees and approves, not the one with the secret', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const title = `Clean Again ${Date.now().toString(36)}`;
+  const { api: sellerApi } = await newAccountApi(baseURL!, 'Cal Seller');
+  const product = await uploadProduct(sellerApi, title, 19, zipWithOneFile('.env', 'DB_PASSWORD=hunter2'));
+  const adminApi = await apiAs(baseURL!, 'admin@example.com', 'admin12345');
+  const asked = await adminApi.put(`/api/product/request-changes/${product._id}`, {
+    data: { reason: 'Other', note: 'Remove the .env file' },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const form = new FormData();
+  form.append('version', '1.0.1');
+  form.append('changelog', '<p>Removed the .env file</p>');
+  form.append(
+    'sourceCode',
+    new File([new Uint8Array(zipWithOneFile('README.md', `# ${title}`))], 'source.zip', { type: 'application/zip' }),
+  );
+  const published = await sellerApi.post(`/api/product/${product._id}/releases`, { multipart: form });
+  expect(published.status(), await published.text()).toBe(201);
+
+  // Back in Pending, its row shows the new archive's checks.
+  const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto('/adminPanel/manage-pending-products');
+    const row = admin.getByRole('table', { name: 'Pending products' }).getByRole('row').filter({ hasText: title });
+    await expect(row.getByText('Archive of version 1.0.1: no secrets found.')).toBeVisible({ timeout: 20_000 });
+    await expect(row).not.toContainText('1.0.0');
+    await expectNoAxeViolations(admin, `/adminPanel/manage-pending-products with a replaced archive at ${width} px`);
+  }
+  const row = admin.getByRole('table', { name: 'Pending products' }).getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toHaveCount(0);
+
+  // The store serves exactly that archive: 1.0.0, with the secret, is gone.
+  const releases = (await (await adminApi.get(`/api/product/${product._id}/releases`)).json()) as Array<{
+    version: string;
+    status: string;
+  }>;
+  expect(releases.map((release) => `${release.version} ${release.status}`)).toEqual(['1.0.1 Approved']);
+  await adminApi.dispose();
 });

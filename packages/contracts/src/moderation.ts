@@ -30,6 +30,18 @@ export const moderationDecisionBodySchema = z
   .strictObject({ reason: moderationReasonSchema, note: noteSchema.default('') })
   .meta({ id: 'ModerationDecisionBody' });
 export type ModerationDecisionBody = z.input<typeof moderationDecisionBodySchema>;
+/** A decision body once the route schema has read it (the note defaulted). */
+export type CheckedModerationDecisionBody = z.output<typeof moderationDecisionBodySchema>;
+
+/**
+ * PUT approved-product: the release whose archive checks the admin was shown. A product under review
+ * carries its newest archive, and approving it publishes exactly that one: if another arrived since, 409.
+ * Optional, so a client written to docs/product-spec.md (no body) approves the archive under review.
+ */
+export const productApprovalBodySchema = z.strictObject({ releaseId: idSchema.optional() }).meta({ id: 'ProductApprovalBody' });
+export type ProductApprovalBody = z.input<typeof productApprovalBodySchema>;
+export const ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE =
+  'The seller sent a new version since this page was loaded: check its archive before approving';
 
 /** What an admin decided: on the product itself, or on a seller's change to an approved one. */
 export const MODERATION_ACTIONS = ['Approved', 'Rejected', 'ChangesRequested', 'ChangeApproved', 'ChangeRejected'] as const;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { authorToSlug, imageSrcSet, type ProductDetail } from '@market/contracts';
+import { authorToSlug, imageSrcSet, type ProductDetail, type ProductStatus } from '@market/contracts';
 import { CategoryIcon } from '@/components/CategoryIcon';
 import { ErrorState } from '@/components/query-view';
 import { Tabs } from '@/features/catalogue';
@@ -84,6 +84,7 @@ function ProductView({ product }: { product: ProductDetail }) {
     <div className="container page-section product-detail">
       <PageHead title={name} />
       <NoticeRegion />
+      <NotPublicBanner status={product.status} />
       <div className="row g-4">
         <div className="col-lg-7">
           <h1 className="page-title">{name}</h1>
@@ -169,6 +170,23 @@ function ProductView({ product }: { product: ProductDetail }) {
         )}
       </Tabs>
     </div>
+  );
+}
+
+/** Only its seller and admins reach a listing out of the store; the page says so before anything else. */
+const NOT_PUBLIC: Record<Exclude<ProductStatus, 'Approved'>, string> = {
+  Pending: 'Pending review — not public',
+  ChangesRequested: 'Changes requested — not public',
+  Rejected: 'Rejected — not public',
+};
+
+function NotPublicBanner({ status }: { status: ProductStatus }) {
+  if (status === 'Approved') return null;
+  return (
+    <p className="alert alert-warning product-not-public" data-testid="not-public">
+      <strong>{NOT_PUBLIC[status]}</strong>
+      <span className="d-block small">Buyers will see this page once an admin approves it.</span>
+    </p>
   );
 }
 

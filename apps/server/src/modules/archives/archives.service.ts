@@ -5,17 +5,29 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { JobLeases } from '../../platform/jobs/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import { type CatalogueRepository, type CatalogueService, canManage, canSee } from '../catalogue/index.js';
-import type { ReleasesRepository } from '../products/index.js';
+import { type CatalogueService, canManage, canSee } from '../catalogue/index.js';
+import type { ReleasesService } from '../releases/index.js';
 import { analyseArchive, ANALYSER_VERSION, ArchiveRefused } from './analyser/index.js';
-import type { ArchiveReportRow, ArchiveReportsRepository, ArchiveToAnalyse } from './archives.repository.js';
+import { type ArchiveReportRow, ArchiveReportsRepository, type ArchiveToAnalyse } from './archives.repository.js';
 import { seesEveryArchive } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** Longer than one archive takes; a crashed instance's archive is taken over once it runs out. */
 const LEASE_MS = 10 * 60_000;
 const BATCH = 20;
 
 type StoredReport = Omit<InsideReport, 'status' | 'releaseId' | 'analyserVersion' | 'analysedAt' | 'warnings'>;
+
+export interface ArchivesServiceDependencies {
+  db: Kysely<Database>;
+  releases: Pick<ReleasesService, 'findRow' | 'rowsOf'>;
+  catalogue: CatalogueService;
+  storage: FileStorage;
+  leases: JobLeases;
+  clock: Clock;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
 
 /**
  * What's inside (issue 18): each release's archive is analysed once, off the request path, by
@@ -27,16 +39,23 @@ export class ArchivesService {
   private running: Promise<void> | null = null;
   private wokenWhileRunning = false;
 
-  constructor(
-    private readonly reports: ArchiveReportsRepository,
-    private readonly releases: ReleasesRepository,
-    private readonly products: CatalogueRepository,
-    private readonly catalogue: CatalogueService,
-    private readonly storage: FileStorage,
-    private readonly leases: JobLeases,
-    private readonly clock: Clock,
-    private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
-  ) {}
+  private readonly reports: ArchiveReportsRepository;
+  private readonly releases: Pick<ReleasesService, 'findRow' | 'rowsOf'>;
+  private readonly catalogue: CatalogueService;
+  private readonly storage: FileStorage;
+  private readonly leases: JobLeases;
+  private readonly clock: Clock;
+  private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
+
+  constructor({ db, releases, catalogue, storage, leases, clock, log }: ArchivesServiceDependencies) {
+    this.reports = new ArchiveReportsRepository(db);
+    this.releases = releases;
+    this.catalogue = catalogue;
+    this.storage = storage;
+    this.leases = leases;
+    this.clock = clock;
+    this.log = log;
+  }
 
   /** Starts analysing what waits, now, in the background; a call during a run makes it look again when done. */
   wake(): void {
@@ -140,10 +159,10 @@ export class ArchivesService {
    * for everybody, any for the owner and admins); the seller's warnings only for those two.
    */
   async inside(viewer: SessionUser | null, productId: string, releaseId: string | undefined): Promise<InsideAnswer> {
-    const product = await this.products.findById(productId);
+    const product = await this.catalogue.findRow(productId);
     if (!product || product.status === 'Deleted' || !canSee(viewer, product)) throw notFound('Product not found');
     const manages = viewer !== null && canManage(viewer, product);
-    const release = releaseId ? await this.releases.findById(releaseId) : (await this.releases.ofProduct(productId, manages))[0];
+    const release = releaseId ? await this.releases.findRow(releaseId) : (await this.releases.rowsOf(productId, manages))[0];
     if (!release || release.product_id !== productId || (release.status !== 'Approved' && !manages)) throw notFound('Release not found');
     const row = await this.reports.find(release.id);
     if (!row) return { status: 'analysing', releaseId: release.id };

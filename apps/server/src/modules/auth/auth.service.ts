@@ -6,8 +6,10 @@ import { newId } from '../../platform/ids.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
 import { canListUsers } from './policies.js';
-import type { SessionsRepository } from './sessions.repository.js';
-import type { UserRow, UsersRepository } from './users.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { type UserRow, UsersRepository } from './users.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 export interface StartedSession {
   user: SessionUser;
@@ -22,13 +24,24 @@ function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'number' | '
   return { _id: row.id, name: row.name, email: row.email, number: row.number, role: row.role };
 }
 
+export interface AuthServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  sessionTtlDays: number;
+}
+
 export class AuthService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly clock: Clock,
-    private readonly sessionTtlDays: number,
-  ) {}
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly clock: Clock;
+  private readonly sessionTtlDays: number;
+
+  constructor({ db, clock, sessionTtlDays }: AuthServiceDependencies) {
+    this.users = new UsersRepository(db);
+    this.sessions = new SessionsRepository(db);
+    this.clock = clock;
+    this.sessionTtlDays = sessionTtlDays;
+  }
 
   /** Every sign-up is a User, whatever role the form claims; a password easy to guess is refused. */
   async signUp(body: SignUpBody): Promise<StartedSession> {

@@ -6,8 +6,10 @@ import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
 import { emailKey } from './auth.service.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
-import type { PasswordResetsRepository } from './passwordResets.repository.js';
-import type { UsersRepository } from './users.repository.js';
+import { PasswordResetsRepository } from './passwordResets.repository.js';
+import { UsersRepository } from './users.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** How long a mailed reset link works. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -17,15 +19,28 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** 410: the link is unknown, expired or already used; the page offers to ask for a new one. */
 const linkInvalid = () => new HttpError(410, PASSWORD_RESET_LINK_INVALID);
 
+export interface PasswordResetServiceDependencies {
+  db: Kysely<Database>;
+  mail: MailOutbox;
+  clock: Clock;
+  publicUrl: string;
+}
+
 /** "Forgot password?": a mailed single-use link that sets a new password and ends every session. */
 export class PasswordResetService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly resets: PasswordResetsRepository,
-    private readonly mail: MailOutbox,
-    private readonly clock: Clock,
-    private readonly publicUrl: string,
-  ) {}
+  private readonly users: UsersRepository;
+  private readonly resets: PasswordResetsRepository;
+  private readonly mail: MailOutbox;
+  private readonly clock: Clock;
+  private readonly publicUrl: string;
+
+  constructor({ db, mail, clock, publicUrl }: PasswordResetServiceDependencies) {
+    this.users = new UsersRepository(db);
+    this.resets = new PasswordResetsRepository(db);
+    this.mail = mail;
+    this.clock = clock;
+    this.publicUrl = publicUrl;
+  }
 
   /** Always the same answer, so the form does not tell which emails have accounts. */
   async requestReset(email: string): Promise<string> {

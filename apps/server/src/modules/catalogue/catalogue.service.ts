@@ -19,11 +19,14 @@ import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { htmlToText } from '../../platform/html/index.js';
 import type { Translator } from '../../platform/translate.js';
 import { CatalogueCache } from './catalogue-cache.js';
-import type { CatalogueRepository, ListFilter, ProductRow } from './catalogue.repository.js';
+import { CatalogueRepository, type ListFilter, type ProductRow, type TranslationRow } from './catalogue.repository.js';
 import { searchTokens, slugKeyOfSlug } from './catalogue-text.js';
 import { canManage, canSee, seesEveryProduct } from './policies.js';
 import { ProductCards } from './product-cards.js';
 import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Dialect } from '../../db/index.js';
 
 export interface ListQuery {
   status?: ProductStatus;
@@ -47,6 +50,14 @@ const TRENDING_DAYS = 7;
 const LISTING_LIMIT = 100;
 const SITEMAP_LIMIT = 50_000;
 
+export interface CatalogueServiceDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  translator: Translator;
+  clock: Clock;
+  events: EventBus;
+}
+
 /** The catalogue's reads: lists, bestsellers, listings, portfolios, search and product pages, and their caches. */
 export class CatalogueService {
   /** Visitors' answers, as sent; dropped on every product write or sale, on every instance. */
@@ -57,12 +68,17 @@ export class CatalogueService {
   private readonly productAnswers = new CatalogueCache(60_000, 5_000);
   private readonly cards = new ProductCards(async (ids) => (await this.rows.cards(ids)).map(toSummary));
 
-  constructor(
-    private readonly rows: CatalogueRepository,
-    private readonly translator: Translator,
-    private readonly clock: Clock,
-    private readonly events: EventBus,
-  ) {}
+  private readonly rows: CatalogueRepository;
+  private readonly translator: Translator;
+  private readonly clock: Clock;
+  private readonly events: EventBus;
+
+  constructor({ db, dialect, translator, clock, events }: CatalogueServiceDependencies) {
+    this.rows = new CatalogueRepository(db, dialect);
+    this.translator = translator;
+    this.clock = clock;
+    this.events = events;
+  }
 
   /** GET list: visitors share one kept answer per query; a signed-in list depends on who asks. */
   async listAnswer(viewer: SessionUser | null, query: ListQuery): Promise<CatalogueAnswer<ProductSummary[]>> {
@@ -213,6 +229,21 @@ export class CatalogueService {
     const english = searchTokens(await this.translator.toEnglish(text));
     const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
     return this.cards.of(await this.rows.searchIds(alternatives, limit));
+  }
+
+  /** A product's stored row whatever its status, for the product writes, which check access themselves. */
+  findRow(id: string): Promise<ProductRow | undefined> {
+    return this.rows.findById(id);
+  }
+
+  /** Each product's stored translations: with their descriptions and keywords when `withBodies`. */
+  translationsOf(ids: readonly string[], withBodies: boolean): Promise<Map<string, TranslationRow[]>> {
+    return this.rows.translationsOf(ids, withBodies);
+  }
+
+  /** A product's screenshot keys in display order. */
+  screenshotsOf(id: string): Promise<string[]> {
+    return this.rows.screenshotsOf(id);
   }
 
   async isPublic(id: string): Promise<boolean> {

@@ -2,18 +2,28 @@ import type { AddCommentBody, AdminComment, PublicComment, SessionUser } from '@
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { CommentRow, CommentsRepository, CommentWithProductRow } from './comments.repository.js';
+import { type CommentRow, CommentsRepository, type CommentWithProductRow } from './comments.repository.js';
 import { canReadEveryComment } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface CommentsServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+}
 
 /**
  * Comments are plain text: stored as typed and always sent as JSON strings, so markup in a
  * comment reaches the page as text (React escapes it), never as HTML.
  */
 export class CommentsService {
-  constructor(
-    private readonly comments: CommentsRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly comments: CommentsRepository;
+  private readonly clock: Clock;
+
+  constructor({ db, clock }: CommentsServiceDependencies) {
+    this.comments = new CommentsRepository(db);
+    this.clock = clock;
+  }
 
   async add(body: AddCommentBody): Promise<PublicComment> {
     const status = await this.comments.productStatus(body.productId);

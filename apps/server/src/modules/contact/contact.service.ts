@@ -4,24 +4,40 @@ import type { Clock } from '../../platform/clock.js';
 import { forbidden } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
-import type { ContactMessageRow, ContactRepository } from './contact.repository.js';
+import { type ContactMessageRow, ContactRepository } from './contact.repository.js';
 import { canReadContactMessages } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** Header values come from a visitor: one line, bounded. */
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
+
+export interface ContactServiceDependencies {
+  db: Kysely<Database>;
+  mail: MailOutbox;
+  clock: Clock;
+  recipient: string | null;
+  log: Pick<Logger, 'info'>;
+}
 
 /**
  * Every contact message is stored; with a recipient (CONTACT_TO, else ADMIN_EMAIL) it is also
  * mailed through the outbox. The visitor's answer never depends on the mail server.
  */
 export class ContactService {
-  constructor(
-    private readonly messages: ContactRepository,
-    private readonly mail: MailOutbox,
-    private readonly clock: Clock,
-    private readonly recipient: string | null,
-    private readonly log: Pick<Logger, 'info'>,
-  ) {}
+  private readonly messages: ContactRepository;
+  private readonly mail: MailOutbox;
+  private readonly clock: Clock;
+  private readonly recipient: string | null;
+  private readonly log: Pick<Logger, 'info'>;
+
+  constructor({ db, mail, clock, recipient, log }: ContactServiceDependencies) {
+    this.messages = new ContactRepository(db);
+    this.mail = mail;
+    this.clock = clock;
+    this.recipient = recipient;
+    this.log = log;
+  }
 
   async send(body: ContactBody): Promise<void> {
     const row: ContactMessageRow = {

@@ -3,15 +3,25 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
-import type { HireRepository, HireRequestRow } from './hire.repository.js';
+import { HireRepository, type HireRequestRow } from './hire.repository.js';
 import { canReadHireRequests } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface HireServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+}
 
 /** Hire-a-developer requests: anybody sends one (requirements sanitised before storing), only admins read them. */
 export class HireService {
-  constructor(
-    private readonly requests: HireRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly requests: HireRepository;
+  private readonly clock: Clock;
+
+  constructor({ db, clock }: HireServiceDependencies) {
+    this.requests = new HireRepository(db);
+    this.clock = clock;
+  }
 
   async send(body: HireRequestBody): Promise<{ id: string }> {
     const requirements = sanitizeRichText(body.requirenments);

@@ -4,7 +4,9 @@ import { newId } from '../../platform/ids.js';
 import type { JobLeases } from '../../platform/jobs/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { ProductsService } from '../products/index.js';
-import type { HousekeepingRepository } from './housekeeping.repository.js';
+import { HousekeepingRepository } from './housekeeping.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 const LEASE = 'housekeeping';
 /** Longer than a round takes; a round of a crashed holder is taken over once it runs out. */
@@ -30,18 +32,34 @@ export interface HousekeepingReport {
   products: number;
 }
 
+export interface HousekeepingServiceDependencies {
+  db: Kysely<Database>;
+  leases: JobLeases;
+  payments: PaymentsService;
+  products: ProductsService;
+  clock: Clock;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
 /** Deletes what nothing needs any more; one instance at a time, by a database lease. */
 export class HousekeepingService {
   private readonly holder = newId();
 
-  constructor(
-    private readonly repository: HousekeepingRepository,
-    private readonly leases: JobLeases,
-    private readonly payments: PaymentsService,
-    private readonly products: ProductsService,
-    private readonly clock: Clock,
-    private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
-  ) {}
+  private readonly repository: HousekeepingRepository;
+  private readonly leases: JobLeases;
+  private readonly payments: PaymentsService;
+  private readonly products: ProductsService;
+  private readonly clock: Clock;
+  private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
+
+  constructor({ db, leases, payments, products, clock, log }: HousekeepingServiceDependencies) {
+    this.repository = new HousekeepingRepository(db);
+    this.leases = leases;
+    this.payments = payments;
+    this.products = products;
+    this.clock = clock;
+    this.log = log;
+  }
 
   /** One round; null when another instance holds the lease. */
   async runOnce(): Promise<HousekeepingReport | null> {

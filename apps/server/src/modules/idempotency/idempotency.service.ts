@@ -1,6 +1,8 @@
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import type { IdempotencyId, IdempotencyRepository } from './idempotency.repository.js';
+import { type IdempotencyId, IdempotencyRepository } from './idempotency.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** A key is remembered this long; a later request with it starts afresh. */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -14,6 +16,11 @@ export interface Answer<T> {
   replayed: boolean;
 }
 
+export interface IdempotencyServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
 /**
  * Idempotency-Key for unsafe calls such as an upload: the first request with a key runs and its
  * answer is kept for a day; a repeat (a double click, a retry after a lost answer) gets that answer
@@ -21,10 +28,13 @@ export interface Answer<T> {
  * fails frees its key, so the same entries may be sent again.
  */
 export class IdempotencyService {
-  constructor(
-    private readonly keys: IdempotencyRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly keys: IdempotencyRepository;
+  private readonly clock: Clock;
+
+  constructor({ db, clock }: IdempotencyServiceDependencies) {
+    this.keys = new IdempotencyRepository(db);
+    this.clock = clock;
+  }
 
   /** The header's value checked, or null when the request sent none. */
   parseKey(header: string | string[] | undefined): string | null {

@@ -1,3 +1,2 @@
 export { licenceRoutes } from './licences.routes.js';
 export { LicencesService } from './licences.service.js';
-export { LicencesRepository } from './licences.repository.js';

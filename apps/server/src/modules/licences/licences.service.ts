@@ -27,9 +27,11 @@ import { isUniqueViolation } from '../../db/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { ApiTokenRow, LicenceAppRow, LicenceRow, LicencesRepository } from './licences.repository.js';
+import { type ApiTokenRow, type LicenceAppRow, type LicenceRow, LicencesRepository } from './licences.repository.js';
 import { certificatePdf } from './certificate.js';
 import { holdsLicence, managesLicences, seesLicence, tokenVerifies } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 export interface NewApp {
   appName: string;
@@ -51,12 +53,20 @@ export const bearerTokenOf = (authorization: string | undefined) => /^\s*Bearer\
 /** Prefixed, so a token pasted in the wrong place is recognisable (and findable by secret scanners). */
 const newToken = () => `smk_${randomBytes(32).toString('base64url')}`;
 
+export interface LicencesServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
 /** Licences: read by their buyer (and admins), apps registered to them, revoked by admins, verified by sellers. */
 export class LicencesService {
-  constructor(
-    private readonly licences: LicencesRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly licences: LicencesRepository;
+  private readonly clock: Clock;
+
+  constructor({ db, clock }: LicencesServiceDependencies) {
+    this.licences = new LicencesRepository(db);
+    this.clock = clock;
+  }
 
   async mine(actor: SessionUser): Promise<Licence[]> {
     return this.views(await this.licences.listOfBuyer(actor._id));

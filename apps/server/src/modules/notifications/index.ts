@@ -1,3 +1,3 @@
 export { notificationRoutes } from './notifications.routes.js';
 export { NotificationsService, type Notice } from './notifications.service.js';
-export { NotificationsRepository, type NewNotificationRow } from './notifications.repository.js';
+export { type NewNotificationRow } from './notifications.repository.js';

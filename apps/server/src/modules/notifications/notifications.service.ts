@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { newId } from '../../platform/ids.js';
-import type { NewNotificationRow, NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import { type NewNotificationRow, type NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
 /** What a notice says; who gets it and when is the caller's. */
 export interface Notice {
@@ -28,17 +28,27 @@ export interface NotificationsChanged {
 
 const topicOf = (userId: string) => `notifications:${userId}`;
 
+export interface NotificationsServiceDependencies {
+  db: Kysely<Database>;
+  events: EventBus;
+  clock: Clock;
+}
+
 /**
  * The notification centre (issue 15): notices stored per user, read through the header's bell and
  * the notifications page, and announced over the event bus so an open page updates without a
  * reload. Storing comes first; an announcement is best effort (a missed one shows at the next read).
  */
 export class NotificationsService {
-  constructor(
-    private readonly notifications: NotificationsRepository,
-    private readonly events: EventBus,
-    private readonly clock: Clock,
-  ) {}
+  private readonly notifications: NotificationsRepository;
+  private readonly events: EventBus;
+  private readonly clock: Clock;
+
+  constructor({ db, events, clock }: NotificationsServiceDependencies) {
+    this.notifications = new NotificationsRepository(db);
+    this.events = events;
+    this.clock = clock;
+  }
 
   /** Stores notices inside the caller's transaction; once it commits, the caller announces them. */
   async storeIn(trx: Kysely<Database>, notices: ReadonlyArray<{ userId: string; notice: Notice }>): Promise<void> {

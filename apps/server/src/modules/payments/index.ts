@@ -1,4 +1,3 @@
 export { paymentRoutes } from './payments.routes.js';
 export { PaymentsService, type PaidLine, type RecordedPayment } from './payments.service.js';
-export { PaymentsRepository } from './payments.repository.js';
 export { ownsPayment } from './policies.js';

@@ -20,8 +20,10 @@ import {
   type ProviderRefund,
   type SimulatedConfirmation,
 } from '../../platform/payments/index.js';
-import type { PaymentRow, PaymentsRepository } from './payments.repository.js';
+import { type PaymentRow, PaymentsRepository } from './payments.repository.js';
 import { ownsPayment } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /** A cart line as the intent recorded it, priced from the catalogue at checkout. */
 export interface PaidLine {
@@ -62,12 +64,22 @@ function toRecordedPayment(row: PaymentRow): RecordedPayment {
 /** A seller's own licence would pay the seller with the seller's money, less the platform's fee. */
 export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product.';
 
+export interface PaymentsServiceDependencies {
+  db: Kysely<Database>;
+  provider: PaymentProvider;
+  clock: Clock;
+}
+
 export class PaymentsService {
-  constructor(
-    private readonly payments: PaymentsRepository,
-    private readonly provider: PaymentProvider,
-    private readonly clock: Clock,
-  ) {}
+  private readonly payments: PaymentsRepository;
+  private readonly provider: PaymentProvider;
+  private readonly clock: Clock;
+
+  constructor({ db, provider, clock }: PaymentsServiceDependencies) {
+    this.payments = new PaymentsRepository(db);
+    this.provider = provider;
+    this.clock = clock;
+  }
 
   config(): PaymentConfig {
     return { provider: this.provider.name, publishableKey: this.provider.publishableKey };

@@ -1,3 +1,2 @@
 export { peopleRoutes } from './people.routes.js';
 export { PeopleService } from './people.service.js';
-export { PeopleRepository } from './people.repository.js';

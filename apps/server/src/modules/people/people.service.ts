@@ -9,8 +9,10 @@ import {
   type SessionUser,
 } from '@market/contracts';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { PeopleRepository, PersonRow } from './people.repository.js';
+import { PeopleRepository, type PersonRow } from './people.repository.js';
 import { canListPeople } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 export interface Page<T> {
   items: T[];
@@ -28,9 +30,17 @@ function toPerson(row: PersonRow): Person {
   return { _id: row.id, name: row.name, email: row.email, number: row.number, role: row.role, createdAt: row.created_at };
 }
 
+export interface PeopleServiceDependencies {
+  db: Kysely<Database>;
+}
+
 /** The admin's lists of all users, purchasers and sellers (SPEC.md 2.9), paginated and searchable. */
 export class PeopleService {
-  constructor(private readonly people: PeopleRepository) {}
+  private readonly people: PeopleRepository;
+
+  constructor({ db }: PeopleServiceDependencies) {
+    this.people = new PeopleRepository(db);
+  }
 
   async users(actor: SessionUser, query: PageQuery): Promise<Page<Person>> {
     this.requireAdmin(actor);

@@ -1,9 +1,14 @@
 export { productRoutes } from './products.routes.js';
-export { moderationRoutes } from './moderation.routes.js';
-export { releaseRoutes } from './releases.routes.js';
-export { archiveFileName, CHECKOUT_PAYABLE_MS, ProductsService, type ProductCheckouts, type ProductUpload } from './products.service.js';
-export { ProductsRepository } from './products.repository.js';
-export { ModerationRepository } from './moderation.repository.js';
-export { ModerationService } from './moderation.service.js';
-export { ReleasesRepository, type ReleaseRow } from './releases.repository.js';
-export { ReleasesService } from './releases.service.js';
+export {
+  CHECKOUT_PAYABLE_MS,
+  formOf,
+  ProductsService,
+  type ChangesUnderReview,
+  type HeldChange,
+  type ProductArchives,
+  type ProductCheckouts,
+  type ProductUpload,
+} from './products.service.js';
+export { FIELD_LABELS } from './product-fields.js';
+export { megabytes } from './source-archive.js';
+export { readProductUpload, type UploadPart } from './upload-form.js';

@@ -1,5 +1,5 @@
-import { issueMessage, type LanguageCode, type ProductForm, productFormSchema } from '@market/contracts';
-import { refuseNulCharacter } from '../../http/request-text.js';
+import { type ProductForm, productFormSchema } from '@market/contracts';
+import { parseFormFields } from '../../http/form-fields.js';
 import { badRequest } from '../../platform/errors.js';
 
 /** Labels for messages, in the words of the upload form. */
@@ -76,23 +76,10 @@ export function parseProductFields(raw: Record<string, RawValue>, base: Record<s
     else if (name === 'keywords') candidate[name] = perLanguageKeywords(value);
     else candidate[name] = value;
   }
-  // The JSON texts (title, description, keywords) hold their characters only once parsed.
-  refuseNulCharacter(Object.fromEntries(Object.keys(raw).map((name) => [name, candidate[name]])));
   candidate.description ??= {};
   for (const name of REQUIRED) {
     if (isBlank(candidate[name])) throw badRequest(`${FIELD_LABELS[name]} is required`);
   }
-  const parsed = productFormSchema.safeParse(candidate);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = String(issue.path[0] ?? '');
-  const label = FIELD_LABELS[field];
-  // Messages written for the form stand alone; zod's generic ones get the field's name in front.
-  const generic = /^(Invalid|Expected|Too |Unrecognized)/i.test(issue.message);
-  if (issue.code === 'unrecognized_keys') throw badRequest(issueMessage(issue));
-  if (field === 'description' || field === 'keywords' || field === 'title') {
-    const language = issue.path[1] as LanguageCode | undefined;
-    if (generic) throw badRequest(`${label}${language ? ` (${language})` : ''}: ${issue.message}`);
-  }
-  throw badRequest(generic && label ? `${label}: ${issue.message}` : issue.message);
+  // The JSON texts (title, description, keywords) are checked, NUL characters too, once parsed.
+  return parseFormFields(productFormSchema, candidate, FIELD_LABELS);
 }

@@ -2,9 +2,7 @@ import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable, StoredProductStatus } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import type { NewReleaseRow } from './releases.repository.js';
 import { RETIRED, type TranslationRow } from '../catalogue/index.js';
-import { imagesOfChange } from './pending-change.js';
 
 const APPROVED = 'Approved';
 
@@ -20,8 +18,6 @@ export interface ProductWrite {
 /** Writes that commit or fail together with a product write. */
 export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
-export type NewProductWrite = ProductWrite & { firstRelease: NewReleaseRow };
-
 /** SQL of product writes: products with their translations, screenshots and search index. */
 export class ProductsRepository {
   constructor(
@@ -29,10 +25,11 @@ export class ProductsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async insert({ product, translations, screenshots, firstRelease }: NewProductWrite): Promise<void> {
+  /** `alongside` writes what goes with the new product (its first release) in the same transaction. */
+  async insert({ product, translations, screenshots }: ProductWrite, alongside: Alongside): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('products').values(product).execute();
-      await trx.insertInto('product_releases').values(firstRelease).execute();
+      await alongside(trx);
       await this.writeTranslations(trx, product.id, translations);
       await this.writeScreenshots(trx, product.id, screenshots);
       await this.reindex(trx, product.id);
@@ -66,8 +63,10 @@ export class ProductsRepository {
   /** `alongside` writes what goes with the decision (its audit line, notices, mail) in the same transaction. */
   async setStatus(id: string, status: StoredProductStatus, updatedAt: string, alongside: Alongside = async () => {}): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await alongside(trx);
+      // The product's row first: on PostgreSQL its lock queues two writes on one product (an approval
+      // and a new archive under review), so the later one reads what the first committed.
       await trx.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+      await alongside(trx);
       await this.reindex(trx, id);
     });
   }
@@ -106,16 +105,11 @@ export class ProductsRepository {
       .then((rows) => rows.map((row) => row.id));
   }
 
-  /** Every file a product keeps, retired or not. */
-  async filesOf(id: string): Promise<{ images: string[]; sourceCodes: string[] } | null> {
+  /** Every image a product keeps, retired or not; undefined once it is gone. */
+  async imagesOf(id: string): Promise<string[] | undefined> {
     const row = await this.db.selectFrom('products').select(['feature_img_key', 'thumbnail_key']).where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    const archives = await this.db.selectFrom('product_releases').select('source_code_key').where('product_id', '=', id).execute();
-    const change = await this.db.selectFrom('product_pending_changes').selectAll().where('product_id', '=', id).executeTakeFirst();
-    return {
-      images: [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotKeysOf(id)), ...(change ? imagesOfChange(change) : [])],
-      sourceCodes: archives.map((archive) => archive.source_code_key),
-    };
+    if (!row) return undefined;
+    return [row.feature_img_key, row.thumbnail_key, ...(await this.screenshotKeysOf(id))];
   }
 
   private async writeTranslations(trx: Kysely<Database>, productId: string, translations: TranslationRow[]): Promise<void> {

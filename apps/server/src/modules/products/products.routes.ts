@@ -1,18 +1,9 @@
-import {
-  API_PATHS,
-  downloadQuerySchema,
-  errorBodySchema,
-  idParamsSchema,
-  idSchema,
-  messageBodySchema,
-  productDetailSchema,
-} from '@market/contracts';
+import { API_PATHS, errorBodySchema, idParamsSchema, idSchema, messageBodySchema, productDetailSchema } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
 import type { IdempotencyService } from '../idempotency/index.js';
-import { sendPrivateFile } from '../../http/private-file.js';
 
 export interface ProductRoutesOptions {
   products: ProductsService;
@@ -24,25 +15,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (app, { products, idempotency }) => {
   const tags = ['products'];
-
-  app.get(
-    API_PATHS.product.sourceCode,
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        summary: "The source archive (zip), streamed to the owner or an admin: the newest approved release's, or ?release= any one's",
-        params: idParamsSchema,
-        querystring: downloadQuerySchema,
-        produces: ['application/zip'],
-        response: { ...errors },
-      },
-    },
-    async (request, reply) => {
-      const file = await products.openSourceCode(actorOf(request), request.params.id, request.query.release);
-      return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
-    },
-  );
 
   app.post(
     API_PATHS.product.upload,

@@ -1,15 +1,14 @@
-import type { Readable } from 'node:stream';
 import {
   FIRST_VERSION,
-  productTitle,
-  titleToSlug,
   languageCodeSchema,
   type LanguageCode,
   type ProductDetail,
   type ProductForm,
   type SessionUser,
-  versionParts,
 } from '@market/contracts';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/index.js';
+import type { Database, StoredProductStatus } from '../../db/schema.js';
 import { type Clock, HOUR_MS } from '../../platform/clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
@@ -18,21 +17,16 @@ import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platfor
 import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
 import { parseProductFields } from './product-fields.js';
 import {
-  type CatalogueRepository,
   type CatalogueService,
   canManage,
   dollars,
   type ProductRow,
   RETIRED,
   slugKeyOfTitle,
-  titlesOf,
   type TranslationRow,
 } from '../catalogue/index.js';
-import type { ModerationRepository } from './moderation.repository.js';
-import { imagesOfChange } from './pending-change.js';
-import type { ProductsRepository } from './products.repository.js';
-import type { ReleaseRow, ReleasesRepository } from './releases.repository.js';
-import { checkedZipStream, megabytes } from './source-archive.js';
+import { type Alongside, ProductsRepository } from './products.repository.js';
+import { checkedZipStream } from './source-archive.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
 
@@ -44,10 +38,9 @@ export interface ProductUpload {
   sourceCode?: StoredFile;
 }
 
-/** What a non-admin may store: each archive, all archives together, and uploads per hour. */
+/** What a non-admin may upload: each archive's size, and uploads per hour. */
 export interface UploadLimits {
   sourceMaxBytes: number;
-  quotaBytes: number;
   uploadsPerHour: number;
 }
 
@@ -57,6 +50,55 @@ export interface ProductCheckouts {
   hasOpenSince(productId: string, sinceIso: string): Promise<boolean>;
   /** Closes every open checkout for the product at the provider; false when one of them turned out paid. */
   closeAll(productId: string): Promise<boolean>;
+}
+
+/** What products need of the releases module: the storage quota, a new product's first version, and its archives. */
+export interface ProductArchives {
+  /** Refuses an archive that would take the actor's stored source code past the quota. */
+  assertWithinQuota(actor: SessionUser, addedBytes: number): Promise<void>;
+  storeFirstIn(
+    trx: Kysely<Database>,
+    first: { productId: string; version: string; sourceCode: StoredFile; createdAt: string },
+  ): Promise<void>;
+  archiveKeysOf(productId: string): Promise<string[]>;
+}
+
+/** A seller's edit of an approved product, held for an admin. */
+export interface HeldChange {
+  productId: string;
+  userId: string;
+  /** The listing's updated_at the edit was made against: a change the listing moved on from is stale. */
+  baseUpdatedAt: string;
+  form: ProductForm;
+  featureImg: string | null;
+  thumbnail: string | null;
+  /** New screenshots in display order, or null to keep the live ones. */
+  screenshots: string[] | null;
+  createdAt: string;
+}
+
+/** What products need of the moderation module: the sellers' changes waiting for an admin. */
+export interface ChangesUnderReview {
+  /** Keeps the change in place of the product's open one; answers the images of the one it replaced. */
+  hold(change: HeldChange): Promise<string[]>;
+  /** Drops the product's open change within `trx`; answers its images. */
+  dropIn(trx: Kysely<Database>, productId: string): Promise<string[]>;
+  /** The images of the product's open change, if any. */
+  imagesWaitingFor(productId: string): Promise<string[]>;
+}
+
+export interface ProductsServiceDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  catalogue: CatalogueService;
+  storage: FileStorage;
+  clock: Clock;
+  limits: UploadLimits;
+  checkouts: ProductCheckouts;
+  archives: ProductArchives;
+  changes: ChangesUnderReview;
+  /** Told once a new archive's release is stored, so its analysis starts at once. */
+  archiveStored: () => void;
 }
 
 /**
@@ -70,21 +112,29 @@ type StoredRef = [StorageArea, string];
 
 const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
 
-/** Product writes: who may upload, edit, moderate and delete what, and how their files are kept. */
+/** Product writes: who may upload, edit and delete what, and how their files are kept. */
 export class ProductsService {
-  constructor(
-    private readonly products: ProductsRepository,
-    private readonly releases: ReleasesRepository,
-    private readonly rows: CatalogueRepository,
-    private readonly catalogue: CatalogueService,
-    private readonly storage: FileStorage,
-    private readonly clock: Clock,
-    private readonly limits: UploadLimits,
-    private readonly checkouts: ProductCheckouts,
-    private readonly moderation: ModerationRepository,
-    /** Told once a new archive's release is stored, so its analysis starts at once (issue 18). */
-    private readonly archiveStored: () => void,
-  ) {}
+  private readonly products: ProductsRepository;
+  private readonly catalogue: CatalogueService;
+  private readonly storage: FileStorage;
+  private readonly clock: Clock;
+  private readonly limits: UploadLimits;
+  private readonly checkouts: ProductCheckouts;
+  private readonly archives: ProductArchives;
+  private readonly changes: ChangesUnderReview;
+  private readonly archiveStored: () => void;
+
+  constructor(dependencies: ProductsServiceDependencies) {
+    this.products = new ProductsRepository(dependencies.db, dependencies.dialect);
+    this.catalogue = dependencies.catalogue;
+    this.storage = dependencies.storage;
+    this.clock = dependencies.clock;
+    this.limits = dependencies.limits;
+    this.checkouts = dependencies.checkouts;
+    this.archives = dependencies.archives;
+    this.changes = dependencies.changes;
+    this.archiveStored = dependencies.archiveStored;
+  }
 
   get sourceMaxBytes(): number {
     return this.limits.sourceMaxBytes;
@@ -106,22 +156,7 @@ export class ProductsService {
         `You can upload ${this.limits.uploadsPerHour} products an hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       );
     }
-    await this.assertWithinQuota(actor, 0);
-  }
-
-  /** Refuses an archive that would take the actor's stored source code past the quota. */
-  async assertWithinQuota(actor: SessionUser, addedBytes: number): Promise<void> {
-    if (isTrustedPublisher(actor)) return;
-    const kept = await this.releases.sourceBytesOf(actor._id);
-    const quota = this.limits.quotaBytes;
-    const after = kept + addedBytes;
-    if (addedBytes === 0 ? kept >= quota : after > quota) {
-      throw new HttpError(
-        413,
-        `Your storage quota of ${megabytes(quota)} is ${addedBytes === 0 ? 'used up' : 'too small for this archive'}: ` +
-          `your products keep ${megabytes(kept)} of source code${addedBytes === 0 ? '' : ` and this archive is ${megabytes(addedBytes)}`}.`,
-      );
-    }
+    await this.archives.assertWithinQuota(actor, 0);
   }
 
   /** Streams an uploaded archive into private storage, checking it is a ZIP within the size limit. */
@@ -156,43 +191,30 @@ export class ProductsService {
       if (!upload.images.featureImg) throw badRequest('Feature image is required');
       if (!upload.images.thumbnail) throw badRequest('Thumbnail is required');
       if (!upload.sourceCode) throw badRequest('Source code is required');
-      await this.assertWithinQuota(actor, upload.sourceCode.size);
+      await this.archives.assertWithinQuota(actor, upload.sourceCode.size);
       const form = sanitizeForm(parseProductFields(upload.fields));
       const images = await this.storeImages(upload.images, written);
       const now = this.clock.now().toISOString();
-      const firstVersion = form.version ?? FIRST_VERSION;
-      const [major, minor, patch] = versionParts(firstVersion);
-      await this.products.insert({
-        product: {
-          id,
-          user_id: actor._id,
-          ...columnsOf(form),
-          feature_img_key: images.featureImg!,
-          thumbnail_key: images.thumbnail!,
-          // Whatever the form claims: only an admin's upload skips moderation.
-          status: isTrustedPublisher(actor) ? 'Approved' : 'Pending',
-          created_at: now,
-          updated_at: now,
+      const sourceCode = upload.sourceCode;
+      await this.products.insert(
+        {
+          product: {
+            id,
+            user_id: actor._id,
+            ...columnsOf(form),
+            feature_img_key: images.featureImg!,
+            thumbnail_key: images.thumbnail!,
+            // Whatever the form claims: only an admin's upload skips moderation.
+            status: isTrustedPublisher(actor) ? 'Approved' : 'Pending',
+            created_at: now,
+            updated_at: now,
+          },
+          translations: translationsOf(form),
+          screenshots: images.screenshots,
         },
-        translations: translationsOf(form),
-        screenshots: images.screenshots,
         // The archive uploaded with the product is its first version, moderated with the product itself.
-        firstRelease: {
-          id: newId(),
-          product_id: id,
-          version: firstVersion,
-          version_major: major,
-          version_minor: minor,
-          version_patch: patch,
-          changelog_html: '',
-          engine_version: null,
-          source_code_key: upload.sourceCode.key,
-          source_code_size: upload.sourceCode.size,
-          status: 'Approved',
-          created_at: now,
-          published_at: now,
-        },
-      });
+        (trx) => this.archives.storeFirstIn(trx, { productId: id, version: form.version ?? FIRST_VERSION, sourceCode, createdAt: now }),
+      );
     } catch (error) {
       await this.deleteFiles(written);
       throw error;
@@ -204,7 +226,7 @@ export class ProductsService {
 
   /** 404 for an unknown product, 403 unless the actor owns it or is an admin. */
   async editableBy(actor: SessionUser, id: string): Promise<ProductRow> {
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can edit this product');
     return row;
@@ -223,24 +245,23 @@ export class ProductsService {
     const replaced: StoredRef[] = [];
     try {
       if (upload.fields.version?.trim()) throw badRequest('The version changes by publishing a new version, not by an edit', 'version');
-      const translations = (await this.rows.translationsOf([id], true)).get(id) ?? [];
+      const translations = (await this.catalogue.translationsOf([id], true)).get(id) ?? [];
       const form = sanitizeForm(parseProductFields(upload.fields, formOf(row, translations)));
       const images = await this.storeImages(upload.images, written);
       const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
       const now = this.clock.now().toISOString();
       if (!trusted && row.status === 'Approved') {
-        const superseded = await this.moderation.replacePendingChange({
-          id: newId(),
-          product_id: id,
-          user_id: actor._id,
-          base_updated_at: row.updated_at,
-          form_json: JSON.stringify(form),
-          feature_img_key: images.featureImg,
-          thumbnail_key: images.thumbnail,
-          screenshots_json: newScreenshots ? JSON.stringify(newScreenshots) : null,
-          created_at: now,
+        const superseded = await this.changes.hold({
+          productId: id,
+          userId: actor._id,
+          baseUpdatedAt: row.updated_at,
+          form,
+          featureImg: images.featureImg,
+          thumbnail: images.thumbnail,
+          screenshots: newScreenshots,
+          createdAt: now,
         });
-        if (superseded) for (const key of imagesOfChange(superseded)) replaced.push(['images', key]);
+        for (const key of superseded) replaced.push(['images', key]);
       } else {
         const changes = {
           ...columnsOf(form),
@@ -251,12 +272,11 @@ export class ProductsService {
         };
         if (images.featureImg) replaced.push(['images', row.feature_img_key]);
         if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
-        if (newScreenshots) for (const key of await this.rows.screenshotsOf(id)) replaced.push(['images', key]);
+        if (newScreenshots) for (const key of await this.catalogue.screenshotsOf(id)) replaced.push(['images', key]);
         await this.products.update(id, changes, translationsOf(form), newScreenshots, async (trx) => {
           // A seller's direct edit is a resubmission: whatever change waited is part of it or moot.
           if (trusted) return;
-          const dropped = await this.moderation.takePendingChangeOf(trx, id);
-          if (dropped) for (const key of imagesOfChange(dropped)) replaced.push(['images', key]);
+          for (const key of await this.changes.dropIn(trx, id)) replaced.push(['images', key]);
         });
         this.catalogue.changed();
       }
@@ -295,40 +315,50 @@ export class ProductsService {
     const payableSince = new Date(this.clock.now().getTime() - CHECKOUT_PAYABLE_MS).toISOString();
     if (await this.checkouts.hasOpenSince(id, payableSince)) return false;
     if (!(await this.checkouts.closeAll(id))) return false;
-    const files = await this.products.filesOf(id);
-    if (!files) return false;
+    const images = await this.products.imagesOf(id);
+    if (!images) return false;
+    const archives = await this.archives.archiveKeysOf(id);
+    const waiting = await this.changes.imagesWaitingFor(id);
     await this.products.delete(id);
     await this.deleteFiles([
-      ...files.sourceCodes.map((key): StoredRef => ['private', key]),
-      ...files.images.map((key): StoredRef => ['images', key]),
+      ...archives.map((key): StoredRef => ['private', key]),
+      ...[...images, ...waiting].map((key): StoredRef => ['images', key]),
     ]);
     return true;
   }
 
+  /** A decision's new status, with what goes with it (its audit line, notices, mail) in the same transaction. */
+  setStatus(id: string, status: StoredProductStatus, updatedAt: string, alongside?: Alongside): Promise<void> {
+    return this.products.setStatus(id, status, updatedAt, alongside);
+  }
+
   /**
-   * The owner or an admin may fetch an archive: the newest approved release's, or the named
-   * release's whatever its status (buyers download through their purchases).
+   * Writes an approved change to the listing: its fields, and whichever images it replaces;
+   * `alongside` (the decision, its notices) commits with it.
    */
-  async openSourceCode(actor: SessionUser, id: string, releaseId?: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-    const row = await this.rows.findById(id);
-    if (!row) throw notFound('Product not found');
-    if (!canManage(actor, row)) throw forbidden('Only the owner or an admin can download this source code');
-    const releases = await this.releases.ofProduct(id, true);
-    const release = releaseId
-      ? releases.find((candidate) => candidate.id === releaseId)
-      : (releases.find((candidate) => candidate.status === 'Approved') ?? releases[0]);
-    if (!release) throw notFound('Release not found');
-    const titles = titlesOf((await this.rows.translationsOf([id], false)).get(id) ?? []);
-    return this.storage.get('private', release.source_code_key).then((stream) => ({
-      stream,
-      fileName: archiveFileName(productTitle(titles), release),
-      size: Number(release.source_code_size),
-    }));
+  async applyChange(
+    id: string,
+    change: Omit<HeldChange, 'productId' | 'userId' | 'baseUpdatedAt' | 'createdAt'>,
+    updatedAt: string,
+    alongside: Alongside,
+  ): Promise<void> {
+    await this.products.update(
+      id,
+      {
+        ...columnsOf(change.form),
+        ...(change.featureImg ? { feature_img_key: change.featureImg } : {}),
+        ...(change.thumbnail ? { thumbnail_key: change.thumbnail } : {}),
+        updated_at: updatedAt,
+      },
+      translationsOf(change.form),
+      change.screenshots,
+      alongside,
+    );
   }
 
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
     if (!canModerate(actor)) throw forbidden('Only an admin can do this');
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     return row;
   }
@@ -358,12 +388,6 @@ export class ProductsService {
   }
 }
 
-/** `Space-Runner-1.2.0.zip`: the title as in its link, and the version. */
-export function archiveFileName(title: string, release: Pick<ReleaseRow, 'version'>): string {
-  const safeName = titleToSlug(title).replace(/[^A-Za-z0-9_-]/g, '') || 'source-code';
-  return `${safeName}-${release.version}.zip`;
-}
-
 async function encode(bytes: Buffer, variant: ImageVariant): Promise<Buffer> {
   try {
     return await encodeWebp(bytes, variant);
@@ -385,7 +409,7 @@ function sanitizeForm(form: ProductForm): ProductForm {
   return { ...form, description, features, reskinFeatures };
 }
 
-export function columnsOf(form: ProductForm) {
+function columnsOf(form: ProductForm) {
   const translations = translationsOf(form);
   const searchText = translations
     .flatMap((entry) => [entry.title, entry.keywords.join(' '), htmlToText(entry.description_html)])
@@ -412,7 +436,7 @@ export function columnsOf(form: ProductForm) {
   };
 }
 
-export function translationsOf(form: ProductForm): TranslationRow[] {
+function translationsOf(form: ProductForm): TranslationRow[] {
   const keys = [...Object.keys(form.title), ...Object.keys(form.description), ...Object.keys(form.keywords)];
   const languages = new Set(keys.filter((key): key is LanguageCode => languageCodeSchema.safeParse(key).success));
   return [...languages].map((language) => ({

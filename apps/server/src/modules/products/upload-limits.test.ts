@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../../test/helper.js';
+import { createUser, injectAs } from '../../test/helper.js';
 import { buildCatalogueApp, createProduct, filesIn, productFields, productFiles, sendProductForm, tinyZip } from '../../test/factories.js';
 
 const KB = 1024;
@@ -56,6 +56,9 @@ describe('upload quota (UPLOAD_QUOTA_MB)', () => {
     const ctx = await buildCatalogueApp({ UPLOAD_QUOTA_MB: QUOTA_100_KB });
     const seller = await createUser(ctx);
     const product = await createProduct(ctx, seller, {}, archive(40 * KB));
+    // Approved, so a new version adds to what it keeps (under review, it would replace the archive).
+    const admin = await createUser(ctx, { role: 'Admin' });
+    expect((await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${product._id}` })).statusCode).toBe(200);
     const release = (version: string, bytes: number) =>
       sendProductForm(
         ctx,

@@ -20,15 +20,23 @@ import {
 import { isUniqueViolation } from '../../db/index.js';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import { archiveFileName, type ReleaseRow } from '../products/index.js';
+import { archiveFileName, type ReleaseRow } from '../releases/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import type { NewPurchase, PurchaseLineRow, PurchaseRow, PurchasesRepository, PurchaseWithBuyerRow } from './purchases.repository.js';
+import {
+  type NewPurchase,
+  type PurchaseLineRow,
+  type PurchaseRow,
+  PurchasesRepository,
+  type PurchaseWithBuyerRow,
+} from './purchases.repository.js';
 import { isBuyer, seesEveryPurchase } from './policies.js';
 import { receiptMail } from './receipt.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 export interface RecordedPurchase {
   /** false when the intent had already been recorded (a repeat, a concurrent post or the webhook first). */
@@ -72,21 +80,45 @@ function groupByProduct(releases: ReleaseRow[]): Map<string, ReleaseRow[]> {
   return byProduct;
 }
 
+export interface PurchasesServiceDependencies {
+  db: Kysely<Database>;
+  releases: ApprovedReleases;
+  payments: PaymentsService;
+  refunds: ProviderRefunds;
+  catalogue: CatalogueService;
+  storage: FileStorage;
+  clock: Clock;
+  log: Pick<Logger, 'error'>;
+  mail: Pick<MailOutbox, 'storeIn' | 'stored'>;
+  /** The site's address, for the receipt's link. */
+  publicUrl: string;
+}
+
 /** Purchases: recorded once per paid intent, listed, and their source code handed out inside the licence window. */
 export class PurchasesService {
-  constructor(
-    private readonly purchases: PurchasesRepository,
-    private readonly releases: ApprovedReleases,
-    private readonly payments: PaymentsService,
-    private readonly refunds: ProviderRefunds,
-    private readonly catalogue: CatalogueService,
-    private readonly storage: FileStorage,
-    private readonly clock: Clock,
-    private readonly log: Pick<Logger, 'error'>,
-    private readonly mail: Pick<MailOutbox, 'storeIn' | 'stored'>,
-    /** The site's address, for the receipt's link. */
-    private readonly publicUrl: string,
-  ) {}
+  private readonly purchases: PurchasesRepository;
+  private readonly releases: ApprovedReleases;
+  private readonly payments: PaymentsService;
+  private readonly refunds: ProviderRefunds;
+  private readonly catalogue: CatalogueService;
+  private readonly storage: FileStorage;
+  private readonly clock: Clock;
+  private readonly log: Pick<Logger, 'error'>;
+  private readonly mail: Pick<MailOutbox, 'storeIn' | 'stored'>;
+  private readonly publicUrl: string;
+
+  constructor({ db, releases, payments, refunds, catalogue, storage, clock, log, mail, publicUrl }: PurchasesServiceDependencies) {
+    this.purchases = new PurchasesRepository(db);
+    this.releases = releases;
+    this.payments = payments;
+    this.refunds = refunds;
+    this.catalogue = catalogue;
+    this.storage = storage;
+    this.clock = clock;
+    this.log = log;
+    this.mail = mail;
+    this.publicUrl = publicUrl;
+  }
 
   /** POST purchaseDetail: the browser names the intent; everything else comes from the record and the provider. */
   async record(actor: SessionUser, intentId: string): Promise<RecordedPurchase> {

@@ -1,3 +1,2 @@
 export { refundRoutes } from './refunds.routes.js';
 export { RefundsService } from './refunds.service.js';
-export { RefundsRepository } from './refunds.repository.js';

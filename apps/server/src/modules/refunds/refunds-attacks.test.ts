@@ -4,7 +4,6 @@ import { buyWithCard, multiLine, openIntent, postPurchaseDetail, singleLine, str
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
 import { startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
-import { RefundsRepository } from './refunds.repository.js';
 import { RefundsService } from './refunds.service.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -57,15 +56,15 @@ async function twoAttempts(ctx: TestContext) {
     // Nothing refunded at the provider but these two calls.
     refundedCentsOf: () => Promise.resolve(0),
   };
-  const service = new RefundsService(
-    new RefundsRepository(ctx.db),
+  const service = new RefundsService({
+    db: ctx.db,
     payments,
-    ctx.services.notifications,
-    ctx.services.mail,
-    ctx.clock,
-    { error: () => {}, info: () => {} },
-    'http://localhost',
-  );
+    notifications: ctx.services.notifications,
+    mail: ctx.services.mail,
+    clock: ctx.clock,
+    log: { error: () => {}, info: () => {} },
+    publicUrl: 'http://localhost',
+  });
   const nextCall = () => new Promise<void>((resolve) => started.push(resolve));
   return { service, calls, nextCall };
 }

@@ -26,7 +26,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import { answersRefundRequests, asksForRefundOf, refundsPurchases } from './policies.js';
 import { refundDeclinedMail, refundMail, refundNotices } from './refund-notices.js';
-import type { RefundableLineRow, RefundRequestListRow, RefundRow, RefundsRepository } from './refunds.repository.js';
+import { type RefundableLineRow, type RefundRequestListRow, type RefundRow, RefundsRepository } from './refunds.repository.js';
 
 /** A claim older than this belongs to an attempt that died; the provider's idempotency key makes taking it over safe. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
@@ -40,20 +40,38 @@ export interface RefundRequestInput {
   reason: string;
 }
 
+export interface RefundsServiceDependencies {
+  db: Kysely<Database>;
+  payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>;
+  notifications: Notices;
+  mail: Mail;
+  clock: Clock;
+  log: Pick<Logger, 'error' | 'info'>;
+  publicUrl: string;
+}
+
 /**
  * Refunds (issue 17): the provider gives the licence price back, the licence is revoked, the seller's
  * ledger gains a row of its own, and the buyer is told. Once per licence, whoever asks and how often.
  */
 export class RefundsService {
-  constructor(
-    private readonly refunds: RefundsRepository,
-    private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>,
-    private readonly notifications: Notices,
-    private readonly mail: Mail,
-    private readonly clock: Clock,
-    private readonly log: Pick<Logger, 'error' | 'info'>,
-    private readonly publicUrl: string,
-  ) {}
+  private readonly refunds: RefundsRepository;
+  private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>;
+  private readonly notifications: Notices;
+  private readonly mail: Mail;
+  private readonly clock: Clock;
+  private readonly log: Pick<Logger, 'error' | 'info'>;
+  private readonly publicUrl: string;
+
+  constructor({ db, payments, notifications, mail, clock, log, publicUrl }: RefundsServiceDependencies) {
+    this.refunds = new RefundsRepository(db);
+    this.payments = payments;
+    this.notifications = notifications;
+    this.mail = mail;
+    this.clock = clock;
+    this.log = log;
+    this.publicUrl = publicUrl;
+  }
 
   /** An admin refunds one line of a purchase, or every line of it. */
   async refund(actor: SessionUser, { purchaseId, productId, reason }: RefundBody): Promise<RefundResult> {

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   API_PATHS,
   apiPath,
-  issueMessage,
   reskinSendSchema,
   type ReskinAuthor,
   type ReskinConversation,
@@ -13,14 +12,17 @@ import {
   type ReskinThread,
   type SessionUser,
 } from '@market/contracts';
+import { parseFormFields } from '../../http/form-fields.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { ATTACHMENT_CONTENT_TYPES, type AttachmentKind, type ChatSendRequest } from './attachment.js';
-import type { ConversationRow, ConversationSummaryRow, MessageRow, ReskinChatRepository } from './reskin.repository.js';
+import { type ConversationRow, type ConversationSummaryRow, type MessageRow, ReskinChatRepository } from './reskin.repository.js';
 import { answersChats, canSee, sideOf } from './policies.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 const otherSide = (side: ReskinAuthor): ReskinAuthor => (side === 'Admin' ? 'User' : 'Admin');
 
@@ -30,19 +32,29 @@ const userTopic = (userId: string) => `reskin.user.${userId}`;
 
 const closedChat = () => forbidden('This chat is closed');
 
+export interface ReskinChatServiceDependencies {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  events: EventBus;
+  clock: Clock;
+}
+
 /** Rules of the reskin chat (SPEC.md 2.11, 4): who may write, read, mark read and open or close, and who hears of it. */
 export class ReskinChatService {
-  constructor(
-    private readonly chats: ReskinChatRepository,
-    private readonly storage: FileStorage,
-    private readonly events: EventBus,
-    private readonly clock: Clock,
-  ) {}
+  private readonly chats: ReskinChatRepository;
+  private readonly storage: FileStorage;
+  private readonly events: EventBus;
+  private readonly clock: Clock;
+
+  constructor({ db, storage, events, clock }: ReskinChatServiceDependencies) {
+    this.chats = new ReskinChatRepository(db);
+    this.storage = storage;
+    this.events = events;
+    this.clock = clock;
+  }
 
   async send(actor: SessionUser, request: ChatSendRequest): Promise<ReskinMessage> {
-    const parsed = reskinSendSchema.safeParse(request.fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : 'Invalid message');
-    const { productId, userId, message } = parsed.data;
+    const { productId, userId, message } = parseFormFields(reskinSendSchema, request.fields);
     if (message.length === 0 && !request.file) throw badRequest('Write a message or attach a file');
 
     const side = sideOf(actor);

@@ -1,3 +1,2 @@
 export { reviewRoutes } from './reviews.routes.js';
 export { ReviewsService } from './reviews.service.js';
-export { ReviewsRepository } from './reviews.repository.js';

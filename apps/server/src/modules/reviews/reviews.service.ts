@@ -17,7 +17,7 @@ import { newId } from '../../platform/ids.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { moderatesReviews, repliesToReview, seesHiddenReview, writesReview } from './policies.js';
-import type { ReviewChanges, ReviewsRepository, ReviewWithPeopleRow } from './reviews.repository.js';
+import { type ReviewChanges, ReviewsRepository, type ReviewWithPeopleRow } from './reviews.repository.js';
 
 type Notices = Pick<NotificationsService, 'storeIn' | 'announce'>;
 
@@ -27,14 +27,26 @@ const excerpt = (text: string) => {
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 };
 
+export interface ReviewsServiceDependencies {
+  db: Kysely<Database>;
+  notifications: Notices;
+  catalogue: Pick<CatalogueService, 'changed'>;
+  clock: Clock;
+}
+
 /** Verified-buyer reviews: written by holders of an active licence, answered by the seller, hidden by admins. */
 export class ReviewsService {
-  constructor(
-    private readonly reviews: ReviewsRepository,
-    private readonly notifications: Notices,
-    private readonly catalogue: Pick<CatalogueService, 'changed'>,
-    private readonly clock: Clock,
-  ) {}
+  private readonly reviews: ReviewsRepository;
+  private readonly notifications: Notices;
+  private readonly catalogue: Pick<CatalogueService, 'changed'>;
+  private readonly clock: Clock;
+
+  constructor({ db, notifications, catalogue, clock }: ReviewsServiceDependencies) {
+    this.reviews = new ReviewsRepository(db);
+    this.notifications = notifications;
+    this.catalogue = catalogue;
+    this.clock = clock;
+  }
 
   /**
    * A product's visible reviews (every one, hidden ones marked, for an admin), newest first, with the

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import { type Clock, HOUR_MS } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
-import type { ViewsRepository } from './views.repository.js';
+import { ViewsRepository } from './views.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 export interface Visitor {
   ip: string;
   userAgent: string;
+}
+
+export interface ViewsServiceDependencies {
+  db: Kysely<Database>;
+  catalogue: { isPublic(productId: string): Promise<boolean> };
+  clock: Clock;
 }
 
 /**
@@ -13,11 +21,15 @@ export interface Visitor {
  * browser, so no address is stored and the same key never links a visitor across hours.
  */
 export class ViewsService {
-  constructor(
-    private readonly views: ViewsRepository,
-    private readonly catalogue: { isPublic(productId: string): Promise<boolean> },
-    private readonly clock: Clock,
-  ) {}
+  private readonly views: ViewsRepository;
+  private readonly catalogue: { isPublic(productId: string): Promise<boolean> };
+  private readonly clock: Clock;
+
+  constructor({ db, catalogue, clock }: ViewsServiceDependencies) {
+    this.views = new ViewsRepository(db);
+    this.catalogue = catalogue;
+    this.clock = clock;
+  }
 
   async record(productId: string, visitor: Visitor): Promise<{ counted: boolean }> {
     if (!(await this.catalogue.isPublic(productId))) throw notFound('Product not found');

@@ -13,7 +13,10 @@ import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { canProcessWithdrawals, canSeeWithdrawalsOf } from './policies.js';
-import type { StoredBalance, WithdrawalRow, WithdrawalsRepository, WithdrawalWithSellerRow } from './withdrawals.repository.js';
+import { type StoredBalance, type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow } from './withdrawals.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Dialect } from '../../db/index.js';
 
 export type WithdrawOutcome = { accepted: true; withdrawal: Withdrawal } | { accepted: false; availableBalance: number };
 
@@ -43,12 +46,21 @@ const balanceCents = (stored: StoredBalance) =>
     withdrawn: stored.withdrawn,
   });
 
+export interface WithdrawalsServiceDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+}
+
 /** Sellers' earnings (SPEC.md 9) and their PayPal withdrawals with the 8% fee. */
 export class WithdrawalsService {
-  constructor(
-    private readonly withdrawals: WithdrawalsRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly withdrawals: WithdrawalsRepository;
+  private readonly clock: Clock;
+
+  constructor({ db, dialect, clock }: WithdrawalsServiceDependencies) {
+    this.withdrawals = new WithdrawalsRepository(db, dialect);
+    this.clock = clock;
+  }
 
   async earnings(actor: SessionUser): Promise<Earnings> {
     const stored = await this.withdrawals.balanceOf(actor._id);

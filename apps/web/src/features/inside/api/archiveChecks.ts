@@ -21,3 +21,8 @@ export function useArchiveChecks() {
     refetchInterval: (query) => (query.state.data?.some((check) => check.status === 'analysing') ? ANALYSING_POLL_MS : false),
   });
 }
+
+/** The check of one product's archive under review, read from the one list. */
+export function useArchiveCheck(productId: string): ArchiveCheck | undefined {
+  return useArchiveChecks().data?.find((entry) => entry.productId === productId);
+}

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
 import { ManagePendingProducts } from './ManagePendingProducts';
 import { summary } from './fixtures';
@@ -25,6 +26,15 @@ function fakeServer(initial = [summary(), summary({ _id: 'product_0002', title: 
   const listCalls = () => calls.filter((call) => call.url === LIST).length;
   return { calls, listCalls };
 }
+
+const checkOf = (releaseId: string, version: string, warnings: unknown[]) => ({
+  productId: 'product_0001',
+  releaseId,
+  version,
+  status: 'ready',
+  reason: null,
+  warnings,
+});
 
 const row = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
 
@@ -93,6 +103,27 @@ describe('ManagePendingProducts', () => {
     expect(approve?.init?.method).toBe('PUT');
     expect(approve?.init?.body).toBeUndefined();
     expect(listCalls()).toBe(2);
+  });
+
+  it('approves naming the archive whose checks the row shows; on 409 shows why and the new archive', async () => {
+    let checks = [checkOf('release_0100', '1.0.0', [{ kind: 'Android keystore', path: 'keystore/release.jks', detail: 'A keystore' }])];
+    const calls = fakeFetch((url, init) => {
+      if ((init?.method ?? 'GET') === 'GET' && url === LIST) return { status: 200, body: [summary()] };
+      if (url === '/api/product/pending-changes') return { status: 200, body: [] };
+      if (url === '/api/product/archive-checks') return { status: 200, body: checks };
+      // The seller sent 1.0.1 while the admin looked at 1.0.0.
+      checks = [checkOf('release_0101', '1.0.1', [])];
+      return { status: 409, body: { message: ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE } };
+    });
+    renderAt(<ManagePendingProducts />);
+    await within(await screen.findByRole('row', { name: /Space Racer/ })).findByText('Archive of version 1.0.0: 1 secret to remove');
+
+    fireEvent.click(within(row('Space Racer')).getByRole('button', { name: 'Approve' }));
+
+    expect((await within(row('Space Racer')).findByRole('alert')).textContent).toBe(ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE);
+    const approve = calls.find((call) => call.url === '/api/product/approved-product/product_0001');
+    expect(JSON.parse(String(approve?.init?.body))).toEqual({ releaseId: 'release_0100' });
+    expect(await within(row('Space Racer')).findByText('Archive of version 1.0.1: no secrets found.')).toBeTruthy();
   });
 
   it("moves focus to the next row's Approve once a product is approved, and to the page's heading when none is left", async () => {

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { API_PATHS, apiPath, productTitle, type ProductSummary } from '@market/contracts';
 import { useRequestChanges } from '../api/requestChanges';
 import { PendingChangesList } from './PendingChangesList';
 import { focusAfterDecision, ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { FormError } from '@/components/FormError';
-import { ArchiveCheckNote } from '@/features/inside';
+import { ArchiveCheckNote, useArchiveCheck } from '@/features/inside';
+import { detailPath } from '@/features/catalogue';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { useApproveProduct } from '../api/approveProduct';
 import { useRejectProduct } from '../api/rejectProduct';
@@ -61,6 +63,8 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
   const approve = useApproveProduct();
   const reject = useRejectProduct();
   const requestChanges = useRequestChanges();
+  // Approving names the archive whose checks this row shows, so a newer one is never published unseen.
+  const check = useArchiveCheck(product._id);
   const title = productTitle(product.title);
   const busy = approve.isPending || reject.isPending || requestChanges.isPending;
   // The reason dialog shows its own refusals.
@@ -89,7 +93,7 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
         onClick={() => {
           reject.reset();
           rowFocus.willLeave(product._id, 'approve');
-          approve.mutate(product._id);
+          approve.mutate({ id: product._id, releaseId: check?.releaseId });
         }}
       >
         Approve
@@ -137,6 +141,10 @@ function PendingActions({ product, titleId, rowFocus, onDelete, onAskReason }: P
       <button type="button" className="btn btn-sm btn-outline-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
         Delete
       </button>
+      {/* The listing as buyers will see it: the product page, which admins may read while it is pending. */}
+      <Link className="btn btn-sm btn-outline-secondary" to={detailPath(product)} aria-describedby={titleId}>
+        View
+      </Link>
       {/* Streams the archive from the server, to admins only (DESIGN.md). */}
       <a
         className="btn btn-sm btn-outline-secondary"

@@ -1,14 +1,14 @@
 import {
   DEFAULT_REJECT_REASON,
-  type ModerationDecisionBody,
+  type CheckedModerationDecisionBody,
   type ModerationLogEntry,
   type PendingChange,
+  type ProductApprovalBody,
   PENDING_CHANGE_NOT_FOUND_MESSAGE,
   productTitle,
   type ProductForm,
   type SessionUser,
   STALE_CHANGE_MESSAGE,
-  moderationDecisionBodySchema,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -17,16 +17,31 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import { type CatalogueRepository, type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
+import { type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { type Decision, mailsTheSeller, moderationMail, moderationNotice } from './moderation-notices.js';
-import type { ModerationRepository, PendingChangeRow } from './moderation.repository.js';
+import { formOf, type HeldChange, type ProductsService } from '../products/index.js';
+import type { ReleasesService } from '../releases/index.js';
+import { ModerationRepository, type PendingChangeRow } from './moderation.repository.js';
 import { changedFields, changedImages, imagesOfChange, screenshotsOfChange } from './pending-change.js';
 import { canModerate } from './policies.js';
-import type { ProductsRepository } from './products.repository.js';
-import { columnsOf, formOf, translationsOf } from './products.service.js';
 
 type SellerContact = { email: string; name: string };
+
+export interface ModerationServiceDependencies {
+  db: Kysely<Database>;
+  /** The listing's writes: a decision's status, an approved change's fields. */
+  products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  /** A product's approval publishes the archive under review. */
+  releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
+  catalogue: CatalogueService;
+  storage: FileStorage;
+  notifications: NotificationsService;
+  mail: MailOutbox;
+  clock: Clock;
+  /** The site's address, for links in mails. */
+  publicUrl: string;
+}
 
 /** A change is stale once the listing was written after it was sent, or left the store. */
 const isStale = (change: PendingChangeRow, product: ProductRow) =>
@@ -39,31 +54,40 @@ const isStale = (change: PendingChangeRow, product: ProductRow) =>
  * own transaction, so neither is kept without the other.
  */
 export class ModerationService {
-  constructor(
-    private readonly moderation: ModerationRepository,
-    private readonly products: ProductsRepository,
-    private readonly rows: CatalogueRepository,
-    private readonly catalogue: CatalogueService,
-    private readonly storage: FileStorage,
-    private readonly notifications: NotificationsService,
-    private readonly mail: MailOutbox,
-    private readonly clock: Clock,
-    /** The site's address, for links in mails. */
-    private readonly publicUrl: string,
-  ) {}
+  private readonly moderation: ModerationRepository;
+  private readonly products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  private readonly releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
+  private readonly catalogue: CatalogueService;
+  private readonly storage: FileStorage;
+  private readonly notifications: NotificationsService;
+  private readonly mail: MailOutbox;
+  private readonly clock: Clock;
+  private readonly publicUrl: string;
 
-  approve(actor: SessionUser, id: string): Promise<void> {
-    return this.decide(actor, id, { action: 'Approved', reason: null, note: '' });
+  constructor(dependencies: ModerationServiceDependencies) {
+    this.moderation = new ModerationRepository(dependencies.db);
+    this.products = dependencies.products;
+    this.releases = dependencies.releases;
+    this.catalogue = dependencies.catalogue;
+    this.storage = dependencies.storage;
+    this.notifications = dependencies.notifications;
+    this.mail = dependencies.mail;
+    this.clock = dependencies.clock;
+    this.publicUrl = dependencies.publicUrl;
   }
 
-  /** Without a body (a client written to SPEC.md) the reason is 'Other'. */
-  reject(actor: SessionUser, id: string, body: ModerationDecisionBody | null | undefined): Promise<void> {
-    const { reason, note } = moderationDecisionBodySchema.parse(body ?? { reason: DEFAULT_REJECT_REASON });
+  /** Publishes the product with exactly the archive under review; `releaseId`, when given, must be that one (409). */
+  approve(actor: SessionUser, id: string, body?: ProductApprovalBody | null): Promise<void> {
+    return this.decide(actor, id, { action: 'Approved', reason: null, note: '' }, body?.releaseId);
+  }
+
+  /** Without a body (a client written to docs/product-spec.md) the reason is 'Other'. Bodies come checked by the route. */
+  reject(actor: SessionUser, id: string, body: CheckedModerationDecisionBody | null | undefined): Promise<void> {
+    const { reason, note } = body ?? { reason: DEFAULT_REJECT_REASON, note: '' };
     return this.decide(actor, id, { action: 'Rejected', reason, note });
   }
 
-  requestChanges(actor: SessionUser, id: string, body: ModerationDecisionBody): Promise<void> {
-    const { reason, note } = moderationDecisionBodySchema.parse(body);
+  requestChanges(actor: SessionUser, id: string, { reason, note }: CheckedModerationDecisionBody): Promise<void> {
     return this.decide(actor, id, { action: 'ChangesRequested', reason, note });
   }
 
@@ -73,10 +97,10 @@ export class ModerationService {
     const changes = await this.moderation.pendingChanges();
     const answers: PendingChange[] = [];
     for (const change of changes) {
-      const product = await this.rows.findById(change.product_id);
+      const product = await this.catalogue.findRow(change.product_id);
       if (!product) continue;
-      const translations = (await this.rows.translationsOf([product.id], true)).get(product.id) ?? [];
-      const screenshots = await this.rows.screenshotsOf(product.id);
+      const translations = (await this.catalogue.translationsOf([product.id], true)).get(product.id) ?? [];
+      const screenshots = await this.catalogue.screenshotsOf(product.id);
       answers.push({
         _id: change.id,
         productId: product.id,
@@ -103,23 +127,17 @@ export class ModerationService {
     const replaced = [
       ...(change.feature_img_key ? [product.feature_img_key] : []),
       ...(change.thumbnail_key ? [product.thumbnail_key] : []),
-      ...(screenshots ? await this.rows.screenshotsOf(product.id) : []),
+      ...(screenshots ? await this.catalogue.screenshotsOf(product.id) : []),
     ];
     const decision: Decision = { action: 'ChangeApproved', reason: null, note: '' };
     const seller = await this.moderation.contactOf(product.user_id);
     const title = productTitle(form.title);
     const now = this.clock.now().toISOString();
     let mails: OutboxRow[] = [];
-    await this.products.update(
+    await this.products.applyChange(
       product.id,
-      {
-        ...columnsOf(form),
-        ...(change.feature_img_key ? { feature_img_key: change.feature_img_key } : {}),
-        ...(change.thumbnail_key ? { thumbnail_key: change.thumbnail_key } : {}),
-        updated_at: now,
-      },
-      translationsOf(form),
-      screenshots,
+      { form, featureImg: change.feature_img_key, thumbnail: change.thumbnail_key, screenshots },
+      now,
       async (trx) => {
         // Of two admins deciding at once, only one finds the change still open.
         if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
@@ -132,8 +150,7 @@ export class ModerationService {
   }
 
   /** Drops the seller's change (and its images); the live listing stays as it was. */
-  async rejectChange(actor: SessionUser, changeId: string, body: ModerationDecisionBody): Promise<void> {
-    const { reason, note } = moderationDecisionBodySchema.parse(body);
+  async rejectChange(actor: SessionUser, changeId: string, { reason, note }: CheckedModerationDecisionBody): Promise<void> {
     const { change, product } = await this.openChange(actor, changeId);
     const title = await this.titleOf(product.id);
     const seller = await this.moderation.contactOf(product.user_id);
@@ -144,6 +161,37 @@ export class ModerationService {
     });
     await this.deleteImages(imagesOfChange(change));
     await this.told(product, mails);
+  }
+
+  /**
+   * Keeps a seller's edit of an approved product for an admin, in place of any open one (one per
+   * product); answers the replaced change's images, which the caller deletes.
+   */
+  async hold(change: HeldChange): Promise<string[]> {
+    const replaced = await this.moderation.replacePendingChange({
+      id: newId(),
+      product_id: change.productId,
+      user_id: change.userId,
+      base_updated_at: change.baseUpdatedAt,
+      form_json: JSON.stringify(change.form),
+      feature_img_key: change.featureImg,
+      thumbnail_key: change.thumbnail,
+      screenshots_json: change.screenshots ? JSON.stringify(change.screenshots) : null,
+      created_at: change.createdAt,
+    });
+    return replaced ? imagesOfChange(replaced) : [];
+  }
+
+  /** Drops the product's open change within the seller's direct edit (a resubmission); answers its images. */
+  async dropIn(trx: Kysely<Database>, productId: string): Promise<string[]> {
+    const dropped = await this.moderation.takePendingChangeOf(trx, productId);
+    return dropped ? imagesOfChange(dropped) : [];
+  }
+
+  /** The images of the product's open change, if any (a product deleted for good takes them along). */
+  async imagesWaitingFor(productId: string): Promise<string[]> {
+    const open = await this.moderation.pendingChangeOf(productId);
+    return open ? imagesOfChange(open) : [];
   }
 
   /** GET moderation-log: a product's decisions, newest first, for an admin. */
@@ -161,7 +209,12 @@ export class ModerationService {
   }
 
   /** A product decision: the status, its audit line, and the seller's notice and mail commit together. */
-  private async decide(actor: SessionUser, id: string, decision: Decision & { action: 'Approved' | 'Rejected' | 'ChangesRequested' }) {
+  private async decide(
+    actor: SessionUser,
+    id: string,
+    decision: Decision & { action: 'Approved' | 'Rejected' | 'ChangesRequested' },
+    pinnedReleaseId?: string,
+  ) {
     const row = await this.moderated(actor, id);
     // Deciding again what is already decided changes nothing and tells nobody.
     if (row.status === decision.action) return;
@@ -170,6 +223,7 @@ export class ModerationService {
     const now = this.clock.now().toISOString();
     let mails: OutboxRow[] = [];
     await this.products.setStatus(id, decision.action, now, async (trx) => {
+      if (decision.action === 'Approved') await this.releases.publishUnderReviewIn(trx, id, pinnedReleaseId, now);
       mails = await this.record(trx, actor, row, seller, title, decision, now);
     });
     this.catalogue.changed();
@@ -213,14 +267,14 @@ export class ModerationService {
   private async openChange(actor: SessionUser, changeId: string): Promise<{ change: PendingChangeRow; product: ProductRow }> {
     this.assertModerator(actor);
     const change = await this.moderation.findPendingChange(changeId);
-    const product = change && (await this.rows.findById(change.product_id));
+    const product = change && (await this.catalogue.findRow(change.product_id));
     if (!change || !product || product.status === RETIRED) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
     return { change, product };
   }
 
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {
     this.assertModerator(actor);
-    const row = await this.rows.findById(id);
+    const row = await this.catalogue.findRow(id);
     if (!row) throw notFound('Product not found');
     return row;
   }
@@ -234,7 +288,7 @@ export class ModerationService {
   }
 
   private async titleOf(productId: string): Promise<string> {
-    return productTitle(titlesOf((await this.rows.translationsOf([productId], false)).get(productId) ?? []));
+    return productTitle(titlesOf((await this.catalogue.translationsOf([productId], false)).get(productId) ?? []));
   }
 
   private async deleteImages(keys: string[]): Promise<void> {

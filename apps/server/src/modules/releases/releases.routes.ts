@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  downloadQuerySchema,
   errorBodySchema,
   idParamsSchema,
   releaseListSchema,
@@ -9,6 +10,7 @@ import {
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
+import { sendPrivateFile } from '../../http/private-file.js';
 import type { ReleasesService } from './releases.service.js';
 
 export interface ReleaseRoutesOptions {
@@ -19,6 +21,25 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export const releaseRoutes: FastifyPluginAsyncZod<ReleaseRoutesOptions> = async (app, { releases }) => {
   const tags = ['releases'];
+
+  app.get(
+    API_PATHS.product.sourceCode,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['products'],
+        summary: "The source archive (zip), streamed to the owner or an admin: the newest approved release's, or ?release= any one's",
+        params: idParamsSchema,
+        querystring: downloadQuerySchema,
+        produces: ['application/zip'],
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await releases.openSourceCode(actorOf(request), request.params.id, request.query.release);
+      return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
+    },
+  );
 
   app.get(
     API_PATHS.product.releases,

@@ -11,8 +11,15 @@ export type ReleaseWithProductRow = ReleaseRow & { product_owner_id: string; pro
 export class ReleasesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: NewReleaseRow): Promise<void> {
-    await this.db.insertInto('product_releases').values(row).execute();
+  /** `trx` is the transaction of the write it goes with (a new product's first release), else the database. */
+  async insert(row: NewReleaseRow, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.insertInto('product_releases').values(row).execute();
+  }
+
+  /** The storage keys of every archive the product keeps, whatever their status. */
+  async archiveKeysOf(productId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('product_releases').select('source_code_key').where('product_id', '=', productId).execute();
+    return rows.map((row) => row.source_code_key);
   }
 
   findById(id: string): Promise<ReleaseWithProductRow | undefined> {
@@ -53,7 +60,10 @@ export class ReleasesRepository {
       .execute();
   }
 
-  /** Releases waiting for an admin, oldest first, with their product's owner. */
+  /**
+   * Releases waiting for an admin, oldest first, with their product's owner. Those of a product under
+   * review are left out: the product's own approval publishes its archive.
+   */
   pending(): Promise<ReleaseWithProductRow[]> {
     return this.db
       .selectFrom('product_releases as r')
@@ -61,9 +71,59 @@ export class ReleasesRepository {
       .selectAll('r')
       .select(['p.user_id as product_owner_id', 'p.status as product_status'])
       .where('r.status', '=', 'Pending')
-      .where('p.status', '!=', 'Deleted')
+      .where('p.status', '=', 'Approved')
       .orderBy('r.created_at')
       .execute();
+  }
+
+  /** The archive a product under review carries: its newest release not rejected. */
+  underReviewOf(productId: string, trx: Kysely<Database> = this.db): Promise<ReleaseRow | undefined> {
+    return trx
+      .selectFrom('product_releases')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .where('status', '!=', 'Rejected')
+      .orderBy('version_major', 'desc')
+      .orderBy('version_minor', 'desc')
+      .orderBy('version_patch', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Removes the releases a new archive under review replaces: every other one no buyer was served
+   * (all of them when nobody bought the product, else those never published). Answers their archives.
+   */
+  async removeReplaced(trx: Kysely<Database>, productId: string, keepId: string): Promise<string[]> {
+    const sold = await trx.selectFrom('purchase_lines').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
+    const replaced = await trx
+      .selectFrom('product_releases')
+      .select(['id', 'source_code_key'])
+      .where('product_id', '=', productId)
+      .where('id', '!=', keepId)
+      .$if(Boolean(sold), (query) => query.where('status', '!=', 'Approved'))
+      .execute();
+    if (replaced.length === 0) return [];
+    await trx
+      .deleteFrom('product_releases')
+      .where(
+        'id',
+        'in',
+        replaced.map((row) => row.id),
+      )
+      .execute();
+    return replaced.map((row) => row.source_code_key);
+  }
+
+  /** Publishes a release within the product approval's transaction; false when it was already published. */
+  async publishIn(trx: Kysely<Database>, id: string, publishedAt: string): Promise<boolean> {
+    const result = await trx
+      .updateTable('product_releases')
+      .set({ status: 'Approved', published_at: publishedAt })
+      .where('id', '=', id)
+      .where('status', '!=', 'Approved')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async setStatus(id: string, status: StoredReleaseStatus, publishedAt: string | null): Promise<void> {

@@ -1,6 +1,6 @@
 import { LANGUAGES, type ChangedField, type ChangedImages, type LanguageCode, type ProductForm } from '@market/contracts';
 import { htmlToText } from '../../platform/html/index.js';
-import { FIELD_LABELS } from './product-fields.js';
+import { FIELD_LABELS } from '../products/index.js';
 import type { PendingChangeRow } from './moderation.repository.js';
 
 type ChangeImages = Pick<PendingChangeRow, 'feature_img_key' | 'thumbnail_key' | 'screenshots_json'>;

@@ -7,6 +7,7 @@ import {
   moderationDecisionBodySchema,
   moderationLogSchema,
   pendingChangeListSchema,
+  productApprovalBodySchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, requireAdmin } from '../auth/index.js';
@@ -27,10 +28,18 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = 
     API_PATHS.product.approve,
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: 'Approve a product (admin only)', params: idParamsSchema, response: { 200: messageBodySchema, ...errors } },
+      schema: {
+        tags,
+        summary:
+          'Approve a product (admin only), publishing the archive under review (its newest release). ' +
+          'With { releaseId }, the release whose checks the admin saw: 409 when a newer archive replaced it since',
+        params: idParamsSchema,
+        body: productApprovalBodySchema.nullish(),
+        response: { 200: messageBodySchema, ...errors, 409: errorBodySchema },
+      },
     },
     async (request) => {
-      await moderation.approve(actorOf(request), request.params.id);
+      await moderation.approve(actorOf(request), request.params.id, request.body);
       return { message: 'Product approved' };
     },
   );

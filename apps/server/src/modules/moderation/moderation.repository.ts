@@ -55,6 +55,10 @@ export class ModerationRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
+  pendingChangeOf(productId: string): Promise<PendingChangeRow | undefined> {
+    return this.db.selectFrom('product_pending_changes').selectAll().where('product_id', '=', productId).executeTakeFirst();
+  }
+
   findPendingChange(id: string): Promise<PendingChangeRow | undefined> {
     return this.db.selectFrom('product_pending_changes').selectAll().where('id', '=', id).executeTakeFirst();
   }

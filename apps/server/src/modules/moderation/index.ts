@@ -1,0 +1,2 @@
+export { moderationRoutes } from './moderation.routes.js';
+export { ModerationService } from './moderation.service.js';
