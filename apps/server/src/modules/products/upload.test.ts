@@ -181,6 +181,12 @@ describe('POST /api/product/uploadProduct', () => {
     ['no English title', { title: JSON.stringify({ fr: 'Bonjour' }) }, 'Enter the English title'],
     ['an unknown category', { category: 'Windows' }, 'Category: Invalid option: expected one of "Android"|"IOS"|"Unity"'],
     ['a negative price', { singleAppLicense: '-5' }, 'The price must be more than 0'],
+    ['negative development hours', { developmentHours: '-1' }, 'Development hours must be a whole number from 0 to 100,000'],
+    [
+      'a Multi App price below the Single',
+      { singleAppLicense: '50', multiAppLicense: '40' },
+      'The Multi App License price must be at least the Single App License price',
+    ],
     ['features that are only script', { features: '<script>alert(1)</script>' }, 'Describe the features'],
   ])('refuses %s with a message, after the files were already read, and cleans them up', async (_case, fields, message) => {
     const ctx = await buildCatalogueApp();
