@@ -64,11 +64,7 @@ export default function GalleryViewer({ items, name, index, onIndexChange, onClo
             />
           )}
           {current?.kind === 'image' && (
-            <img
-              className="gallery-image"
-              src={current.src}
-              alt={`${name}, ${galleryPosition(items, index ?? 0).toLowerCase()}`}
-            />
+            <img className="gallery-image" src={current.src} alt={`${name}, ${galleryPosition(items, index ?? 0).toLowerCase()}`} />
           )}
         </div>
         {count > 1 && (

@@ -48,6 +48,9 @@ function productsOnServer(products: ReturnType<typeof summary>[]) {
   });
 }
 
+const removeOf = (title: string) =>
+  within(screen.getByRole('heading', { name: title }).closest('li') as HTMLElement).getByRole('button', { name: 'Remove' });
+
 const checkoutButton = () => screen.getByRole('button', { name: 'Proceed to checkout' }) as HTMLButtonElement;
 
 describe('CartView', () => {
@@ -110,8 +113,6 @@ describe('CartView', () => {
     storeCart([line(1), line(2)]);
     productsOnServer([summary(1), summary(2)]);
     visitCart();
-    const removeOf = (title: string) =>
-      within(screen.getByRole('heading', { name: title }).closest('li') as HTMLElement).getByRole('button', { name: 'Remove' });
 
     fireEvent.click(removeOf('Game Number 1'));
     await waitFor(() => expect(document.activeElement).toBe(removeOf('Game Number 2')));

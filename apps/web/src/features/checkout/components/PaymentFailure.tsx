@@ -8,9 +8,10 @@ import { CardFieldProblem, paymentFailureMessage } from '../paymentErrors';
 export function PaymentFailure({ error }: { error: unknown }) {
   const alert = useRef<HTMLDivElement>(null);
   const shown = Boolean(error) && !(error instanceof CardFieldProblem);
+  // Each new refusal takes the focus again, the same message twice included.
   useEffect(() => {
-    if (shown) alert.current?.focus();
-  }, [shown, error]);
+    if (error && !(error instanceof CardFieldProblem)) alert.current?.focus();
+  }, [error]);
   if (!shown) return null;
   return (
     <div className="alert alert-danger mt-3 mb-0" role="alert" tabIndex={-1} ref={alert}>

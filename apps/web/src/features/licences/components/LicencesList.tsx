@@ -91,7 +91,7 @@ function LicenceCard({ licence }: { licence: Licence }) {
           </button>
           {registering && (
             <div id={formId}>
-              <RegisterAppForm code={licence.purchaseCode} productTitle={licence.product.title} onRegistered={onRegistered} autoFocus />
+              <RegisterAppForm code={licence.purchaseCode} productTitle={licence.product.title} onRegistered={onRegistered} focusOnOpen />
             </div>
           )}
         </>

@@ -14,18 +14,18 @@ interface RegisterAppFormProps {
   /** Told the app's name once it is registered (the form may then give way). */
   onRegistered: (appName: string) => void;
   /** Opened by a button: its first field takes the focus. */
-  autoFocus?: boolean;
+  focusOnOpen?: boolean;
 }
 
-export function RegisterAppForm({ code, productTitle, onRegistered, autoFocus = false }: RegisterAppFormProps) {
+export function RegisterAppForm({ code, productTitle, onRegistered, focusOnOpen = false }: RegisterAppFormProps) {
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
   const register = useRegisterApp(code);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<AppField, string>>>({});
   useEffect(() => {
-    if (autoFocus) form.current?.querySelector('input')?.focus();
-  }, [autoFocus]);
+    if (focusOnOpen) form.current?.querySelector('input')?.focus();
+  }, [focusOnOpen]);
 
   const set = (field: AppField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
