@@ -101,11 +101,20 @@ for (const width of WIDTHS) {
     }) => {
       const { api } = await newAccountApi(baseURL!, 'Pending Pat');
       await uploadProduct(api, `Pending Roguelike Deckbuilder ${width}`);
+      // And an approved product's edit, waiting as a pending change with its old and new values.
+      const approved = await uploadProduct(api, `Approved Roguelike ${width}`);
+      await approveAsAdmin(baseURL!, approved._id);
+      const edit = new FormData();
+      edit.append('features', `<p>${'Procedurally generated dungeons with permadeath and meta-progression. '.repeat(4)}</p>`);
+      edit.append('livePreview', 'https://example.com/a-much-longer-live-preview-address/that-keeps-going/without-any-spaces');
+      const edited = await api.put(`/api/product/editProduct/${approved._id}`, { multipart: edit });
+      expect(edited.ok(), await edited.text()).toBe(true);
       await api.dispose();
       await logIn(page, 'admin@example.com', 'admin12345');
       await expect(page).toHaveURL(/\/$/);
       await page.goto('/adminPanel/manage-pending-products');
       await expect(page.getByText(`Pending Roguelike Deckbuilder ${width}`).first()).toBeVisible();
+      await expect(page.getByText('without-any-spaces').first()).toBeVisible();
       expect(await axeFindings(page)).toEqual([]);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: test.info().outputPath(`pending-products-${width}.png`), fullPage: true });
@@ -228,13 +237,30 @@ test.describe('the header', () => {
   });
 });
 
-test('the home page preloads only what it uses', async ({ page }) => {
+test('the home page preloads only images its first screen shows', async ({ page }) => {
   const unused: string[] = [];
   page.on('console', (message) => {
     if (/preloaded using link preload but not used/.test(message.text())) unused.push(message.text());
   });
+  const html = await (await page.request.get('/')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const preloaded = Array.from(
+    head.matchAll(/<link rel="preload" as="image"[^>]*imageSrcSet="([^"]+)"/gi),
+    (match) => match[1]!.split(',')[0]!.trim().split(' ')[0]!,
+  );
+
   await page.goto('/');
   await page.waitForLoadState('load');
+  const onFirstScreen = await page.evaluate(() =>
+    Array.from(document.images)
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      })
+      .flatMap((image) => [image.currentSrc, image.src, ...image.srcset.split(',').map((part) => part.trim().split(' ')[0])])
+      .map((url) => new URL(url!, location.href).pathname + new URL(url!, location.href).search),
+  );
+  expect(preloaded.filter((url) => !onFirstScreen.includes(url))).toEqual([]);
   // Chromium warns a few seconds after the load event.
   await page.waitForTimeout(4_000);
   expect(unused).toEqual([]);
