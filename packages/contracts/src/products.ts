@@ -59,35 +59,35 @@ export const YOUTUBE_LINK_PATTERN = /^https:\/\/(www\.|m\.)?(youtube\.com\/(watc
  * once the multipart form is read (title, description and keywords arrive as JSON text).
  * `userId` and `status` are accepted for SPEC.md clients and ignored: the server decides both.
  */
-export const productFormSchema = z
-  .strictObject({
-    type: productTypeSchema,
-    category: categorySchema,
-    subCategory: subCategorySchema,
-    frameWork: optional(frameworkSchema),
-    title: perLanguageInput(z.string().trim().min(1, 'Enter a title').max(120, 'A title is at most 120 characters')).refine(
-      (titles) => Boolean(titles.en),
-      { message: 'Enter the English title' },
-    ),
-    description: perLanguageInput(z.string().max(50_000, 'A description is at most 50,000 characters')),
-    keywords: perLanguageInput(z.array(z.string().trim().min(1).max(40)).max(30, 'At most 30 keywords per language')).default({}),
-    features: z.string({ error: 'Describe the features' }).trim().min(1, 'Describe the features').max(50_000),
-    youtubeLink: optional(webLinkSchema.refine((value) => YOUTUBE_LINK_PATTERN.test(value), 'Use a YouTube watch, live or shorts link')),
-    googlePlayLink: optional(googlePlayLinkSchema),
-    appStoreLink: optional(appStoreLinkSchema),
-    livePreview: livePreviewLinkSchema,
-    singleAppLicense: priceSchema,
-    multiAppLicense: priceSchema,
-    developmentHours: optional(wholeNumber('Development hours', 0, 100_000)),
-    authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
-    reskinFeatures: optional(z.string().max(50_000)),
-    reskinPrice: optional(priceSchema),
-    /** The first release's version (issue 15): 1.0.0 when left out; an edit cannot change it. */
-    version: optional(versionSchema),
-    userId: z.string().optional(),
-    status: z.string().optional(),
-  })
-  .superRefine(refineLicencePrices);
+const productFormFields = z.strictObject({
+  type: productTypeSchema,
+  category: categorySchema,
+  subCategory: subCategorySchema,
+  frameWork: optional(frameworkSchema),
+  title: perLanguageInput(z.string().trim().min(1, 'Enter a title').max(120, 'A title is at most 120 characters')).refine(
+    (titles) => Boolean(titles.en),
+    { message: 'Enter the English title' },
+  ),
+  description: perLanguageInput(z.string().max(50_000, 'A description is at most 50,000 characters')),
+  keywords: perLanguageInput(z.array(z.string().trim().min(1).max(40)).max(30, 'At most 30 keywords per language')).default({}),
+  features: z.string({ error: 'Describe the features' }).trim().min(1, 'Describe the features').max(50_000),
+  youtubeLink: optional(webLinkSchema.refine((value) => YOUTUBE_LINK_PATTERN.test(value), 'Use a YouTube watch, live or shorts link')),
+  googlePlayLink: optional(googlePlayLinkSchema),
+  appStoreLink: optional(appStoreLinkSchema),
+  livePreview: livePreviewLinkSchema,
+  singleAppLicense: priceSchema,
+  multiAppLicense: priceSchema,
+  developmentHours: optional(wholeNumber('Development hours', 0, 100_000)),
+  authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
+  reskinFeatures: optional(z.string().max(50_000)),
+  reskinPrice: optional(priceSchema),
+  /** The first release's version (issue 15): 1.0.0 when left out; an edit cannot change it. */
+  version: optional(versionSchema),
+  userId: z.string().optional(),
+  status: z.string().optional(),
+});
+/** The fields, and the rule between the two prices. */
+export const productFormSchema = productFormFields.superRefine(refineLicencePrices);
 export type ProductForm = z.infer<typeof productFormSchema>;
 
 /** Required upload files (SPEC.md 5); screenshots are optional and repeated. */
