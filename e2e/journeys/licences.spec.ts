@@ -45,6 +45,7 @@ test('a buyer pays, copies the purchase code, registers an app and prints the ce
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
   // An app is registered; a Single licence then holds it and no other.
+  await card.getByRole('button', { name: /^Register an app/ }).click();
   await card.getByLabel(/^App name/).fill('Quest Mobile');
   await card.getByLabel(/^Package or bundle id/).fill('com.lena.quest');
   await card.getByLabel(/^Store address/).fill('https://play.google.com/store/apps/details?id=com.lena.quest');

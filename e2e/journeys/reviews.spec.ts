@@ -26,7 +26,9 @@ test('a buyer reviews a game, its seller replies, and the product page shows bot
   await form.getByLabel(/Your review/).fill('Clean project, my reskin took an afternoon.');
   await form.getByRole('button', { name: 'Post review' }).click();
   await expect(buyerPage.getByRole('heading', { name: 'Your review' })).toBeVisible();
-  await expect(buyerPage.getByText('4.0', { exact: true })).toBeVisible();
+  await expect(buyerPage.getByRole('tabpanel', { name: 'Reviews' }).getByText('4.0', { exact: true })).toBeVisible();
+  // The rating under the title follows at once, without a reload.
+  await expect(buyerPage.locator('.product-rating')).toContainText('4.0 from 1 review');
 
   // The seller is told, and replies from the same tab.
   const sellerPage = await (await browser.newContext()).newPage();

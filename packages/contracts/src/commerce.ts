@@ -39,7 +39,11 @@ export const createPaymentIntentBodySchema = z.strictObject({
     .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
       message: 'A product appears twice in the cart',
     }),
-  amount: z.number().int('The amount is in whole cents').min(0).optional(),
+  amount: z
+    .number({ error: 'The amount is in whole cents' })
+    .int('The amount is in whole cents')
+    .min(0, 'The amount cannot be negative')
+    .optional(),
   currency: z.literal('usd'),
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;

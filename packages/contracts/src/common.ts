@@ -39,14 +39,18 @@ export const plainText = (min: number, max: number, tooShort: string, tooLong: s
         .refine((value) => !INVISIBLE_CHARACTERS.test(value.replaceAll('\n', '')), invisible),
     );
 
+/**
+ * A whole number sent as a number or as text (a form field, a query parameter), with messages a
+ * person can read: zod's own ('Too small: expected number to be >=0') reach the page as they are.
+ */
+export const wholeNumber = (what: string, min: number, max: number) => {
+  const range = `${what} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  return z.coerce.number({ error: range }).int(range).min(min, range).max(max, range);
+};
+
 /** ?page= of a paged list: a whole number from 1. */
 export const pageQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000)
-    .default(1),
+  page: wholeNumber('page', 1, 10_000).default(1),
 });
 
 /** The dotted path of a field inside a request (`products.0.productId`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, wholeNumber } from './common.js';
 import { licenseTypeSchema, roleSchema, withdrawalStatusSchema } from './enums.js';
 import { licenceStatusSchema } from './licences.js';
 
@@ -40,7 +40,7 @@ export const saleSchema = z
   .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof saleSchema>;
 export const saleListSchema = z.array(saleSchema);
-export const salesQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const salesQuerySchema = z.strictObject({ limit: wholeNumber('limit', 1, 50).default(10) });
 
 export const MAX_WITHDRAW_USD = 1_000_000;
 
@@ -140,8 +140,8 @@ export const PEOPLE_PAGE_SIZE = 20;
 
 /** ?page=1&pageSize=20&search=text — search matches name or email, case-insensitively. */
 export const peopleQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(PEOPLE_PAGE_SIZE),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  pageSize: wholeNumber('pageSize', 1, 100).default(PEOPLE_PAGE_SIZE),
   search: z.string().trim().max(100, 'Search text is at most 100 characters').default(''),
 });
 export type PeopleQuery = z.infer<typeof peopleQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moderationStateSchema } from './moderation.js';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, wholeNumber } from './common.js';
 import {
   categorySchema,
   frameworkSchema,
@@ -25,6 +25,19 @@ export const priceSchema = z.coerce
   .max(MAX_PRICE_USD, `The price must be at most $${MAX_PRICE_USD}`)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals for a price');
 
+export const MULTI_BELOW_SINGLE_MESSAGE = 'The Multi App License price must be at least the Single App License price';
+
+/**
+ * A Multi App License covers every app a Single one does and more, so it never costs less. Shared
+ * by the server's schema and the upload form, which checks its fields one by one.
+ */
+export function refineLicencePrices(prices: { singleAppLicense?: unknown; multiAppLicense?: unknown }, context: z.RefinementCtx) {
+  const { singleAppLicense, multiAppLicense } = prices;
+  if (typeof singleAppLicense === 'number' && typeof multiAppLicense === 'number' && multiAppLicense < singleAppLicense) {
+    context.addIssue({ code: 'custom', message: MULTI_BELOW_SINGLE_MESSAGE, path: ['multiAppLicense'] });
+  }
+}
+
 /** Empty form fields mean "none". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
@@ -46,7 +59,7 @@ export const YOUTUBE_LINK_PATTERN = /^https:\/\/(www\.|m\.)?(youtube\.com\/(watc
  * once the multipart form is read (title, description and keywords arrive as JSON text).
  * `userId` and `status` are accepted for SPEC.md clients and ignored: the server decides both.
  */
-export const productFormSchema = z.strictObject({
+const productFormFields = z.strictObject({
   type: productTypeSchema,
   category: categorySchema,
   subCategory: subCategorySchema,
@@ -64,7 +77,7 @@ export const productFormSchema = z.strictObject({
   livePreview: livePreviewLinkSchema,
   singleAppLicense: priceSchema,
   multiAppLicense: priceSchema,
-  developmentHours: optional(z.coerce.number().int('Development hours are whole hours').min(0).max(100_000)),
+  developmentHours: optional(wholeNumber('Development hours', 0, 100_000)),
   authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
   reskinFeatures: optional(z.string().max(50_000)),
   reskinPrice: optional(priceSchema),
@@ -73,6 +86,8 @@ export const productFormSchema = z.strictObject({
   userId: z.string().optional(),
   status: z.string().optional(),
 });
+/** The fields, and the rule between the two prices. */
+export const productFormSchema = productFormFields.superRefine(refineLicencePrices);
 export type ProductForm = z.infer<typeof productFormSchema>;
 
 /** Required upload files (SPEC.md 5); screenshots are optional and repeated. */
@@ -139,18 +154,18 @@ export const productListQuerySchema = z.strictObject({
   /** The engine the newest approved release's analysis detected (issue 18). */
   engine: engineSchema.optional(),
   mine: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: wholeNumber('limit', 1, 100).default(100),
+  offset: wholeNumber('offset', 0, 1_000_000).default(0),
 });
 
 export const searchQuerySchema = z.strictObject({
   q: z.string().trim().max(200, 'Search text is at most 200 characters').default(''),
-  limit: z.coerce.number().int().min(1).max(6).default(6),
+  limit: wholeNumber('limit', 1, 6).default(6),
 });
 
 export const popularQuerySchema = z.strictObject({
   period: popularPeriodSchema.default('all'),
-  limit: z.coerce.number().int().min(1).max(100).default(12),
+  limit: wholeNumber('limit', 1, 100).default(12),
 });
 
 export const slugParamsSchema = z.strictObject({ slug: z.string().min(1).max(300) });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DOWNLOAD_WINDOW_HOURS, WITHDRAWAL_FEE_PERCENT } from '@market/contracts';
 import { PageHead } from '@/components/PageHead';
-import { useSession } from '@/features/auth';
+import { uploadPathOf, useSession } from '@/features/auth';
 import { formatDollars } from '@/lib/format';
 
 const STEPS = [
@@ -29,7 +29,7 @@ const STEPS = [
 
 export default function UploadInfoPage() {
   const { user } = useSession();
-  const uploadLink = user ? (user.role === 'User' ? '/userPanel/user-upload-product' : '/adminPanel/upload-product') : '/sign-up';
+  const uploadLink = user ? uploadPathOf(user) : '/sign-up';
 
   return (
     <article className="container page-section prose-page">

@@ -1,17 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { LICENCE_TERMS, type Licence } from '@market/contracts';
 import PdfKitDocument from 'pdfkit';
 
 /**
- * PDFKit's built-in fonts are the only fonts here (nothing is downloaded or shipped), and they
- * encode Windows-1252: a character they cannot draw is printed as '?', never as a wrong glyph.
+ * DejaVu Sans (Bitstream Vera licence, from the dejavu-fonts-ttf package) draws Latin, Cyrillic,
+ * Greek and more, where PDFKit's built-in fonts know Windows-1252 only and printed '?' for the
+ * rest. PDFKit embeds only the glyphs a certificate uses, so it stays a few dozen kilobytes.
  */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const drawable = (char: string) => {
-  const code = char.codePointAt(0)!;
-  // 0x80–0x9F are control codes in Unicode but other glyphs in Windows-1252.
-  return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
-};
-const printable = (text: string) => [...text].map((char) => (drawable(char) ? char : '?')).join('');
+const FONT_FOLDER = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const certificateFonts = () =>
+  (fonts ??= {
+    regular: readFileSync(path.join(FONT_FOLDER, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(FONT_FOLDER, 'DejaVuSans-Bold.ttf')),
+  });
+const REGULAR = 'Certificate';
+const BOLD = 'Certificate-Bold';
+
+/** Control and format characters (bidi overrides among them) have no place on a printed page. */
+const printable = (text: string) => text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '');
 
 /** Apps listed by name; the rest are counted, so the certificate stays one page. */
 const APPS_SHOWN = 8;
@@ -30,6 +39,9 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
     margin: MARGIN,
     info: { Title: `Licence certificate ${licence.purchaseCode}`, Author: 'Source Code Marketplace', CreationDate: issuedAt },
   });
+  const { regular, bold } = certificateFonts();
+  document.registerFont(REGULAR, regular);
+  document.registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -38,23 +50,22 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
   });
 
   const width = document.page.width - 2 * MARGIN;
-  const label = (text: string) =>
-    document.font('Helvetica').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), { characterSpacing: 0.6 });
+  const label = (text: string) => document.font(REGULAR).fontSize(9).fillColor(MUTED).text(text.toUpperCase(), { characterSpacing: 0.6 });
   /** At most `lines` lines, cut with an ellipsis: no value can push the page over. */
   const value = (text: string, size = 12, lines = 2) =>
     document
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fontSize(size)
       .fillColor(INK)
       .text(printable(text), { width, height: document.currentLineHeight(true) * lines, ellipsis: true })
       .moveDown(0.6);
   const terms = LICENCE_TERMS[licence.licenseType];
 
-  document.font('Helvetica').fontSize(10).fillColor(MUTED).text('Source Code Marketplace');
-  document.moveDown(0.4).font('Helvetica-Bold').fontSize(24).fillColor(INK).text('Licence certificate');
+  document.font(REGULAR).fontSize(10).fillColor(MUTED).text('Source Code Marketplace');
+  document.moveDown(0.4).font(BOLD).fontSize(24).fillColor(INK).text('Licence certificate');
   document
     .moveDown(0.2)
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(11)
     .fillColor(MUTED)
     .text(
@@ -86,7 +97,7 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
   for (const app of licence.registeredApps.slice(0, APPS_SHOWN)) {
     const store = app.storeUrl ? `  ${printable(app.storeUrl)}` : '';
     document
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(10)
       .fillColor(INK)
       .text(`${printable(app.appName)}  (${printable(app.bundleId)})${store}`, {
@@ -100,14 +111,14 @@ export function certificatePdf(licence: Licence, issuedAt: Date): Promise<Buffer
   document.moveDown(0.8);
 
   label('What you may do');
-  document.font('Helvetica').fontSize(11).fillColor(INK).text(printable(terms.summary)).moveDown(0.3);
+  document.font(REGULAR).fontSize(11).fillColor(INK).text(printable(terms.summary)).moveDown(0.3);
   document.list(terms.may.map(printable), { bulletRadius: 2, textIndent: 12 });
   document.moveDown(0.3).text('You may not:');
   document.list(terms.mayNot.map(printable), { bulletRadius: 2, textIndent: 12 });
 
   document
     .moveDown(1.5)
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
     .text(

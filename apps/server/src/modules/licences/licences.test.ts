@@ -522,6 +522,25 @@ describe('the licence certificate', () => {
     expect([Math.round(widthPt!), Math.round(heightPt!)]).toEqual([595, 842]);
   });
 
+  it('prints non-Latin names as they are written, in an embedded font kept small', async () => {
+    const shopped = await shop();
+    const buyer = await createUser(shopped.ctx, { name: 'Юлия Ковальчук Ελένη Łódź' });
+    const product = await createApprovedProduct(shopped.ctx, shopped.seller, shopped.admin, {
+      title: JSON.stringify({ en: 'Гонки Ωmega' }),
+    });
+    await buyWithCard(shopped.ctx, buyer, [singleLine(product._id)]);
+    const [licence] = await licencesOf(shopped.ctx, buyer);
+
+    const response = await injectAs(shopped.ctx, buyer, { method: 'GET', url: `/api/licence/${licence!.purchaseCode}/certificate.pdf` });
+
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Юлия Ковальчук Ελένη Łódź');
+    expect(text).toContain('Гонки Ωmega');
+    expect(text).not.toContain('?');
+    // Only the glyphs used are embedded, not the font's 750 KB.
+    expect(response.rawPayload.length).toBeLessThan(120_000);
+  });
+
   it('stays one page with the longest names and forty apps', async () => {
     const shopped = await shop();
     const buyer = await createUser(shopped.ctx, { name: 'W'.repeat(80) });

@@ -181,6 +181,18 @@ describe('POST /api/product/uploadProduct', () => {
     ['no English title', { title: JSON.stringify({ fr: 'Bonjour' }) }, 'Enter the English title', 'title'],
     ['an unknown category', { category: 'Windows' }, 'Category: Invalid option: expected one of "Android"|"IOS"|"Unity"', 'category'],
     ['a negative price', { singleAppLicense: '-5' }, 'The price must be more than 0', 'singleAppLicense'],
+    [
+      'negative development hours',
+      { developmentHours: '-1' },
+      'Development hours must be a whole number from 0 to 100,000',
+      'developmentHours',
+    ],
+    [
+      'a Multi App price below the Single',
+      { singleAppLicense: '50', multiAppLicense: '40' },
+      'The Multi App License price must be at least the Single App License price',
+      'multiAppLicense',
+    ],
     ['features that are only script', { features: '<script>alert(1)</script>' }, 'Describe the features', null],
   ])(
     'refuses %s with a message naming its field, after the files were already read, and cleans them up',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FacebookIcon, GlobeIcon, LinkedInIcon, PhoneIcon, XIcon } from '@/components/icons';
+import { uploadPathOf, useSession } from '@/features/auth';
 import { StoreBadges } from './StoreBadges';
 import { TopDownloadedGames } from './TopDownloadedGames';
 
@@ -12,6 +13,7 @@ const SOCIAL_LINKS = [
 const COPYRIGHT_YEAR = new Date().getFullYear();
 
 export function Footer() {
+  const { user } = useSession();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -26,7 +28,8 @@ export function Footer() {
                 <Link to="/browse-game">Browse Games</Link>
               </li>
               <li>
-                <Link to="/login">Upload Your Game</Link>
+                {/* docs/product-spec.md 2.1: /login for a visitor; a signed-in seller goes straight to the form. */}
+                <Link to={user ? uploadPathOf(user) : '/login'}>Upload Your Game</Link>
               </li>
               <li>
                 <Link to="/about-us">About</Link>

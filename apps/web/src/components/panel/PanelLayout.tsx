@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ComingSoonNote } from '@/components/ComingSoon';
 import { PageHead } from '@/components/PageHead';
@@ -32,12 +32,13 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
   // full current path, not from the panel's root.
   const home = `${basePath}/${defaultPath}`;
   const menu = useActiveEntryInView();
+  const more = useHiddenEntries(menu);
   return (
     <div className="container panel">
       <div className="row">
         <aside className="col-12 col-lg-3 col-xxl-2 panel-sidebar">
           <h2 className="panel-sidebar-title">{name}</h2>
-          <nav aria-label={name}>
+          <nav aria-label={name} className="panel-menu-strip">
             <ul className="panel-menu" ref={menu}>
               {entries.map((entry) => (
                 <li key={entry.path}>
@@ -47,6 +48,16 @@ export function PanelLayout({ name, basePath, entries, defaultPath }: PanelLayou
                 </li>
               ))}
             </ul>
+            {more.before && (
+              <span className="panel-menu-more panel-menu-more-start" aria-hidden="true">
+                ‹
+              </span>
+            )}
+            {more.after && (
+              <span className="panel-menu-more panel-menu-more-end" aria-hidden="true">
+                ›
+              </span>
+            )}
           </nav>
         </aside>
         <section className="col-12 col-lg-9 col-xxl-10 panel-content">
@@ -86,6 +97,32 @@ function useActiveEntryInView() {
     }
   }, [pathname]);
   return menu;
+}
+
+/**
+ * Below lg the strip is cut at the window's edges: a fade and an arrow at each end that hides
+ * entries say there is more, and which way (a cut-off strip gave no sign that it scrolls).
+ */
+function useHiddenEntries(menu: RefObject<HTMLUListElement | null>) {
+  const [more, setMore] = useState({ before: false, after: false });
+  useLayoutEffect(() => {
+    const strip = menu.current;
+    if (!strip) return;
+    const measure = () => {
+      const before = strip.scrollLeft > 1;
+      const after = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
+      setMore((current) => (current.before === before && current.after === after ? current : { before, after }));
+    };
+    measure();
+    strip.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(strip);
+    return () => {
+      strip.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [menu]);
+  return more;
 }
 
 function PanelPage({ entry }: { entry: PanelEntry }) {

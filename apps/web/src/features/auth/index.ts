@@ -8,3 +8,4 @@ export { useSignupFirst, SIGNUP_FIRST } from './useSignupFirst';
 export { ForgotPasswordForm } from './components/ForgotPasswordForm';
 export { ResetPasswordForm, InvalidLink } from './components/ResetPasswordForm';
 export { AlreadySignedIn } from './components/AlreadySignedIn';
+export { uploadPathOf } from './uploadPath';

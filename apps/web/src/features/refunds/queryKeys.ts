@@ -1,7 +1,8 @@
 import type { RefundRequestStatus } from '@market/contracts';
+import { REFUND_REQUESTS_QUERY_ROOT } from '@/lib/queryKeys';
 
 /** The admin's refund request lists: answering one refreshes them all. */
 export const refundQueryKeys = {
-  all: ['refund-requests'] as const,
-  list: (status: RefundRequestStatus | undefined) => ['refund-requests', status ?? 'all'] as const,
+  all: [REFUND_REQUESTS_QUERY_ROOT] as const,
+  list: (status: RefundRequestStatus | undefined) => [REFUND_REQUESTS_QUERY_ROOT, status ?? 'all'] as const,
 };

@@ -27,6 +27,8 @@ export function HeroProducts({ title, products, pending }: { title: string; prod
                   alt=""
                   width={400}
                   height={250}
+                  // Slides 2 and 3 are off screen at first: no preload in the head, fetched as the slider nears them.
+                  loading="lazy"
                   decoding="async"
                 />
                 <span className="hero-product-title">{productName(product)}</span>

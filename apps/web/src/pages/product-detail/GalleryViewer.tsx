@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { youtubeEmbedUrl, type GalleryItem } from './media';
+import { galleryPosition, youtubeEmbedUrl, type GalleryItem } from './media';
 
 interface GalleryViewerProps {
   items: GalleryItem[];
@@ -11,7 +11,7 @@ interface GalleryViewerProps {
   onClose: () => void;
 }
 
-/** Full-screen gallery: previous / next buttons, arrow keys, a counter such as '2 / 5'. */
+/** Full-screen gallery: previous / next buttons, arrow keys, a counter such as 'Screenshot 2 of 4'. */
 export default function GalleryViewer({ items, name, index, onIndexChange, onClose }: GalleryViewerProps) {
   const open = index !== null;
   const current = open ? items[index] : undefined;
@@ -35,7 +35,7 @@ export default function GalleryViewer({ items, name, index, onIndexChange, onClo
           {name}
         </Modal.Title>
         <p className="gallery-counter ms-3 mb-0" aria-live="polite" data-testid="gallery-counter">
-          {open ? `${index + 1} / ${count}` : ''}
+          {open ? galleryPosition(items, index) : ''}
         </p>
       </Modal.Header>
       <Modal.Body className="gallery-body">
@@ -64,11 +64,7 @@ export default function GalleryViewer({ items, name, index, onIndexChange, onClo
             />
           )}
           {current?.kind === 'image' && (
-            <img
-              className="gallery-image"
-              src={current.src}
-              alt={`${name}, screenshot ${items.slice(0, (index ?? 0) + 1).filter((item) => item.kind === 'image').length}`}
-            />
+            <img className="gallery-image" src={current.src} alt={`${name}, ${galleryPosition(items, index ?? 0).toLowerCase()}`} />
           )}
         </div>
         {count > 1 && (

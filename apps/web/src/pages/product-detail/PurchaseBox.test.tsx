@@ -3,14 +3,26 @@ import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ProductDetail } from '@market/contracts';
 import { detail } from '@/testProducts';
+import { cleanup, screen } from '@testing-library/react';
+import { adminBob, fakeFetch, renderAt, userAlice } from '@/test-utils';
 import { PurchaseBox } from './PurchaseBox';
+
+/** The box under the app's providers: it asks the session whose product it is. */
+const queryClient = new QueryClient();
+const inApp = (product: ProductDetail) => (
+  <QueryClientProvider client={queryClient}>
+    <PurchaseBox product={product} />
+  </QueryClientProvider>
+);
 
 /** The box as the server draws it, in a document the buyer can press before the app takes it over. */
 function drawnByServer() {
   const product = detail(3, { singleAppLicense: 20, multiAppLicense: 50 });
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<PurchaseBox product={product} />);
+  container.innerHTML = renderToString(inApp(product));
   document.body.append(container);
   const radio = (name: string) => container.querySelector<HTMLInputElement>(`input[value="${name}"]`)!;
   const total = () => container.querySelector('[data-testid="total-price"]')?.textContent;
@@ -34,7 +46,7 @@ describe('the licence picked before the app takes the page over', () => {
     expect(total()).toBe('$20.00');
 
     await act(async () => {
-      root = hydrateRoot(container, <PurchaseBox product={product} />);
+      root = hydrateRoot(container, inApp(product));
     });
 
     expect(radio('Multi App License').checked).toBe(true);
@@ -47,11 +59,37 @@ describe('the licence picked before the app takes the page over', () => {
     const { product, container, total } = drawnByServer();
 
     await act(async () => {
-      root = hydrateRoot(container, <PurchaseBox product={product} />);
+      root = hydrateRoot(container, inApp(product));
     });
 
     expect(total()).toBe('$20.00');
     act(() => container.querySelector<HTMLButtonElement>('button.btn-primary')!.click());
     expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')).toMatchObject([{ selectedLicense: 'Single App License' }]);
+  });
+});
+
+describe("the seller's own product", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+  });
+
+  it('offers its seller no Add to cart, saying why, and still offers it to anyone else', async () => {
+    const product = detail(3);
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    fakeFetch(() => ({ status: 200, body: userAlice }));
+    renderAt(<PurchaseBox product={product} />);
+    expect(await screen.findByText('You sell this product, so it cannot be bought from your account.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    cleanup();
+
+    sessionStorage.setItem('userData', JSON.stringify(adminBob));
+    fakeFetch(() => ({ status: 200, body: adminBob }));
+    renderAt(<PurchaseBox product={product} />);
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
 });

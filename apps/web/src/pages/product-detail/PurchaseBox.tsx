@@ -4,6 +4,7 @@ import { formatDollars } from '@/lib/format';
 import { LicenceTerms } from '@/components/LicenceTerms';
 import { showNotice } from '@/components/notice/notices';
 import { addToCart, addToWishlist, type AddResult } from '@/features/cart';
+import { useSession } from '@/features/auth';
 
 /** LICENSE_TYPES of contracts, restated: enums.ts would bring zod into this chunk. */
 const LICENSE_TYPES: readonly LicenseType[] = ['Single App License', 'Multi App License'];
@@ -42,10 +43,15 @@ function report(result: AddResult) {
   showNotice(result.message, result.added ? 'success' : 'info');
 }
 
-/** SPEC.md 2.5: licence radio (Single by default), the total for it, Add to cart and Add to Wishlist. */
+/**
+ * SPEC.md 2.5: licence radio (Single by default), the total for it, Add to cart and Add to Wishlist.
+ * Its seller sees the prices but no buttons: the server refuses to sell a product to its seller.
+ */
 export function PurchaseBox({ product }: { product: ProductDetail }) {
   const { license, setLicense, fieldset, chosenNow } = useChosenLicense();
   const totalId = useId();
+  const { user } = useSession();
+  const ownProduct = user !== null && user._id === product.userId._id;
 
   return (
     <div className="purchase-box">
@@ -73,14 +79,22 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
       <p className="purchase-total" id={totalId}>
         Total price: <strong data-testid="total-price">{formatDollars(priceOf(product, license))}</strong>
       </p>
-      <div className="d-grid gap-2">
-        <button type="button" className="btn btn-primary" onClick={() => report(addToCart(product, { license: chosenNow() }))}>
-          Add to cart
-        </button>
-        <button type="button" className="btn btn-outline-primary" onClick={() => report(addToWishlist(product, { license: chosenNow() }))}>
-          Add to Wishlist
-        </button>
-      </div>
+      {ownProduct ? (
+        <p className="purchase-own-note mb-0">You sell this product, so it cannot be bought from your account.</p>
+      ) : (
+        <div className="d-grid gap-2">
+          <button type="button" className="btn btn-primary" onClick={() => report(addToCart(product, { license: chosenNow() }))}>
+            Add to cart
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => report(addToWishlist(product, { license: chosenNow() }))}
+          >
+            Add to Wishlist
+          </button>
+        </div>
+      )}
     </div>
   );
 }

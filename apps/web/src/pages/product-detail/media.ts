@@ -15,6 +15,14 @@ export function youtubeEmbedUrl(id: string): string {
 
 export type GalleryItem = { kind: 'video'; videoId: string } | { kind: 'image'; src: string };
 
+/** The viewer's counter: the video is named, screenshots are counted among screenshots only. */
+export function galleryPosition(items: readonly GalleryItem[], index: number): string {
+  if (items[index]?.kind !== 'image') return 'Video';
+  const screenshots = items.filter((item) => item.kind === 'image');
+  const number = items.slice(0, index + 1).filter((item) => item.kind === 'image').length;
+  return `Screenshot ${number} of ${screenshots.length}`;
+}
+
 export function galleryItems(youtubeLink: string | null, screenshots: readonly string[]): GalleryItem[] {
   const videoId = youtubeId(youtubeLink);
   return [...(videoId ? [{ kind: 'video', videoId } as const] : []), ...screenshots.map((src) => ({ kind: 'image', src }) as const)];

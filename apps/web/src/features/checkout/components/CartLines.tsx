@@ -42,8 +42,11 @@ function LicenseSelect({ line }: { line: CheckedLine }) {
   );
 }
 
-/** The cart's lines with their licence choice, availability flag and remove control. */
-export function CartLines({ lines }: { lines: readonly CheckedLine[] }) {
+/**
+ * The cart's lines with their licence choice, availability flag and remove control. `onRemove`
+ * is told first, so focus can follow the line that leaves.
+ */
+export function CartLines({ lines, onRemove }: { lines: readonly CheckedLine[]; onRemove: (productId: string) => void }) {
   return (
     <ul className="product-lines" aria-label="Products in your cart">
       {lines.map((line) => (
@@ -57,7 +60,11 @@ export function CartLines({ lines }: { lines: readonly CheckedLine[] }) {
               type="button"
               className="btn btn-sm btn-outline-danger"
               aria-describedby={lineTitleId(line.item)}
-              onClick={() => removeFromCart(line.item._id)}
+              data-row-action="remove"
+              onClick={() => {
+                onRemove(line.item._id);
+                removeFromCart(line.item._id);
+              }}
             >
               Remove
             </button>

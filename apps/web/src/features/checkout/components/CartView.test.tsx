@@ -26,6 +26,7 @@ function visitCart() {
         element: (
           <>
             <NoticeRegion />
+            <h1>Cart</h1>
             <CartView />
           </>
         ),
@@ -46,6 +47,9 @@ function productsOnServer(products: ReturnType<typeof summary>[]) {
     return { status: 404, body: { message: 'Product not found' } };
   });
 }
+
+const removeOf = (title: string) =>
+  within(screen.getByRole('heading', { name: title }).closest('li') as HTMLElement).getByRole('button', { name: 'Remove' });
 
 const checkoutButton = () => screen.getByRole('button', { name: 'Proceed to checkout' }) as HTMLButtonElement;
 
@@ -103,6 +107,17 @@ describe('CartView', () => {
     }
     await waitFor(() => expect(checkoutButton().disabled).toBe(false));
     expect(screen.getByTestId('cart-total').textContent).toBe('$19.50');
+  });
+
+  it("moves focus to the next line's Remove when a line leaves, and to the heading when the cart empties", async () => {
+    storeCart([line(1), line(2)]);
+    productsOnServer([summary(1), summary(2)]);
+    visitCart();
+
+    fireEvent.click(removeOf('Game Number 1'));
+    await waitFor(() => expect(document.activeElement).toBe(removeOf('Game Number 2')));
+    fireEvent.click(removeOf('Game Number 2'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Cart' })));
   });
 
   it('tells a visitor to sign up first and takes them to the sign-up page after 3 s', async () => {

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession, useSignupFirst } from '@/features/auth';
 import { useCartItems } from '@/features/cart';
 import { useCheckedCart } from '../api/lineAvailability';
+import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { CartLines } from './CartLines';
 import { CartSummary } from './CartSummary';
 import '../checkout.css';
@@ -13,6 +14,8 @@ export function CartView() {
   const { user } = useSession();
   const navigate = useNavigate();
   const signupFirst = useSignupFirst();
+  // Here rather than in the lines: the last line's Remove leaves the empty cart, and focus its heading.
+  const focusAfter = useFocusAfterRowLeaves(items.map((item) => item._id));
 
   if (items.length === 0) {
     return (
@@ -29,7 +32,7 @@ export function CartView() {
   return (
     <div className="row g-4">
       <div className="col-12 col-lg-8">
-        <CartLines lines={cart.lines} />
+        <CartLines lines={cart.lines} onRemove={(productId) => focusAfter.willLeave(productId, 'remove')} />
       </div>
       <div className="col-12 col-lg-4">
         <CartSummary title="Cart Totals" items={cart.lines.map((line) => line.item)}>

@@ -145,7 +145,10 @@ describe('CheckoutView', () => {
     const { router } = visitCheckout();
     await fillCard({ ...goodCard, number: '4000 0000 0000 0002' });
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Payment failed: Your card was declined.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Payment failed: Your card was declined.');
+    // Focus follows the news rather than staying on a Pay button that has become busy.
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(router.state.location.pathname).toBe('/checkout');
     expect(calledPaths(calls)).not.toContain('/api/purchase/purchaseDetail');
     expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')).toHaveLength(2);
@@ -156,6 +159,16 @@ describe('CheckoutView', () => {
     visitCheckout();
     await fillCard(goodCard);
     expect((await screen.findByRole('alert')).textContent).toBe('Payment failed, please try again.');
+    expect(calledPaths(calls)).not.toContain('/api/payment/simulated/confirm');
+  });
+
+  it("says the server's reason when it refuses the cart, e.g. a seller buying their own product", async () => {
+    const calls = serve({ intent: { status: 400, body: { message: 'You cannot buy your own product.' } } });
+    visitCheckout();
+    await fillCard(goodCard);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You cannot buy your own product.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(calledPaths(calls)).not.toContain('/api/payment/simulated/confirm');
   });
 

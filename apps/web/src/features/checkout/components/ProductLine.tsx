@@ -21,7 +21,7 @@ export const lineTitleId = (item: Pick<CartItem, '_id'>) => `line-title-${item._
 export function ProductLine({ item, license, note, actions }: ProductLineProps) {
   const name = productName(item);
   return (
-    <li className="product-line">
+    <li className="product-line" data-row-id={item._id}>
       <img className="product-line-thumb" src={item.thumbnail} alt="" width={96} height={64} loading="lazy" />
       <div className="product-line-body">
         <h2 className="product-line-title" id={lineTitleId(item)}>

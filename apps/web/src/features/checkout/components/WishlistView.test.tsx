@@ -35,4 +35,20 @@ describe('WishlistView', () => {
     expect(stored('whishList').map((product) => product._id)).toEqual(['product_0002']);
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
+
+  it("keeps focus on the list: the next line's same button after one leaves, the heading after the last", () => {
+    localStorage.setItem('whishList', JSON.stringify([line(1), line(2)]));
+    renderAt(
+      <>
+        <h1>Wishlist</h1>
+        <WishlistView />
+      </>,
+    );
+
+    fireEvent.click(item('Game Number 1').getByRole('button', { name: 'Move to cart' }));
+    expect(document.activeElement).toBe(item('Game Number 2').getByRole('button', { name: 'Move to cart' }));
+
+    fireEvent.click(item('Game Number 2').getByRole('button', { name: 'Remove' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Wishlist' }));
+  });
 });

@@ -54,6 +54,13 @@ describe('LicencesList', () => {
     expect(within(card).getByText('What you may do')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Certificate' }).getAttribute('href')).toBe(`/userPanel/licences/${CODE}`);
 
+    // The form opens on demand, its first field ready.
+    expect(within(card).queryByLabelText(/App name/)).toBeNull();
+    const open = within(card).getByRole('button', { name: 'Register an app for Space Runner' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(within(card).getByLabelText(/App name/));
     fireEvent.change(within(card).getByLabelText(/App name/), { target: { value: 'Runner' } });
     fireEvent.change(within(card).getByLabelText(/Package or bundle id/), { target: { value: 'runner' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Register app' }));

@@ -41,11 +41,15 @@ function LicenceCard({ licence }: { licence: Licence }) {
   // After a registration the form may give way: the apps' heading takes the focus, and says so.
   const appsHeading = useRef<HTMLHeadingElement>(null);
   const [registered, setRegistered] = useState<string | null>(null);
+  // The form opens on demand: open on every card, a phone's page of licences ran to 21,000 px.
+  const [registering, setRegistering] = useState(false);
   const onRegistered = (appName: string) => {
     setRegistered(appName);
+    setRegistering(false);
     appsHeading.current?.focus();
   };
   const titleId = `licence-${licence.purchaseCode}`;
+  const formId = `register-app-${licence.purchaseCode}`;
   const active = licence.status === 'Active';
   const singleTaken = licence.licenseType === 'Single App License' && licence.registeredApps.length > 0;
   return (
@@ -75,7 +79,22 @@ function LicenceCard({ licence }: { licence: Licence }) {
       <output className="visually-hidden">{registered ? `${registered} is registered to this licence` : ''}</output>
       <RegisteredApps licence={licence} editable={active} />
       {active && !singleTaken && (
-        <RegisterAppForm code={licence.purchaseCode} productTitle={licence.product.title} onRegistered={onRegistered} />
+        <>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary mb-2"
+            aria-expanded={registering}
+            aria-controls={formId}
+            onClick={() => setRegistering((open) => !open)}
+          >
+            Register an app<span className="visually-hidden"> for {licence.product.title}</span>
+          </button>
+          {registering && (
+            <div id={formId}>
+              <RegisterAppForm code={licence.purchaseCode} productTitle={licence.product.title} onRegistered={onRegistered} focusOnOpen />
+            </div>
+          )}
+        </>
       )}
       {active && singleTaken && (
         <p className="small text-secondary mb-2">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { registerAppBodySchema } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -13,14 +13,19 @@ interface RegisterAppFormProps {
   productTitle: string;
   /** Told the app's name once it is registered (the form may then give way). */
   onRegistered: (appName: string) => void;
+  /** Opened by a button: its first field takes the focus. */
+  focusOnOpen?: boolean;
 }
 
-export function RegisterAppForm({ code, productTitle, onRegistered }: RegisterAppFormProps) {
+export function RegisterAppForm({ code, productTitle, onRegistered, focusOnOpen = false }: RegisterAppFormProps) {
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
   const register = useRegisterApp(code);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<AppField, string>>>({});
+  useEffect(() => {
+    if (focusOnOpen) form.current?.querySelector('input')?.focus();
+  }, [focusOnOpen]);
 
   const set = (field: AppField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

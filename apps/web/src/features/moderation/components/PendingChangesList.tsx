@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { STALE_CHANGE_MESSAGE, type PendingChange } from '@market/contracts';
 import { FormError } from '@/components/FormError';
+import { TableScroll } from '@/components/TableScroll';
 import { isEmptyList, QueryView } from '@/components/query-view';
 import { formatDate } from '@/lib/format';
 import { useApproveChange, useRejectChange } from '../api/decideChange';
@@ -103,7 +104,7 @@ function ChangedFields({ change }: { change: PendingChange }) {
   return (
     <>
       {change.fields.length > 0 && (
-        <div className="table-responsive">
+        <TableScroll label={`Changed fields of ${change.title}`}>
           <table className="table table-sm pending-change-table">
             <caption className="visually-hidden">Changed fields of {change.title}</caption>
             <thead>
@@ -127,7 +128,7 @@ function ChangedFields({ change }: { change: PendingChange }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {change.images.map((images) => (
         <div key={images.field} className="mb-2">

@@ -1,7 +1,9 @@
+import { MONEY_QUERY_ROOT } from '@/lib/queryKeys';
+
 /** Every money query lives under this root: one invalidation after a withdrawal refreshes cards and lists. */
 export const moneyQueryKeys = {
-  all: ['money'] as const,
-  earnings: () => ['money', 'earnings'] as const,
-  sales: (limit: number) => ['money', 'sales', limit] as const,
-  withdrawals: (status?: string) => ['money', 'withdrawals', status ?? 'all'] as const,
+  all: [MONEY_QUERY_ROOT] as const,
+  earnings: () => [MONEY_QUERY_ROOT, 'earnings'] as const,
+  sales: (limit: number) => [MONEY_QUERY_ROOT, 'sales', limit] as const,
+  withdrawals: (status?: string) => [MONEY_QUERY_ROOT, 'withdrawals', status ?? 'all'] as const,
 };

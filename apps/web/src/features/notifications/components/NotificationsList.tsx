@@ -66,7 +66,12 @@ function NoticeList({ data, onMarkRead, busy }: { data: NotificationPage; onMark
             <NoticeText notice={notice} />
           </Link>
           {notice.readAt === null && (
-            <button type="button" className="btn btn-link btn-sm p-0" disabled={busy} onClick={() => onMarkRead(notice._id)}>
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 notification-mark-read"
+              disabled={busy}
+              onClick={() => onMarkRead(notice._id)}
+            >
               Mark as read<span className="visually-hidden">: {notice.title}</span>
             </button>
           )}

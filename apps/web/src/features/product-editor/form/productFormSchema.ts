@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LANGUAGE_CODES, MAX_IMAGE_BYTES, MAX_SCREENSHOTS, productFormSchema, type LanguageCode } from '@market/contracts';
+import {
+  LANGUAGE_CODES,
+  MAX_IMAGE_BYTES,
+  MAX_SCREENSHOTS,
+  productFormSchema,
+  refineLicencePrices,
+  type LanguageCode,
+} from '@market/contracts';
 import { IMAGE_ACCEPT, splitKeywords, type FormMode, type PerLanguageText } from './productFormValues';
 
 /**
@@ -65,6 +72,7 @@ export function productFormValuesSchema(mode: FormMode) {
       screenshots: z.array(image).max(MAX_SCREENSHOTS, `Choose at most ${MAX_SCREENSHOTS} screenshots`),
     })
     .superRefine((values, context) => {
+      refineLicencePrices(values, context);
       // Title, description and keywords count for the ticked languages only.
       const perLanguage = {
         title: contract.title.safeParse(selected(values.title, values.languages)),

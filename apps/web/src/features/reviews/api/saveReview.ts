@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath, API_PATHS, reviewSchema, type Review } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
+import { PRODUCTS_QUERY_ROOT } from '@/lib/queryKeys';
 import { reviewQueryKeys } from '../queryKeys';
 
 export interface ReviewDraft {
@@ -21,6 +22,11 @@ export function useSaveReview(productId: string, existingId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: ReviewDraft) => saveReview(productId, existingId, draft),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewQueryKeys.ofProduct(productId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewQueryKeys.ofProduct(productId) }),
+        // The average under the title and on cards moves with it.
+        queryClient.invalidateQueries({ queryKey: [PRODUCTS_QUERY_ROOT] }),
+      ]),
   });
 }

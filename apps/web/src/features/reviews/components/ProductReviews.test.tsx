@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Review, ReviewPage } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
+import { PRODUCTS_QUERY_ROOT } from '@/lib/queryKeys';
 import { ProductReviews } from './ProductReviews';
 
 const review = (n: number, overrides: Partial<Review> = {}): Review => ({
@@ -92,6 +93,21 @@ describe('ProductReviews', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Your review' })).toBeTruthy());
     expect(posted).toEqual([{ productId: 'product_0001', rating: 4, text: 'Solid template, quick to reskin.' }]);
     expect(screen.queryByRole('form', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('marks the product page stale after a review is posted, so the rating under the title follows', async () => {
+    fakeServer({ canReview: true, youSell: false }, [review(2)]);
+    const { queryClient } = renderAt(<ProductReviews productId="product_0001" />, '/downloads/Game');
+    const productPageKey = [PRODUCTS_QUERY_ROOT, 'catalogue', 'by-slug', 'Game'];
+    queryClient.setQueryData(productPageKey, { rating: { average: 2, count: 1 } });
+
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    fireEvent.click(within(form).getByRole('radio', { name: '5 stars' }));
+    fireEvent.change(within(form).getByLabelText(/Your review/), { target: { value: 'Much better than I hoped.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Post review' }));
+
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your review' })).toBeTruthy());
+    expect(queryClient.getQueryState(productPageKey)?.isInvalidated).toBe(true);
   });
 
   it('offers the seller a Reply under each review', async () => {
