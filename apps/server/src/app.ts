@@ -162,7 +162,12 @@ export async function buildApp(dependencies: AppDependencies) {
     licences: services.licences,
     verifyRateLimitPerMinute: config.verifyRateLimitPerMinute,
   });
-  await app.register(pageRoutes, { catalogue: services.catalogue, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  await app.register(pageRoutes, {
+    catalogue: services.catalogue,
+    clock: services.clock,
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+  });
 
   await app.register(spa, { webDistDir: config.webDistDir });
   return app;

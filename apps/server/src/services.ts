@@ -90,6 +90,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   );
   const refunds = new RefundsService(new RefundsRepository(db), payments, notifications, mail, clock, log, config.publicUrl);
   return {
+    clock,
     events,
     auth: new AuthService(new UsersRepository(db), new SessionsRepository(db), clock, config.sessionTtlDays),
     passwordReset: new PasswordResetService(new UsersRepository(db), new PasswordResetsRepository(db), mail, clock, config.publicUrl),
