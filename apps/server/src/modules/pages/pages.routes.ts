@@ -16,6 +16,11 @@ import { readWebBuild } from './web-build.js';
  */
 const VISITOR_PAGE_REFRESH_MS = 30_000;
 
+/** The storefront pages every visitor may land on, whatever the catalogue holds. */
+const PAGES_RENDERED_AHEAD = ['/', '/browse-game'];
+/** A catalogue change often comes in a burst (a product and its release, a sale's lines): one render after it. */
+const RENDER_AHEAD_DELAY_MS = 200;
+
 export interface PageRoutesOptions {
   catalogue: CatalogueService;
   clock: Clock;
@@ -116,12 +121,29 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     },
   );
 
-  // The first render of a process is several times slower than the next (cold code): made once the
-  // server listens, so the first visitors after a start or a deploy find the storefront pages kept.
-  app.addHook('onListen', async () => {
-    for (const url of ['/', '/browse-game']) {
+  // A visitor should never wait for a render: the storefront's fixed pages are rendered ahead once the
+  // server listens (a process's first render is several times slower than the next) and again shortly
+  // after each catalogue change (a burst of writes makes one render).
+  let renderingAhead: NodeJS.Timeout | null = null;
+  let listening = false;
+  const renderAhead = () => {
+    renderingAhead = null;
+    if (!listening) return;
+    for (const url of PAGES_RENDERED_AHEAD) {
       void app.inject({ method: 'GET', url }).catch((error: unknown) => app.log.warn({ err: error }, `rendering ${url} ahead failed`));
     }
+  };
+  const stopFollowingCatalogue = catalogue.onKeptReadsDropped(() => {
+    renderingAhead ??= setTimeout(renderAhead, RENDER_AHEAD_DELAY_MS);
+  });
+  app.addHook('onListen', async () => {
+    listening = true;
+    renderAhead();
+  });
+  app.addHook('onClose', async () => {
+    listening = false;
+    stopFollowingCatalogue();
+    if (renderingAhead) clearTimeout(renderingAhead);
   });
 
   app.get('/sitemap.xml', { schema: { hide: true, tags } }, async (_request, reply) => {
