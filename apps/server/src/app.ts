@@ -12,6 +12,7 @@ import { requestIdOf, requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
+import { slowBodies } from './http/slow-bodies.js';
 import { spa } from './http/spa.js';
 import { strictRequestSchemas } from './http/strict-schemas.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
@@ -75,6 +76,7 @@ export async function buildApp(dependencies: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestLog);
+  await app.register(slowBodies, { idleSeconds: config.timeouts.bodyIdleSeconds });
   const metrics = config.metricsToken
     ? new Metrics({ poolStats: () => database.poolStats?.() ?? null, outboxBacklog: () => services.mail.backlog() })
     : null;

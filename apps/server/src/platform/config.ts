@@ -73,6 +73,7 @@ const envSchema = z
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7_200).default(900),
     IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
@@ -186,8 +187,11 @@ export interface Config {
   publicUrl: string;
   /** Front ends on other origins that may send unsafe requests with the user's cookie (PUBLIC_URL always may). */
   allowedOrigins: string[];
-  /** Slow or stalled senders are cut off: seconds for the headers, for the whole request (body included), and of silence. */
-  timeouts: { headersSeconds: number; requestSeconds: number; idleSeconds: number };
+  /**
+   * Slow or stalled senders are cut off: seconds for the headers, for the whole request (body included),
+   * of silence, and in which a body must make progress (see http/slow-bodies.ts).
+   */
+  timeouts: { headersSeconds: number; requestSeconds: number; idleSeconds: number; bodyIdleSeconds: number };
   /** After SIGTERM, seconds of serving while readiness says 503, so the balancer moves traffic away first. */
   shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
@@ -261,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
       requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
       idleSeconds: env.IDLE_TIMEOUT_SECONDS,
+      bodyIdleSeconds: env.BODY_IDLE_TIMEOUT_SECONDS,
     },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
