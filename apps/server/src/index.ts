@@ -3,10 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
-import { HOUR_MS, systemClock } from './platform/clock.js';
+import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { startBackgroundJobs } from './jobs.js';
+import { startBackgroundJobs, sweepPartialWrites } from './jobs.js';
 import { createServices } from './services.js';
 
 async function main() {
@@ -34,10 +34,8 @@ async function main() {
     if (config.admin) await services.auth.ensureAdmin(config.admin);
     return loaded;
   });
-  // A crash mid-upload leaves a partial file. One older than any upload may take is nobody's.
-  const partialWriteMaxAgeMs = Math.max(HOUR_MS, config.timeouts.requestSeconds * 1000);
-  const swept = await services.storage.sweepPartialWrites(new Date(Date.now() - partialWriteMaxAgeMs));
-  if (swept > 0) log.info(`removed ${swept} partial upload(s) left by an earlier crash`);
+  // A crash mid-upload leaves a partial file; housekeeping sweeps again later what is still too young now.
+  await sweepPartialWrites(services, config, log);
   // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
   void services.mail.deliverPending();
 
