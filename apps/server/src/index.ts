@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
-import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
+import { judgeDurability, migrateToLatest, openDatabase, readDurabilitySettings, withStartupLock } from './db/index.js';
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -19,6 +19,17 @@ async function main() {
   const log = pino({ level: config.logLevel });
   // Migrations run on a connection of their own with no statement timeout: rebuilding an index may take long.
   const migrations = openDatabase({ url: config.databaseUrl });
+  if (migrations.dialect === 'postgres') {
+    const verdict = judgeDurability(await readDurabilitySettings(migrations.db), {
+      production: config.env === 'production',
+      allowUnsafe: config.allowUnsafeDurability,
+    });
+    if (verdict.kind === 'refuse') {
+      await migrations.destroy();
+      throw new ConfigError(verdict.message);
+    }
+    if (verdict.kind === 'warn') log.warn(verdict.message);
+  }
   await migrateToLatest(migrations.db);
   await migrations.destroy();
   const database = openDatabase({

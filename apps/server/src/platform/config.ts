@@ -78,6 +78,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    ALLOW_UNSAFE_DURABILITY: booleanFromText.default(false),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -198,6 +199,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL connections per instance; instances × this must stay below the server's max_connections. */
   databasePoolMax: number;
+  /** Production starts on a PostgreSQL with fsync, synchronous_commit or full_page_writes off (db/durability.ts). */
+  allowUnsafeDurability: boolean;
   /** PostgreSQL statements running longer are cancelled (migrations are exempt). */
   databaseStatementTimeoutMs: number;
   dataDir: string;
@@ -272,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    allowUnsafeDurability: env.ALLOW_UNSAFE_DURABILITY,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     // The demo accounts' passwords are published: production loads them only when asked to.
