@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { API_PATHS, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
 import { compression } from './http/compression.js';
@@ -36,13 +36,15 @@ import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   services: Services;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's one logger (platform/logger.ts), the services' too. */
+  log: Logger;
   /** Given by the process that drains it on shutdown; otherwise the app keeps its own. */
   readiness?: Readiness;
 }
@@ -54,9 +56,9 @@ const trustNearestHops = (hops: number) => (_address: string, hop: number) => ho
 
 /** The whole marketplace as one Fastify instance: API under /api, the built SPA everywhere else. */
 export async function buildApp(dependencies: AppDependencies) {
-  const { config, database, services, logger } = dependencies;
+  const { config, database, services, log } = dependencies;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    loggerInstance: log,
     // requestLog writes one line per request instead of Fastify's two, without the query string.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,

@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
@@ -6,6 +5,7 @@ import { judgeDurability, migrateToLatest, openDatabase, readDurabilitySettings,
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
 import { startBackgroundJobs, sweepPartialWrites } from './jobs.js';
 import { createServices } from './services.js';
 
@@ -16,7 +16,7 @@ async function main() {
     // No .env file: the environment alone configures the server.
   }
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   // Migrations run on a connection of their own with no statement timeout: rebuilding an index may take long.
   const migrations = openDatabase({ url: config.databaseUrl });
   if (migrations.dialect === 'postgres') {
@@ -38,7 +38,7 @@ async function main() {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     onBackgroundError: (error) => log.warn({ err: error }, 'database connection lost; the next request opens a new one'),
   });
-  const services = createServices(database, systemClock, config);
+  const services = createServices(database, systemClock, config, log);
   // Instances started together take turns, so an empty database is seeded once.
   const seeded = await withStartupLock(database, async () => {
     const loaded = config.seedDemoData && (await seedDemoData(services, database.db));
@@ -51,7 +51,7 @@ async function main() {
   void services.mail.deliverPending();
 
   const readiness = new Readiness(database, config.redisUrl);
-  const app = await buildApp({ config, database, services, readiness });
+  const app = await buildApp({ config, database, services, readiness, log });
   const jobs = startBackgroundJobs(services, config, log);
   // Archives left unanalysed by a crash, or by an older analyser, are analysed again.
   services.archives.wake();

@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import type { DatabaseHandle } from './db/index.js';
 import { AuthService, PasswordResetService, PasswordResetsRepository, SessionsRepository, UsersRepository } from './modules/auth/index.js';
 import { PeopleRepository, PeopleService } from './modules/people/index.js';
@@ -28,6 +27,7 @@ import { ViewsRepository, ViewsService } from './modules/views/index.js';
 import { WithdrawalsRepository, WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
 import { JobLeases } from './platform/jobs/index.js';
 import { MailOutbox, OutboxRepository, smtpTransport } from './platform/mail/index.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
@@ -36,9 +36,8 @@ import { createPaymentProvider } from './platform/payments/index.js';
 import { libreTranslate, noTranslation } from './platform/translate.js';
 
 /** The composition root: every service wired to its repositories once per process. */
-export function createServices(database: DatabaseHandle, clock: Clock, config: Config) {
+export function createServices(database: DatabaseHandle, clock: Clock, config: Config, log: Logger) {
   const { db } = database;
-  const log = pino({ level: config.logLevel });
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);

@@ -7,6 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.js';
 import { fixedClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
 import { createServices } from '../services.js';
 import { SQLITE_DRIVER } from './connection.js';
 import { migrateToLatest, openDatabase } from './index.js';
@@ -21,7 +22,8 @@ async function appOverFile() {
   const database = openDatabase({ url: `sqlite:${file}`, sqliteLockWaitMs: LOCK_WAIT_MS });
   await migrateToLatest(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', DATA_DIR: dir });
-  const app = await buildApp({ config, database, services: createServices(database, fixedClock(new Date()), config), logger: false });
+  const log = createLogger('silent');
+  const app = await buildApp({ config, database, services: createServices(database, fixedClock(new Date()), config, log), log });
   const other = new SqliteDriver(file);
   onTestFinished(async () => {
     if (other.inTransaction) other.exec('rollback');
