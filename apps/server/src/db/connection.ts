@@ -127,7 +127,11 @@ function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBack
   });
   // Without a listener, an idle connection cut by a database restart would end the process. The pool
   // drops that connection and opens a new one for the next request.
-  pool.on('error', onBackgroundError ?? ((error) => console.error('PostgreSQL connection lost:', error.message)));
+  const lost = onBackgroundError ?? ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
+  pool.on('error', lost);
+  // The pool listens to its idle connections only: one handed out between two statements when the
+  // server terminates it (a restart) would otherwise end the process. Its next statement fails instead.
+  pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     db,
