@@ -79,8 +79,11 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     const kept = visitorPages.get(request.url);
     if (!kept) return (await visitorPages.compute(request.url, renderNow)).rendered;
     if (clock.now().getTime() - kept.renderedAt >= VISITOR_PAGE_REFRESH_MS) {
-      visitorPages.compute(request.url, renderNow).catch((error: unknown) => {
-        request.log.error({ err: error }, 'rendering the first screen again failed; the kept page stays');
+      // After this answer is sent: a render's first pass runs at once, and this visitor would wait for it.
+      setImmediate(() => {
+        visitorPages.compute(request.url, renderNow).catch((error: unknown) => {
+          request.log.error({ err: error }, 'rendering the first screen again failed; the kept page stays');
+        });
       });
     }
     return kept.rendered;
