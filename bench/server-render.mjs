@@ -10,6 +10,7 @@ import { LANDING_PAGES, startDemoShop } from './lighthouse.mjs';
 export const SERVER_RENDER_AIM_MS = 20;
 /** Longer than a kept page's refresh age (modules/pages), so the visit after it is measured too. */
 const IDLE_MS = 31_000;
+const REFRESH_SETTLE_MS = 2_000;
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -40,7 +41,13 @@ export async function measureServerRender({ baseUrl, pages = LANDING_PAGES, visi
   }
   log(`  server render: idle ${IDLE_MS / 1000} s, then one visit per page…`);
   await sleep(IDLE_MS);
-  for (const result of results) result.afterIdleMs = round(await timeToHeaders(`${baseUrl}${result.page}`));
+  // The client's own connection was dropped while idle: opened again first, so the figure is the server's.
+  await timeToHeaders(`${baseUrl}/api/health/live`);
+  for (const result of results) {
+    result.afterIdleMs = round(await timeToHeaders(`${baseUrl}${result.page}`));
+    // Visitors who come now and then: the next one arrives after this page's refresh has rendered.
+    await sleep(REFRESH_SETTLE_MS);
+  }
   return results.map((result) => ({
     ...result,
     met: result.medianMs < SERVER_RENDER_AIM_MS && result.afterIdleMs < SERVER_RENDER_AIM_MS,
