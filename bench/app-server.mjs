@@ -4,13 +4,15 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
 import { systemClock } from '../apps/server/dist/platform/clock.js';
 import { loadConfig } from '../apps/server/dist/platform/config.js';
+import { createLogger } from '../apps/server/dist/platform/logger.js';
 import { createServices } from '../apps/server/dist/services.js';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl });
 await migrateToLatest(database.db);
-const services = createServices(database, systemClock, config);
-const app = await buildApp({ config, database, services, logger: false });
+const log = createLogger('silent');
+const services = createServices(database, systemClock, config, log);
+const app = await buildApp({ config, database, services, log });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });

@@ -14,6 +14,7 @@ import { ARCHIVE_AIMS, measureArchiveAnalysis } from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { measurePages, printPages, startDemoShop } from './lighthouse.mjs';
+import { measureServerRender, printServerRender } from './server-render.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -161,7 +162,10 @@ async function main() {
   console.log(`\n  Lighthouse (mobile) on the demo shop, ${lighthouseRuns} runs per page…`);
   const shop = await startDemoShop();
   let frontEnd;
+  let serverRender;
   try {
+    serverRender = await measureServerRender({ baseUrl: shop.url, log: console.log });
+    printServerRender(serverRender);
     frontEnd = await measurePages({ baseUrl: shop.url, runs: lighthouseRuns, log: console.log });
   } finally {
     await shop.close();
@@ -185,6 +189,7 @@ async function main() {
       ratio: Math.round(row.ratio * 1000) / 1000,
     })),
     archiveAnalysis: archive,
+    serverRender,
     frontEnd: frontEnd.map(({ page, runs, median }) => ({ page, runs, median })),
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { API_PATHS, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
 import { compression } from './http/compression.js';
@@ -12,6 +12,7 @@ import { requestIdOf, requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
+import { slowBodies } from './http/slow-bodies.js';
 import { spa } from './http/spa.js';
 import { strictRequestSchemas } from './http/strict-schemas.js';
 import { authentication, authRoutes } from './modules/auth/index.js';
@@ -37,13 +38,15 @@ import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   services: Services;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's one logger (platform/logger.ts), the services' too. */
+  log: Logger;
   /** Given by the process that drains it on shutdown; otherwise the app keeps its own. */
   readiness?: Readiness;
 }
@@ -55,9 +58,9 @@ const trustNearestHops = (hops: number) => (_address: string, hop: number) => ho
 
 /** The whole marketplace as one Fastify instance: API under /api, the built SPA everywhere else. */
 export async function buildApp(dependencies: AppDependencies) {
-  const { config, database, services, logger } = dependencies;
+  const { config, database, services, log } = dependencies;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    loggerInstance: log,
     // requestLog writes one line per request instead of Fastify's two, without the query string.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
@@ -77,6 +80,7 @@ export async function buildApp(dependencies: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestLog);
+  await app.register(slowBodies, { idleSeconds: config.timeouts.bodyIdleSeconds });
   const metrics = config.metricsToken
     ? new Metrics({ poolStats: () => database.poolStats?.() ?? null, outboxBacklog: () => services.mail.backlog() })
     : null;
@@ -164,7 +168,12 @@ export async function buildApp(dependencies: AppDependencies) {
     licences: services.licences,
     verifyRateLimitPerMinute: config.verifyRateLimitPerMinute,
   });
-  await app.register(pageRoutes, { catalogue: services.catalogue, webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  await app.register(pageRoutes, {
+    catalogue: services.catalogue,
+    clock: services.clock,
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+  });
 
   await app.register(spa, { webDistDir: config.webDistDir });
   return app;

@@ -1,12 +1,12 @@
-import { pino } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
-import { migrateToLatest, openDatabase, withStartupLock } from './db/index.js';
-import { HOUR_MS, systemClock } from './platform/clock.js';
+import { judgeDurability, migrateToLatest, openDatabase, readDurabilitySettings, withStartupLock } from './db/index.js';
+import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { startBackgroundJobs } from './jobs.js';
+import { createLogger } from './platform/logger.js';
+import { startBackgroundJobs, sweepPartialWrites } from './jobs.js';
 import { createServices } from './services.js';
 
 async function main() {
@@ -16,9 +16,20 @@ async function main() {
     // No .env file: the environment alone configures the server.
   }
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   // Migrations run on a connection of their own with no statement timeout: rebuilding an index may take long.
   const migrations = openDatabase({ url: config.databaseUrl });
+  if (migrations.dialect === 'postgres') {
+    const verdict = judgeDurability(await readDurabilitySettings(migrations.db), {
+      production: config.env === 'production',
+      allowUnsafe: config.allowUnsafeDurability,
+    });
+    if (verdict.kind === 'refuse') {
+      await migrations.destroy();
+      throw new ConfigError(verdict.message);
+    }
+    if (verdict.kind === 'warn') log.warn(verdict.message);
+  }
   await migrateToLatest(migrations.db);
   await migrations.destroy();
   const database = openDatabase({
@@ -27,22 +38,20 @@ async function main() {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     onBackgroundError: (error) => log.warn({ err: error }, 'database connection lost; the next request opens a new one'),
   });
-  const services = createServices(database, systemClock, config);
+  const services = createServices(database, systemClock, config, log);
   // Instances started together take turns, so an empty database is seeded once.
   const seeded = await withStartupLock(database, async () => {
     const loaded = config.seedDemoData && (await seedDemoData(services, database.db));
     if (config.admin) await services.auth.ensureAdmin(config.admin);
     return loaded;
   });
-  // A crash mid-upload leaves a partial file. One older than any upload may take is nobody's.
-  const partialWriteMaxAgeMs = Math.max(HOUR_MS, config.timeouts.requestSeconds * 1000);
-  const swept = await services.storage.sweepPartialWrites(new Date(Date.now() - partialWriteMaxAgeMs));
-  if (swept > 0) log.info(`removed ${swept} partial upload(s) left by an earlier crash`);
+  // A crash mid-upload leaves a partial file; housekeeping sweeps again later what is still too young now.
+  await sweepPartialWrites(services, config, log);
   // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
   void services.mail.deliverPending();
 
   const readiness = new Readiness(database, config.redisUrl);
-  const app = await buildApp({ config, database, services, readiness });
+  const app = await buildApp({ config, database, services, readiness, log });
   const jobs = startBackgroundJobs(services, config, log);
   // Archives left unanalysed by a crash, or by an older analyser, are analysed again.
   services.archives.wake();

@@ -9,6 +9,22 @@ export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 /** A backstop only: an upload wakes its analysis itself. */
 export const ARCHIVE_ANALYSIS_INTERVAL_MS = 60_000;
 
+/**
+ * A write under way adds to its partial file at least once per body idle timeout (a body that stalls
+ * longer is cut, and its partial file removed): one left untouched for twice that is a crash's leftover.
+ */
+export const partialWriteMaxAgeMs = (config: Pick<Config, 'timeouts'>) => 2 * config.timeouts.bodyIdleSeconds * 1000;
+
+/** Removes the partial files uploads cut short by a crash left in this instance's storage. */
+export async function sweepPartialWrites(
+  services: Pick<Services, 'storage'>,
+  config: Pick<Config, 'timeouts'>,
+  log: Pick<Logger, 'info'>,
+): Promise<void> {
+  const swept = await services.storage.sweepPartialWrites(new Date(Date.now() - partialWriteMaxAgeMs(config)));
+  if (swept > 0) log.info(`removed ${swept} partial upload(s) left by a crash`);
+}
+
 export interface BackgroundJobsOptions {
   housekeepingIntervalMs?: number;
 }
@@ -20,8 +36,8 @@ export interface BackgroundJobsOptions {
  */
 export function startBackgroundJobs(
   services: Services,
-  config: Pick<Config, 'mailRetrySeconds'>,
-  log: Pick<Logger, 'warn'>,
+  config: Pick<Config, 'mailRetrySeconds' | 'timeouts'>,
+  log: Pick<Logger, 'warn' | 'info'>,
   options: BackgroundJobsOptions = {},
 ) {
   const tasks: PeriodicTask[] = [
@@ -43,6 +59,12 @@ export function startBackgroundJobs(
       options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS,
       () => services.housekeeping.runOnce(),
       (error) => log.warn({ err: error }, 'housekeeping round failed'),
+    ),
+    // Not under the housekeeping lease: each instance sweeps its own folder (a bucket holds no partial files).
+    every(
+      options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS,
+      () => sweepPartialWrites(services, config, log),
+      (error) => log.warn({ err: error }, 'sweeping partial uploads failed'),
     ),
   ];
   return {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { startServerProcess, waitUntilServing } from './test/processes.js';
+import { tmpdir } from 'node:os';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { multipart, productFields, productFiles, tinyZip } from './test/factories.js';
+import { startServerProcess, waitUntilServing, type ServerProcess } from './test/processes.js';
 
 const LARGE_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -66,4 +69,78 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a start after a crash', () =
 
     expect(existsSync(path.join(server.dataDir, leftover))).toBe(false);
   }, 120_000);
+});
+
+/** A seller's session cookie on a server process, by signing up and in as the browser does. */
+async function sellerCookie(server: ServerProcess): Promise<string> {
+  const origin = `http://localhost:${new URL(server.url).port}`;
+  const credentials = { email: 'crash@example.com', password: 'violet-harbour-engine-42' };
+  const headers = { 'content-type': 'application/json', origin };
+  const signUp = await fetch(`${server.url}/api/user/addUser`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: 'Crash Seller',
+      number: '+1 555 0199',
+      role: 'User',
+      confirmPassword: credentials.password,
+      ...credentials,
+    }),
+  });
+  expect(signUp.status).toBe(201);
+  const signIn = await fetch(`${server.url}/api/user/signIn`, { method: 'POST', headers, body: JSON.stringify(credentials) });
+  return signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const partialFilesIn = (dataDir: string) =>
+  existsSync(path.join(dataDir, 'private')) ? readdirSync(path.join(dataDir, 'private')).filter((name) => name.endsWith('.part')) : [];
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('a kill -9 during an upload', () => {
+  it('leaves a partial archive that the restarted server removes', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'market-crash-')), 'data');
+    onTestFinished(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'marketplace.db')}`, BODY_IDLE_TIMEOUT_SECONDS: '1' };
+    const first = await startServerProcess(env);
+    await waitUntilServing(first, 90_000);
+    // An archive of 8 MB sent 8 KiB every 100 ms: the server is still writing it when it is killed.
+    const archive = Buffer.concat([tinyZip(), Buffer.alloc(8 * 1024 * 1024, 1)]);
+    const { payload, headers } = await multipart({
+      ...productFields(),
+      ...(await productFiles()),
+      sourceCode: { bytes: archive, name: 'game.zip', type: 'application/zip' },
+    });
+    const { port } = new URL(first.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    onTestFinished(() => {
+      socket.destroy();
+    });
+    socket.write(
+      `POST /api/product/uploadProduct HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: http://localhost:${port}\r\n` +
+        `Cookie: ${await sellerCookie(first)}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    const headStart = payload.indexOf(archive.subarray(0, 64)) + 64 * 1024;
+    socket.write(payload.subarray(0, headStart));
+    let sent = headStart;
+    const trickle = setInterval(() => {
+      socket.write(payload.subarray(sent, sent + 8 * 1024));
+      sent += 8 * 1024;
+    }, 100);
+    onTestFinished(() => clearInterval(trickle));
+    await expect.poll(() => partialFilesIn(dataDir), { timeout: 20_000 }).toHaveLength(1);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    clearInterval(trickle);
+    expect(partialFilesIn(dataDir)).toHaveLength(1);
+    // Older than twice the body idle timeout, no upload can still be adding to it.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const second = await startServerProcess(env);
+    await waitUntilServing(second, 90_000);
+
+    expect(partialFilesIn(dataDir)).toEqual([]);
+  }, 180_000);
 });

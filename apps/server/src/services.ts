@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import type { DatabaseHandle } from './db/index.js';
 import { AuthService, PasswordResetService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
@@ -23,6 +22,7 @@ import { ViewsService } from './modules/views/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
 import { JobLeases } from './platform/jobs/index.js';
 import { MailOutbox, OutboxRepository, smtpTransport } from './platform/mail/index.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
@@ -34,9 +34,8 @@ import { libreTranslate, noTranslation } from './platform/translate.js';
  * The composition root: every service built once per process from one object of named
  * dependencies; each builds its own repositories from `db`, so no module's door exports one.
  */
-export function createServices(database: DatabaseHandle, clock: Clock, config: Config) {
+export function createServices(database: DatabaseHandle, clock: Clock, config: Config, log: Logger) {
   const { db, dialect } = database;
-  const log = pino({ level: config.logLevel });
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
@@ -103,6 +102,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
   const refunds = new RefundsService({ db, payments, notifications, mail, clock, log, publicUrl: config.publicUrl });
   return {
+    clock,
     events,
     auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays }),
     passwordReset: new PasswordResetService({ db, mail, clock, publicUrl: config.publicUrl }),

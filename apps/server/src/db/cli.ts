@@ -1,5 +1,6 @@
 import { systemClock } from '../platform/clock.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
 import { createServices } from '../services.js';
 import { openDatabase } from './connection.js';
 import { migrateToLatest, migratorFor } from './migrate.js';
@@ -53,7 +54,7 @@ async function main(command: string | undefined): Promise<number> {
       return 0;
     }
     await migrateToLatest(database.db);
-    const services = createServices(database, systemClock, config);
+    const services = createServices(database, systemClock, config, createLogger(config.logLevel));
     const seeded = await withStartupLock(database, () => seedDemoData(services, database.db));
     await services.events.close();
     if (!seeded) {

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { type DatabaseIntrospector, type DatabaseMetadata, Kysely, PostgresDialect, sql, SqliteDialect, type TableMetadata } from 'kysely';
+import { type DatabaseIntrospector, type DatabaseMetadata, Kysely, PostgresDialect, sql, type TableMetadata } from 'kysely';
 import { Pool, types } from 'pg';
 import type { Database } from './schema.js';
+import { LockWaitingSqliteDialect, SQLITE_LOCK_WAIT_MS } from './sqlite-write-lock.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,8 @@ export interface DatabaseOptions {
    * is given up on a little later. Unset or 0: no limit, as migrations and bulk loads need.
    */
   statementTimeoutMs?: number;
+  /** SQLite only: how long a write waits for another process's write lock before answering 503. */
+  sqliteLockWaitMs?: number;
   /** Errors no request is waiting for, such as an idle connection cut by a database restart. */
   onBackgroundError?: (error: Error) => void;
 }
@@ -49,11 +52,11 @@ export const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 22 ?
 const SqliteDriver: typeof SqliteDatabase = createRequire(import.meta.url)(SQLITE_DRIVER);
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length));
+  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length), options.sqliteLockWaitMs);
   return openPostgres(options);
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, lockWaitMs = SQLITE_LOCK_WAIT_MS): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDriver(file);
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
@@ -61,11 +64,16 @@ function openSqlite(file: string): DatabaseHandle {
   // readers never wait for the writer.
   if (file !== ':memory:' && journal !== 'wal') throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${String(journal)})`);
   sqlite.pragma('foreign_keys = ON');
-  // Another process (npm run db, a second instance by mistake) holding the write lock is waited for, not failed.
-  sqlite.pragma('busy_timeout = 5000');
+  // Another process (npm run db, a second instance by mistake) holding the write lock is waited for,
+  // but not by SQLite, whose wait would stop the event loop: LockWaitingSqliteDialect waits between tries.
+  sqlite.pragma('busy_timeout = 0');
   // FULL: a purchase that was answered survives a power cut too; NORMAL could lose the last commits.
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }) });
+  const dialect = new LockWaitingSqliteDialect(
+    { database: new StatementCache(sqlite) },
+    { inTransaction: () => sqlite.inTransaction, waitMs: lockWaitMs },
+  );
+  const db = new Kysely<Database>({ dialect });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
@@ -119,7 +127,11 @@ function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBack
   });
   // Without a listener, an idle connection cut by a database restart would end the process. The pool
   // drops that connection and opens a new one for the next request.
-  pool.on('error', onBackgroundError ?? ((error) => console.error('PostgreSQL connection lost:', error.message)));
+  const lost = onBackgroundError ?? ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
+  pool.on('error', lost);
+  // The pool listens to its idle connections only: one handed out between two statements when the
+  // server terminates it (a restart) would otherwise end the process. Its next statement fails instead.
+  pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     db,

@@ -3,3 +3,4 @@ export { migrateToLatest } from './migrate.js';
 export type { Database } from './schema.js';
 export { isUniqueViolation } from './errors.js';
 export { withStartupLock } from './startupLock.js';
+export { judgeDurability, readDurabilitySettings } from './durability.js';

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { HttpError } from '../platform/errors.js';
 
 export interface ValidationProblem {
   field: string;
@@ -37,6 +38,11 @@ export const errorHandling = fp(async function errorHandling(app: FastifyInstanc
         .send(
           typeof field === 'string' ? { message: error.message, errors: [{ field, message: error.message }] } : { message: error.message },
         );
+    }
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      // A passing condition (the database busy), not a fault: the client is told when to come back.
+      request.log.warn({ method: request.method, url: request.url.split('?')[0] }, error.message);
+      return reply.status(statusCode).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
     }
     request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

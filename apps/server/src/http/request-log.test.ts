@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../platform/logger.js';
 import { buildTestApp } from '../test/helper.js';
 
 /** The app's log lines, parsed, as an operator's log shipper would receive them. */
@@ -11,13 +12,13 @@ function logCollector() {
       done();
     },
   });
-  return { lines, logger: { level: 'info', stream } };
+  return { lines, logger: createLogger('info', stream) };
 }
 
 describe('request ids and the access log', () => {
   it('keeps a safe incoming X-Request-Id, returns it, and writes it on the one access line of that request', async () => {
     const log = logCollector();
-    const ctx = await buildTestApp({}, { logger: log.logger });
+    const ctx = await buildTestApp({}, { log: log.logger });
 
     const response = await ctx.app.inject({
       method: 'GET',
@@ -33,6 +34,23 @@ describe('request ids and the access log', () => {
     expect(JSON.stringify(log.lines)).not.toContain('private-words');
   });
 
+  it('writes the services’ lines to the same log as the requests', async () => {
+    const log = logCollector();
+    const ctx = await buildTestApp({}, { log: log.logger });
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'x-request-id': 'lb-contact.1' },
+      payload: { name: 'Dana Studio', email: 'dana@studio.example', companyName: 'Dana Games Ltd', message: 'A port, please.' },
+    });
+
+    expect(log.lines.map((line) => line.msg)).toEqual([
+      'contact message stored; no CONTACT_TO or ADMIN_EMAIL, so it is not mailed',
+      'request',
+    ]);
+  });
+
   it('replaces a missing or unsafe X-Request-Id with a random one, different per request', async () => {
     const ctx = await buildTestApp();
     const unsafe = await ctx.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'bad id\nforged log line' } });
@@ -45,7 +63,7 @@ describe('request ids and the access log', () => {
 
   it('never writes a cookie, password or token, and names method and URL on an error line', async () => {
     const log = logCollector();
-    const ctx = await buildTestApp({}, { logger: log.logger });
+    const ctx = await buildTestApp({}, { log: log.logger });
     ctx.app.get('/api/test-failure', async () => {
       throw new Error('boom');
     });

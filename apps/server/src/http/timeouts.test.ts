@@ -63,6 +63,30 @@ describe('slow senders', () => {
     expect(await closedWithin(socket, 10_000)).not.toBeNull();
   });
 
+  it('are answered 408 and cut off when their body stalls for the body idle timeout, long before the request timeout', async () => {
+    const ctx = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: '60', IDLE_TIMEOUT_SECONDS: '60', BODY_IDLE_TIMEOUT_SECONDS: '1' });
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as { port: number };
+    const socket = await new Promise<Socket>((resolve) => {
+      const opened = connect(port, '127.0.0.1', () => resolve(opened));
+    });
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'x'.repeat(300) });
+    socket.write(
+      `POST /api/user/signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // A byte every 200 ms: never silent for a second, but far from a kilobyte a second.
+    trickle(socket, body, 200);
+
+    const closedAfterMs = await closedWithin(socket, 10_000);
+
+    expect(closedAfterMs).not.toBeNull();
+    expect(closedAfterMs).toBeLessThan(4_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"message":"The request body stalled for 1 s."');
+  });
+
   it('are cut off when they open a connection and send nothing', async () => {
     const { open } = await listeningApp();
     const socket = await open();

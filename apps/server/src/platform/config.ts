@@ -73,10 +73,12 @@ const envSchema = z
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7_200).default(900),
     IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    ALLOW_UNSAFE_DURABILITY: booleanFromText.default(false),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     DATA_DIR: z.string().min(1).default('./data'),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -186,14 +188,19 @@ export interface Config {
   publicUrl: string;
   /** Front ends on other origins that may send unsafe requests with the user's cookie (PUBLIC_URL always may). */
   allowedOrigins: string[];
-  /** Slow or stalled senders are cut off: seconds for the headers, for the whole request (body included), and of silence. */
-  timeouts: { headersSeconds: number; requestSeconds: number; idleSeconds: number };
+  /**
+   * Slow or stalled senders are cut off: seconds for the headers, for the whole request (body included),
+   * of silence, and in which a body must make progress (see http/slow-bodies.ts).
+   */
+  timeouts: { headersSeconds: number; requestSeconds: number; idleSeconds: number; bodyIdleSeconds: number };
   /** After SIGTERM, seconds of serving while readiness says 503, so the balancer moves traffic away first. */
   shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string;
   /** PostgreSQL connections per instance; instances × this must stay below the server's max_connections. */
   databasePoolMax: number;
+  /** Production starts on a PostgreSQL with fsync, synchronous_commit or full_page_writes off (db/durability.ts). */
+  allowUnsafeDurability: boolean;
   /** PostgreSQL statements running longer are cancelled (migrations are exempt). */
   databaseStatementTimeoutMs: number;
   dataDir: string;
@@ -261,12 +268,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
       requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
       idleSeconds: env.IDLE_TIMEOUT_SECONDS,
+      bodyIdleSeconds: env.BODY_IDLE_TIMEOUT_SECONDS,
     },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    allowUnsafeDurability: env.ALLOW_UNSAFE_DURABILITY,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     // The demo accounts' passwords are published: production loads them only when asked to.

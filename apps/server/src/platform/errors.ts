@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** The request field the failure is about, so the form can mark that field (answered as `errors`). */
     readonly field?: string,
+    /** Seconds the client should wait before asking again (answered as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,4 +17,7 @@ export const badRequest = (message: string, field?: string) => new HttpError(400
 export const unauthorized = (message = 'Please sign in first') => new HttpError(401, message);
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const requestTimeout = (message: string) => new HttpError(408, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
+/** Refused for now (a resource is busy): the client may try again after `retryAfterSeconds`. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) => new HttpError(503, message, undefined, retryAfterSeconds);

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@market/contracts';
-import type { FastifyServerOptions, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { onTestFinished } from 'vitest';
 import { buildApp } from '../app.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { fixedClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
+import { createLogger, type Logger } from '../platform/logger.js';
 import { createServices } from '../services.js';
 
 const TEST_START = new Date('2026-01-15T10:00:00.000Z');
@@ -48,18 +49,18 @@ function testConfig(env: Record<string, string>) {
 }
 
 /** One app instance over the given database: its own services, caches and event bus, as a separate process has. */
-async function instanceOver(database: DatabaseHandle, env: Record<string, string>, logger: FastifyServerOptions['logger'] = false) {
+async function instanceOver(database: DatabaseHandle, env: Record<string, string>, log: Logger = createLogger('silent')) {
   const config = testConfig(env);
   const clock = fixedClock(TEST_START);
-  const services = createServices(database, clock, config);
-  const app = await buildApp({ config, database, services, logger });
+  const services = createServices(database, clock, config, log);
+  const app = await buildApp({ config, database, services, log });
   return { app, db: database.db, dialect: database.dialect, services, clock, config };
 }
 
 /** The real app over a fresh database and a clock the test controls; closed when the test ends. */
-export async function buildTestApp(env: Record<string, string> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildTestApp(env: Record<string, string> = {}, options: { log?: Logger } = {}) {
   const database = await freshDatabase();
-  const ctx = await instanceOver(database, env, options.logger);
+  const ctx = await instanceOver(database, env, options.log);
   onTestFinished(async () => {
     await ctx.app.close();
     await database.destroy();

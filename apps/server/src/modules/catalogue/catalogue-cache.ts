@@ -1,5 +1,5 @@
 import { EncodedBody } from '../../platform/encoded-body.js';
-import { DroppableLru } from './droppable-lru.js';
+import { DroppableLru } from '../../platform/droppable-lru.js';
 
 /**
  * Serialised answers, with their compressed forms, of the hot public catalogue reads (docs/decisions/0005). Any product write, on any

@@ -214,9 +214,17 @@ export class CatalogueService {
   }
 
   private droppedReads = 0;
+  private readonly dropListeners = new Set<() => void>();
+
+  /** Calls `listener` each time the kept reads are dropped (what was made from them is stale); answers its removal. */
+  onKeptReadsDropped(listener: () => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
 
   private dropKeptReads(): void {
     this.droppedReads += 1;
+    for (const listener of this.dropListeners) listener();
     this.answers.clear();
     this.searchAnswers.clear();
     this.productAnswers.clear();

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@market/contracts';
-import { DroppableLru } from './droppable-lru.js';
+import { DroppableLru } from '../../platform/droppable-lru.js';
 
 /**
  * The cards (ProductSummary) of products shown lately, by id. Lists and search find ids in their

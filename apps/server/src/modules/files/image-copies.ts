@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { ImageCopyWidth } from '@market/contracts';
+import { DroppableLru } from '../../platform/droppable-lru.js';
 
 /** The copies made lately, by image and width, up to this many bytes: a product page's images stay in. */
 const KEPT_BYTES = 64 * 1024 * 1024;
@@ -28,16 +28,10 @@ async function narrowed({ width, original }: CopyOrder): Promise<Buffer> {
  * only the widths of IMAGE_COPY_WIDTHS exist, so the copies of one image are bounded.
  */
 export class ImageCopies {
-  // lru-cache's fetch: requests for a copy while it is being made wait for that one; a failure is not kept.
-  private readonly kept = new LRUCache<string, Buffer, CopyOrder>({
-    maxSize: KEPT_BYTES,
-    sizeCalculation: (bytes) => bytes.length,
-    fetchMethod: (_id, _stale, { context }) => narrowed(context),
-  });
+  // Requests for a copy while it is being made wait for that one; a failure is not kept.
+  private readonly kept = new DroppableLru<Buffer>({ maxSize: KEPT_BYTES, sizeOf: (bytes) => bytes.length });
 
-  async copy(key: string, width: ImageCopyWidth, original: () => Promise<Readable>): Promise<Buffer> {
-    const bytes = await this.kept.fetch(`${key}@${width}`, { context: { width, original } });
-    if (!bytes) throw new Error(`the copy of ${key} at ${width} px was dropped while it was being made`);
-    return bytes;
+  copy(key: string, width: ImageCopyWidth, original: () => Promise<Readable>): Promise<Buffer> {
+    return this.kept.getOrCompute(`${key}@${width}`, () => narrowed({ width, original }));
   }
 }

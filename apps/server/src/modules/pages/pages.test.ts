@@ -189,6 +189,19 @@ describe('storefront pages', () => {
     expect(rootOf(afterChange)).toContain('<li>Space Miner</li>');
   });
 
+  it('answers a visitor the kept page when it has aged, and renders its successor meanwhile', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+
+    const first = (await injectAs(ctx, null, { method: 'GET', url: '/' })).body;
+    ctx.clock.advance(5 * 60_000);
+    const aged = (await injectAs(ctx, null, { method: 'GET', url: '/' })).body;
+    await expect.poll(async () => renderOf((await injectAs(ctx, null, { method: 'GET', url: '/' })).body)).toBe(renderOf(first) + 1);
+
+    expect(renderOf(aged)).toBe(renderOf(first));
+  });
+
   it('sends the page for the browser to render when the server build fails on it, or is not there', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const bare = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }) });
