@@ -10,6 +10,7 @@ import { NotificationsRepository, NotificationsService } from './modules/notific
 import { HousekeepingRepository, HousekeepingService } from './modules/housekeeping/index.js';
 import { ArchiveReportsRepository, ArchivesService } from './modules/archives/index.js';
 import { IdempotencyRepository, IdempotencyService } from './modules/idempotency/index.js';
+import { BasketsRepository, BasketsService } from './modules/baskets/index.js';
 import { CatalogueRepository, CatalogueService } from './modules/catalogue/index.js';
 import {
   ModerationRepository,
@@ -113,6 +114,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     archives,
     notifications,
     views: new ViewsService(new ViewsRepository(db), catalogue, clock),
+    baskets: new BasketsService(new BasketsRepository(db), catalogue, clock),
     withdrawals: new WithdrawalsService(new WithdrawalsRepository(db, database.dialect), clock),
     people: new PeopleService(new PeopleRepository(db)),
     reskinChat: new ReskinChatService(new ReskinChatRepository(db), storage, events, clock),
