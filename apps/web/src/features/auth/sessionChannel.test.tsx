@@ -6,11 +6,13 @@ import { fakeFetch, userAlice } from '@/test-utils';
 import { getCurrentUser, sessionQueryKey } from './api/currentUser';
 import { announceSignedIn, followSession } from './sessionChannel';
 
+/* oxlint-disable unicorn/require-post-message-target-origin -- a BroadcastChannel takes no target origin */
+
 /** Another tab of the site: its own channel of the same name. */
 function otherTab() {
   const channel = new BroadcastChannel('market-session');
   const heard: unknown[] = [];
-  channel.onmessage = (event) => heard.push(event.data);
+  channel.addEventListener('message', (event) => heard.push(event.data));
   return { channel, heard };
 }
 

@@ -9,12 +9,12 @@ const CHANNEL_NAME = 'market-session';
 
 type SessionMessage = { type: 'signed-in'; user: SessionUser } | { type: 'signed-out' };
 
-let channel: BroadcastChannel | null | undefined;
+let tabChannel: BroadcastChannel | null | undefined;
 
 /** One channel per tab, for telling and hearing: a channel never hears its own messages. */
 function sessionChannel(): BroadcastChannel | null {
-  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
-  return channel;
+  if (tabChannel === undefined) tabChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  return tabChannel;
 }
 
 function tell(message: SessionMessage): void {

@@ -43,15 +43,16 @@ export function mergeIntoAccount(): Promise<void> {
   return Promise.all(LISTS.map(({ key, path }) => enqueue(key, () => exchange(key, path, 'POST')))).then(() => undefined);
 }
 
-/** Writes this tab's changes to the account while `active` says someone is signed in. */
+function sendChangedLists(): void {
+  for (const { key, path } of LISTS) {
+    if (agreed.get(key) !== JSON.stringify(linesOf(key))) void enqueue(key, () => exchange(key, path, 'PUT'));
+  }
+}
+
+/** Writes this tab's changes to the account, for as long as someone is signed in. */
 export function followAccountChanges(): () => void {
-  const onChange = () => {
-    for (const { key, path } of LISTS) {
-      if (agreed.get(key) !== JSON.stringify(linesOf(key))) void enqueue(key, () => exchange(key, path, 'PUT'));
-    }
-  };
-  window.addEventListener(CART_CHANGED_EVENT, onChange);
-  return () => window.removeEventListener(CART_CHANGED_EVENT, onChange);
+  window.addEventListener(CART_CHANGED_EVENT, sendChangedLists);
+  return () => window.removeEventListener(CART_CHANGED_EVENT, sendChangedLists);
 }
 
 /** Signed out: nothing of the account stays in this browser. */
