@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { UPLOAD_FRAMEWORKS } from '@market/contracts';
 import { FormError } from '@/components/FormError';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { isAbortError } from '@/lib/sendWithProgress';
 import { useUploadProduct } from './api/uploadProduct';
 import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
@@ -69,6 +70,7 @@ function WizardForm({
   });
   const [step, setStep] = useState<StepIndex>(0);
   const upload = useUploadProduct();
+  const { formRef } = useRevealFirstError(isAbortError(upload.error) ? null : upload.error);
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
@@ -150,7 +152,7 @@ function WizardForm({
   const serverError = upload.error && !isAbortError(upload.error) ? upload.error.message : null;
 
   return (
-    <form className="product-wizard" onSubmit={handleSubmit} noValidate aria-labelledby={`${controller.prefix}-step-title`}>
+    <form ref={formRef} className="product-wizard" onSubmit={handleSubmit} noValidate aria-labelledby={`${controller.prefix}-step-title`}>
       <ol className="wizard-steps" aria-label="Steps">
         {WIZARD_STEP_TITLES.map((title, index) => (
           <li

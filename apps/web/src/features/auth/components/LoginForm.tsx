@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { ApiError } from '@/lib/api';
@@ -8,6 +9,7 @@ import { intendedPath } from '../intendedPath';
 
 export function LoginForm() {
   const signIn = useSignIn();
+  const { formRef } = useRevealFirstError(signIn.error);
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -30,7 +32,7 @@ export function LoginForm() {
     <>
       {/* SPEC.md: the server's message sits above the form. */}
       <FormError id={errorId} message={signIn.error?.message} />
-      <form onSubmit={handleSubmit} aria-label="Login">
+      <form ref={formRef} onSubmit={handleSubmit} aria-label="Login">
         <div className="mb-3">
           <label className="form-label" htmlFor={`${id}-email`}>
             User Email
