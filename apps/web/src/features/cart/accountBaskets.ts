@@ -32,9 +32,22 @@ function enqueue(key: ListKey, send: () => Promise<void>): Promise<void> {
 }
 
 async function exchange(key: ListKey, path: string, method: 'POST' | 'PUT'): Promise<void> {
-  const answer = await apiFetch<{ items?: unknown }>(path, { method, body: { items: linesOf(key) } });
+  const sent = JSON.stringify(linesOf(key));
+  const answer = await apiFetch<{ items?: unknown }>(path, { method, body: { items: JSON.parse(sent) as BasketLine[] } });
+  const answered: readonly unknown[] = Array.isArray(answer?.items) ? answer.items : [];
+  if (JSON.stringify(linesOf(key)) !== sent) {
+    // Changed while the call ran: those changes win and are sent next (their PUT is queued).
+    // A merge's answer still brings the account's other lines in.
+    if (method === 'POST') {
+      const local = readList(key);
+      const known = new Set(local.map((item) => item._id));
+      const fromAccount = answered.filter((item) => !known.has((item as { _id?: unknown })._id as string));
+      writeStoredList(key, [...local, ...fromAccount]);
+    }
+    return;
+  }
   // The stored lines are checked as they are read (readList), like a visitor's.
-  writeStoredList(key, Array.isArray(answer?.items) ? answer.items : []);
+  writeStoredList(key, answered);
   agreed.set(key, JSON.stringify(linesOf(key)));
 }
 
