@@ -53,7 +53,9 @@ test('the panels send visitors to /Login and tell the wrong role the page is not
   await page.goto('/adminPanel/sellers');
   await expect(page).toHaveURL(/\/Login$/);
   await logIn(page, 'seller@example.com', 'seller12345');
-  await expect(page).toHaveURL(/\/$/);
+  // Signing in returns to the page that asked for it, which is not for a seller.
+  await expect(page).toHaveURL(/\/adminPanel\/sellers$/);
+  await expect(page.getByRole('heading', { name: 'This page is not for your account' })).toBeVisible();
   await page.goto('/adminPanel/pending-withdrawls-requests');
   await expect(page.getByRole('heading', { name: 'This page is not for your account' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to your panel' })).toHaveAttribute('href', '/userPanel');

@@ -240,3 +240,80 @@ test('one click on Next or Update right after leaving a wrong field is enough', 
   await expect(livePreview).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test.describe(`the wizard's history and draft at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('Back and Forward move between steps, and Back, Forward, a reload or leaving keep the text until it is discarded', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const title = `Kept Draft ${Date.now().toString(36)}`;
+      await signInAsSeller(page);
+      await page.goto('/userPanel/user-upload-product');
+
+      await page.getByLabel('Title (English)').fill(title);
+      await page.getByRole('textbox', { name: 'Description (English)' }).fill('A racing game.');
+      await page.getByLabel('Type').selectOption('Games');
+      await page.getByRole('combobox', { name: /^Category/ }).selectOption('Unity');
+      await page.getByLabel('Sub Category').selectOption('Puzzle');
+      await page.getByRole('textbox', { name: 'Features' }).fill('Twelve tracks.');
+      await page.getByLabel('Feature Image').setInputFiles(image('feature.png'));
+      await page.getByLabel('Thumbnail').setInputFiles(image('thumb.png'));
+      await page.getByRole('button', { name: 'Next Step' }).click();
+      await expect(stepHeading(page)).toHaveText('Step 2 of 3: Media, links and file');
+      await expect(page).toHaveURL(/\?step=2$/);
+      await page.getByLabel('Live Preview').fill('https://example.com/kept-draft');
+
+      // Back is Previous; Forward is Next, with what was typed.
+      await page.goBack();
+      await expect(stepHeading(page)).toHaveText('Step 1 of 3: Product details');
+      await expect(page.getByLabel('Title (English)')).toHaveValue(title);
+      await page.goForward();
+      await expect(stepHeading(page)).toHaveText('Step 2 of 3: Media, links and file');
+      await expect(page.getByLabel('Live Preview')).toHaveValue('https://example.com/kept-draft');
+
+      // A reload keeps the text as a draft (files are chosen again).
+      await page.waitForTimeout(500);
+      await page.reload();
+      await expect(stepHeading(page)).toHaveText('Step 2 of 3: Media, links and file');
+      await expect(page.getByText('Your draft was restored.')).toBeVisible();
+      await expect(page.getByLabel('Live Preview')).toHaveValue('https://example.com/kept-draft');
+      await page.getByRole('button', { name: 'Previous Step' }).click();
+      await expect(stepHeading(page)).toHaveText('Step 1 of 3: Product details');
+      await expect(page.getByLabel('Title (English)')).toHaveValue(title);
+      await expect(page.getByRole('textbox', { name: 'Features' })).toContainText('Twelve tracks.');
+
+      // Leaving by a link asks first; staying keeps everything.
+      const dashboard = page.getByRole('link', { name: 'Dashboard' }).last();
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await dashboard.click();
+      await expect.poll(() => asked).toContain('Leave the upload form?');
+      await expect(page).toHaveURL(/\/userPanel\/user-upload-product/);
+
+      // Leaving anyway, then Back: the draft is there again.
+      page.once('dialog', (dialog) => void dialog.accept());
+      await dashboard.click();
+      await expect(page).toHaveURL(/\/userPanel\/user-dashboard$/);
+      await page.goBack();
+      await expect(page.getByLabel('Title (English)')).toHaveValue(title);
+
+      // Discarded: the form is empty, and stays empty after a reload.
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(stepHeading(page)).toHaveText('Step 1 of 3: Product details');
+      await expect(page.getByLabel('Title (English)')).toHaveValue('');
+      await page.reload();
+      await expect(page.getByLabel('Title (English)')).toHaveValue('');
+      await expect(page.getByText('Your draft was restored.')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
+    });
+  });
+}

@@ -22,6 +22,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { hireRoutes } from './modules/hire/index.js';
 import { healthRoutes, Readiness } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
+import { basketRoutes } from './modules/baskets/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
 import { licenceRoutes } from './modules/licences/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
@@ -161,6 +162,7 @@ export async function buildApp(dependencies: AppDependencies) {
     await services.mail.settled();
     services.mail.close();
   });
+  await app.register(basketRoutes, { baskets: services.baskets });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(purchaseRoutes, { purchases: services.purchases });
   await app.register(refundRoutes, { refunds: services.refunds, rateLimitPerMinute: config.formsRateLimitPerMinute });

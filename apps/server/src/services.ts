@@ -9,6 +9,7 @@ import { NotificationsService } from './modules/notifications/index.js';
 import { HousekeepingService } from './modules/housekeeping/index.js';
 import { ArchivesService } from './modules/archives/index.js';
 import { IdempotencyService } from './modules/idempotency/index.js';
+import { BasketsService } from './modules/baskets/index.js';
 import { CatalogueService } from './modules/catalogue/index.js';
 import { ModerationService } from './modules/moderation/index.js';
 import { ProductsService } from './modules/products/index.js';
@@ -114,6 +115,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     archives,
     notifications,
     views: new ViewsService({ db, catalogue, clock }),
+    baskets: new BasketsService({ db, catalogue, clock }),
     withdrawals: new WithdrawalsService({ db, dialect, clock }),
     people: new PeopleService({ db }),
     reskinChat: new ReskinChatService({ db, storage, events, clock }),

@@ -17,6 +17,7 @@ export * from './inside.js';
 export * from './moderation.js';
 export * from './notifications.js';
 export * from './commerce.js';
+export * from './baskets.js';
 export * from './licences.js';
 export * from './refunds.js';
 export * from './money.js';

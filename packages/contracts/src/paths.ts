@@ -65,6 +65,11 @@ export const API_PATHS = {
     markRead: '/api/notification/markRead',
     stream: '/api/notification/stream',
   },
+  /** A signed-in person's cart and wishlist: GET the list, PUT to replace it, POST to add lines (sign-in merge). */
+  basket: {
+    cart: '/api/cart',
+    wishlist: '/api/wishlist',
+  },
   view: {
     record: '/api/view/GameView/:id',
     counts: '/api/view/getGameView',

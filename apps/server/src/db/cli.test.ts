@@ -46,10 +46,10 @@ describe('npm run db and npm run seed', { timeout: 240_000 }, () => {
     expect(fresh).toMatchObject({ code: 0 });
     expect(fresh.output).toMatch(/^pending +0001_initial$/m);
     expect(fresh.output).toMatch(/: 0 applied, \d+ pending$/m);
-    expect(up.output).toMatch(/^Applied 0001_initial, .*0018_archive_reports/m);
+    expect(up.output).toMatch(/^Applied 0001_initial, .*0019_baskets/m);
     expect(again.output).toContain('Nothing to apply: the database is up to date.');
-    expect(down.output).toMatch(/^Undid 0018_archive_reports$/m);
-    expect(after.output).toMatch(/^pending +0018_archive_reports$/m);
+    expect(down.output).toMatch(/^Undid 0019_baskets$/m);
+    expect(after.output).toMatch(/^pending +0019_baskets$/m);
     expect(after.output).toMatch(/^applied \S+ +0017_moderation$/m);
     expect(seeded).toMatchObject({ code: 0 });
     expect(seeded.output).toContain('admin@example.com');

@@ -15,6 +15,7 @@ import * as reviews from './migrations/0015_reviews.js';
 import * as refunds from './migrations/0016_refunds.js';
 import * as moderation from './migrations/0017_moderation.js';
 import * as archiveReports from './migrations/0018_archive_reports.js';
+import * as baskets from './migrations/0019_baskets.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0016_refunds': refunds,
   '0017_moderation': moderation,
   '0018_archive_reports': archiveReports,
+  '0019_baskets': baskets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type {
+  BasketKind,
   Category,
   ChatStatus,
   LanguageCode,
@@ -51,6 +52,7 @@ export interface Database {
   refund_requests: RefundRequestsTable;
   licence_apps: LicenceAppsTable;
   product_reviews: ProductReviewsTable;
+  basket_lines: BasketLinesTable;
   api_tokens: ApiTokensTable;
   withdrawals: WithdrawalsTable;
   reskin_conversations: ReskinConversationsTable;
@@ -346,6 +348,18 @@ export interface LicenceAppsTable {
   cleared_at: string | null;
   cleared_by: string | null;
   cleared_reason: string | null;
+}
+
+/** A line of a signed-in person's cart or wishlist (the browser keeps a visitor's). */
+export interface BasketLinesTable {
+  user_id: string;
+  kind: BasketKind;
+  product_id: string;
+  license_type: LicenseType;
+  is_reskin: number;
+  /** The line's place in the list, as the person arranged it. */
+  position: number;
+  added_at: string;
 }
 
 /** A verified buyer's review of a product, the seller's reply, and an admin's hiding of it. */

@@ -4,6 +4,7 @@ import { Footer } from '@/app/footer/Footer';
 import { Header } from '@/app/header/Header';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useConfirmSession } from '@/features/auth';
+import { AccountBaskets } from '@/features/cart';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { RouteAnnouncer } from './RouteAnnouncer';
 
@@ -27,6 +28,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollToTop key={pathname} />
+      <AccountBaskets />
       <RouteAnnouncer pathname={pathname} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import type { z } from 'zod';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -38,6 +39,7 @@ export function ReasonForm({
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const { formRef, refused } = useRevealFirstError(error);
   useEffect(() => field.current?.focus(), []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -45,14 +47,14 @@ export function ReasonForm({
     const parsed = schema.safeParse({ reason });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Give a reason');
-      field.current?.focus();
+      refused();
       return;
     }
     onSubmit(parsed.data.reason);
   };
 
   return (
-    <form className="reason-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="reason-form" onSubmit={submit} noValidate>
       <p className="small mb-2">{explanation}</p>
       <label htmlFor={`${ids}-reason`} className="form-label">
         {label} <span aria-hidden="true">*</span>

@@ -201,6 +201,13 @@ export class CatalogueRepository {
    * Cards of the given products in one query, each with its titles gathered by the database
    * (json_group_object / json_object_agg) rather than by a second round trip. Unordered.
    */
+  /** Who sells each of these products and whether it is for sale, for a person's cart and wishlist. */
+  async saleStates(ids: readonly string[]): Promise<Map<string, { ownerId: string; status: ProductRow['status'] }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('products').select(['id', 'user_id', 'status']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, { ownerId: row.user_id, status: row.status }]));
+  }
+
   async cards(ids: readonly string[]): Promise<CardRow[]> {
     if (ids.length === 0) return [];
     // SQLite answers the object as JSON text, node-postgres parses json itself.

@@ -254,6 +254,19 @@ export class CatalogueService {
     return this.rows.screenshotsOf(id);
   }
 
+  /**
+   * The cards of these products in the order given, each with its seller and whether it is for sale
+   * now (read from the table, not the kept cards); products that no longer exist are left out.
+   */
+  async cardsForSale(ids: readonly string[]): Promise<Array<{ card: ProductSummary; ownerId: string; forSale: boolean }>> {
+    const states = await this.rows.saleStates(ids);
+    const cards = await this.cards.of(ids.filter((id) => states.has(id)));
+    return cards.flatMap((card) => {
+      const state = states.get(card._id);
+      return state ? [{ card, ownerId: state.ownerId, forSale: state.status === 'Approved' }] : [];
+    });
+  }
+
   async isPublic(id: string): Promise<boolean> {
     return (await this.rows.findById(id))?.status === 'Approved';
   }

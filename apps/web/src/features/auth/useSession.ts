@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useHydrated } from '@/lib/hydration';
 import type { SessionUser } from '@market/contracts';
 import { useCurrentUserQuery } from './api/currentUser';
+import { followSession } from './sessionChannel';
 
 export interface Session {
   user: SessionUser | null;
@@ -24,4 +27,6 @@ export function useSession(): Session {
 export function useConfirmSession(): void {
   // Reading no field of the result, the layout is not re-rendered when it changes.
   useCurrentUserQuery();
+  const queryClient = useQueryClient();
+  useEffect(() => followSession(queryClient), [queryClient]);
 }

@@ -17,3 +17,4 @@ export {
   type AddResult,
 } from './cartLists';
 export { cartTotalCents, lineCents } from './cartTotals';
+export { AccountBaskets } from './AccountBaskets';

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { CHANGE_SENT_FOR_REVIEW_MESSAGE, FRAMEWORKS, type ProductDetail } from '@market/contracts';
 import { FormError } from '@/components/FormError';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useEditProduct } from './api/editProduct';
 import { useProduct } from './api/productById';
@@ -136,6 +137,7 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
     currentImages,
   });
   const edit = useEditProduct();
+  const { formRef } = useRevealFirstError(isAbortError(edit.error) ? null : edit.error);
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
@@ -178,7 +180,7 @@ function EditProductForm({ product, titleId, onBusy, onCancel, onUpdated }: Omit
   const sections = [StepOneFields, StepTwoFields, StepThreeFields];
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
       <Modal.Body>
         <fieldset disabled={uploading}>
           {sections.map((Section, index) => (

@@ -256,7 +256,8 @@ describe('ProductWizard', () => {
     // The archive of the product just uploaded is being analysed in the background.
     expect(await within(dialog).findByText('Archive of version 1.2.0: Analysing…')).toBeTruthy();
 
-    expect(stepHeading()).toBe('Step 1 of 3: Product details');
+    // The step is in the address: the fresh form shows step 1 once the router has moved there.
+    await waitFor(() => expect(stepHeading()).toBe('Step 1 of 3: Product details'));
     const checked = (screen.getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]).filter((box) => box.checked);
     expect(checked.map((box) => box.labels?.[0]?.textContent)).toEqual(['English']);
     expect((screen.getByRole('textbox', { name: 'Title (English)', hidden: true }) as HTMLInputElement).value).toBe('');

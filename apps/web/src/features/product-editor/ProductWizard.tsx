@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UPLOAD_FRAMEWORKS } from '@market/contracts';
 import { FormError } from '@/components/FormError';
+import { useConfirmLeaving } from '@/components/useConfirmLeaving';
+import { useSession } from '@/features/auth';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { isAbortError } from '@/lib/sendWithProgress';
 import { useUploadProduct } from './api/uploadProduct';
 import { StepOneFields, StepThreeFields, StepTwoFields } from './form/ProductFormSteps';
@@ -17,16 +21,32 @@ import { SuccessModal } from '@/components/SuccessModal';
 import { ArchiveCheckNote } from '@/features/inside';
 import { UploadProgress } from '@/components/UploadProgress';
 import { useProductForm } from './form/useProductForm';
+import { discardDraft, hasEntries, readDraft, writeDraft } from './form/productDraft';
 import './product-editor.css';
 
 export const WIZARD_STEP_TITLES = ['Product details', 'Media, links and file', 'Licences and author'] as const;
 const LAST_STEP: StepIndex = 2;
+export const LEAVE_WIZARD_MESSAGE = 'Leave the upload form? Your text is kept as a draft in this browser, but the chosen files are not.';
+/** The draft is written this long after the last keystroke. */
+const DRAFT_DELAY_MS = 300;
+
+/** The step shown is in the address (?step=2), so Back and Forward move between steps. */
+function stepFromParam(value: string | null): StepIndex {
+  const step = Number(value) - 1;
+  return step === 1 || step === 2 ? step : 0;
+}
+
+/** How a step was reached: pushed by Next (or a check) from another step, so Previous can go back in history. */
+interface StepState {
+  wizardFrom?: StepIndex;
+}
 
 /**
  * SPEC.md 2.10: the three-step upload form shared by the admin and user panels. After a
  * successful upload the popup shows and the form starts over on step 1 with only English.
  */
 export function ProductWizard() {
+  const { user } = useSession();
   const [formKey, setFormKey] = useState(0);
   const [showSuccess, setShowSuccess] = useState(false);
   const [uploadedId, setUploadedId] = useState<string | null>(null);
@@ -34,8 +54,13 @@ export function ProductWizard() {
   return (
     <>
       <WizardForm
-        key={formKey}
+        key={`${user?._id ?? ''}:${formKey}`}
+        userId={user?._id ?? null}
         headingRef={headingRef}
+        onDiscarded={() => {
+          setFormKey((key) => key + 1);
+          requestAnimationFrame(() => headingRef.current?.focus());
+        }}
         onUploaded={(productId) => {
           setFormKey((key) => key + 1);
           setUploadedId(productId);
@@ -56,19 +81,30 @@ export function ProductWizard() {
 }
 
 function WizardForm({
+  userId,
   onUploaded,
+  onDiscarded,
   headingRef,
 }: {
+  userId: string | null;
   onUploaded: (productId: string) => void;
+  onDiscarded: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
+  const [restored] = useState(() => (userId ? readDraft(userId) : null));
   const { controller, form, check, focusField } = useProductForm({
     mode: 'upload',
-    defaultValues: emptyValues,
+    defaultValues: () => restored ?? emptyValues(),
     frameworks: UPLOAD_FRAMEWORKS,
   });
-  const [step, setStep] = useState<StepIndex>(0);
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const step = stepFromParam(searchParams.get('step'));
+  const [working, setWorking] = useState(() => restored !== null);
+  useConfirmLeaving(working, LEAVE_WIZARD_MESSAGE);
   const upload = useUploadProduct();
+  const { formRef } = useRevealFirstError(isAbortError(upload.error) ? null : upload.error);
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
@@ -78,34 +114,71 @@ function WizardForm({
   // (after an error or a cancel) so the server answers a repeat with the first result; any
   // change to the entries makes the next submit a new attempt.
   const attemptKeyRef = useRef<string | null>(null);
+  // Set once the upload succeeded or the draft was discarded: nothing of it is kept any more.
+  const sentRef = useRef(false);
   useEffect(() => {
-    const subscription = form.watch(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = form.watch((values) => {
       attemptKeyRef.current = null;
+      setWorking(hasEntries(values as ProductFormValues));
+      if (!userId) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => writeDraft(userId, form.getValues()), DRAFT_DELAY_MS);
     });
-    return () => subscription.unsubscribe();
-  }, [form]);
+    return () => {
+      subscription.unsubscribe();
+      // Written at once when the form goes away (Back out of the wizard), unless it was just sent.
+      if (timer !== undefined && !sentRef.current && userId) writeDraft(userId, form.getValues());
+      clearTimeout(timer);
+    };
+  }, [form, userId]);
+  // Back and Forward between steps take the focus to the step's heading, as Next and Previous do.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }, [step, headingRef]);
   // Leaving the page cancels an upload in flight.
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const uploading = progress !== null;
 
+  /** Shows another step: a new history entry, so Back returns to this one. */
+  function pushStep(next: StepIndex) {
+    if (next === step) return;
+    const state: StepState = { wizardFrom: step };
+    void navigate({ pathname: location.pathname, search: `?step=${next + 1}` }, { state });
+  }
+
   /** Shows the step holding the field, then focuses the field. */
   function showField(key: string) {
-    setStep(stepOf(key));
+    const target = stepOf(key);
+    shownStep.current = target;
+    pushStep(target);
     focusField(key);
   }
 
-  /** Moves to another step and takes the focus to its heading, for screen readers. */
-  function goTo(next: StepIndex) {
-    setStep(next);
-    requestAnimationFrame(() => headingRef.current?.focus());
+  /** Previous is Back when Next brought us here; else (a reload, a link) it replaces this step. */
+  function previous() {
+    const from = (location.state as StepState | null)?.wizardFrom;
+    if (from === step - 1) void navigate(-1);
+    else void navigate({ pathname: location.pathname, search: step - 1 === 0 ? '' : `?step=${step}` }, { replace: true });
+  }
+
+  function discard() {
+    if (userId) discardDraft(userId);
+    sentRef.current = true;
+    setWorking(false);
+    if (step !== 0) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+    onDiscarded();
   }
 
   /** Next checks this step's fields only (react-hook-form's trigger); the others stay quiet. */
   async function handleNext() {
     if (step >= LAST_STEP) return;
     const invalid = await check(STEP_FIELDS[step]);
-    if (invalid === undefined) goTo((step + 1) as StepIndex);
+    if (invalid === undefined) pushStep((step + 1) as StepIndex);
     else showField(invalid);
   }
 
@@ -118,7 +191,14 @@ function WizardForm({
     upload.mutate(
       { body: toFormData(values), idempotencyKey: attemptKeyRef.current, signal: abort.signal, onProgress: setProgress },
       {
-        onSuccess: onUploaded,
+        onSuccess: (productId) => {
+          sentRef.current = true;
+          if (userId) discardDraft(userId);
+          setWorking(false);
+          // The fresh form starts on step 1 (docs/product-spec.md section 2.10).
+          void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+          onUploaded(productId);
+        },
         onError: (error) => setCancelled(isAbortError(error)),
         onSettled: () => {
           abortRef.current = null;
@@ -150,7 +230,7 @@ function WizardForm({
   const serverError = upload.error && !isAbortError(upload.error) ? upload.error.message : null;
 
   return (
-    <form className="product-wizard" onSubmit={handleSubmit} noValidate aria-labelledby={`${controller.prefix}-step-title`}>
+    <form ref={formRef} className="product-wizard" onSubmit={handleSubmit} noValidate aria-labelledby={`${controller.prefix}-step-title`}>
       <ol className="wizard-steps" aria-label="Steps">
         {WIZARD_STEP_TITLES.map((title, index) => (
           <li
@@ -174,6 +254,11 @@ function WizardForm({
         Step {step + 1} of 3: {WIZARD_STEP_TITLES[step]}
       </h2>
 
+      {restored && (
+        <output className="d-block alert alert-info py-2">
+          Your draft was restored. Files are not kept in a draft: choose them again.
+        </output>
+      )}
       <fieldset disabled={uploading} className="product-wizard-step" data-step={step + 1}>
         {step === 0 && <StepOneFields form={controller} />}
         {step === 1 && <StepTwoFields form={controller} />}
@@ -185,7 +270,7 @@ function WizardForm({
           type="button"
           data-form-action="previous"
           className="btn btn-outline-primary"
-          onClick={() => goTo((step - 1) as StepIndex)}
+          onClick={previous}
           disabled={step === 0 || uploading}
         >
           Previous Step
@@ -207,6 +292,11 @@ function WizardForm({
           >
             {uploading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             Submit
+          </button>
+        )}
+        {working && !uploading && (
+          <button type="button" className="btn btn-link text-danger ms-auto" onClick={discard}>
+            Discard draft
           </button>
         )}
       </div>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, type SessionUser, type SignInBody } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
-import { parseSessionUser, storeUser } from '../sessionUser';
-import { sessionQueryKey } from './currentUser';
+import { announceSignedIn, applySignedIn } from '../sessionChannel';
+import { parseSessionUser } from '../sessionUser';
 
 export function signIn(body: SignInBody): Promise<SessionUser> {
   return apiFetch(API_PATHS.user.signIn, { method: 'POST', body }, parseSessionUser);
@@ -13,8 +13,8 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     onSuccess: (user) => {
-      storeUser(user);
-      queryClient.setQueryData(sessionQueryKey, user);
+      applySignedIn(queryClient, user);
+      announceSignedIn(user);
     },
   });
 }

@@ -1,11 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '@market/contracts';
-
-/** Where a panel sent the visitor from (RequireRole), so Continue takes them back there. */
-function intendedPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
+import { intendedPath } from '../intendedPath';
 
 /** /Login for someone already signed in (after sign-up, or a second visit): no second login. */
 export function AlreadySignedIn({ user }: { user: SessionUser }) {

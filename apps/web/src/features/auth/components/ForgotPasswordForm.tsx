@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { Link } from 'react-router';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useRequestPasswordReset } from '../api/forgotPassword';
@@ -6,6 +7,7 @@ import { useRequestPasswordReset } from '../api/forgotPassword';
 /** Asks for a reset link; the server's answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  const { formRef } = useRevealFirstError(request.error);
   const id = useId();
   const errorId = `${id}-email-error`;
 
@@ -28,7 +30,7 @@ export function ForgotPasswordForm() {
 
   const error = request.error?.message;
   return (
-    <form onSubmit={handleSubmit} aria-label="Forgot password">
+    <form ref={formRef} onSubmit={handleSubmit} aria-label="Forgot password">
       <div className="mb-4">
         <label className="form-label" htmlFor={`${id}-email`}>
           Email

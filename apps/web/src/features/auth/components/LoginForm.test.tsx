@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Navigate } from 'react-router';
 import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';
 import { LoginForm } from './LoginForm';
 
@@ -80,6 +81,24 @@ describe('LoginForm', () => {
     const signIn = calls.find((call) => call.url === '/api/user/signIn');
     expect(signIn?.init?.credentials).toBe('same-origin');
     expect(JSON.parse(String(signIn?.init?.body))).toEqual({ email: 'alice@example.com', password: 'secret-password' });
+  });
+
+  it('goes back to the panel page that sent a signed-out visitor here', async () => {
+    fakeFetch(() => ({ status: 200, body: userAlice }));
+    const { router } = renderRoutes(
+      [
+        { path: '/start', element: <Navigate to="/Login" state={{ from: '/userPanel/purchases?page=2' }} /> },
+        { path: '/Login', element: <LoginForm /> },
+        { path: '/userPanel/purchases', element: <p>Purchases page</p> },
+        { path: '/', element: <p>Home page</p> },
+      ],
+      '/start',
+    );
+    await screen.findByRole('button', { name: 'Log In' });
+    fillAndSubmit();
+
+    await screen.findByText('Purchases page');
+    expect(router.state.location.search).toBe('?page=2');
   });
 
   it('disables the button while the request is pending', async () => {

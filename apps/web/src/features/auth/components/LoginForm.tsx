@@ -1,13 +1,17 @@
 import { useId, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useRevealFirstError } from '@/components/revealFirstError';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { ApiError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useSignIn } from '../api/signIn';
+import { intendedPath } from '../intendedPath';
 
 export function LoginForm() {
   const signIn = useSignIn();
+  const { formRef } = useRevealFirstError(signIn.error);
   const navigate = useNavigate();
+  const location = useLocation();
   const id = useId();
   const errorId = `${id}-error`;
   // 'Invalid email or password' is about both fields; a refusal for too many attempts is about neither.
@@ -19,7 +23,8 @@ export function LoginForm() {
     const form = new FormData(event.currentTarget);
     signIn.mutate(
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      { onSuccess: () => navigate('/') },
+      // Back to the panel page that sent a signed-out visitor here, else home (docs/product-spec.md section 4).
+      { onSuccess: () => navigate(intendedPath(location.state), { replace: true }) },
     );
   }
 
@@ -27,7 +32,7 @@ export function LoginForm() {
     <>
       {/* SPEC.md: the server's message sits above the form. */}
       <FormError id={errorId} message={signIn.error?.message} />
-      <form onSubmit={handleSubmit} aria-label="Login">
+      <form ref={formRef} onSubmit={handleSubmit} aria-label="Login">
         <div className="mb-3">
           <label className="form-label" htmlFor={`${id}-email`}>
             User Email

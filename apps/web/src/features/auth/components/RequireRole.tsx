@@ -15,7 +15,7 @@ export function RequireRole({ requiredRole, children }: { requiredRole: Role; ch
   const location = useLocation();
 
   if (restoring) return <PageSpinner label="Checking your session…" />;
-  if (!user) return <Navigate to="/Login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/Login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   if (user.role !== requiredRole) return <NotForYourAccount user={user} />;
   return children;
 }

@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -16,6 +17,7 @@ function fieldOf(error: Error | null): Field | null {
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const id = useId();
+  const { formRef } = useRevealFirstError(reset.error);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,7 +62,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     ) : null;
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Reset password">
+    <form ref={formRef} onSubmit={handleSubmit} aria-label="Reset password">
       {generalError && (
         <p role="alert" className="form-error text-danger">
           {generalError}

@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { fieldsOfError } from '@/lib/api';
@@ -15,6 +16,7 @@ const FIELDS: { name: keyof SignUpFields; label: string; type: string; autoCompl
 
 export function SignUpForm() {
   const signUp = useSignUp();
+  const { formRef } = useRevealFirstError(signUp.error);
   const navigate = useNavigate();
   const id = useId();
   const errorId = `${id}-error`;
@@ -39,7 +41,7 @@ export function SignUpForm() {
 
   return (
     <>
-      <form onSubmit={handleSubmit} aria-label="Sign up">
+      <form ref={formRef} onSubmit={handleSubmit} aria-label="Sign up">
         {FIELDS.map((field) => (
           <div className="mb-3" key={field.name}>
             <label className="form-label" htmlFor={`${id}-${field.name}`}>

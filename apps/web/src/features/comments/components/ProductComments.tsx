@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { COMMENT_MAX_LENGTH, COMMENT_SENT_MESSAGE, type PublicComment } from '@market/contracts';
 import { isEmptyList, QueryView } from '@/components/query-view';
 import { FormError } from '@/components/FormError';
@@ -47,6 +48,7 @@ function CommentList({ comments }: { comments: PublicComment[] }) {
 
 function CommentForm({ productId }: { productId: string }) {
   const add = useAddComment();
+  const { formRef } = useRevealFirstError(add.error);
   const id = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -67,7 +69,7 @@ function CommentForm({ productId }: { productId: string }) {
 
   return (
     <>
-      <form onSubmit={handleSubmit} aria-label="Add a comment" className="comment-form">
+      <form ref={formRef} onSubmit={handleSubmit} aria-label="Add a comment" className="comment-form">
         <div className="row g-3">
           <div className="col-sm-6">
             <label className="form-label" htmlFor={`${id}-name`}>

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { CONTACT_REQUIRED_MESSAGE, CONTACT_SENT_MESSAGE, type ContactBody } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -20,7 +21,7 @@ export function ContactForm() {
   const id = useId();
   const [missing, setMissing] = useState<ReadonlySet<keyof ContactBody>>(new Set());
   const [sent, setSent] = useState(false);
-  const inputs = useRef<Partial<Record<keyof ContactBody, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const { formRef, refused } = useRevealFirstError(send.error);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,9 +32,8 @@ export function ContactForm() {
     setSent(false);
     const empty = FIELDS.filter((field) => body[field.name] === '');
     setMissing(new Set(empty.map((field) => field.name)));
-    const [firstEmpty] = empty;
-    if (firstEmpty) {
-      inputs.current[firstEmpty.name]?.focus();
+    if (empty.length > 0) {
+      refused();
       return;
     }
     send.mutate(body, {
@@ -46,7 +46,7 @@ export function ContactForm() {
 
   return (
     // The form checks itself so the page's own message shows instead of the browser's bubble.
-    <form onSubmit={handleSubmit} aria-label="Contact us" noValidate className="contact-form">
+    <form ref={formRef} onSubmit={handleSubmit} aria-label="Contact us" noValidate className="contact-form">
       {FIELDS.map((field) => {
         const inputId = `${id}-${field.name}`;
         const invalid = missing.has(field.name);
@@ -57,9 +57,6 @@ export function ContactForm() {
           'aria-required': true as const,
           'aria-invalid': invalid || undefined,
           'aria-describedby': invalid ? `${inputId}-error` : undefined,
-          ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-            inputs.current[field.name] = element;
-          },
           onInput: () => {
             if (invalid) setMissing((current) => new Set([...current].filter((name) => name !== field.name)));
           },

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { PLATFORMS, type HireRequestBody, type Platform } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -23,6 +24,7 @@ function RequiredStar() {
 /** SPEC.md 2.7 hire form; the requirements are written in the rich-text editor (loaded on demand). */
 export function HireDeveloperForm() {
   const hire = useHireDeveloper();
+  const { formRef } = useRevealFirstError(hire.error);
   const id = useId();
   const [requirements, setRequirements] = useState('');
   // The editor is uncontrolled: a new key gives a blank one after a request is sent.
@@ -54,7 +56,7 @@ export function HireDeveloperForm() {
 
   const requirementsLabelId = `${id}-requirements-label`;
   return (
-    <form onSubmit={handleSubmit} aria-label="Hire a developer" className="hire-form">
+    <form ref={formRef} onSubmit={handleSubmit} aria-label="Hire a developer" className="hire-form">
       <div className="row g-3">
         {TEXT_FIELDS.map((field) => (
           <div className="col-md-6" key={field.name}>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { API_PATHS, createTokenBodySchema, MAX_LIVE_API_TOKENS, type ApiToken, type CreatedToken } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { QueryView } from '@/components/query-view';
@@ -37,13 +38,14 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   const [name, setName] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const message = invalid ?? create.error?.message;
+  const { formRef, refused } = useRevealFirstError(create.error);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = createTokenBodySchema.safeParse({ name });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Name the token');
-      input.current?.focus();
+      refused();
       return;
     }
     create.mutate(parsed.data.name, {
@@ -51,12 +53,11 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
         setName('');
         onCreated(token);
       },
-      onError: () => input.current?.focus(),
     });
   };
 
   return (
-    <form className="licence-lookup" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="licence-lookup" onSubmit={onSubmit} noValidate>
       <label htmlFor={`${ids}-name`} className="form-label">
         Token name
       </label>

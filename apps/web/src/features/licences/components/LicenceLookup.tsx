@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { useNavigate } from 'react-router';
 import { purchaseCodeSchema } from '@market/contracts';
 
@@ -9,20 +10,21 @@ export function LicenceLookup() {
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { formRef, refused } = useRevealFirstError(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = purchaseCodeSchema.safeParse(code.trim().toLowerCase());
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a purchase code');
-      input.current?.focus();
+      refused();
       return;
     }
     void navigate(`/adminPanel/licences/${parsed.data}`);
   };
 
   return (
-    <form className="licence-lookup" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="licence-lookup" onSubmit={onSubmit} noValidate>
       <label htmlFor={`${ids}-code`} className="form-label">
         Purchase code
       </label>

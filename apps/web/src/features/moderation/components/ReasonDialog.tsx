@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import Modal from 'react-bootstrap/Modal';
 import { MODERATION_NOTE_MAX, MODERATION_REASONS, type ModerationDecisionBody, type ModerationReason } from '@market/contracts';
 import { FormError } from '@/components/FormError';
@@ -55,9 +56,8 @@ export function ReasonDialog({ request, onClose }: ReasonDialogProps) {
   const [shown, setShown] = useState<ReasonRequest | null>(request);
   if (request && request !== shown) setShown(request);
 
-  useEffect(() => {
-    if (error) reasonRef.current?.focus();
-  }, [error]);
+  // A refusal of the server arrives as a new message; one of the form's own, by refused().
+  const { formRef, refused } = useRevealFirstError(error);
 
   function handleExited() {
     shown?.afterClose?.(decided.current);
@@ -74,7 +74,7 @@ export function ReasonDialog({ request, onClose }: ReasonDialogProps) {
     if (!request || busy) return;
     if (!reason) {
       setError('Choose a reason');
-      reasonRef.current?.focus();
+      refused();
       return;
     }
     setBusy(true);
@@ -100,7 +100,7 @@ export function ReasonDialog({ request, onClose }: ReasonDialogProps) {
       centered
       aria-labelledby={titleId}
     >
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <Modal.Header closeButton={!busy}>
           <Modal.Title as="h2" id={titleId} className="h5 text-break">
             {shown?.action}: {shown?.productTitle}

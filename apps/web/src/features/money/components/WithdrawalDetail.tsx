@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { INSUFFICIENT_BALANCE } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { FormError } from '@/components/FormError';
@@ -30,6 +31,7 @@ function WithdrawalForm() {
   const ids = useId();
   const earnings = useEarnings();
   const withdraw = useRequestWithdrawal();
+  const { formRef } = useRevealFirstError(withdraw.error);
   const [email, setEmail] = useState('');
   const [amount, setAmount] = useState('');
   // A message about the last attempt no longer applies once the form changes (even if the browser then blocks the next submit).
@@ -62,7 +64,7 @@ function WithdrawalForm() {
     errorField === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   return (
-    <form className="money-form" onSubmit={onSubmit} aria-describedby={`${ids}-balance`}>
+    <form ref={formRef} className="money-form" onSubmit={onSubmit} aria-describedby={`${ids}-balance`}>
       <p id={`${ids}-balance`} className="money-balance">
         Available balance:{' '}
         <strong>{earnings.data ? formatDollars(earnings.data.availableBalance) : earnings.isError ? 'unavailable' : '…'}</strong>

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useForm, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { revealElement } from '@/components/revealFirstError';
 import { productFormValuesSchema } from './productFormSchema';
 import { fieldId, fieldOrder, firstMessage, type FormMode, type ProductFormValues } from './productFormValues';
 
@@ -48,7 +49,10 @@ export function useProductForm({ mode, defaultValues, frameworks, currentImages 
   const focusField = useCallback(
     (key: string) => {
       // After React has rendered the step that holds the field.
-      requestAnimationFrame(() => document.getElementById(fieldId(prefix, key))?.focus());
+      requestAnimationFrame(() => {
+        const field = document.getElementById(fieldId(prefix, key));
+        if (field) revealElement(field);
+      });
     },
     [prefix],
   );

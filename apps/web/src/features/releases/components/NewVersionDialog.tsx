@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import Modal from 'react-bootstrap/Modal';
 import { z } from 'zod';
 import { releaseFormSchema, type Release } from '@market/contracts';
@@ -167,6 +168,7 @@ function NewVersionForm({ productId, titleId, onBusy, onCancel, onPublished }: N
   const [flagged, setFlagged] = useState<ReadonlySet<DraftField>>(new Set());
   const checked = checkDraft(draft);
   const publish = usePublishRelease();
+  const { formRef, refused } = useRevealFirstError(isAbortError(publish.error) ? null : publish.error);
   const [progress, setProgress] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState(false);
   // Set while a request is under way: a second submit before the next render sends nothing.
@@ -205,9 +207,7 @@ function NewVersionForm({ productId, titleId, onBusy, onCancel, onPublished }: N
     if (errors) {
       const wrong = FIELD_ORDER.filter((field) => errors[field] !== undefined);
       setFlagged(new Set(wrong));
-      // After React has rendered the messages the field now points at.
-      const first = wrong[0];
-      if (first) requestAnimationFrame(() => document.getElementById(idOf(first))?.focus());
+      refused();
       return;
     }
     send(release);
@@ -217,7 +217,7 @@ function NewVersionForm({ productId, titleId, onBusy, onCancel, onPublished }: N
   const serverError = publish.error && !isAbortError(publish.error) ? publish.error.message : null;
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby={titleId}>
       <Modal.Body>
         <fieldset disabled={uploading}>
           <Field {...fieldProps('version')} label="Version" required>

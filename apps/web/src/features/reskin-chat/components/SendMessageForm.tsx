@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { RESKIN_FILE_ACCEPT, RESKIN_MESSAGE_MAX_LENGTH, type ReskinConversationKey } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -8,6 +9,7 @@ import { useSendChatMessage } from '../api/sendMessage';
 export function SendMessageForm({ conversationKey, disabled }: { conversationKey: ReskinConversationKey; disabled: boolean }) {
   const ids = useId();
   const send = useSendChatMessage();
+  const { formRef } = useRevealFirstError(send.error);
   const [message, setMessage] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const messageBox = useRef<HTMLTextAreaElement>(null);
@@ -29,7 +31,7 @@ export function SendMessageForm({ conversationKey, disabled }: { conversationKey
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Reply">
+    <form ref={formRef} onSubmit={onSubmit} aria-label="Reply">
       {/* Each control says it is disabled itself, not only through the fieldset, so every reader sees it. */}
       <fieldset disabled={disabled} className="d-flex flex-column gap-2">
         <div>

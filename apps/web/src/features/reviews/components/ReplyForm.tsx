@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { replyBodySchema, type Review } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -9,6 +10,7 @@ export function ReplyForm({ productId, review, onDone }: { productId: string; re
   const ids = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const reply = useReplyToReview(productId);
+  const { formRef, refused } = useRevealFirstError(reply.error);
   const [text, setText] = useState(review.reply?.text ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   // Opened by its button: the reply box takes the focus.
@@ -19,14 +21,14 @@ export function ReplyForm({ productId, review, onDone }: { productId: string; re
     const parsed = replyBodySchema.safeParse({ text });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Write your reply');
-      input.current?.focus();
+      refused();
       return;
     }
     reply.mutate({ reviewId: review._id, text }, { onSuccess: onDone });
   };
 
   return (
-    <form className="review-reply" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="review-reply" onSubmit={onSubmit} noValidate>
       <label htmlFor={`${ids}-reply`} className="form-label small fw-semibold">
         Your reply to {review.reviewer.name}
       </label>

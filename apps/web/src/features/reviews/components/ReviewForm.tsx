@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '@/components/revealFirstError';
 import { updateReviewBodySchema, type Review } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { showNotice } from '@/components/notice/notices';
@@ -17,6 +18,7 @@ export function ReviewForm({ productId, existing, onDone }: ReviewFormProps) {
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
   const save = useSaveReview(productId, existing?._id ?? null);
+  const { refused } = useRevealFirstError(save.error, form);
   const [rating, setRating] = useState<number | null>(existing?.rating ?? null);
   const [text, setText] = useState(existing?.text ?? '');
   const [errors, setErrors] = useState<{ rating?: string; text?: string }>({});
@@ -31,7 +33,7 @@ export function ReviewForm({ productId, existing, onDone }: ReviewFormProps) {
         found[field] ??= issue.message;
       }
       setErrors(found);
-      form.current?.querySelector<HTMLElement>(found.rating ? 'input[type="radio"]' : 'textarea')?.focus();
+      refused();
       return;
     }
     save.mutate(
@@ -50,7 +52,11 @@ export function ReviewForm({ productId, existing, onDone }: ReviewFormProps) {
       <h3 id={`${ids}-title`} className="h6">
         {existing ? 'Edit your review' : 'Write a review'}
       </h3>
-      <fieldset className="rating-choice" aria-describedby={errors.rating ? `${ids}-rating-error` : undefined}>
+      <fieldset
+        className="rating-choice"
+        aria-describedby={errors.rating ? `${ids}-rating-error` : undefined}
+        data-invalid={errors.rating ? true : undefined}
+      >
         <legend className="form-label fs-6 mb-1 w-100">
           Your rating <span aria-hidden="true">*</span>
         </legend>
