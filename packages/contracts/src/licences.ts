@@ -63,7 +63,8 @@ const storeUrlSchema = z
 
 /** A Google Play address names its app's id; it must be the registered bundle id. App Store ids are numbers, not checked. */
 export function isStoreUrlOfOtherApp(storeUrl: string | null | undefined, bundleId: string): boolean {
-  if (!storeUrl) return false;
+  // An address that is no URL at all is the store address rule's to refuse, not this one's to throw on.
+  if (!storeUrl || !URL.canParse(storeUrl)) return false;
   const url = new URL(storeUrl);
   return url.hostname === 'play.google.com' && url.searchParams.get('id')?.toLowerCase() !== bundleId.toLowerCase();
 }

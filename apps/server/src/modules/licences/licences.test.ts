@@ -162,12 +162,15 @@ describe('licences', () => {
       ...app(1),
       storeUrl: 'https://example.com/runner',
     });
+    const notAUrl = await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, { ...app(2), storeUrl: 'not a url' });
     const noName = await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, { appName: ' ', bundleId: 'com.jamie.runner' });
 
     expect(badBundle.statusCode).toBe(400);
     expect(badBundle.json().message).toContain('reverse-DNS');
     expect(badStore.statusCode).toBe(400);
     expect(badStore.json().message).toBe(STORE_URL_MESSAGE);
+    expect(notAUrl.statusCode).toBe(400);
+    expect(notAUrl.json().errors).toEqual([{ field: 'storeUrl', message: STORE_URL_MESSAGE }]);
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('Enter the app’s name');
     expect((await licencesOf(shopped.ctx, shopped.buyer))[0]!.registeredApps).toEqual([]);
