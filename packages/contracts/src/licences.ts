@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema } from './common.js';
+import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema, visibleLine } from './common.js';
 import { licenseTypeSchema } from './enums.js';
 import { appStoreLinkSchema, googlePlayLinkSchema } from './rules/links.js';
 
@@ -34,16 +34,6 @@ export const bundleIdSchema = z
   .trim()
   .max(155, 'A bundle id is at most 155 characters')
   .regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/, 'Enter the package or bundle id in reverse-DNS form, e.g. com.studio.game');
-
-export const INVISIBLE_CHARACTERS_MESSAGE = 'Use visible characters only: no line breaks, tabs or invisible characters';
-/** One line of text a person reads: trimmed, without invisible characters, `max` long at most. */
-const visibleLine = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong)
-    .refine((value) => !INVISIBLE_CHARACTERS.test(value), INVISIBLE_CHARACTERS_MESSAGE);
 
 const appNameSchema = visibleLine('Enter the app’s name', 120, 'An app name is at most 120 characters');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moderationStateSchema } from './moderation.js';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, visibleLine } from './common.js';
 import {
   categorySchema,
   frameworkSchema,
@@ -65,7 +65,7 @@ export const productFormSchema = z.strictObject({
   singleAppLicense: priceSchema,
   multiAppLicense: priceSchema,
   developmentHours: optional(z.coerce.number().int('Development hours are whole hours').min(0).max(100_000)),
-  authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
+  authorName: visibleLine('Enter the author studio name', 80, 'A studio name is at most 80 characters'),
   reskinFeatures: optional(z.string().max(50_000)),
   reskinPrice: optional(priceSchema),
   /** The first release's version (issue 15): 1.0.0 when left out; an edit cannot change it. */

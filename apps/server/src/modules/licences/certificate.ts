@@ -1,4 +1,4 @@
-import { LICENCE_TERMS, type Licence } from '@market/contracts';
+import { LICENCE_TERMS, withoutInvisibleCharacters, type Licence } from '@market/contracts';
 import PdfKitDocument from 'pdfkit';
 
 /**
@@ -11,7 +11,8 @@ const drawable = (char: string) => {
   // 0x80–0x9F are control codes in Unicode but other glyphs in Windows-1252.
   return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
 };
-const printable = (text: string) => [...text].map((char) => (drawable(char) ? char : '?')).join('');
+/** Invisible characters (of names stored before the rules refused them) are left out, not printed as '?'. */
+const printable = (text: string) => [...withoutInvisibleCharacters(text)].map((char) => (drawable(char) ? char : '?')).join('');
 
 /** Apps listed by name; the rest are counted, so the certificate stays one page. */
 const APPS_SHOWN = 8;

@@ -552,3 +552,39 @@ describe('the licence certificate', () => {
     expect(text).toContain(licence!.purchaseCode);
   });
 });
+
+describe('names stored before the rules refused invisible characters', () => {
+  it('reach the verify answer, the certificate and mails without them', async () => {
+    const shopped = await shop();
+    const { licence } = await boughtLicence(shopped, shopped.runner._id);
+    await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, app(1));
+    await shopped.ctx.db
+      .updateTable('users')
+      .set({ name: 'Jamie\u0007 Bu\u001b[31myer\u202E' })
+      .where('id', '=', shopped.buyer._id)
+      .execute();
+    await shopped.ctx.db.updateTable('licence_apps').set({ app_name: 'Runner\u200B 1\u0007' }).execute();
+    const { token } = await createToken(shopped.ctx, shopped.seller);
+
+    const verified = (await verify(shopped.ctx, token, licence.purchaseCode)).json() as LicenceVerification;
+    const certificate = await injectAs(shopped.ctx, shopped.buyer, {
+      method: 'GET',
+      url: `/api/licence/${licence.purchaseCode}/certificate.pdf`,
+    });
+    await shopped.ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: shopped.buyer.email } });
+    const mail = await shopped.ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', shopped.buyer.email)
+      .where('subject', '=', 'Reset your password')
+      .executeTakeFirstOrThrow();
+
+    expect(verified.buyer.name).toBe('Jamie Bu[31myer');
+    expect(verified.registeredApps[0]!.appName).toBe('Runner 1');
+    const text = await pdfText(certificate.rawPayload);
+    expect(text).toContain('Jamie Bu[31myer');
+    expect(text).toContain('Runner 1');
+    expect(mail.text_body).toContain('Hello Jamie Bu[31myer,');
+    expect(`${mail.text_body}${mail.html_body}`).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u200b\u202e]/);
+  });
+});
