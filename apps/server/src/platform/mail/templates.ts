@@ -18,9 +18,10 @@ export interface MailContent {
 }
 
 /** Names in a mail may be stored ones from before the rules refused invisible characters: none reach a mail. */
+const line = (text: string) => withoutInvisibleCharacters(text);
+const lines = (text: string) => withoutInvisibleCharacters(text, { keepLineBreaks: true });
+
 function visibleOnly(content: MailContent): MailContent {
-  const line = (text: string) => withoutInvisibleCharacters(text);
-  const lines = (text: string) => withoutInvisibleCharacters(text, { keepLineBreaks: true });
   return {
     ...content,
     subject: line(content.subject),
