@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** The request field the failure is about, so the form can mark that field (answered as `errors`). */
     readonly field?: string,
+    /** More of the answer a call's contract promises beside the message (a balance, a card field). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'HttpError';
