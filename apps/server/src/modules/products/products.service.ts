@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   FIRST_VERSION,
   productTitle,
+  titleKey,
   titleToSlug,
   languageCodeSchema,
   type LanguageCode,
@@ -24,7 +25,6 @@ import {
   dollars,
   type ProductRow,
   RETIRED,
-  slugKeyOfTitle,
   titlesOf,
   type TranslationRow,
 } from '../catalogue/index.js';
@@ -407,7 +407,7 @@ export function columnsOf(form: ProductForm) {
     author_name: form.authorName,
     reskin_features_html: form.reskinFeatures || null,
     reskin_price_cents: form.reskinPrice === undefined ? null : cents(form.reskinPrice),
-    slug_key: slugKeyOfTitle(form.title.en ?? ''),
+    slug_key: titleKey(form.title.en ?? ''),
     search_text: searchText,
   };
 }
