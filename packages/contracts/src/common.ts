@@ -22,6 +22,36 @@ export const isoDateTimeSchema = z.iso.datetime();
 
 /** Control, format (zero-width, direction) and line-separator characters: they forge lines or hide text. */
 export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const INVISIBLE_CHARACTERS_EVERYWHERE = new RegExp(INVISIBLE_CHARACTERS.source, 'gu');
+const INVISIBLE_BUT_LINE_BREAKS = /(?!\n)[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/**
+ * Stored text shown where nothing escapes it (a PDF, a mail, another program's screen), without its
+ * invisible characters: names stored before the rules refused them keep no bell, escape or
+ * direction override. `keepLineBreaks` for text whose paragraphs are lines.
+ */
+export const withoutInvisibleCharacters = (text: string, { keepLineBreaks = false } = {}) =>
+  text.replace(keepLineBreaks ? INVISIBLE_BUT_LINE_BREAKS : INVISIBLE_CHARACTERS_EVERYWHERE, '');
+
+/** Text that shows nothing: spaces, default-ignorable characters (zero-width, Hangul fillers), combining marks alone, the braille blank. */
+const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}\p{M}\u2800]*$/u;
+
+export const INVISIBLE_CHARACTERS_MESSAGE = 'Use visible characters only: no line breaks, tabs or invisible characters';
+
+/**
+ * One line a person reads as a name (a person's, a studio's, an app's, a token's): trimmed, at most
+ * `max` long, without control, format or direction characters, and not made of invisible ones alone
+ * (refused as empty).
+ */
+export const visibleLine = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine((value) => !INVISIBLE_CHARACTERS.test(value), INVISIBLE_CHARACTERS_MESSAGE)
+    // An empty one is min(1)'s to refuse, once.
+    .refine((value) => value === '' || !NOTHING_VISIBLE.test(value), required);
 
 const VISIBLE_ONLY_MESSAGE = 'Use visible characters only: no tabs or invisible characters';
 

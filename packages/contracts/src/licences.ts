@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema } from './common.js';
+import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema, visibleLine } from './common.js';
 import { licenseTypeSchema } from './enums.js';
 import { appStoreLinkSchema, googlePlayLinkSchema } from './rules/links.js';
 
@@ -35,16 +35,6 @@ export const bundleIdSchema = z
   .max(155, 'A bundle id is at most 155 characters')
   .regex(/^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/, 'Enter the package or bundle id in reverse-DNS form, e.g. com.studio.game');
 
-export const INVISIBLE_CHARACTERS_MESSAGE = 'Use visible characters only: no line breaks, tabs or invisible characters';
-/** One line of text a person reads: trimmed, without invisible characters, `max` long at most. */
-const visibleLine = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong)
-    .refine((value) => !INVISIBLE_CHARACTERS.test(value), INVISIBLE_CHARACTERS_MESSAGE);
-
 const appNameSchema = visibleLine('Enter the app’s name', 120, 'An app name is at most 120 characters');
 
 export const STORE_URL_MESSAGE = 'Enter a Google Play or App Store address of the app, or leave it empty';
@@ -63,7 +53,8 @@ const storeUrlSchema = z
 
 /** A Google Play address names its app's id; it must be the registered bundle id. App Store ids are numbers, not checked. */
 export function isStoreUrlOfOtherApp(storeUrl: string | null | undefined, bundleId: string): boolean {
-  if (!storeUrl) return false;
+  // An address that is no URL at all is the store address rule's to refuse, not this one's to throw on.
+  if (!storeUrl || !URL.canParse(storeUrl)) return false;
   const url = new URL(storeUrl);
   return url.hostname === 'play.google.com' && url.searchParams.get('id')?.toLowerCase() !== bundleId.toLowerCase();
 }

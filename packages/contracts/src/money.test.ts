@@ -6,7 +6,7 @@ describe('withdrawal amounts', () => {
     expect(withdrawAmountSchema.safeParse(amount).success).toBe(true);
   });
 
-  it.each([0, -1, 1.001, 'abc', '', '1e3', Infinity, Number.NaN, true, null, 2_000_000])('refuses %j', (amount) => {
+  it.each([0, -1, 1.001, 5e-324, 0.000001, 'abc', '', '1e3', Infinity, Number.NaN, true, null, 2_000_000])('refuses %j', (amount) => {
     expect(withdrawAmountSchema.safeParse(amount).success).toBe(false);
   });
 

@@ -66,7 +66,9 @@ export const withdrawAmountSchema = z
   .refine(Number.isFinite, 'Enter an amount in US dollars')
   .refine((value) => value > 0, 'The amount must be more than 0')
   .refine((value) => value <= MAX_WITHDRAW_USD, `The amount must be at most $${MAX_WITHDRAW_USD}`)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals for the amount');
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals for the amount')
+  // The decimals rule tolerates float drift, so a tiny positive amount (5e-324) would pass it as 0 cents.
+  .refine((value) => value >= 0.01, 'The amount must be at least $0.01');
 
 /** POST /api/withdraw/withdrawDetil. `userId` is accepted for SPEC.md clients and ignored: the session decides. */
 export const withdrawRequestBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moderationStateSchema } from './moderation.js';
-import { idSchema, isoDateTimeSchema, wholeNumber } from './common.js';
+import { idSchema, isoDateTimeSchema, visibleLine, wholeNumber } from './common.js';
 import {
   categorySchema,
   frameworkSchema,
@@ -78,7 +78,7 @@ const productFormFields = z.strictObject({
   singleAppLicense: priceSchema,
   multiAppLicense: priceSchema,
   developmentHours: optional(wholeNumber('Development hours', 0, 100_000)),
-  authorName: z.string({ error: 'Enter the author studio name' }).trim().min(1, 'Enter the author studio name').max(80),
+  authorName: visibleLine('Enter the author studio name', 80, 'A studio name is at most 80 characters'),
   reskinFeatures: optional(z.string().max(50_000)),
   reskinPrice: optional(priceSchema),
   /** The first release's version (issue 15): 1.0.0 when left out; an edit cannot change it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, pageQuerySchema, plainText } from './common.js';
 
 export const ONLY_BUYERS_MAY_REVIEW_MESSAGE = 'Only buyers of this product can review it.';
+export const ONLY_HOLDERS_MAY_EDIT_REVIEW_MESSAGE = 'Only holders of an active licence of this product can edit their review.';
 export const ALREADY_REVIEWED_MESSAGE = 'You have already reviewed this product: edit your review instead.';
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
 export const REVIEWS_PAGE_SIZE = 20;
@@ -45,6 +46,8 @@ export const reviewSchema = z
     text: z.string(),
     /** The reviewer's display name only. */
     reviewer: z.object({ name: z.string() }),
+    /** The reviewer holds an active licence of the product now: a refund or revocation takes the mark away. */
+    verified: z.boolean(),
     createdAt: isoDateTimeSchema,
     updatedAt: isoDateTimeSchema,
     reply: z.object({ text: z.string(), repliedAt: isoDateTimeSchema }).nullable(),

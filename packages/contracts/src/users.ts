@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './enums.js';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, visibleLine } from './common.js';
 import { LIMITS } from './limits.js';
 
 /** SPEC.md 8: the built-in validator text for a malformed email address. */
@@ -23,7 +23,7 @@ const newPasswordSchema = z
 /** POST /api/user/addUser. `role` is accepted for SPEC.md clients and ignored: every sign-up is a User. */
 export const signUpBodySchema = z
   .strictObject({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
+    name: visibleLine('Name is required', 80, 'Name is too long'),
     email: emailSchema,
     number: z
       .string({ error: 'Phone number is required' })

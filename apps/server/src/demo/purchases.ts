@@ -28,13 +28,12 @@ export async function seedDemoPurchase(
     products: [{ productId: product.id, licenseType: 'Multi App License', isReskin: 'false' }],
     currency: 'usd',
   });
-  const confirmation = await services.payments.confirmSimulated(buyer, {
+  await services.payments.confirmSimulated(buyer, {
     clientSecret: intent.clientSecret,
     number: SIMULATED_SUCCESS_CARD,
     expMonth: 12,
     expYear: now.getUTCFullYear() + 3,
     cvc: '123',
   });
-  if (confirmation.outcome !== 'succeeded') throw new Error(`The demo card payment failed: ${confirmation.outcome}`);
   await services.purchases.record(buyer, intent.paymentIntentId);
 }

@@ -22,29 +22,46 @@ export function validationProblems(error: unknown): ValidationProblem[] | null {
   });
 }
 
-/** One error handler: `{ message }` with the right status; 5xx details stay in the log. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `errorMessage`: the call's failures answer `{ errorMessage }` alone (docs/product-spec.md, section 7: the reskin chat). */
+    errorBody?: 'errorMessage';
+  }
+}
+
+/** The failure's status and its answer as `{ message, errors?, ...details }`. */
+function answerOf(error: FastifyError): { statusCode: number; body: { message: string } & Record<string, unknown> } | null {
+  const errors = validationProblems(error);
+  if (errors) return { statusCode: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors } };
+  const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (statusCode < 400 || statusCode >= 500) return null;
+  const { field, details } = error as { field?: unknown; details?: Record<string, unknown> };
+  return {
+    statusCode,
+    body: {
+      message: error.message,
+      ...details,
+      // Shaped as a validation answer, so a form marks the field whichever check refused it.
+      ...(typeof field === 'string' ? { errors: [{ field, message: error.message }] } : {}),
+    },
+  };
+}
+
+const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+
+/** The one error handler: `{ message }` with the right status (or `{ errorMessage }` where the call says so); 5xx details stay in the log. */
 export const errorHandling = fp(async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const errors = validationProblems(error);
-    if (errors) {
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
-    }
-    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      const field = (error as { field?: unknown }).field;
-      // Shaped as a validation answer, so a form marks the field whichever check refused it.
-      return reply
-        .status(statusCode)
-        .send(
-          typeof field === 'string' ? { message: error.message, errors: [{ field, message: error.message }] } : { message: error.message },
-        );
-    }
+    const asErrorMessage = request.routeOptions.config?.errorBody === 'errorMessage';
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       // A passing condition (the database busy), not a fault: the client is told when to come back.
       request.log.warn({ method: request.method, url: request.url.split('?')[0] }, error.message);
-      return reply.status(statusCode).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send(asErrorMessage ? { errorMessage: error.message } : { message: error.message });
     }
-    request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    const answer = answerOf(error);
+    if (!answer) request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
+    const { statusCode, body } = answer ?? { statusCode: 500, body: { message: SERVER_FAILED } };
+    return reply.status(statusCode).send(asErrorMessage ? { errorMessage: body.message } : body);
   });
 });

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** The request field the failure is about, so the form can mark that field (answered as `errors`). */
     readonly field?: string,
+    /** More of the answer a call's contract promises beside the message (a balance, a card field). */
+    readonly details?: Readonly<Record<string, unknown>>,
     /** Seconds the client should wait before asking again (answered as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
@@ -20,4 +22,5 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const requestTimeout = (message: string) => new HttpError(408, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
 /** Refused for now (a resource is busy): the client may try again after `retryAfterSeconds`. */
-export const serviceUnavailable = (message: string, retryAfterSeconds: number) => new HttpError(503, message, undefined, retryAfterSeconds);
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, message, undefined, undefined, retryAfterSeconds);

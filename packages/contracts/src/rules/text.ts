@@ -10,6 +10,19 @@ export function slugToTitle(slug: string): string {
   return slug.replace(/-/g, ' ');
 }
 
+/**
+ * The one product-title rule: the key a title and a slug (or two titles) are compared by. titleToSlug
+ * turns whitespace into hyphens and slugToTitle hyphens back into spaces, so both are lower-cased
+ * with hyphens and whitespace runs as one space (which also finds titles that contain a hyphen).
+ */
+export function titleKey(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim();
+}
+export const slugKey = (slug: string) => titleKey(slugToTitle(slug));
+
 /** /{portfolioName}/portfolio: the author name with spaces as hyphens. */
 export const authorToSlug = titleToSlug;
 export const slugToAuthor = slugToTitle;

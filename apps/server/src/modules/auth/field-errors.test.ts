@@ -1,3 +1,4 @@
+import { INVISIBLE_CHARACTERS_MESSAGE } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createUser } from '../../test/helper.js';
 
@@ -35,6 +36,23 @@ describe('sign-up errors name the field they concern', () => {
       message: 'An account with this email already exists',
       errors: [{ field: 'email', message: 'An account with this email already exists' }],
     });
+  });
+
+  it('names name for control, direction or invisible-only characters in it', async () => {
+    const ctx = await buildTestApp();
+    const answers = await Promise.all(
+      ['Riley\u0007', '\u001b[2JRiley', 'Riley\u202Egnp', '\u3164'].map((name, index) =>
+        signUp(ctx, { name, email: `riley${index}@example.com` }),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400]);
+    expect(answers.map((answer) => answer.json().errors)).toEqual([
+      [{ field: 'name', message: INVISIBLE_CHARACTERS_MESSAGE }],
+      [{ field: 'name', message: INVISIBLE_CHARACTERS_MESSAGE }],
+      [{ field: 'name', message: INVISIBLE_CHARACTERS_MESSAGE }],
+      [{ field: 'name', message: 'Name is required' }],
+    ]);
   });
 
   it('names email for a malformed one', async () => {

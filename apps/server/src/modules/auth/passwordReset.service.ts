@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_DONE, PASSWORD_RESET_LINK_INVALID, type ResetPasswordBody } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { HttpError } from '../../platform/errors.js';
-import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
+import { type MailOutbox, type OutboxRow, renderMail } from '../../platform/mail/index.js';
 import { emailKey } from './auth.service.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
@@ -42,34 +42,59 @@ export class PasswordResetService {
     this.publicUrl = publicUrl;
   }
 
-  /** Always the same answer, so the form does not tell which emails have accounts. */
+  /**
+   * Always the same answer, after the same work, so neither the text nor the time tells which emails
+   * have accounts: both paths make and hash a token and store one mail in one transaction; an address
+   * without an account is told so, with no link.
+   */
   async requestReset(email: string): Promise<string> {
     const user = await this.users.findByEmailKey(emailKey(email));
-    if (!user) return FORGOT_PASSWORD_ANSWER;
     const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
     const now = this.clock.now();
-    await this.resets.insert({
-      token_hash: hashToken(token),
-      user_id: user.id,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
-      used_at: null,
+    const reset = user
+      ? {
+          token_hash: tokenHash,
+          user_id: user.id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+          used_at: null,
+        }
+      : null;
+    const mail = user ? this.resetMail(user, token) : this.noAccountMail(email);
+    let mailRows: OutboxRow[] = [];
+    await this.resets.store(reset, async (trx) => {
+      mailRows = await this.mail.storeIn(trx, [mail]);
     });
-    const link = `${this.publicUrl}/reset-password?token=${token}`;
-    await this.mail.enqueue(
-      renderMail({
-        to: user.email,
-        subject: 'Reset your password',
-        heading: 'Reset your password',
-        paragraphs: [
-          `Hello ${user.name},`,
-          'Someone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new one.',
-        ],
-        action: { label: 'Choose a new password', url: link },
-        footnote: 'The link works once. If you did not ask, ignore this mail: your password stays as it is.',
-      }),
-    );
+    this.mail.stored(mailRows);
     return FORGOT_PASSWORD_ANSWER;
+  }
+
+  private resetMail(user: { email: string; name: string }, token: string) {
+    return renderMail({
+      to: user.email,
+      subject: 'Reset your password',
+      heading: 'Reset your password',
+      paragraphs: [
+        `Hello ${user.name},`,
+        'Someone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new one.',
+      ],
+      action: { label: 'Choose a new password', url: `${this.publicUrl}/reset-password?token=${token}` },
+      footnote: 'The link works once. If you did not ask, ignore this mail: your password stays as it is.',
+    });
+  }
+
+  private noAccountMail(email: string) {
+    return renderMail({
+      to: email.trim(),
+      subject: 'Reset your password',
+      heading: 'Reset your password',
+      paragraphs: [
+        'Someone (we hope you) asked to reset the password of an account with this email, but no account uses it.',
+        'If it was you, perhaps you signed up with another email; try that one, or create an account.',
+      ],
+      footnote: 'If you did not ask, ignore this mail: nothing has changed.',
+    });
   }
 
   /** Sets the new password under the sign-up rules, uses the token up and ends every session of the user. */

@@ -7,8 +7,12 @@ export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export class PasswordResetsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: PasswordResetRow): Promise<void> {
-    await this.db.insertInto('password_resets').values(row).execute();
+  /** In one transaction: the reset token (none for an address without an account) and what the caller stores with it (the mail). */
+  async store(row: PasswordResetRow | null, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (row) await trx.insertInto('password_resets').values(row).execute();
+      await alongside(trx);
+    });
   }
 
   /** The user a live (unused, unexpired) token belongs to, or nothing. */

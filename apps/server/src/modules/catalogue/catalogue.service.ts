@@ -3,6 +3,7 @@ import {
   productTitle,
   SUB_CATEGORIES,
   slugToAuthor,
+  slugKey,
   titleToSlug,
   type PopularPeriod,
   type ProductDetail,
@@ -20,7 +21,7 @@ import { htmlToText } from '../../platform/html/index.js';
 import type { Translator } from '../../platform/translate.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueRepository, type ListFilter, type ProductRow, type TranslationRow } from './catalogue.repository.js';
-import { searchTokens, slugKeyOfSlug } from './catalogue-text.js';
+import { searchTokens } from './catalogue-text.js';
 import { canManage, canSee, seesEveryProduct } from './policies.js';
 import { ProductCards } from './product-cards.js';
 import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
@@ -290,7 +291,7 @@ export class CatalogueService {
   }
 
   private async visibleBySlug(viewer: SessionUser | null, slug: string): Promise<ProductRow | undefined> {
-    const rows = (await this.rows.findBySlugKey(slugKeyOfSlug(slug))).filter((row) => canSee(viewer, row));
+    const rows = (await this.rows.findBySlugKey(slugKey(slug))).filter((row) => canSee(viewer, row));
     return rows.find((row) => row.status === 'Approved') ?? rows[0];
   }
 

@@ -2,5 +2,5 @@ export { catalogueRoutes } from './catalogue.routes.js';
 export { CatalogueService, type CatalogueAnswer, type ListQuery } from './catalogue.service.js';
 export { RETIRED, type CardRow, type ProductRow, type TranslationRow } from './catalogue.repository.js';
 export { canManage, canSee } from './policies.js';
-export { searchTokens, slugKeyOfTitle } from './catalogue-text.js';
+export { searchTokens } from './catalogue-text.js';
 export { dollars, imageUrl, titlesOf } from './product-view.js';

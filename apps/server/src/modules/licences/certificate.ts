@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LICENCE_TERMS, type Licence } from '@market/contracts';
+import { LICENCE_TERMS, withoutInvisibleCharacters, type Licence } from '@market/contracts';
 import PdfKitDocument from 'pdfkit';
 
 /**
@@ -19,8 +19,8 @@ const certificateFonts = () =>
 const REGULAR = 'Certificate';
 const BOLD = 'Certificate-Bold';
 
-/** Control and format characters (bidi overrides among them) have no place on a printed page. */
-const printable = (text: string) => text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '');
+/** Invisible characters (of names stored before the rules refused them, bidi overrides among them) have no place on a printed page. */
+const printable = (text: string) => withoutInvisibleCharacters(text);
 
 /** Apps listed by name; the rest are counted, so the certificate stays one page. */
 const APPS_SHOWN = 8;

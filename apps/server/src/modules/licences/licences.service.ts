@@ -22,6 +22,7 @@ import {
   type Licence,
   type LicenceVerification,
   type SessionUser,
+  withoutInvisibleCharacters,
 } from '@market/contracts';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -162,11 +163,16 @@ export class LicencesService {
     return {
       valid: licence.status === 'Active',
       status: licence.status,
-      product: { _id: licence.product_id, title: licence.title ?? '' },
+      // Read by the seller's own programs, which may print it to a terminal or a log unescaped.
+      product: { _id: licence.product_id, title: withoutInvisibleCharacters(licence.title ?? '') },
       licenseType: licence.license_type,
       purchasedAt: licence.purchased_at,
-      buyer: { name: licence.buyer_name },
-      registeredApps: apps.map((app) => ({ appName: app.app_name, bundleId: app.bundle_id, storeUrl: app.store_url })),
+      buyer: { name: withoutInvisibleCharacters(licence.buyer_name) },
+      registeredApps: apps.map((app) => ({
+        appName: withoutInvisibleCharacters(app.app_name),
+        bundleId: app.bundle_id,
+        storeUrl: app.store_url,
+      })),
     };
   }
 

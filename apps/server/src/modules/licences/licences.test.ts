@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   BUNDLE_ID_FIXED_MESSAGE,
+  INVISIBLE_CHARACTERS,
   INVALID_TOKEN_MESSAGE,
   LICENCE_NOT_FOUND_MESSAGE,
   LICENCE_REVOKED_MESSAGE,
@@ -162,12 +163,15 @@ describe('licences', () => {
       ...app(1),
       storeUrl: 'https://example.com/runner',
     });
+    const notAUrl = await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, { ...app(2), storeUrl: 'not a url' });
     const noName = await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, { appName: ' ', bundleId: 'com.jamie.runner' });
 
     expect(badBundle.statusCode).toBe(400);
     expect(badBundle.json().message).toContain('reverse-DNS');
     expect(badStore.statusCode).toBe(400);
     expect(badStore.json().message).toBe(STORE_URL_MESSAGE);
+    expect(notAUrl.statusCode).toBe(400);
+    expect(notAUrl.json().errors).toEqual([{ field: 'storeUrl', message: STORE_URL_MESSAGE }]);
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('Enter the app’s name');
     expect((await licencesOf(shopped.ctx, shopped.buyer))[0]!.registeredApps).toEqual([]);
@@ -566,5 +570,41 @@ describe('the licence certificate', () => {
     const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
     expect(text).toContain('and 32 more');
     expect(text).toContain(licence!.purchaseCode);
+  });
+});
+
+describe('names stored before the rules refused invisible characters', () => {
+  it('reach the verify answer, the certificate and mails without them', async () => {
+    const shopped = await shop();
+    const { licence } = await boughtLicence(shopped, shopped.runner._id);
+    await registerApp(shopped.ctx, shopped.buyer, licence.purchaseCode, app(1));
+    await shopped.ctx.db
+      .updateTable('users')
+      .set({ name: 'Jamie\u0007 Bu\u001b[31myer\u202E' })
+      .where('id', '=', shopped.buyer._id)
+      .execute();
+    await shopped.ctx.db.updateTable('licence_apps').set({ app_name: 'Runner\u200B 1\u0007' }).execute();
+    const { token } = await createToken(shopped.ctx, shopped.seller);
+
+    const verified = (await verify(shopped.ctx, token, licence.purchaseCode)).json() as LicenceVerification;
+    const certificate = await injectAs(shopped.ctx, shopped.buyer, {
+      method: 'GET',
+      url: `/api/licence/${licence.purchaseCode}/certificate.pdf`,
+    });
+    await shopped.ctx.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: shopped.buyer.email } });
+    const mail = await shopped.ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', shopped.buyer.email)
+      .where('subject', '=', 'Reset your password')
+      .executeTakeFirstOrThrow();
+
+    expect(verified.buyer.name).toBe('Jamie Bu[31myer');
+    expect(verified.registeredApps[0]!.appName).toBe('Runner 1');
+    const text = await pdfText(certificate.rawPayload);
+    expect(text).toContain('Jamie Bu[31myer');
+    expect(text).toContain('Runner 1');
+    expect(mail.text_body).toContain('Hello Jamie Bu[31myer,');
+    expect(`${mail.text_body}${mail.html_body}`.replaceAll('\n', '')).not.toMatch(INVISIBLE_CHARACTERS);
   });
 });

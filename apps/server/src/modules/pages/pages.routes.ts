@@ -4,6 +4,7 @@ import type { FirstScreen, FirstScreenAnswers, FirstScreenRenderer } from '@mark
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
+import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
 import { browsePage, homePage, productPage, type StorefrontPage } from './storefront-pages.js';
@@ -91,7 +92,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
     const build = await readWebBuild(webDistDir);
-    if (!build) return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
+    if (!build) throw notFound('The web app is not built yet: run npm run build.');
     const rendered = build.renderer
       ? await render(request, build.renderer).catch((error: unknown) => {
           // The browser renders a page the server could not: the visitor still gets it, a moment later.

@@ -18,7 +18,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
-  type SimulatedConfirmation,
+  WebhookSignatureError,
 } from '../../platform/payments/index.js';
 import { type PaymentRow, PaymentsRepository } from './payments.repository.js';
 import { ownsPayment } from './policies.js';
@@ -134,15 +134,26 @@ export class PaymentsService {
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
   }
 
-  /** The simulated card form: only the intent's owner may pay it, only while the simulation is the provider. */
-  async confirmSimulated(actor: SessionUser, body: SimulatedConfirmBody): Promise<SimulatedConfirmation> {
+  /**
+   * The simulated card form: only the intent's owner may pay it, only while the simulation is the
+   * provider. A card the form should mark answers 400 with the card field; a declined one 402.
+   */
+  async confirmSimulated(actor: SessionUser, body: SimulatedConfirmBody): Promise<{ intentId: string }> {
     if (!(this.provider instanceof SimulatedPaymentProvider)) throw notFound('Card payments go through Stripe on this server');
     const intent = await this.provider.intentOfClientSecret(body.clientSecret);
     const payment = intent ? await this.findPayment(intent.id) : null;
     if (!intent || !payment) throw notFound('Unknown payment');
     if (!ownsPayment(actor, payment)) throw forbidden('This payment belongs to another account');
-    if (intent.status === 'succeeded') return { outcome: 'succeeded', intentId: intent.id };
-    return this.provider.confirm(intent.id, { number: body.number, expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc });
+    if (intent.status === 'succeeded') return { intentId: intent.id };
+    const result = await this.provider.confirm(intent.id, {
+      number: body.number,
+      expMonth: body.expMonth,
+      expYear: body.expYear,
+      cvc: body.cvc,
+    });
+    if (result.outcome === 'invalid-card') throw new HttpError(400, result.message, undefined, { field: result.field });
+    if (result.outcome === 'declined') throw new HttpError(402, result.message);
+    return { intentId: result.intentId };
   }
 
   async findPayment(intentId: string): Promise<RecordedPayment | null> {
@@ -215,8 +226,13 @@ export class PaymentsService {
     return this.provider.refund(intentId, amountCents, idempotencyKey, metadata);
   }
 
-  /** A provider webhook, verified; throws WebhookSignatureError when it is not genuine or too old. */
+  /** The provider's event, once its signature holds; a forged, stale or unsigned delivery answers 400. */
   readWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
-    return this.provider.parseWebhook(rawBody, signatureHeader, this.clock.now());
+    try {
+      return this.provider.parseWebhook(rawBody, signatureHeader, this.clock.now());
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw badRequest(`Webhook refused: ${error.message}`);
+      throw error;
+    }
   }
 }

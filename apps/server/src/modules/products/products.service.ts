@@ -1,5 +1,6 @@
 import {
   FIRST_VERSION,
+  titleKey,
   languageCodeSchema,
   type LanguageCode,
   type ProductDetail,
@@ -16,15 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platform/images/index.js';
 import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
 import { parseProductFields } from './product-fields.js';
-import {
-  type CatalogueService,
-  canManage,
-  dollars,
-  type ProductRow,
-  RETIRED,
-  slugKeyOfTitle,
-  type TranslationRow,
-} from '../catalogue/index.js';
+import { type CatalogueService, canManage, dollars, type ProductRow, RETIRED, type TranslationRow } from '../catalogue/index.js';
 import { type Alongside, ProductsRepository } from './products.repository.js';
 import { checkedZipStream } from './source-archive.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
@@ -431,7 +424,7 @@ function columnsOf(form: ProductForm) {
     author_name: form.authorName,
     reskin_features_html: form.reskinFeatures || null,
     reskin_price_cents: form.reskinPrice === undefined ? null : cents(form.reskinPrice),
-    slug_key: slugKeyOfTitle(form.title.en ?? ''),
+    slug_key: titleKey(form.title.en ?? ''),
     search_text: searchText,
   };
 }

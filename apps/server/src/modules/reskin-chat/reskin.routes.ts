@@ -11,10 +11,8 @@ import {
   reskinMessagesQuerySchema,
   reskinThreadSchema,
 } from '@market/contracts';
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAccount } from '../../http/rate-limit-store.js';
-import { validationProblems } from '../../http/error-handling.js';
 import { eventStreams } from '../../http/event-stream.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import { readChatSendRequest } from './attachment.js';
@@ -35,7 +33,7 @@ const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErro
 
 /**
  * The reskin chat calls of SPEC.md 7 and ours (a user's own conversations, one thread, attachments,
- * the live stream). Registered on its own, so its error handler answers `{ errorMessage }`.
+ * the live stream). Registered on its own, so its routes alone answer failures as `{ errorMessage }`.
  */
 export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app,
@@ -43,13 +41,9 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
 ) => {
   const tags = ['reskin chat'];
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problems = validationProblems(error);
-    if (problems) return reply.status(400).send({ errorMessage: problems[0]?.message ?? 'Invalid request' });
-    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (statusCode >= 400 && statusCode < 500) return reply.status(statusCode).send({ errorMessage: error.message });
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ errorMessage: 'Something went wrong on our side. Please try again.' });
+  // The one error handler answers these calls' failures as `{ errorMessage }`.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, errorBody: 'errorMessage' };
   });
 
   app.post(

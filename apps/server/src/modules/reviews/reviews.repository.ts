@@ -7,6 +7,8 @@ export type ReviewRow = Selectable<ProductReviewsTable>;
 /** A review with what its answers show: the reviewer's name and the product's owner and title. */
 export interface ReviewWithPeopleRow extends ReviewRow {
   reviewer_name: string;
+  /** 1 (or true) while the reviewer holds an active licence of the product. */
+  reviewer_holds_licence: number | boolean;
   seller_id: string;
   product_title: string | null;
 }
@@ -46,6 +48,19 @@ export class ReviewsRepository {
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .selectAll('r')
       .select(['u.name as reviewer_name', 'p.user_id as seller_id'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('purchase_lines as l')
+              .innerJoin('purchases as bought', 'bought.id', 'l.purchase_id')
+              .select('l.id')
+              .whereRef('bought.user_id', '=', 'r.buyer_id')
+              .whereRef('l.product_id', '=', 'r.product_id')
+              .where('l.status', '=', 'Active'),
+          )
+          .as('reviewer_holds_licence'),
+      )
       .select(englishTitleOf('p.id').as('product_title'));
   }
 

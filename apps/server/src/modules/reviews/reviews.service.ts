@@ -1,6 +1,7 @@
 import {
   ALREADY_REVIEWED_MESSAGE,
   ONLY_BUYERS_MAY_REVIEW_MESSAGE,
+  ONLY_HOLDERS_MAY_EDIT_REVIEW_MESSAGE,
   REVIEW_NOT_FOUND_MESSAGE,
   REVIEWS_PAGE_SIZE,
   titleToSlug,
@@ -124,6 +125,8 @@ export class ReviewsService {
   async edit(actor: SessionUser, id: string, changes: { rating?: number; text?: string }): Promise<Review> {
     const review = await this.visibleTo(actor, id);
     if (!writesReview(actor, review)) throw forbidden('Only its author can edit a review');
+    // A refunded or revoked buyer may not write a review, so may not rewrite one either.
+    if (!review.reviewer_holds_licence) throw forbidden(ONLY_HOLDERS_MAY_EDIT_REVIEW_MESSAGE);
     return this.change(review, { ...changes, updated_at: this.clock.now().toISOString() });
   }
 
@@ -192,6 +195,7 @@ function reviewView(row: ReviewWithPeopleRow): Review {
     rating: Number(row.rating),
     text: row.text,
     reviewer: { name: row.reviewer_name },
+    verified: Boolean(row.reviewer_holds_licence),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     reply: row.reply_text !== null && row.replied_at !== null ? { text: row.reply_text, repliedAt: row.replied_at } : null,

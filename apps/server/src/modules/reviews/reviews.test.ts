@@ -1,9 +1,11 @@
 import {
   ALREADY_REVIEWED_MESSAGE,
   ONLY_BUYERS_MAY_REVIEW_MESSAGE,
+  ONLY_HOLDERS_MAY_EDIT_REVIEW_MESSAGE,
   REVIEW_NOT_FOUND_MESSAGE,
   type Licence,
   type NotificationPage,
+  type Purchase,
   type Review,
   type ReviewPage,
 } from '@market/contracts';
@@ -87,6 +89,32 @@ describe('verified-buyer reviews', () => {
     }
     expect(visitor.statusCode).toBe(401);
     expect((await reviewsOf(ctx, product._id)).count).toBe(0);
+  });
+
+  it("lets only holders of an active licence edit their review, and a refund takes the review's verified mark away", async () => {
+    const { ctx, admin, buyer, otherBuyer, product } = await shop();
+    const mine = (await addReview(ctx, buyer, product._id, 4)).json() as Review;
+    await addReview(ctx, otherBuyer, product._id, 5);
+    expect(mine.verified).toBe(true);
+    const [purchase] = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/purchase/allPurchases' })).json() as Purchase[];
+    const refunded = await injectAs(ctx, admin, {
+      method: 'POST',
+      url: '/api/purchase/refund',
+      payload: { purchaseId: purchase!._id, reason: 'Asked within the window' },
+    });
+    expect(refunded.statusCode).toBe(200);
+
+    const edit = await injectAs(ctx, buyer, { method: 'PUT', url: `/api/review/${mine._id}`, payload: { rating: 1 } });
+
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(ONLY_HOLDERS_MAY_EDIT_REVIEW_MESSAGE);
+    const page = await reviewsOf(ctx, product._id);
+    expect(page.reviews.map((review) => [review.reviewer.name, review.rating, review.verified])).toEqual(
+      expect.arrayContaining([
+        ['Jamie Buyer', 4, false],
+        ['Alex Buyer', 5, true],
+      ]),
+    );
   });
 
   it('refuses a rating outside 1–5, a text under 10 characters and invisible characters', async () => {

@@ -3,7 +3,6 @@ import {
   earningsSchema,
   errorBodySchema,
   idParamsSchema,
-  INSUFFICIENT_BALANCE,
   insufficientBalanceSchema,
   saleListSchema,
   salesQuerySchema,
@@ -63,12 +62,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const outcome = await withdrawals.request(actorOf(request), request.body.email, request.body.withdrawAmount);
-      if (!outcome.accepted) return reply.status(400).send({ ...INSUFFICIENT_BALANCE, availableBalance: outcome.availableBalance });
+      const withdrawal = await withdrawals.request(actorOf(request), request.body.email, request.body.withdrawAmount);
       return reply.status(201).send({
         title: 'Withdrawl Successfull',
         message: 'Withdrawl request has been send successfully',
-        withdrawal: outcome.withdrawal,
+        withdrawal,
       });
     },
   );

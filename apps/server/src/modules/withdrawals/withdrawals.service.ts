@@ -2,6 +2,7 @@ import {
   availableBalance,
   centsToDollars,
   dollarsToCents,
+  INSUFFICIENT_BALANCE,
   payoutAfterFee,
   type Earnings,
   type Sale,
@@ -10,15 +11,13 @@ import {
   type WithdrawalStatus,
 } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { canProcessWithdrawals, canSeeWithdrawalsOf } from './policies.js';
 import { type StoredBalance, type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow } from './withdrawals.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
-
-export type WithdrawOutcome = { accepted: true; withdrawal: Withdrawal } | { accepted: false; availableBalance: number };
 
 export interface WithdrawalListFilter {
   userId?: string | undefined;
@@ -93,11 +92,15 @@ export class WithdrawalsService {
    * The balance check and the insert share one transaction holding the seller's lock, so two
    * requests at once can never both spend the same balance.
    */
-  async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<WithdrawOutcome> {
+  /** Refused with SPEC.md's Insufficient Balance answer, and the balance, when the amount is more than it. */
+  async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<Withdrawal> {
     const amountCents = dollarsToCents(amountUsd);
     return this.withdrawals.withSellerLocked(actor._id, async (locked) => {
       const available = balanceCents(await locked.balanceOf(actor._id));
-      if (amountCents > available) return { accepted: false, availableBalance: centsToDollars(available) };
+      if (amountCents > available) {
+        const { message, detail } = INSUFFICIENT_BALANCE;
+        throw new HttpError(400, message, undefined, { detail, availableBalance: centsToDollars(available) });
+      }
       const row: WithdrawalRow = {
         id: newId(),
         user_id: actor._id,
@@ -108,7 +111,7 @@ export class WithdrawalsService {
         paid_at: null,
       };
       await locked.insert(row);
-      return { accepted: true, withdrawal: toWithdrawal(row, false) };
+      return toWithdrawal(row, false);
     });
   }
 

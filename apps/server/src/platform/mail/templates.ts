@@ -1,3 +1,4 @@
+import { withoutInvisibleCharacters } from '@market/contracts';
 import type { OutgoingMail } from './transport.js';
 
 /** What every mail of the marketplace says, in one shape: the one template set (issue 15). */
@@ -16,6 +17,22 @@ export interface MailContent {
   replyTo?: string;
 }
 
+/** Names in a mail may be stored ones from before the rules refused invisible characters: none reach a mail. */
+const line = (text: string) => withoutInvisibleCharacters(text);
+const lines = (text: string) => withoutInvisibleCharacters(text, { keepLineBreaks: true });
+
+function visibleOnly(content: MailContent): MailContent {
+  return {
+    ...content,
+    subject: line(content.subject),
+    heading: line(content.heading),
+    paragraphs: content.paragraphs.map(lines),
+    ...(content.details ? { details: content.details.map(([label, value]) => [line(label), lines(value)] as const) } : {}),
+    ...(content.action ? { action: { label: line(content.action.label), url: content.action.url } } : {}),
+    ...(content.footnote ? { footnote: lines(content.footnote) } : {}),
+  };
+}
+
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
@@ -26,7 +43,8 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
  * wide, inline styles (mail clients drop style sheets), tables for layout, system fonts only,
  * every value escaped. Text is the alternative for clients that show no HTML.
  */
-export function renderMail(content: MailContent): OutgoingMail {
+export function renderMail(written: MailContent): OutgoingMail {
+  const content = visibleOnly(written);
   return {
     to: content.to,
     subject: content.subject,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Licence } from '@market/contracts';
+import { STORE_URL_MESSAGE, type Licence } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
 import { LicencesList } from './LicencesList';
 
@@ -79,6 +79,23 @@ describe('LicencesList', () => {
     // A Single licence holds one app: the form gives way to the rule.
     expect(within(card).queryByRole('button', { name: 'Register app' })).toBeNull();
     expect(within(card).getByText(/Buy a Multi App License to use the code in more apps/)).toBeTruthy();
+  });
+
+  it('marks a store address that is no address at all with its message, sending nothing', async () => {
+    const { posted } = fakeServer();
+    renderAt(<LicencesList />, '/userPanel/licences');
+
+    const card = (await screen.findByRole('heading', { name: 'Space Runner' })).closest('li')!;
+    fireEvent.change(within(card).getByLabelText(/App name/), { target: { value: 'Runner' } });
+    fireEvent.change(within(card).getByLabelText(/Package or bundle id/), { target: { value: 'com.alice.runner' } });
+    fireEvent.change(within(card).getByLabelText(/Store address/), { target: { value: 'not a url' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Register app' }));
+
+    const store = within(card).getByLabelText(/Store address/);
+    expect(store.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(store);
+    expect(within(card).getByText(STORE_URL_MESSAGE)).toBeTruthy();
+    expect(posted).toEqual([]);
   });
 
   it('says there are no licences yet, with the way to the games', async () => {

@@ -12,6 +12,7 @@ const review = (n: number, overrides: Partial<Review> = {}): Review => ({
   rating: n,
   text: `Review number ${n}, <b>as typed</b>`,
   reviewer: { name: `Buyer ${n}` },
+  verified: true,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   reply: null,
@@ -74,6 +75,16 @@ describe('ProductReviews', () => {
     expect(within(list).getByText('Review number 4, <b>as typed</b>')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Write a review' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reply/ })).toBeNull();
+  });
+
+  it('marks a review verified only while its reviewer holds an active licence', async () => {
+    fakeServer({ canReview: false, youSell: false }, [review(4), review(5, { verified: false })]);
+    renderAt(<ProductReviews productId="product_0001" />, '/downloads/Game');
+
+    const list = await screen.findByRole('list', { name: 'Reviews, newest first' });
+    const [holder, refunded] = within(list).getAllByRole('listitem');
+    expect(within(holder!).getByText('Verified buyer')).toBeTruthy();
+    expect(within(refunded!).queryByText('Verified buyer')).toBeNull();
   });
 
   it('lets a buyer pick stars and write, checking both before sending', async () => {

@@ -105,6 +105,8 @@ function ReviewItem({ productId, review, canReply, moderates }: ReviewItemProps)
     <li className={`review-item${review.hidden ? ' review-item-hidden' : ''}`}>
       <p className="mb-1">
         <Stars rating={review.rating} /> <span className="fw-semibold">{review.reviewer.name}</span>{' '}
+        {/* Only while the reviewer holds an active licence: a refund takes the mark away. */}
+        {review.verified && <span className="badge text-bg-success me-1">Verified buyer</span>}
         <time className="text-secondary small" dateTime={review.createdAt}>
           {formatDate(review.createdAt)}
         </time>
