@@ -21,12 +21,16 @@ describe('store and preview links of an upload or an edit', () => {
     ['a javascript: live preview', { livePreview: 'javascript:alert(1)' }, LIVE_PREVIEW],
     ['a malformed live preview', { livePreview: 'example.com' }, 'Live preview: Invalid URL'],
   ])('refuses %s with 400 naming the field, and stores nothing', async (_case, fields, message) => {
+    const [field] = Object.keys(fields);
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
 
     const response = await sendProductForm(ctx, seller, { ...productFields(fields), ...(await productFiles()) });
 
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { message } });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 400,
+      body: { message, errors: [{ field, message }] },
+    });
     expect(filesIn(ctx.dataDir)).toEqual([]);
     expect(await ctx.db.selectFrom('products').select('id').execute()).toEqual([]);
   });
@@ -43,7 +47,10 @@ describe('store and preview links of an upload or an edit', () => {
       { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
     );
 
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { message: GOOGLE_PLAY } });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 400,
+      body: { message: GOOGLE_PLAY, errors: [{ field: 'googlePlayLink', message: GOOGLE_PLAY }] },
+    });
     const row = await ctx.db.selectFrom('products').select('google_play_link').executeTakeFirstOrThrow();
     expect(row.google_play_link).toBe(product.googlePlayLink);
   });
