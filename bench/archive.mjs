@@ -1,4 +1,4 @@
-// The "What's inside" analysis of the largest archive the analyser accepts (issue 18): 50,000
+// The "What's inside" analysis of the largest archive the analyser accepts: 50,000
 // entries, analysed in a child process of its own so its time and peak memory are its alone.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The storefront pages of issue 14: home, the catalogue, one product. */
+/** The storefront pages measured: home, the catalogue, one product. */
 export const LANDING_PAGES = ['/', '/browse-game', '/downloads/Knight-Quest'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Debian's Chromium, as the project's tests use it; flags keep it off the closed network. */

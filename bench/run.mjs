@@ -44,7 +44,7 @@ async function main() {
     `  slug: ${targets.slug} · search word: "${targets.search.word}" (${targets.search.matches.toLocaleString('en')} products match) · ${targets.searchVariety.length} varied queries\n`,
   );
 
-  /** Every hot visitor read at ≥ 40 % of a bare server answering its bytes, search at ≥ 30 % (issue 14). */
+  /** Every hot visitor read at ≥ 40 % of a bare server answering its bytes, search at ≥ 30 %. */
   const hotRead = /** @type {const} */ ({ kind: 'ratio', min: 0.4 });
   const searchRead = /** @type {const} */ ({ kind: 'ratio', min: 0.3 });
   /** @type {Call[]} */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LANDING_PAGES, startDemoShop } from './lighthouse.mjs';
 
-/** The aim of issue 28: a storefront page answered by the server in under 20 ms. */
+/** The aim: a storefront page answered by the server in under 20 ms. */
 export const SERVER_RENDER_AIM_MS = 20;
 /** Longer than a kept page's refresh age (modules/pages), so the visit after it is measured too. */
 const IDLE_MS = 31_000;

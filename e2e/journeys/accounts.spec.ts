@@ -18,7 +18,7 @@ test('a visitor signs up, is told the account is ready, sees their name and menu
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  // SPEC.md 2.1: the first 10 characters of the name, and the User dropdown.
+  // docs/product-spec.md §2.1: the first 10 characters of the name, and the User dropdown.
   const menuToggle = page.getByRole('button', { name: 'Morgan Fre', exact: true });
   await expect(menuToggle).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);

@@ -69,7 +69,7 @@ test('the admin finds a user by name on a paginated list', async ({ page }) => {
     'aria-current',
     'page',
   );
-  // SPEC.md 2.9's eleven entries, then Refund Requests, Notifications and Licences (issues 15–17).
+  // docs/product-spec.md §2.9's eleven entries, then Refund Requests, Notifications and Licences (issues 15–17).
   await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(14);
   await page.getByLabel('Search by name or email').fill('jamie');
   await page.getByRole('button', { name: 'Search' }).click();

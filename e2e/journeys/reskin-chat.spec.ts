@@ -8,7 +8,7 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** The detail page address of an approved product that offers a reskin (SPEC.md 2.2: whitespace runs become hyphens). */
+/** The detail page address of an approved product that offers a reskin (docs/product-spec.md §2.2: whitespace runs become hyphens). */
 async function reskinnableProductPath(page: Page): Promise<string> {
   const response = await page.request.get('/api/product/uploaded-products');
   const products = (await response.json()) as Array<{ title: { en: string } }>;

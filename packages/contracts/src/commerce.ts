@@ -81,7 +81,7 @@ export type CardFieldErrorBody = z.infer<typeof cardFieldErrorBodySchema>;
 
 /**
  * POST /api/purchase/purchaseDetail. Only `transactionId` (the payment intent id) counts; the other
- * SPEC.md fields are accepted and ignored: the provider and the stored intent decide everything.
+ * docs/product-spec.md fields are accepted and ignored: the provider and the stored intent decide everything.
  */
 export const purchaseDetailBodySchema = z.strictObject({
   transactionId: z.string().trim().min(1, 'The transaction id is required').max(200),
@@ -92,7 +92,7 @@ export const purchaseDetailBodySchema = z.strictObject({
 });
 export type PurchaseDetailBody = z.infer<typeof purchaseDetailBodySchema>;
 
-/** An approved release a buyer may download (issue 15). */
+/** An approved release a buyer may download. */
 export const purchasableVersionSchema = z.object({
   _id: idSchema,
   version: z.string(),
@@ -122,10 +122,10 @@ export const purchaseLineSchema = z
     versionBought: z.string().nullable(),
     /** Every approved release, newest first; the first is what a download serves unless another is named. */
     versions: z.array(purchasableVersionSchema),
-    /** The licence this line is (issue 16): its code, and whether it still holds. */
+    /** The licence this line is: its code, and whether it still holds. */
     purchaseCode: z.string(),
     licenceStatus: licenceStatusSchema,
-    /** Issue 17: the refund of this licence, if it was refunded, and the buyer's request for one. */
+    /** The refund of this licence, if it was refunded, and the buyer's request for one. */
     refund: lineRefundSchema.nullable(),
     refundRequest: lineRefundRequestSchema.nullable(),
   })
@@ -154,7 +154,7 @@ export const purchaseListSchema = z.array(purchaseSchema);
 export const purchaseRecordedSchema = z.object({ message: z.string(), purchase: purchaseSchema });
 export type PurchaseRecorded = z.infer<typeof purchaseRecordedSchema>;
 
-/** PUT /api/purchase/updateDownload. `userId` is accepted for SPEC.md clients and ignored. */
+/** PUT /api/purchase/updateDownload. `userId` is accepted for clients written to docs/product-spec.md and ignored. */
 export const updateDownloadBodySchema = z.strictObject({
   purchaseId: idSchema,
   productId: idSchema,

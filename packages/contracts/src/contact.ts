@@ -9,7 +9,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 const required = (max: number) =>
   z.string({ error: CONTACT_REQUIRED_MESSAGE }).trim().min(1, CONTACT_REQUIRED_MESSAGE).max(max, `At most ${max} characters`);
 
-/** POST /api/contact: every field is required (SPEC.md 5). */
+/** POST /api/contact: every field is required (docs/product-spec.md §5). */
 export const contactBodySchema = z.strictObject({
   name: required(80),
   email: required(254).pipe(z.email(INVALID_EMAIL_MESSAGE)),

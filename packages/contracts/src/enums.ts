@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Option lists of SPEC.md section 3, in the order the pages show them. */
+/** Option lists of docs/product-spec.md section 3, in the order the pages show them. */
 
 export const ROLES = ['User', 'Admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -135,6 +135,6 @@ export const POPULAR_PERIODS = ['all', 'month', 'year'] as const;
 export const popularPeriodSchema = z.enum(POPULAR_PERIODS);
 export type PopularPeriod = z.infer<typeof popularPeriodSchema>;
 
-/** Text booleans as SPEC.md stores them on cart lines and purchases. */
+/** Text booleans as docs/product-spec.md stores them on cart lines and purchases. */
 export const textBooleanSchema = z.enum(['true', 'false']);
 export type TextBoolean = z.infer<typeof textBooleanSchema>;

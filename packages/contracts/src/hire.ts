@@ -6,7 +6,7 @@ import { emailSchema } from './users.js';
 export const HIRE_SENT_MESSAGE = 'Success: Your request has been sent successfully';
 export const REQUIREMENTS_MAX_LENGTH = 50_000;
 
-/** POST /api/developer/hireADeveloper; `requirenments` (SPEC.md's spelling) is rich text, sanitised on the server. */
+/** POST /api/developer/hireADeveloper; `requirenments` (docs/product-spec.md's spelling) is rich text, sanitised on the server. */
 export const hireRequestBodySchema = z.strictObject({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
   email: emailSchema,

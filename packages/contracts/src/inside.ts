@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
 /**
- * "What's inside" (issue 18): what the analysis of a release's source archive found. Stored per
+ * "What's inside": what the analysis of a release's source archive found. Stored per
  * release with the analyser's version, so a newer analyser can recompute old reports.
  */
 

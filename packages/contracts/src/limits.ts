@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9. */
+/** Business constants of docs/product-spec.md section 9. */
 export const LIMITS = {
   searchSuggestions: 6,
   searchResults: 6,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, plainText } from './common.js';
 
-/** Why an admin turned a product or a seller's change down (issue 17), in the order the form offers them. */
+/** Why an admin turned a product or a seller's change down, in the order the form offers them. */
 export const MODERATION_REASONS = [
   'Incomplete or broken source',
   'Misleading description or media',
@@ -13,7 +13,7 @@ export const MODERATION_REASONS = [
 export const moderationReasonSchema = z.enum(MODERATION_REASONS, { error: `Choose a reason: ${MODERATION_REASONS.join(', ')}` });
 export type ModerationReason = z.infer<typeof moderationReasonSchema>;
 
-/** The reason of a rejection sent without one, as a client written to SPEC.md does. */
+/** The reason of a rejection sent without one, as a client written to docs/product-spec.md does. */
 export const DEFAULT_REJECT_REASON: ModerationReason = 'Other';
 export const MODERATION_NOTE_MAX = 1000;
 

@@ -6,7 +6,7 @@ import { licenceStatusSchema } from './licences.js';
 /** Money travels as US dollars (numbers with at most two decimals); the server keeps integer cents. */
 const usdSchema = z.number();
 
-/** GET /api/user/earnings: the signed-in seller's figures (SPEC.md 9). */
+/** GET /api/user/earnings: the signed-in seller's figures (docs/product-spec.md §9). */
 export const earningsSchema = z
   .object({
     /** Licence prices of sold lines of the seller's products, less refunds. */
@@ -17,7 +17,7 @@ export const earningsSchema = z
     withdrawn: usdSchema,
     /** totalEarnings − pendingWithdrawals − withdrawn; below zero when refunds came after a withdrawal. */
     availableBalance: usdSchema,
-    /** Licence prices given back to buyers (issue 17): already taken off totalEarnings and dashboardTotal. */
+    /** Licence prices given back to buyers: already taken off totalEarnings and dashboardTotal. */
     refunded: usdSchema,
   })
   .meta({ id: 'Earnings' });
@@ -34,7 +34,7 @@ export const saleSchema = z
     price: usdSchema,
     reskinPrice: usdSchema,
     soldAt: isoDateTimeSchema,
-    /** Given back to the buyer (issue 17): its price is off the totals. */
+    /** Given back to the buyer: its price is off the totals. */
     refunded: z.boolean(),
   })
   .meta({ id: 'Sale' });
@@ -70,7 +70,7 @@ export const withdrawAmountSchema = z
   // The decimals rule tolerates float drift, so a tiny positive amount (5e-324) would pass it as 0 cents.
   .refine((value) => value >= 0.01, 'The amount must be at least $0.01');
 
-/** POST /api/withdraw/withdrawDetil. `userId` is accepted for SPEC.md clients and ignored: the session decides. */
+/** POST /api/withdraw/withdrawDetil. `userId` is accepted for clients written to docs/product-spec.md and ignored: the session decides. */
 export const withdrawRequestBodySchema = z.strictObject({
   email: z
     .string({ error: 'Enter your PayPal email' })
@@ -110,7 +110,7 @@ export const withdrawalListQuerySchema = z.strictObject({
   userId: idSchema.optional(),
 });
 
-/** 201 of POST /api/withdraw/withdrawDetil (SPEC.md 8). */
+/** 201 of POST /api/withdraw/withdrawDetil (docs/product-spec.md §8). */
 export const withdrawResultSchema = z.object({
   title: z.literal('Withdrawl Successfull'),
   message: z.literal('Withdrawl request has been send successfully'),
@@ -118,7 +118,7 @@ export const withdrawResultSchema = z.object({
 });
 export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
 
-/** 400 of POST /api/withdraw/withdrawDetil when the amount exceeds the balance (SPEC.md 5). */
+/** 400 of POST /api/withdraw/withdrawDetil when the amount exceeds the balance (docs/product-spec.md §5). */
 export const insufficientBalanceSchema = z.object({
   message: z.literal('Insufficient Balance'),
   detail: z.literal('You do not have enough balance to withdraw this amount.'),
@@ -129,7 +129,7 @@ export const INSUFFICIENT_BALANCE = {
   detail: 'You do not have enough balance to withdraw this amount.',
 } as const;
 
-/** 200 of PUT /api/withdraw/updateStatus/{id} (SPEC.md 8). */
+/** 200 of PUT /api/withdraw/updateStatus/{id} (docs/product-spec.md §8). */
 export const withdrawalPaidSchema = z.object({
   title: z.literal('Withdrawal Successful'),
   message: z.literal('Withdrawal status updated'),
@@ -178,7 +178,7 @@ export const sellerSchema = personSchema
   .extend({
     productCount: z.number().int(),
     salesCount: z.number().int(),
-    /** Licence prices of sold lines of their products (the earnings figure of SPEC.md 9). */
+    /** Licence prices of sold lines of their products (the earnings figure of docs/product-spec.md §9). */
     earnings: usdSchema,
   })
   .meta({ id: 'Seller' });
@@ -200,7 +200,7 @@ export const purchaserPurchaseSchema = z
         isReskin: z.enum(['true', 'false']),
         price: usdSchema,
         licenceStatus: licenceStatusSchema,
-        /** When the line was refunded (issue 17), or null. */
+        /** When the line was refunded, or null. */
         refundedAt: isoDateTimeSchema.nullable(),
       }),
     ),

@@ -1,5 +1,5 @@
 /**
- * Every API path, spelled as SPEC.md section 7 spells it (misspellings are the contract).
+ * Every API path, spelled as docs/product-spec.md section 7 spells it (misspellings are the contract).
  * Paths with parameters use Fastify's `:name` syntax; `apiPath` fills them in.
  */
 export const API_PATHS = {

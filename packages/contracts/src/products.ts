@@ -42,7 +42,7 @@ export function refineLicencePrices(prices: { singleAppLicense?: unknown; multiA
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
-/** Per-language text: keys are SPEC.md's language codes, English required. */
+/** Per-language text: keys are docs/product-spec.md's language codes, English required. */
 const perLanguage = <T extends z.ZodType>(value: T) => z.partialRecord(languageCodeSchema, value);
 
 /**
@@ -57,7 +57,7 @@ export const YOUTUBE_LINK_PATTERN = /^https:\/\/(www\.|m\.)?(youtube\.com\/(watc
 /**
  * The text fields of POST /api/product/uploadProduct and PUT /api/product/editProduct/{id}
  * once the multipart form is read (title, description and keywords arrive as JSON text).
- * `userId` and `status` are accepted for SPEC.md clients and ignored: the server decides both.
+ * `userId` and `status` are accepted for clients written to docs/product-spec.md and ignored: the server decides both.
  */
 const productFormFields = z.strictObject({
   type: productTypeSchema,
@@ -81,7 +81,7 @@ const productFormFields = z.strictObject({
   authorName: visibleLine('Enter the author studio name', 80, 'A studio name is at most 80 characters'),
   reskinFeatures: optional(z.string().max(50_000)),
   reskinPrice: optional(priceSchema),
-  /** The first release's version (issue 15): 1.0.0 when left out; an edit cannot change it. */
+  /** The first release's version: 1.0.0 when left out; an edit cannot change it. */
   version: optional(versionSchema),
   userId: z.string().optional(),
   status: z.string().optional(),
@@ -90,7 +90,7 @@ const productFormFields = z.strictObject({
 export const productFormSchema = productFormFields.superRefine(refineLicencePrices);
 export type ProductForm = z.infer<typeof productFormSchema>;
 
-/** Required upload files (SPEC.md 5); screenshots are optional and repeated. */
+/** Required upload files (docs/product-spec.md §5); screenshots are optional and repeated. */
 export const PRODUCT_FILE_FIELDS = ['featureImg', 'thumbnail', 'sourceCode', 'screenshots'] as const;
 export type ProductFileField = (typeof PRODUCT_FILE_FIELDS)[number];
 export const MAX_SCREENSHOTS = 10;
@@ -118,7 +118,7 @@ export const productSummarySchema = z
     /** Verified buyers' reviews: the average to one decimal and the count; null without any. */
     rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
     createdAt: isoDateTimeSchema,
-    /** Only in answers to the product's owner or an admin (issue 17). */
+    /** Only in answers to the product's owner or an admin. */
     moderation: moderationStateSchema.optional(),
   })
   .meta({ id: 'ProductSummary' });
@@ -141,7 +141,7 @@ export const productDetailSchema = productSummarySchema
     reskinFeatures: z.string().nullable(),
     userId: productOwnerSchema,
     updatedAt: isoDateTimeSchema,
-    /** The newest approved release (issue 15): "Version 1.2.0 · updated {date}" on the product page. */
+    /** The newest approved release: "Version 1.2.0 · updated {date}" on the product page. */
     latestRelease: z.object({ version: z.string(), publishedAt: isoDateTimeSchema }).nullable(),
     sourceCodeUrl: z.string().optional(),
   })
@@ -151,7 +151,7 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productListQuerySchema = z.strictObject({
   status: productStatusSchema.optional(),
   subCategory: subCategorySchema.optional(),
-  /** The engine the newest approved release's analysis detected (issue 18). */
+  /** The engine the newest approved release's analysis detected. */
   engine: engineSchema.optional(),
   mine: z.enum(['true', 'false']).optional(),
   limit: wholeNumber('limit', 1, 100).default(100),

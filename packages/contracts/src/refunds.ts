@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, plainText } from './common.js';
 import { licenseTypeSchema } from './enums.js';
 
-/** A buyer may ask for a refund for this long after the purchase (issue 17). */
+/** A buyer may ask for a refund for this long after the purchase. */
 export const REFUND_REQUEST_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

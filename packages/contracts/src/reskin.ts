@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.js';
 
-/** Reskin chat (SPEC.md 2.11, 3, 4, 7): one conversation per user and product, answered by the admins. */
+/** Reskin chat (docs/product-spec.md §2.11, 3, 4, 7): one conversation per user and product, answered by the admins. */
 export const RESKIN_STATUSES = ['Open', 'Close'] as const;
 export const reskinStatusSchema = z.enum(RESKIN_STATUSES);
 export type ReskinStatus = z.infer<typeof reskinStatusSchema>;
@@ -20,7 +20,7 @@ export const RESKIN_FILE_MAX_BYTES = 10 * 1024 * 1024;
 /** What the file input offers; the server decides by the file's first bytes, not by this list. */
 export const RESKIN_FILE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf,application/zip,.zip';
 
-/** Every reskin call answers errors as `{ errorMessage }` (SPEC.md 7). */
+/** Every reskin call answers errors as `{ errorMessage }` (docs/product-spec.md §7). */
 export const reskinErrorSchema = z.object({ errorMessage: z.string() });
 export type ReskinError = z.infer<typeof reskinErrorSchema>;
 
@@ -37,7 +37,7 @@ export const reskinSendSchema = z.strictObject({
 });
 export type ReskinSend = z.input<typeof reskinSendSchema>;
 
-/** One conversation, named by its user and product (SPEC.md 7's mark-read and status calls). */
+/** One conversation, named by its user and product (docs/product-spec.md §7's mark-read and status calls). */
 export const reskinConversationKeySchema = z.strictObject({ userId: idSchema, productId: idSchema });
 export type ReskinConversationKey = z.infer<typeof reskinConversationKeySchema>;
 

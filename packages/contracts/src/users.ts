@@ -3,7 +3,7 @@ import { roleSchema } from './enums.js';
 import { idSchema, isoDateTimeSchema, visibleLine } from './common.js';
 import { LIMITS } from './limits.js';
 
-/** SPEC.md 8: the built-in validator text for a malformed email address. */
+/** docs/product-spec.md §8: the built-in validator text for a malformed email address. */
 export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
 
 /** An email address as every form takes it: trimmed, at most 254 characters. */
@@ -20,7 +20,7 @@ const newPasswordSchema = z
   .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
   .max(200, 'Password is too long');
 
-/** POST /api/user/addUser. `role` is accepted for SPEC.md clients and ignored: every sign-up is a User. */
+/** POST /api/user/addUser. `role` is accepted for clients written to docs/product-spec.md and ignored: every sign-up is a User. */
 export const signUpBodySchema = z
   .strictObject({
     name: visibleLine('Name is required', 80, 'Name is too long'),

@@ -132,7 +132,7 @@ export interface ProductsTable {
   review_total: Generated<number>;
   created_at: string;
   updated_at: string;
-  /** English title lower-cased, hyphens and whitespace runs as one space (SPEC.md 2.2 slug rule). */
+  /** English title lower-cased, hyphens and whitespace runs as one space (docs/product-spec.md §2.2 slug rule). */
   slug_key: string;
   /** Plain text of every title, keyword and description; indexed for search. */
   search_text: string;
@@ -140,7 +140,7 @@ export interface ProductsTable {
   search_rowid: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** A version of a product's source code (issue 15); the first, 1.0.0, comes with the upload. */
+/** A version of a product's source code; the first, 1.0.0, comes with the upload. */
 export interface ProductReleasesTable {
   id: string;
   product_id: string;
@@ -158,7 +158,7 @@ export interface ProductReleasesTable {
   published_at: string | null;
 }
 
-/** Every decision on a product or on a seller's change to it (issue 17): who, when and why. */
+/** Every decision on a product or on a seller's change to it: who, when and why. */
 export interface ProductModerationLogTable {
   id: string;
   product_id: string;
@@ -185,7 +185,7 @@ export interface ProductPendingChangesTable {
   created_at: string;
 }
 
-/** What the analysis of a release's archive found (issue 18); one per release, redone when the analyser changes. */
+/** What the analysis of a release's archive found; one per release, redone when the analyser changes. */
 export interface ArchiveReportsTable {
   release_id: string;
   analyser_version: number;
@@ -428,7 +428,7 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
-/** A notice for one user (issue 15): shown in the header's bell until read. */
+/** A notice for one user: shown in the header's bell until read. */
 export interface NotificationsTable {
   id: string;
   user_id: string;

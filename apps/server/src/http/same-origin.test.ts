@@ -54,7 +54,7 @@ describe('requests from another origin', () => {
       refusal: response.statusCode === 403 ? response.json() : null,
       conversations: (await conversationsOf(ctx, buyer)).length,
     };
-    // The chat calls answer errors as { errorMessage } (SPEC.md 7); the refusal keeps that shape.
+    // The chat calls answer errors as { errorMessage } (docs/product-spec.md §7); the refusal keeps that shape.
     const expected =
       verdict === 'passes'
         ? { status: 201, refusal: null, conversations: 1 }

@@ -130,7 +130,7 @@ describe('request fields the contract does not know', () => {
     expect(products.json()).toHaveLength(1);
   });
 
-  it("keeps accepting, and ignoring, the fields SPEC.md 7's clients send: userId and messageBy on chat calls, userId on downloads", async () => {
+  it("keeps accepting, and ignoring, the fields docs/product-spec.md §7's clients send: userId and messageBy on chat calls, userId on downloads", async () => {
     const ctx = await buildCatalogueApp();
     const { buyer, product } = await setting(ctx);
     const chat = { productId: product._id, userId: buyer._id };

@@ -47,7 +47,7 @@ export function looseObjectIn(schema: AnySchema, path = '(root)'): string | null
 /**
  * Every route's body, query and path schemas must refuse fields the contract does not know (400
  * naming the field): a route declaring a loose one stops the app at start, in every test run.
- * Fields SPEC.md 7's clients send and the server ignores are declared in the contracts as such.
+ * Fields docs/product-spec.md §7's clients send and the server ignores are declared in the contracts as such.
  */
 export const strictRequestSchemas = fp(async function strictRequestSchemas(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 
-/** Turns search text into English before it is matched (SPEC.md 5 and 7). */
+/** Turns search text into English before it is matched (docs/product-spec.md §5 and 7). */
 export interface Translator {
   toEnglish(text: string): Promise<string>;
 }

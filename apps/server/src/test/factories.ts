@@ -60,7 +60,7 @@ export interface FilePart {
 
 export type FormParts = Record<string, string | FilePart | FilePart[] | undefined>;
 
-/** The text fields of a valid upload, as a SPEC.md client sends them. */
+/** The text fields of a valid upload, as a client written to docs/product-spec.md sends them. */
 export function productFields(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {
     type: 'Games',

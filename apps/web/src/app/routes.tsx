@@ -29,7 +29,7 @@ const UserPanel = lazyPage(() => import('@/pages/user-panel/UserPanel'));
 const AdminPanel = lazyPage(() => import('@/pages/admin-panel/AdminPanel'));
 
 /**
- * SPEC.md 2.2. React Router matches paths case-insensitively, so '/Login' also serves the
+ * docs/product-spec.md §2.2. React Router matches paths case-insensitively, so '/Login' also serves the
  * '/login' links. Static segments outrank '/:productListing', which takes every other single
  * segment; unknown deeper paths fall through to the 404 page.
  */

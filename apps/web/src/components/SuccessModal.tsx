@@ -13,7 +13,7 @@ interface SuccessModalProps {
   onExited?: () => void;
 }
 
-/** SPEC.md 8: the centred popup with a tick after an upload, an edit or a new version; OK takes the focus. */
+/** docs/product-spec.md §8: the centred popup with a tick after an upload, an edit or a new version; OK takes the focus. */
 export function SuccessModal({ show, title, message, details, onHide, onExited }: SuccessModalProps) {
   const titleId = useId();
   const messageId = useId();

@@ -8,7 +8,7 @@ import { PageHead } from '@/components/PageHead';
 import { useProductsQuery, useSubCategoriesQuery } from '@/features/catalogue';
 import { EngineFilter } from '@/features/inside';
 
-/** SPEC.md 2.2: genre tabs from the sub categories, the first preselected, listing its games of the chosen engine. */
+/** docs/product-spec.md §2.2: genre tabs from the sub categories, the first preselected, listing its games of the chosen engine. */
 export default function BrowseGamesPage() {
   const subCategories = useSubCategoriesQuery();
   const [engine, setEngine] = useState<Engine | null>(null);

@@ -2,7 +2,7 @@ import { PageHead } from '@/components/PageHead';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { CartView } from '@/features/checkout';
 
-/** /cart-products (SPEC.md 2.6). */
+/** /cart-products (docs/product-spec.md §2.6). */
 export default function CartPage() {
   return (
     <section className="container page-section">

@@ -2,7 +2,7 @@ import { PageHead } from '@/components/PageHead';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { CheckoutView } from '@/features/checkout';
 
-/** /checkout (SPEC.md 2.6): signed-in users only. */
+/** /checkout (docs/product-spec.md §2.6): signed-in users only. */
 export default function CheckoutPage() {
   return (
     <section className="container page-section">

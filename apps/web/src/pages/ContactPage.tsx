@@ -1,7 +1,7 @@
 import { PageHead } from '@/components/PageHead';
 import { ContactForm } from '@/features/contact';
 
-/** SPEC.md 2.7 /contact-us. */
+/** docs/product-spec.md §2.7 /contact-us. */
 export default function ContactPage() {
   return (
     <section className="container page-section">

@@ -7,7 +7,7 @@ const STEPS = [
   { title: 'Start building', text: 'We contact you by email to agree on scope, timing and price, then work begins.' },
 ];
 
-/** SPEC.md 2.7 /hire-developer: three steps, then the request form. */
+/** docs/product-spec.md §2.7 /hire-developer: three steps, then the request form. */
 export default function HireDeveloperPage() {
   return (
     <section className="container page-section">

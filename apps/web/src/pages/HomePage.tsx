@@ -68,7 +68,7 @@ export default function HomePage() {
             Subscribe to our newsletter
           </h2>
           <p className="text-secondary">New games and studio offers, now and then.</p>
-          {/* SPEC.md 2.3: the Subscribe box has no validation or action. */}
+          {/* docs/product-spec.md §2.3: the Subscribe box has no validation or action. */}
           <div className="newsletter-form">
             <label htmlFor={`${newsletterId}-email`} className="visually-hidden">
               Email address

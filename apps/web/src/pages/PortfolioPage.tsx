@@ -6,7 +6,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { usePortfolioQuery } from '@/features/catalogue';
 
-/** SPEC.md 2.2: the products whose authorName is the slug with hyphens turned into spaces. */
+/** docs/product-spec.md §2.2: the products whose authorName is the slug with hyphens turned into spaces. */
 export default function PortfolioPage() {
   const { portfolioName = '' } = useParams();
   const query = usePortfolioQuery(portfolioName);

@@ -24,7 +24,7 @@ const ProductComments = lazy(() => import('@/features/comments').then((module) =
 const ProductReviews = lazy(() => import('@/features/reviews').then((module) => ({ default: module.ProductReviews })));
 const ProductVersions = lazy(() => import('@/features/releases').then((module) => ({ default: module.ProductVersions })));
 
-/** SPEC.md 2.5 product detail, found by its title slug. */
+/** docs/product-spec.md §2.5 product detail, found by its title slug. */
 export default function ProductDetailPage() {
   const { title: slug = '' } = useParams();
   const query = useProductBySlugQuery(slug);

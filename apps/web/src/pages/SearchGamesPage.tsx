@@ -6,7 +6,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { useSearchQuery } from '@/features/catalogue';
 
-/** SPEC.md 2.2: the first 6 results of the search. */
+/** docs/product-spec.md §2.2: the first 6 results of the search. */
 export default function SearchGamesPage() {
   const [params] = useSearchParams();
   const text = params.get('q')?.trim() ?? '';

@@ -1,5 +1,5 @@
 /**
- * SPEC.md 2.2: three slugs name a popular period; any other slug lists all products newest
+ * docs/product-spec.md §2.2: three slugs name a popular period; any other slug lists all products newest
  * first under a generic heading. The server's listing answer carries the same title; this
  * copy titles the page while it loads.
  */

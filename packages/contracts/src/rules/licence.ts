@@ -11,8 +11,8 @@ export interface DownloadWindow {
 }
 
 /**
- * A purchase may be downloaded for 8 h (Single) or 24 h (Multi) from the purchase (SPEC.md 9), and
- * again, for as long, from the publication of each later release (issue 15). Publications still to
+ * A purchase may be downloaded for 8 h (Single) or 24 h (Multi) from the purchase (docs/product-spec.md §9), and
+ * again, for as long, from the publication of each later release. Publications still to
  * come open nothing yet. A window is open up to and including its last millisecond.
  */
 export function downloadWindow(
@@ -40,7 +40,7 @@ export function licencePrice(line: PricedLine): Cents {
   return line.licenseType === 'Multi App License' ? line.multiAppLicenseCents : line.singleAppLicenseCents;
 }
 
-/** Cart total: the chosen licence price of every line; reskin prices are not added (SPEC.md 9). */
+/** Cart total: the chosen licence price of every line; reskin prices are not added (docs/product-spec.md §9). */
 export function cartTotal(lines: readonly PricedLine[]): Cents {
   return lines.reduce((total, line) => total + licencePrice(line), 0);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md 8: what every malformed address says, in the forms and from the server. */
+/** docs/product-spec.md §8: what every malformed address says, in the forms and from the server. */
 export const INVALID_URL_MESSAGE = 'Invalid URL';
 export const GOOGLE_PLAY_LINK_MESSAGE = 'Enter a Google Play app address (https://play.google.com/store/apps/details?id=…)';
 export const APP_STORE_LINK_MESSAGE = 'Enter an App Store app address (https://apps.apple.com/…/app/…/id…)';

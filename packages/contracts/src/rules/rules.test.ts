@@ -86,7 +86,7 @@ describe('licences', () => {
 });
 
 describe('slugs and cut texts', () => {
-  it('maps titles to detail-page slugs and back as SPEC.md says', () => {
+  it('maps titles to detail-page slugs and back as docs/product-spec.md says', () => {
     expect(titleToSlug('Space  Shooter\tDeluxe')).toBe('Space-Shooter-Deluxe');
     expect(slugToTitle('Space-Shooter-Deluxe')).toBe('Space Shooter Deluxe');
     expect(slugToAuthor(authorToSlug('Pixel Forge Studio'))).toBe('Pixel Forge Studio');

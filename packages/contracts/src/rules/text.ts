@@ -5,7 +5,7 @@ export function titleToSlug(title: string): string {
   return title.trim().replace(/\s+/g, '-');
 }
 
-/** The reverse of titleToSlug as SPEC.md states it: hyphens map back to spaces. */
+/** The reverse of titleToSlug as docs/product-spec.md states it: hyphens map back to spaces. */
 export function slugToTitle(slug: string): string {
   return slug.replace(/-/g, ' ');
 }

@@ -11,7 +11,7 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  * a GIN-indexed tsvector on PostgreSQL) and the per-visitor view de-duplication.
  */
 export async function up(db: AnyDb): Promise<void> {
-  // English title lower-cased with hyphens and whitespace runs as one space: the slug rule of SPEC.md 2.2.
+  // English title lower-cased with hyphens and whitespace runs as one space: the slug rule of docs/product-spec.md §2.2.
   await db.schema
     .alterTable('products')
     .addColumn('slug_key', 'text', (c) => c.notNull().defaultTo(''))

@@ -7,7 +7,7 @@ type AnyDb = Kysely<any>;
 const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * A product's archives become releases (issue 15): each is a version with its changelog, and a new
+ * A product's archives become releases: each is a version with its changelog, and a new
  * archive is always a new release, so the bytes a buyer was sold never change under them. Every
  * product's archive becomes its release 1.0.0, approved and published when the product was uploaded;
  * the product itself no longer names an archive.

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * The notification centre (issue 15): a notice per user, read or not; and mails as HTML beside
+ * The notification centre: a notice per user, read or not; and mails as HTML beside
  * their plain text.
  */
 export async function up(db: AnyDb): Promise<void> {

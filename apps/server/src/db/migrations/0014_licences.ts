@@ -14,7 +14,7 @@ const randomUuid = (db: AnyDb) =>
         substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
 
 /**
- * Licences you can prove (issue 16): every bought line is a licence with a random purchase code and a
+ * Licences you can prove: every bought line is a licence with a random purchase code and a
  * status; buyers register the apps that use it; sellers verify codes with API tokens kept as hashes.
  * Lines bought before this get their codes here.
  */

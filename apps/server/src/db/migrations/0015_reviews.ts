@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Verified-buyer reviews (issue 17): one per buyer and product, the seller's reply beside it, and an
+ * Verified-buyer reviews: one per buyer and product, the seller's reply beside it, and an
  * admin's hiding kept with who and why.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Refunds that revoke (issue 17): each refunded licence is one ledger row, never an edit of the sale,
+ * Refunds that revoke: each refunded licence is one ledger row, never an edit of the sale,
  * and a buyer's request for one is kept with its answer.
  */
 export async function up(db: AnyDb): Promise<void> {

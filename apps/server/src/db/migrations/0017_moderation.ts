@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Moderation with reasons (issue 17): every decision kept with who, when and why, and a seller's
+ * Moderation with reasons: every decision kept with who, when and why, and a seller's
  * edit of an approved product kept aside (one per product) until an admin approves or rejects it.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * What's inside (issue 18): one analysis per release's archive, kept with the analyser's version so
+ * What's inside: one analysis per release's archive, kept with the analyser's version so
  * a newer analyser finds the reports it must redo. The detected engine has a column of its own,
  * since the storefront filters by it.
  */

@@ -30,7 +30,7 @@ export interface ArchivesServiceDependencies {
 }
 
 /**
- * What's inside (issue 18): each release's archive is analysed once, off the request path, by
+ * What's inside: each release's archive is analysed once, off the request path, by
  * whichever instance takes its lease first; the report is kept per release and served to whoever
  * may see the release, the seller's warnings only to its owner and admins.
  */

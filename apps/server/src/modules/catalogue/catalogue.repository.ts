@@ -138,7 +138,7 @@ export class CatalogueRepository {
   }
 
   /**
-   * The moderation state of the given products (issue 17): the last decision and when a seller's
+   * The moderation state of the given products: the last decision and when a seller's
    * change started waiting; only of products `ownerId` owns, or of every one when it is null (an admin).
    */
   async moderationStatesOf(ids: readonly string[], ownerId: string | null): Promise<Map<string, ModerationState>> {
@@ -246,7 +246,7 @@ export class CatalogueRepository {
       })
       .$if(status !== undefined, (query) => query.where('status', '=', status!))
       .$if(subCategory !== undefined, (query) => query.where('sub_category', '=', subCategory!))
-      // The engine the newest analysed approved release was found to use (issue 18).
+      // The engine the newest analysed approved release was found to use.
       .$if(engine !== undefined, (query) =>
         query.where(
           (eb) =>

@@ -159,7 +159,7 @@ export class CatalogueService {
     return this.detailOf(viewer, row);
   }
 
-  /** SPEC.md 2.2: the slug's hyphens are spaces, matched against the English title, any letter case. */
+  /** docs/product-spec.md §2.2: the slug's hyphens are spaces, matched against the English title, any letter case. */
   private async getBySlug(viewer: SessionUser | null, slug: string): Promise<ProductDetail> {
     const row = await this.visibleBySlug(viewer, slug);
     if (!row) throw notFound('Product not found');
@@ -191,7 +191,7 @@ export class CatalogueService {
     return this.cards.of(await this.rows.idsByAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
   }
 
-  /** Every sub category in the order of SPEC.md 3 with its number of approved products. */
+  /** Every sub category in the order of docs/product-spec.md §3 with its number of approved products. */
   async subCategoryCounts(): Promise<Array<{ subCategory: SubCategory; count: number }>> {
     const counts = await this.rows.approvedCountsBySubCategory();
     return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
@@ -232,7 +232,7 @@ export class CatalogueService {
     this.cards.clear();
   }
 
-  /** The text as typed and its English translation (SPEC.md 5): a product matching either is found. */
+  /** The text as typed and its English translation (docs/product-spec.md §5): a product matching either is found. */
   private async search(text: string, typed: string[], limit: number): Promise<ProductSummary[]> {
     if (typed.length === 0) return [];
     const english = searchTokens(await this.translator.toEnglish(text));

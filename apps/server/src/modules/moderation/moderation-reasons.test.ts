@@ -45,7 +45,7 @@ describe('moderation with reasons', () => {
     expect(mails[0]!.text_body).toContain('Note: The music is not yours to sell.');
   });
 
-  it('rejects with the reason Other when a SPEC.md client sends no body', async () => {
+  it('rejects with the reason Other when a client written to docs/product-spec.md sends no body', async () => {
     const ctx = await buildCatalogueApp();
     const seller = await createUser(ctx);
     const admin = await createUser(ctx, { role: 'Admin' });

@@ -5,7 +5,7 @@ import { RETIRED } from '../catalogue/index.js';
 export type ModerationLogRow = Selectable<ProductModerationLogTable>;
 export type PendingChangeRow = Selectable<ProductPendingChangesTable>;
 
-/** SQL of moderation (issue 17): the audit list of decisions and the sellers' changes waiting for an admin. */
+/** SQL of moderation: the audit list of decisions and the sellers' changes waiting for an admin. */
 export class ModerationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -18,9 +18,9 @@ export interface ModerationRoutesOptions {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const REASONS = 'reason: one of the six of SPEC issue 17, note: at most 1,000 characters';
+const REASONS = 'reason: one of the six of docs/product-spec.md, note: at most 1,000 characters';
 
-/** Moderation with reasons (issue 17): decisions on products and on sellers' changes to approved ones; admins only. */
+/** Moderation with reasons: decisions on products and on sellers' changes to approved ones; admins only. */
 export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = async (app, { moderation }) => {
   const tags = ['products'];
 

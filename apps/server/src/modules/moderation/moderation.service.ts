@@ -48,7 +48,7 @@ const isStale = (change: PendingChangeRow, product: ProductRow) =>
   product.updated_at !== change.base_updated_at || product.status !== 'Approved';
 
 /**
- * Moderation with reasons (issue 17): an admin approves, rejects or asks for changes to a product,
+ * Moderation with reasons: an admin approves, rejects or asks for changes to a product,
  * and approves or rejects a seller's change to an approved one. Each decision is kept with who,
  * when and why; the seller's notice (and, when they must act, mail) is stored in the decision's
  * own transaction, so neither is kept without the other.

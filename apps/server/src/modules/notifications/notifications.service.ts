@@ -35,7 +35,7 @@ export interface NotificationsServiceDependencies {
 }
 
 /**
- * The notification centre (issue 15): notices stored per user, read through the header's bell and
+ * The notification centre: notices stored per user, read through the header's bell and
  * the notifications page, and announced over the event bus so an open page updates without a
  * reload. Storing comes first; an announcement is best effort (a missed one shows at the next read).
  */

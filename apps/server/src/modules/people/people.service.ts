@@ -34,7 +34,7 @@ export interface PeopleServiceDependencies {
   db: Kysely<Database>;
 }
 
-/** The admin's lists of all users, purchasers and sellers (SPEC.md 2.9), paginated and searchable. */
+/** The admin's lists of all users, purchasers and sellers (docs/product-spec.md §2.9), paginated and searchable. */
 export class PeopleService {
   private readonly people: PeopleRepository;
 

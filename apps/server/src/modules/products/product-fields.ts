@@ -25,7 +25,7 @@ export const FIELD_LABELS: Record<string, string> = {
   version: 'Version',
 };
 
-/** The starred fields of SPEC.md 5 (the files are checked by the upload itself). */
+/** The starred fields of docs/product-spec.md §5 (the files are checked by the upload itself). */
 const REQUIRED = ['type', 'category', 'subCategory', 'features', 'livePreview', 'singleAppLicense', 'multiAppLicense', 'authorName'];
 
 type RawValue = string | Record<string, unknown>;

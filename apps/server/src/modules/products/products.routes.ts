@@ -23,7 +23,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       schema: {
         tags,
         summary:
-          'Upload a product (multipart, fields of SPEC.md 7); Approved for an admin, Pending for a user, whatever the form says. ' +
+          'Upload a product (multipart, fields of docs/product-spec.md §7); Approved for an admin, Pending for a user, whatever the form says. ' +
           'With an Idempotency-Key header, a repeat gets the first answer (Idempotent-Replayed: true) and a twin sent meanwhile 409. ' +
           'A user past UPLOAD_QUOTA_MB of stored archives gets 413, past UPLOAD_RATE_LIMIT_PER_HOUR uploads 429; admins are exempt.',
         consumes: ['multipart/form-data'],
@@ -88,7 +88,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       schema: {
         tags,
         summary:
-          'Accepted for SPEC.md clients and ignored: download counts must not be inflatable by any caller, so the server counts them itself when a purchase is recorded',
+          'Accepted for clients written to docs/product-spec.md and ignored: download counts must not be inflatable by any caller, so the server counts them itself when a purchase is recorded',
         body: updateDownloadsBodySchema,
         response: { 200: messageBodySchema, 400: errorBodySchema },
       },

@@ -226,7 +226,7 @@ export class ProductsService {
   }
 
   /**
-   * A seller's edit of an approved product waits aside as a pending change (issue 17): the live
+   * A seller's edit of an approved product waits aside as a pending change: the live
    * listing stays as it is until an admin approves it, and a newer edit replaces an older one.
    * Any other seller's edit applies and goes back to Pending (a rejected product or one with
    * changes requested is so resubmitted); an admin's applies at once and keeps its status.

@@ -11,7 +11,7 @@ export interface ReceiptLine {
   purchaseCode: string;
 }
 
-/** The receipt mailed with each purchase (issue 15): its lines, licences, amount and where to download. */
+/** The receipt mailed with each purchase: its lines, licences, amount and where to download. */
 export function receiptMail(
   buyer: { name: string; email: string },
   purchase: { transactionId: string; amountCents: number; createdAt: string },

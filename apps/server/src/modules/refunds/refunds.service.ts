@@ -51,7 +51,7 @@ export interface RefundsServiceDependencies {
 }
 
 /**
- * Refunds (issue 17): the provider gives the licence price back, the licence is revoked, the seller's
+ * Refunds: the provider gives the licence price back, the licence is revoked, the seller's
  * ledger gains a row of its own, and the buyer is told. Once per licence, whoever asks and how often.
  */
 export class RefundsService {

@@ -32,7 +32,7 @@ export interface ReskinRoutesOptions {
 const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErrorSchema, 404: reskinErrorSchema };
 
 /**
- * The reskin chat calls of SPEC.md 7 and ours (a user's own conversations, one thread, attachments,
+ * The reskin chat calls of docs/product-spec.md §7 and ours (a user's own conversations, one thread, attachments,
  * the live stream). Registered on its own, so its routes alone answer failures as `{ errorMessage }`.
  */
 export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (

@@ -39,7 +39,7 @@ export interface ReskinChatServiceDependencies {
   clock: Clock;
 }
 
-/** Rules of the reskin chat (SPEC.md 2.11, 4): who may write, read, mark read and open or close, and who hears of it. */
+/** Rules of the reskin chat (docs/product-spec.md §2.11, 4): who may write, read, mark read and open or close, and who hears of it. */
 export class ReskinChatService {
   private readonly chats: ReskinChatRepository;
   private readonly storage: FileStorage;
@@ -60,7 +60,7 @@ export class ReskinChatService {
     const side = sideOf(actor);
     const conversation =
       side === 'Admin' ? await this.answeredConversation(userId, productId) : await this.ownConversation(actor, userId, productId);
-    // An admin may still write into a closed chat; the user may not (SPEC.md 4).
+    // An admin may still write into a closed chat; the user may not (docs/product-spec.md §4).
     if (side === 'User' && conversation.status === 'Close') throw closedChat();
 
     const stored = request.file ? await this.storage.put('private', request.file.bytes, request.file.kind) : null;

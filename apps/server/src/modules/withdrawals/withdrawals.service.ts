@@ -51,7 +51,7 @@ export interface WithdrawalsServiceDependencies {
   clock: Clock;
 }
 
-/** Sellers' earnings (SPEC.md 9) and their PayPal withdrawals with the 8% fee. */
+/** Sellers' earnings (docs/product-spec.md §9) and their PayPal withdrawals with the 8% fee. */
 export class WithdrawalsService {
   private readonly withdrawals: WithdrawalsRepository;
   private readonly clock: Clock;
@@ -92,7 +92,7 @@ export class WithdrawalsService {
    * The balance check and the insert share one transaction holding the seller's lock, so two
    * requests at once can never both spend the same balance.
    */
-  /** Refused with SPEC.md's Insufficient Balance answer, and the balance, when the amount is more than it. */
+  /** Refused with docs/product-spec.md's Insufficient Balance answer, and the balance, when the amount is more than it. */
   async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<Withdrawal> {
     const amountCents = dollarsToCents(amountUsd);
     return this.withdrawals.withSellerLocked(actor._id, async (locked) => {

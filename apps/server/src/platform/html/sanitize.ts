@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The rich-text editor's rules (SPEC.md 5, Quill's defaults) as a server-side allowlist: what the
+ * The rich-text editor's rules (docs/product-spec.md §5, Quill's defaults) as a server-side allowlist: what the
  * editor can produce survives, anything else (script, style, iframes, event handlers, javascript:
  * links) is dropped before it is stored.
  */

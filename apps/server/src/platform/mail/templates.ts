@@ -1,7 +1,7 @@
 import { withoutInvisibleCharacters } from '@market/contracts';
 import type { OutgoingMail } from './transport.js';
 
-/** What every mail of the marketplace says, in one shape: the one template set (issue 15). */
+/** What every mail of the marketplace says, in one shape: the one template set. */
 export interface MailContent {
   to: string;
   subject: string;

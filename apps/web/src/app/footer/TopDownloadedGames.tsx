@@ -3,7 +3,7 @@ import { LIMITS } from '@market/contracts';
 import { productName, usePopularQuery } from '@/features/catalogue';
 
 /**
- * SPEC.md 2.1: the first 6 of the all-time popular list, each linking to its detail page.
+ * docs/product-spec.md §2.1: the first 6 of the all-time popular list, each linking to its detail page.
  * Shares the home page's popular?period=all request.
  */
 export function TopDownloadedGames() {

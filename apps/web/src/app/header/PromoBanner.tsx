@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { UploadIcon } from '@/components/icons';
 
-/** Shown on medium and larger screens only (SPEC.md 2.1). */
+/** Shown on medium and larger screens only (docs/product-spec.md §2.1). */
 export function PromoBanner() {
   return (
     <aside className="promo-banner d-none d-md-block" aria-label="Sell your source code">

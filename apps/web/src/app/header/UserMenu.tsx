@@ -9,7 +9,7 @@ interface MenuEntry {
   to: string;
 }
 
-/** SPEC.md 2.1: role 'User' gets the user panel; any other role is treated as admin. */
+/** docs/product-spec.md §2.1: role 'User' gets the user panel; any other role is treated as admin. */
 export function menuEntriesFor(role: string): MenuEntry[] {
   if (role === 'User') {
     return [

@@ -1,7 +1,7 @@
 import { headerName } from '@market/contracts';
 import { Avatar } from './Avatar';
 
-/** Profile image and the name cut to its first 10 characters (SPEC.md 2.1). */
+/** Profile image and the name cut to its first 10 characters (docs/product-spec.md §2.1). */
 export function UserMenuLabel({ name }: { name: string }) {
   return (
     <span className="user-menu-label">

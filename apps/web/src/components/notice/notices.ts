@@ -1,11 +1,11 @@
 import { LIMITS } from '@market/contracts';
 
-/** A short message shown as a toast (SPEC.md 8 popups, never window.alert). */
+/** A short message shown as a toast (docs/product-spec.md §8 popups, never window.alert). */
 export interface Notice {
   id: number;
   text: string;
   tone: 'success' | 'info' | 'danger';
-  /** SPEC.md 9: popups close after 3000 ms. */
+  /** docs/product-spec.md §9: popups close after 3000 ms. */
   durationMs: number;
 }
 

@@ -3,7 +3,7 @@ import { EDITOR_HISTORY, IMAGE_MIMETYPES, isBlankRichText, sanitizeImageSource, 
 
 const base = 'https://market.example/adminPanel/upload-product';
 
-describe('rich-text editor rules (SPEC.md 5 and 9)', () => {
+describe('rich-text editor rules (docs/product-spec.md §5 and 9)', () => {
   it.each(['https://example.com/a?b=c', 'http://example.com', 'mailto:studio@example.com', 'tel:+15550100', 'example.com/page'])(
     'keeps the link %s',
     (url) => expect(sanitizeLink(url, base)).toBe(url),

@@ -1,5 +1,5 @@
 /**
- * SPEC.md 5 and 9: the rich-text editor's rules, which are Quill's own defaults — except that
+ * docs/product-spec.md §5 and 9: the rich-text editor's rules, which are Quill's own defaults — except that
  * Quill 2 narrowed image uploads to png/jpeg and widened links to sms, so both are set here.
  */
 export const LINK_PROTOCOLS: readonly string[] = ['http', 'https', 'mailto', 'tel'];

@@ -1,6 +1,6 @@
 import { SIGNED_IN_HINT_COOKIE, type SessionUser } from '@market/contracts';
 
-/** SPEC.md: the signed-in user lives in sessionStorage under `userData`. */
+/** docs/product-spec.md: the signed-in user lives in sessionStorage under `userData`. */
 export const USER_DATA_KEY = 'userData';
 
 /**

@@ -6,7 +6,7 @@ import { showNotice } from '@/components/notice/notices';
 export const SIGNUP_FIRST = 'Please Signup First';
 
 /**
- * SPEC.md 8: a visitor who tries to check out sees 'Please Signup First' for 3 s and is then
+ * docs/product-spec.md §8: a visitor who tries to check out sees 'Please Signup First' for 3 s and is then
  * taken to the sign-up page.
  */
 export function useSignupFirst(): () => void {

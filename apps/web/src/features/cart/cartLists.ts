@@ -7,7 +7,7 @@ export const ADDED_TO_WISHLIST = 'Add To Wishlist Successfully';
 export const MOVED_TO_CART = 'Moved To Cart Successfully';
 const STORAGE_UNAVAILABLE = 'Your browser storage is full or disabled.';
 
-/** SPEC.md 3 cart item: the product plus the chosen licence and reskin flag (as text). */
+/** docs/product-spec.md §3 cart item: the product plus the chosen licence and reskin flag (as text). */
 /** A card's fields as stored in the browser; the rating changes too often to keep. */
 export type CartItem = Omit<ProductSummary, 'rating'> & { selectedLicense: LicenseType; isReskin: 'true' | 'false' };
 

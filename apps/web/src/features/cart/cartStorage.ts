@@ -1,4 +1,4 @@
-/** SPEC.md 3: the cart lives in localStorage under `cartProduct`, the wishlist under `whishList` (sic). */
+/** docs/product-spec.md §3: the cart lives in localStorage under `cartProduct`, the wishlist under `whishList` (sic). */
 export const CART_KEY = 'cartProduct';
 export const WISHLIST_KEY = 'whishList';
 export type ListKey = typeof CART_KEY | typeof WISHLIST_KEY;

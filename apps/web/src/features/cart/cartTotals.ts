@@ -19,7 +19,7 @@ export function lineCents(item: PricedItem): Cents {
   return licencePrice(pricedLine(item));
 }
 
-/** SPEC.md 9: the chosen licence price of every line; reskin prices are shown, never added. */
+/** docs/product-spec.md §9: the chosen licence price of every line; reskin prices are shown, never added. */
 export function cartTotalCents(items: readonly PricedItem[]): Cents {
   return cartTotal(items.map(pricedLine));
 }

@@ -24,7 +24,7 @@ export const PAYMENT_FAILED_PREFIX = 'Payment failed: ';
 export const PAYMENT_FAILED_RETRY = 'Payment failed, please try again.';
 
 /**
- * SPEC.md 8: the provider's message when the card fails; the server's own reason when it refused
+ * docs/product-spec.md §8: the provider's message when the card fails; the server's own reason when it refused
  * the cart (a seller's own product, one no longer for sale), since trying again would not help;
  * a plain retry message otherwise.
  */

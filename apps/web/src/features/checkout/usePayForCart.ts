@@ -30,7 +30,7 @@ async function recordPaidPurchase(paymentIntentId: string): Promise<PurchaseReco
 }
 
 /**
- * SPEC.md 4 checkout: create the intent (the server prices the lines), confirm the card, record
+ * docs/product-spec.md §4 checkout: create the intent (the server prices the lines), confirm the card, record
  * the purchase, then clear the cart, refresh purchases and go to /purchase-successful.
  * Nothing is recorded when any step before the last fails.
  */

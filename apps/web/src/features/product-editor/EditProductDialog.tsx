@@ -24,7 +24,7 @@ interface EditProductButtonProps {
 }
 
 /**
- * SPEC.md 2.10: the edit icon opens the Edit Product dialog for one product; a successful
+ * docs/product-spec.md §2.10: the edit icon opens the Edit Product dialog for one product; a successful
  * update shows the same popup as an upload and refreshes every product list.
  */
 export function EditProductButton({ productId, describedBy, className = '' }: EditProductButtonProps) {

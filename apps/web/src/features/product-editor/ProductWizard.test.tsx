@@ -81,7 +81,7 @@ describe('ProductWizard', () => {
   });
   afterEach(cleanup);
 
-  it('groups the fields on three steps as SPEC.md 2.10 lists them', async () => {
+  it('groups the fields on three steps as docs/product-spec.md §2.10 lists them', async () => {
     renderWizard();
     expect(stepHeading()).toBe('Step 1 of 3: Product details');
     const languages = screen.getByRole('group', { name: 'Languages' });
@@ -201,7 +201,7 @@ describe('ProductWizard', () => {
     expect(combobox('Type').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('uploads the SPEC.md 7 multipart form with progress, then pops up and starts over with only English', async () => {
+  it('uploads the docs/product-spec.md §7 multipart form with progress, then pops up and starts over with only English', async () => {
     fakeFetch((url) =>
       url === '/api/product/archive-checks'
         ? {

@@ -42,7 +42,7 @@ interface StepState {
 }
 
 /**
- * SPEC.md 2.10: the three-step upload form shared by the admin and user panels. After a
+ * docs/product-spec.md §2.10: the three-step upload form shared by the admin and user panels. After a
  * successful upload the popup shows and the form starts over on step 1 with only English.
  */
 export function ProductWizard() {
@@ -276,7 +276,7 @@ function WizardForm({
           Previous Step
         </button>
         {/* Distinct keys: React must never turn the clicked Next button into the Submit button,
-            or the browser finishes that click as a submission (defect 1 of issue 11). */}
+            or the browser finishes that click as a submission. */}
         {step < LAST_STEP ? (
           <button key="next" type="button" data-form-action="next" className="btn btn-primary" onClick={() => void handleNext()}>
             Next Step

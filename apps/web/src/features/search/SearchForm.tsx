@@ -22,7 +22,7 @@ export function searchPath(text: string): string {
 }
 
 /**
- * Search box as an ARIA combobox (SPEC.md 2.1, 4): suggestions only while the box has been
+ * Search box as an ARIA combobox (docs/product-spec.md §2.1, 4): suggestions only while the box has been
  * edited and holds text; choosing one or 'Search All' closes the list and clears the box.
  */
 export function SearchForm({ placeholder, onSearch, inputRef, className = '' }: SearchFormProps) {

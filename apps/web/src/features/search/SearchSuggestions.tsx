@@ -14,7 +14,7 @@ interface SearchSuggestionsProps {
 export const optionId = (listId: string, index: number) => `${listId}-option-${index}`;
 
 /**
- * SPEC.md 2.1 listbox of the search combobox: up to 6 games with thumbnail and title, then
+ * docs/product-spec.md §2.1 listbox of the search combobox: up to 6 games with thumbnail and title, then
  * 'Search All'. Focus stays in the box (aria-activedescendant); a mouse press must not blur it.
  */
 export function SearchSuggestions({ id, suggestions, activeIndex, onChoose }: SearchSuggestionsProps) {

@@ -16,7 +16,7 @@ const NotificationsPage = lazy(() => import('../user-panel/NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
 const RefundRequestsPage = lazy(() => import('./RefundRequestsPage'));
 
-/** SPEC.md 2.9's eleven entries, each a child route, then Refund Requests, Notifications and Licences (issues 15–17). */
+/** docs/product-spec.md §2.9's eleven entries, each a child route, then Refund Requests, Notifications and Licences (issues 15–17). */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
   { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence, with refunds.', page: PurchasersPage },

@@ -1,7 +1,7 @@
 import { ContactMessages } from '@/features/contact';
 import { HireRequests } from '@/features/hire';
 
-/** /adminPanel/manage-developer: hire requests, then the contact-form messages (the menu keeps SPEC.md's eleven entries). */
+/** /adminPanel/manage-developer: hire requests, then the contact-form messages (the menu keeps docs/product-spec.md's eleven entries). */
 export default function ManageDeveloperPage() {
   return (
     <>

@@ -1,6 +1,6 @@
 import { ProductWizard } from '@/features/product-editor';
 
-/** /adminPanel/upload-product (SPEC.md 2.10): an admin's upload is approved at once. */
+/** /adminPanel/upload-product (docs/product-spec.md §2.10): an admin's upload is approved at once. */
 export default function UploadProductPage() {
   return (
     <>

@@ -12,7 +12,7 @@ interface HomeSectionProps<T> {
   products: (data: T) => ProductSummary[];
 }
 
-/** One SPEC.md 2.3 section: heading, View All link to its listing route, carousel or grid. */
+/** One docs/product-spec.md §2.3 section: heading, View All link to its listing route, carousel or grid. */
 export function HomeSection<T>({ title, to, query, products }: HomeSectionProps<T>) {
   const headingId = useId();
   return (

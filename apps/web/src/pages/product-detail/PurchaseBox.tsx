@@ -44,7 +44,7 @@ function report(result: AddResult) {
 }
 
 /**
- * SPEC.md 2.5: licence radio (Single by default), the total for it, Add to cart and Add to Wishlist.
+ * docs/product-spec.md §2.5: licence radio (Single by default), the total for it, Add to cart and Add to Wishlist.
  * Its seller sees the prices but no buttons: the server refuses to sell a product to its seller.
  */
 export function PurchaseBox({ product }: { product: ProductDetail }) {

@@ -7,7 +7,7 @@ import { SIGNUP_FIRST, useSession } from '@/features/auth';
 import { useStartReskinChat } from '@/features/reskin-chat';
 
 /**
- * SPEC.md 2.5 / 6: reskin features with their price and a 'contact us' asking Yes or No.
+ * docs/product-spec.md §2.5 / 6: reskin features with their price and a 'contact us' asking Yes or No.
  * Only role User may go on. A visitor gets 'Please Signup First' for 3 s and, until signed in,
  * links to sign up or log in; an admin is told that buyers ask and admins answer in the admin
  * chatbox. Yes sends the opening 'Yes' (starting or reusing this product's chat) and opens the

@@ -1,5 +1,5 @@
 /**
- * SPEC.md 2.5: only YouTube watch, live and shorts links are embedded (youtu.be short links
+ * docs/product-spec.md §2.5: only YouTube watch, live and shorts links are embedded (youtu.be short links
  * too, as the upload contract accepts them), always through youtube-nocookie.com.
  */
 const YOUTUBE_ID = /^https:\/\/(?:(?:www\.|m\.)?youtube\.com\/(?:watch\?(?:[^#]*&)?v=|live\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{6,})/;

@@ -13,7 +13,7 @@ const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
 const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
 
-/** SPEC.md 2.8, in the sidebar's order. */
+/** docs/product-spec.md §2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'user-dashboard', label: 'Dashboard', summary: 'Your sales, earnings and latest activity at a glance.', page: UserDashboardPage },
   {

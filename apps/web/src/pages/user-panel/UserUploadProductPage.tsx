@@ -1,6 +1,6 @@
 import { ProductWizard } from '@/features/product-editor';
 
-/** /userPanel/user-upload-product (SPEC.md 2.10): a user's upload waits for an admin's approval. */
+/** /userPanel/user-upload-product (docs/product-spec.md §2.10): a user's upload waits for an admin's approval. */
 export default function UserUploadProductPage() {
   return (
     <>

@@ -4,7 +4,7 @@
  */
 export const ANALYSER_VERSION = 1;
 
-/** What an archive may hold before it is refused rather than read (issue 18). */
+/** What an archive may hold before it is refused rather than read. */
 export const ARCHIVE_LIMITS = {
   maxEntries: 50_000,
   maxUncompressedBytes: 2 * 1024 ** 3,

@@ -21,7 +21,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<SessionUser 
 }
 
 /**
- * SPEC.md 4: the user stored in sessionStorage renders the header at once and is then
+ * docs/product-spec.md §4: the user stored in sessionStorage renders the header at once and is then
  * confirmed with the server in the background (initialDataUpdatedAt 0 marks it stale).
  * A new tab has nothing stored (sessionStorage is per tab): when the signed-in hint cookie
  * says a session may exist, the server is asked and the user restored. A visitor has neither

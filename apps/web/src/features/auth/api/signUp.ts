@@ -6,7 +6,7 @@ import { sessionQueryKey } from './currentUser';
 
 export type SignUpFields = Omit<SignUpBody, 'role'>;
 
-/** SPEC.md: the role is always sent as 'User'; the server ignores it anyway. */
+/** docs/product-spec.md: the role is always sent as 'User'; the server ignores it anyway. */
 export function signUp(fields: SignUpFields): Promise<SessionUser> {
   return apiFetch(API_PATHS.user.addUser, { method: 'POST', body: { ...fields, role: 'User' } }, parseSessionUser);
 }

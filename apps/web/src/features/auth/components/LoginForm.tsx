@@ -30,7 +30,7 @@ export function LoginForm() {
 
   return (
     <>
-      {/* SPEC.md: the server's message sits above the form. */}
+      {/* docs/product-spec.md: the server's message sits above the form. */}
       <FormError id={errorId} message={signIn.error?.message} />
       <form ref={formRef} onSubmit={handleSubmit} aria-label="Login">
         <div className="mb-3">

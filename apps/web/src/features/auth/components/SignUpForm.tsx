@@ -67,7 +67,7 @@ export function SignUpForm() {
           Sign Up
         </SubmitButton>
       </form>
-      {/* SPEC.md: the server's message sits under the form and is cleared on success. */}
+      {/* docs/product-spec.md: the server's message sits under the form and is cleared on success. */}
       <FormError id={errorId} message={signUp.error?.message} className="mt-3" />
     </>
   );

@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api';
 import { parseProductList } from '../parse';
 import { catalogueKeys } from './keys';
 
-/** GET /api/product/search?q=&limit=6 (SPEC.md 9: suggestions and results both cap at 6). */
+/** GET /api/product/search?q=&limit=6 (docs/product-spec.md §9: suggestions and results both cap at 6). */
 export function searchProducts(text: string, signal?: AbortSignal) {
   const query = new URLSearchParams({ q: text, limit: String(LIMITS.searchResults) }).toString();
   return apiFetch(`${API_PATHS.product.search}?${query}`, { signal }, parseProductList);

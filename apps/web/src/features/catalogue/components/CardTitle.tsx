@@ -1,7 +1,7 @@
 import { cutCardTitle } from '@market/contracts';
 
 /**
- * SPEC.md 2.3 title cuts without a resize listener: both cuts are rendered and CSS shows the
+ * docs/product-spec.md §2.3 title cuts without a resize listener: both cuts are rendered and CSS shows the
  * large one from 992 px (Bootstrap lg) and the small one below. Screen readers get the full title.
  */
 export function CardTitle({ title }: { title: string }) {

@@ -17,7 +17,7 @@ const SHOWN_RATIO = 0.9;
 const FIRST_SCREEN_SLIDES = 6;
 
 /**
- * SPEC.md 2.3 carousel as CSS scroll snap (no carousel library in the storefront chunk):
+ * docs/product-spec.md §2.3 carousel as CSS scroll snap (no carousel library in the storefront chunk):
  * cards per view come from CSS (4, 3 ≤1200 px, 2.5 ≤768 px, 2 ≤576 px). It loops (the last
  * step rewinds to the first card), autoplays every 4 s and pauses on hover and keyboard focus,
  * and its Stop button stops it for good (WCAG 2.2.2). Slides off screen are inert, so the keyboard

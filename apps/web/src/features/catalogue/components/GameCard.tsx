@@ -23,7 +23,7 @@ const CARD_IMAGE_SIZES = '(min-width: 1200px) 270px, (min-width: 768px) 34vw, 50
 export type CardHeadingLevel = 2 | 3;
 
 /**
- * SPEC.md 2.3 game card. The title link stretches over the card; its buttons sit above it. A `lead`
+ * docs/product-spec.md §2.3 game card. The title link stretches over the card; its buttons sit above it. A `lead`
  * card is the first a page shows: its image is fetched at once, the others as they near the screen.
  */
 export function GameCard({

@@ -30,7 +30,7 @@ export function GameGrid({
   );
 }
 
-/** SPEC.md 2.3: a carousel, or a plain 4-column grid at 3 games or fewer; it sits under a section's h2. */
+/** docs/product-spec.md §2.3: a carousel, or a plain 4-column grid at 3 games or fewer; it sits under a section's h2. */
 export function GameShelf({ products, label }: { products: ProductSummary[]; label: string }) {
   if (products.length <= LIMITS.carouselToGridMaxItems)
     return <GameGrid products={products} label={label} headingLevel={3} leadFirst={false} />;

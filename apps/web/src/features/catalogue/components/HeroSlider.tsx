@@ -5,7 +5,7 @@ import { usePrefersReducedMotion } from './useMediaQuery';
 import './catalogue.css';
 
 /**
- * SPEC.md 2.3 hero: slides with dots that jump to a slide, autoplay every 4000 ms that pauses
+ * docs/product-spec.md §2.3 hero: slides with dots that jump to a slide, autoplay every 4000 ms that pauses
  * on hover and keyboard focus (and with a pause button), a 1000 ms slide animation; with reduced motion
  * it neither autoplays nor animates.
  */

@@ -9,7 +9,7 @@ interface CartSummaryProps {
   children?: ReactNode;
 }
 
-/** Items, total price, discount (always 0, SPEC.md 2.6) and total; reskin prices are not added. */
+/** Items, total price, discount (always 0, docs/product-spec.md §2.6) and total; reskin prices are not added. */
 export function CartSummary({ title, items, children }: CartSummaryProps) {
   const total = formatCents(cartTotalCents(items));
   return (

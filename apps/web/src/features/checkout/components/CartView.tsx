@@ -7,7 +7,7 @@ import { CartLines } from './CartLines';
 import { CartSummary } from './CartSummary';
 import '../checkout.css';
 
-/** SPEC.md 2.6 cart: the lines, their totals, Proceed to checkout and Continue Shopping. */
+/** docs/product-spec.md §2.6 cart: the lines, their totals, Proceed to checkout and Continue Shopping. */
 export function CartView() {
   const items = useCartItems();
   const cart = useCheckedCart(items);

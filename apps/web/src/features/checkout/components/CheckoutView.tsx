@@ -16,7 +16,7 @@ import { formatCents } from '@/lib/format';
 // Stripe.js and Elements stay out of every other page.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-/** /checkout (SPEC.md 2.6): card fields, Pay with a spinner, the order summary and 'Secure Payment'. */
+/** /checkout (docs/product-spec.md §2.6): card fields, Pay with a spinner, the order summary and 'Secure Payment'. */
 export function CheckoutView() {
   const { user } = useSession();
   const signupFirst = useSignupFirst();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CardFieldProblem, paymentFailureMessage } from '../paymentErrors';
 
 /**
- * SPEC.md 8 payment alert, in the page (never window.alert); field problems show at their field instead.
+ * docs/product-spec.md §8 payment alert, in the page (never window.alert); field problems show at their field instead.
  * Focus moves to it, so a keyboard or screen reader user is not left on the Pay button that was busy.
  */
 export function PaymentFailure({ error }: { error: unknown }) {

@@ -17,7 +17,7 @@ interface ProductLineProps {
 
 export const lineTitleId = (item: Pick<CartItem, '_id'>) => `line-title-${item._id}`;
 
-/** One product in the cart or the wishlist: SPEC.md 2.6 thumbnail, title, category, licence, price. */
+/** One product in the cart or the wishlist: docs/product-spec.md §2.6 thumbnail, title, category, licence, price. */
 export function ProductLine({ item, license, note, actions }: ProductLineProps) {
   const name = productName(item);
   return (

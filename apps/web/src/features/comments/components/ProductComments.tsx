@@ -10,7 +10,7 @@ import { useProductComments } from '../api/productComments';
 import { formatDateTime } from '@/lib/format';
 import '../comments.css';
 
-/** SPEC.md 2.5 Comments tab: the product's comments, newest first, and the form to add one. */
+/** docs/product-spec.md §2.5 Comments tab: the product's comments, newest first, and the form to add one. */
 export function ProductComments({ productId }: { productId: string }) {
   const query = useProductComments(productId);
   return (
@@ -106,7 +106,7 @@ function CommentForm({ productId }: { productId: string }) {
           Post Comment
         </SubmitButton>
       </form>
-      {/* SPEC.md 8: the server's message in red under the form, cleared on success. */}
+      {/* docs/product-spec.md §8: the server's message in red under the form, cleared on success. */}
       <FormError message={add.error?.message} className="mt-3" />
     </>
   );

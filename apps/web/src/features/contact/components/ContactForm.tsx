@@ -13,7 +13,7 @@ const FIELDS: { name: keyof ContactBody; label: string; type?: string; autoCompl
 ];
 
 /**
- * SPEC.md 2.7 contact form: every field required ('Field with * should be filled'). Each empty
+ * docs/product-spec.md §2.7 contact form: every field required ('Field with * should be filled'). Each empty
  * field is also marked invalid with its own message, and focus goes to the first (WCAG 3.3.1).
  */
 export function ContactForm() {

@@ -21,7 +21,7 @@ function RequiredStar() {
   );
 }
 
-/** SPEC.md 2.7 hire form; the requirements are written in the rich-text editor (loaded on demand). */
+/** docs/product-spec.md §2.7 hire form; the requirements are written in the rich-text editor (loaded on demand). */
 export function HireDeveloperForm() {
   const hire = useHireDeveloper();
   const { formRef } = useRevealFirstError(hire.error);
@@ -109,7 +109,7 @@ export function HireDeveloperForm() {
       <SubmitButton pending={hire.isPending} className="mt-3">
         Submit Request
       </SubmitButton>
-      {/* SPEC.md 8: the server's message in red under the form, cleared on success. */}
+      {/* docs/product-spec.md §8: the server's message in red under the form, cleared on success. */}
       <FormError message={hire.error?.message} className="mt-3" />
       <output className="d-block mt-3">{sentMessage && <p className="alert alert-success mb-0">{sentMessage}</p>}</output>
     </form>

@@ -8,7 +8,7 @@ export async function deleteProduct(id: string): Promise<void> {
   await apiFetch(apiPath(API_PATHS.product.remove, { id }), { method: 'DELETE' });
 }
 
-/** SPEC.md 4: the lists reload after each deletion. */
+/** docs/product-spec.md §4: the lists reload after each deletion. */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ export async function rejectProduct({ id, decision }: { id: string; decision: Mo
   await apiFetch(apiPath(API_PATHS.product.reject, { id }), { method: 'PUT', body: decision });
 }
 
-/** SPEC.md 4: the lists reload after each rejection. */
+/** docs/product-spec.md §4: the lists reload after each rejection. */
 export function useRejectProduct() {
   const queryClient = useQueryClient();
   return useMutation({

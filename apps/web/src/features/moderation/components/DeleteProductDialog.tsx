@@ -15,7 +15,7 @@ interface DeleteProductDialogProps {
 }
 
 /**
- * SPEC.md 8: 'Are you sure?' / "You won't be able to revert this!" with 'Yes, delete it!' and
+ * docs/product-spec.md §8: 'Are you sure?' / "You won't be able to revert this!" with 'Yes, delete it!' and
  * 'Cancel'; then 'Deleted!' / 'This game deleted successfully.'. It lives beside the list, not
  * in the row, so it survives the row disappearing when the list reloads.
  */

@@ -172,7 +172,7 @@ describe('ManagePendingProducts', () => {
     expect(listCalls()).toBe(2);
   });
 
-  it('asks before deleting, with the texts of SPEC.md 8, then reloads the list', async () => {
+  it('asks before deleting, with the texts of docs/product-spec.md §8, then reloads the list', async () => {
     const { calls, listCalls } = fakeServer([summary()]);
     renderAt(<ManagePendingProducts />);
     await screen.findByText('Space Racer');

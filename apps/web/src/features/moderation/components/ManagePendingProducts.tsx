@@ -18,7 +18,7 @@ import '../moderation.css';
 
 /**
  * /adminPanel/manage-pending-products: approve, request changes, reject (both with a reason),
- * delete, and the source code link; below, sellers' changes to approved products (issue 17).
+ * delete, and the source code link; below, sellers' changes to approved products.
  */
 export function ManagePendingProducts() {
   const query = useUploadedProducts({ status: 'Pending' });

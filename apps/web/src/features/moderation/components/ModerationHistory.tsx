@@ -4,7 +4,7 @@ import { FormError } from '@/components/FormError';
 import { formatDate } from '@/lib/format';
 import { useModerationLog } from '../api/moderationLog';
 
-/** The admin's audit list of a product (issue 17): who approved, rejected or asked for changes, when and why. */
+/** The admin's audit list of a product: who approved, rejected or asked for changes, when and why. */
 export function ModerationHistory({ productId }: { productId: string }) {
   const headingId = useId();
   const query = useModerationLog(productId);

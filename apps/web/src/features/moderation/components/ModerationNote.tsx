@@ -2,7 +2,7 @@ import { MODERATION_ACTION_LABELS, type ModerationState } from '@market/contract
 import { formatDate } from '@/lib/format';
 
 /**
- * Under a seller's status (issue 17): the reason and note of the last decision that asked
+ * Under a seller's status: the reason and note of the last decision that asked
  * something of them, and whether an edit of the live listing waits for an admin.
  */
 export function ModerationNote({ moderation }: { moderation: ModerationState | undefined }) {

@@ -9,7 +9,7 @@ import { usePendingChanges } from '../api/pendingChanges';
 import { focusAfterDecision, type ReasonRequest } from './ReasonDialog';
 
 /**
- * "Pending changes" (issue 17): sellers' edits of approved products, which wait here while the
+ * "Pending changes": sellers' edits of approved products, which wait here while the
  * store keeps the live listing; each shows its changed fields old → new, to approve or reject.
  */
 export function PendingChangesList({ onAskReason }: { onAskReason: (request: ReasonRequest) => void }) {

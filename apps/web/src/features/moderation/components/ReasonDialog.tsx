@@ -37,7 +37,7 @@ interface ReasonDialogProps {
 }
 
 /**
- * The reason form of every moderation decision the seller must act on (issue 17): one of the six
+ * The reason form of every moderation decision the seller must act on: one of the six
  * reasons and a note of at most 1,000 characters, both shown to the seller. It lives beside the
  * list, so it survives its row leaving the list once the decision is made.
  */

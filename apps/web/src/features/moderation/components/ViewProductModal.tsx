@@ -16,7 +16,7 @@ interface ViewProductModalProps {
   onClose: () => void;
 }
 
-/** SPEC.md 2.8: the product's details, read-only. */
+/** docs/product-spec.md §2.8: the product's details, read-only. */
 export function ViewProductModal({ productId, onClose }: ViewProductModalProps) {
   return (
     <DetailsDialog show={productId !== null} title="Product Details" onClose={onClose}>

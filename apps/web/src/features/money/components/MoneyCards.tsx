@@ -38,7 +38,7 @@ export function MoneyCards({ cards, label }: { cards: MoneyCard[]; label: string
   );
 }
 
-/** SPEC.md 2.8: the earnings page's four cards (licence prices only, no reskin), refunds taken off. */
+/** docs/product-spec.md §2.8: the earnings page's four cards (licence prices only, no reskin), refunds taken off. */
 export function earningsCards(earnings: Earnings): MoneyCard[] {
   const total: MoneyCard = { label: 'Total Earnings', value: earnings.totalEarnings };
   const totalNote = refundedNote(earnings);

@@ -53,7 +53,7 @@ function WithdrawalForm() {
     );
   };
 
-  // SPEC.md 5: 'Insufficient Balance' comes with its explanation; other server messages as sent.
+  // docs/product-spec.md §5: 'Insufficient Balance' comes with its explanation; other server messages as sent.
   const error =
     withdraw.error?.message === INSUFFICIENT_BALANCE.message
       ? `${INSUFFICIENT_BALANCE.message}: ${INSUFFICIENT_BALANCE.detail}`

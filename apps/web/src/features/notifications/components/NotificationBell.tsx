@@ -13,7 +13,7 @@ import '../notifications.css';
 const LATEST = 10;
 
 /**
- * The header's bell (issue 15): the unread count on it (none at 0), the latest notices under it,
+ * The header's bell: the unread count on it (none at 0), the latest notices under it,
  * live from the event stream so a notice appears without a reload.
  */
 export function NotificationBell({ user }: { user: SessionUser }) {

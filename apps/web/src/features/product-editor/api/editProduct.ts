@@ -9,7 +9,7 @@ export interface EditProductVariables extends ProgressOptions {
 }
 
 /**
- * PUT /api/product/editProduct/{id} (multipart, SPEC.md 7); files left out keep the current ones.
+ * PUT /api/product/editProduct/{id} (multipart, docs/product-spec.md §7); files left out keep the current ones.
  * Answers the product as it now is: for a seller's edit of an approved one, the live listing with its change waiting.
  */
 export async function editProduct({ id, body, ...options }: EditProductVariables): Promise<ProductDetail> {

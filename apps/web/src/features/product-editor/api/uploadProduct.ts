@@ -13,7 +13,7 @@ export interface UploadProductVariables extends ProgressOptions {
 /** Of the stored product the upload answers with, the wizard needs only its id. */
 const uploadedSchema = z.object({ _id: idSchema });
 
-/** POST /api/product/uploadProduct (multipart, SPEC.md 7). 201 with the stored product; resolves with its id. */
+/** POST /api/product/uploadProduct (multipart, docs/product-spec.md §7). 201 with the stored product; resolves with its id. */
 export async function uploadProduct({ body, idempotencyKey, ...options }: UploadProductVariables): Promise<string> {
   const answer = await sendWithProgress('POST', API_PATHS.product.upload, body, {
     ...options,

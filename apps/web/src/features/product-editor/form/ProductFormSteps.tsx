@@ -33,7 +33,7 @@ export function StepOneFields({ form }: StepProps) {
   const languagesId = fieldId(form.prefix, 'languages');
 
   function toggleLanguage(code: LanguageCode, ticked: boolean) {
-    // Kept in SPEC.md's language order, whatever order they are ticked in.
+    // Kept in docs/product-spec.md's language order, whatever order they are ticked in.
     const next = LANGUAGE_CODES.filter((language) => (language === code ? ticked : languages.includes(language)));
     setValue('languages', next, { shouldDirty: true });
     if (!ticked) clearErrors([`title.${code}`, `description.${code}`, `keywords.${code}`]);

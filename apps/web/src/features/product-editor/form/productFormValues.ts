@@ -44,7 +44,7 @@ export type ProductFormValues = Record<TextField, string> &
     screenshots: File[];
   };
 
-/** SPEC.md 2.10: which fields each of the three steps shows, in order. */
+/** docs/product-spec.md §2.10: which fields each of the three steps shows, in order. */
 export const STEP_FIELDS = [
   ['languages', 'title', 'description', 'keywords', 'type', 'category', 'subCategory', 'frameWork', 'features', 'featureImg', 'thumbnail'],
   ['screenshots', 'youtubeLink', 'googlePlayLink', 'appStoreLink', 'livePreview', 'sourceCode', 'version', 'singleAppLicense'],
@@ -52,7 +52,7 @@ export const STEP_FIELDS = [
 ] as const;
 export type StepIndex = 0 | 1 | 2;
 
-/** SPEC.md 5: the fields marked with a star (plus the English title, which the API requires). */
+/** docs/product-spec.md §5: the fields marked with a star (plus the English title, which the API requires). */
 export const REQUIRED_FIELDS: ReadonlySet<string> = new Set([
   'type',
   'category',
@@ -115,7 +115,7 @@ export function valuesFromProduct(product: ProductDetail): ProductFormValues {
   };
 }
 
-/** SPEC.md 5: keywords are split on commas and trimmed (blank pieces dropped). */
+/** docs/product-spec.md §5: keywords are split on commas and trimmed (blank pieces dropped). */
 export function splitKeywords(text: string | undefined): string[] {
   return (text ?? '')
     .split(',')
@@ -138,7 +138,7 @@ export function keywordsOf(values: ProductFormValues) {
 }
 
 /**
- * The multipart body of SPEC.md 7: text fields first (title, description and keywords as JSON
+ * The multipart body of docs/product-spec.md §7: text fields first (title, description and keywords as JSON
  * text), files last, screenshots repeated. userId and status are not sent: the server takes
  * the owner from the session and decides the status itself (DESIGN.md trust rules).
  */

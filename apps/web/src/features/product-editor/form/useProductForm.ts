@@ -10,7 +10,7 @@ export interface ProductFormController {
   prefix: string;
   mode: FormMode;
   form: UseFormReturn<ProductFormValues>;
-  /** Framework options: the short upload list or the long edit list (SPEC.md 3). */
+  /** Framework options: the short upload list or the long edit list (docs/product-spec.md §3). */
   frameworks: readonly string[];
   /** Current image URLs when editing, shown beside the optional file inputs. */
   currentImages?: { featureImg: string; thumbnail: string; screenshots: string[] } | undefined;

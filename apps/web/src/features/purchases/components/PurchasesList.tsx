@@ -171,7 +171,7 @@ function OlderVersions({ row, titleId }: { row: Row; titleId: string }) {
   );
 }
 
-/** SPEC.md 4: once a window has passed by this clock, ask the server to close it (it decides by its own). */
+/** docs/product-spec.md §4: once a window has passed by this clock, ask the server to close it (it decides by its own). */
 function useCloseExpiredWindows(rows: Row[], now: number) {
   const updateDownload = useUpdateDownload();
   const asked = useRef(new Set<string>());

@@ -18,7 +18,7 @@ interface NewVersionButtonProps {
 }
 
 /**
- * Issue 15: a seller publishes a new archive of a product as a new version. The dialog closes on
+ * A seller publishes a new archive of a product as a new version. The dialog closes on
  * success and a popup says whether buyers get it now (admin) or after review (seller).
  */
 export function NewVersionButton({ productId, productTitle, describedBy }: NewVersionButtonProps) {

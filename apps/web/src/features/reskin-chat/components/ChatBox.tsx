@@ -12,7 +12,7 @@ const EMPTY_TEXT: Record<ReskinAuthor, string> = {
 };
 
 /**
- * /adminPanel/admin-chatbox and /userPanel/user-chatbox (SPEC.md 2.11): the conversations on
+ * /adminPanel/admin-chatbox and /userPanel/user-chatbox (docs/product-spec.md §2.11): the conversations on
  * one side, the chosen one on the other, kept live through the event stream. The choice is in
  * the address (?productId=&userId=), so the product page can open its chat directly.
  */
