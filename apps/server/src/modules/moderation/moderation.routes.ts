@@ -18,7 +18,7 @@ export interface ModerationRoutesOptions {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const REASONS = 'reason: one of the six of docs/product-spec.md, note: at most 1,000 characters';
+const REASONS = 'reason: one of the six moderation reasons (moderationReasonSchema in the contracts), note: at most 1,000 characters';
 
 /** Moderation with reasons: decisions on products and on sellers' changes to approved ones; admins only. */
 export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = async (app, { moderation }) => {
