@@ -86,6 +86,7 @@ describe('LicencesList', () => {
     renderAt(<LicencesList />, '/userPanel/licences');
 
     const card = (await screen.findByRole('heading', { name: 'Space Runner' })).closest('li')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Register an app for Space Runner' }));
     fireEvent.change(within(card).getByLabelText(/App name/), { target: { value: 'Runner' } });
     fireEvent.change(within(card).getByLabelText(/Package or bundle id/), { target: { value: 'com.alice.runner' } });
     fireEvent.change(within(card).getByLabelText(/Store address/), { target: { value: 'not a url' } });
