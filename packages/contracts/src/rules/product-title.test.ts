@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productFormSchema } from '../products.js';
-import { slugKey, slugToTitle, titleKey, titleToSlug } from './text.js';
+import { productPagePath, slugKey, slugToTitle, titleKey, titleToSlug } from './text.js';
 
 describe('the one product-title rule', () => {
   it.each([
@@ -23,5 +23,17 @@ describe('the one product-title rule', () => {
     expect(slugKey('space-runner')).toBe(titleKey('Space Runner'));
     expect(slugKey('Tic-Tac-Toe-Pro')).toBe(titleKey('Tic Tac-Toe  Pro'));
     expect(titleKey('Space Runner')).not.toBe(titleKey('Space Runners'));
+  });
+});
+
+describe('the product page path', () => {
+  it.each(['Ask? #1 / 100% Runner', 'Space Runner', 'Zoë’s Café'])('leads %j to its own page, whatever its punctuation', (title) => {
+    const url = new URL(productPagePath(titleToSlug(title)), 'https://market.example');
+
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('');
+    const [, downloads, slug, ...rest] = url.pathname.split('/');
+    expect([downloads, rest]).toEqual(['downloads', []]);
+    expect(slugKey(decodeURIComponent(slug!))).toBe(titleKey(title));
   });
 });

@@ -5,6 +5,13 @@ export function titleToSlug(title: string): string {
   return title.trim().replace(/\s+/g, '-');
 }
 
+/**
+ * The product page of a slug (a product's `slug`, or titleToSlug of its title). Encoded, so a title
+ * with '?', '#', '/' or '%' still reaches its own page instead of a query, a fragment or another path;
+ * every link to a product page, in the browser and in notices and mails, is built here.
+ */
+export const productPagePath = (slug: string) => `/downloads/${encodeURIComponent(slug)}`;
+
 /** The reverse of titleToSlug as docs/product-spec.md states it: hyphens map back to spaces. */
 export function slugToTitle(slug: string): string {
   return slug.replace(/-/g, ' ');

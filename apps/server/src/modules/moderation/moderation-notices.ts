@@ -1,4 +1,4 @@
-import { titleToSlug, type ModerationAction, type ModerationReason } from '@market/contracts';
+import { productPagePath, titleToSlug, type ModerationAction, type ModerationReason } from '@market/contracts';
 import { type OutgoingMail, renderMail } from '../../platform/mail/index.js';
 import type { Notice } from '../notifications/index.js';
 
@@ -17,7 +17,7 @@ const why = ({ reason, note }: Decision) => [reason ? `Reason: ${reason}.` : '',
 function wordsOf(title: string, decision: Decision): { title: string; next: string; link: string } {
   switch (decision.action) {
     case 'Approved':
-      return { title: `${title} was approved`, next: 'It is in the store now.', link: `/downloads/${titleToSlug(title)}` };
+      return { title: `${title} was approved`, next: 'It is in the store now.', link: productPagePath(titleToSlug(title)) };
     case 'Rejected':
       return {
         title: `${title} was rejected`,
@@ -34,7 +34,7 @@ function wordsOf(title: string, decision: Decision): { title: string; next: stri
       return {
         title: `Your changes to ${title} were approved`,
         next: 'The store shows them now.',
-        link: `/downloads/${titleToSlug(title)}`,
+        link: productPagePath(titleToSlug(title)),
       };
     case 'ChangeRejected':
       return {

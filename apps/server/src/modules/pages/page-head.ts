@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@market/contracts';
+import { FIRST_SCREEN_ELEMENT_ID, productPagePath, type FirstScreen } from '@market/contracts';
 import { escapeHtml } from '../../platform/html/index.js';
 
 export interface ShareCard {
@@ -34,7 +34,7 @@ const escapeXml = (text: string) =>
 export function sitemapXml(publicUrl: string, entries: Array<{ slug: string; updatedAt: string }>): string {
   const urls = entries.map(
     (entry) =>
-      `  <url><loc>${escapeXml(`${publicUrl}/downloads/${encodeURIComponent(entry.slug)}`)}</loc><lastmod>${entry.updatedAt.slice(0, 10)}</lastmod></url>`,
+      `  <url><loc>${escapeXml(`${publicUrl}${productPagePath(entry.slug)}`)}</loc><lastmod>${entry.updatedAt.slice(0, 10)}</lastmod></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FirstScreen, FirstScreenAnswers, FirstScreenRenderer } from '@market/contracts';
+import { productPagePath, type FirstScreen, type FirstScreenAnswers, type FirstScreenRenderer } from '@market/contracts';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
@@ -118,7 +118,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
           ? withShareCard(html, {
               ...card,
               image: `${publicUrl}${card.image}`,
-              url: `${publicUrl}/downloads/${encodeURIComponent(request.params.title)}`,
+              url: `${publicUrl}${productPagePath(request.params.title)}`,
             })
           : html;
       return sendPage(request, reply, productPage, withCard);

@@ -1,4 +1,4 @@
-import { DOWNLOAD_WINDOW_HOURS, titleToSlug } from '@market/contracts';
+import { DOWNLOAD_WINDOW_HOURS, productPagePath, titleToSlug } from '@market/contracts';
 import { htmlToText } from '../../platform/html/index.js';
 import { type OutgoingMail, renderMail } from '../../platform/mail/index.js';
 import type { Notice } from '../notifications/index.js';
@@ -26,7 +26,7 @@ export function releaseNotices(title: string, release: Pick<ReleaseRow, 'version
       kind: 'moderation',
       title: `Version ${release.version} of ${title} was approved`,
       body: 'Its buyers have been told, and can download it now.',
-      link: `/downloads/${titleToSlug(title)}`,
+      link: productPagePath(titleToSlug(title)),
     },
     rejected: {
       kind: 'moderation',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LIMITS } from '@market/contracts';
+import { LIMITS, productPagePath } from '@market/contracts';
 import { productName, usePopularQuery } from '@/features/catalogue';
 
 /**
@@ -14,7 +14,7 @@ export function TopDownloadedGames() {
     <ul className="footer-links footer-top-games">
       {games.map((game) => (
         <li key={game._id}>
-          <Link to={`/downloads/${game.slug}`}>{productName(game)}</Link>
+          <Link to={productPagePath(game.slug)}>{productName(game)}</Link>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '@market/contracts';
+import { LIMITS, productPagePath } from '@market/contracts';
 import { SearchIcon } from '@/components/icons';
 import { useSearchQuery } from '@/features/catalogue';
 import { SearchSuggestions, optionId } from './SearchSuggestions';
@@ -48,7 +48,7 @@ export function SearchForm({ placeholder, onSearch, inputRef, className = '' }: 
 
   function choose(index: number) {
     const product = suggestions[index];
-    navigate(product ? `/downloads/${product.slug}` : searchPath(text));
+    navigate(product ? productPagePath(product.slug) : searchPath(text));
     finish();
   }
 

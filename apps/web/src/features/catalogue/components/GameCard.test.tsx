@@ -85,6 +85,19 @@ describe('GameCard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/downloads/Game-Number-4'));
     expect(calls.map((call) => [call.url, call.init?.method])).toContainEqual(['/api/view/GameView/product_0004', 'POST']);
   });
+
+  it("opens the detail page of a title with '?', '#', '/' and '%', which reaches the page whole", async () => {
+    const { useParams } = await import('react-router');
+    function Detail() {
+      return <p>Detail of {useParams().title}</p>;
+    }
+    renderRoutes([
+      { path: '/', element: <GameCard product={summary(5, { title: { en: 'Ask? #1 / 100%' }, slug: 'Ask?-#1-/-100%' })} /> },
+      { path: '/downloads/:title', element: <Detail /> },
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'Ask? #1 / 100%' }));
+    expect((await screen.findByText(/^Detail of/)).textContent).toBe('Detail of Ask?-#1-/-100%');
+  });
 });
 
 const products = (count: number) => Array.from({ length: count }, (_, i) => summary(i + 1));

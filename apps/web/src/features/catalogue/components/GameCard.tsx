@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, type ProductSummary } from '@market/contracts';
+import { imageSrcSet, productPagePath, type ProductSummary } from '@market/contracts';
 import { addToCart } from '@/features/cart';
 import { recordView } from '../api/recordView';
 import { productName } from '../parse';
@@ -13,7 +13,7 @@ import { formatDollars } from '@/lib/format';
 import './catalogue.css';
 
 export function detailPath(product: Pick<ProductSummary, 'slug'>): string {
-  return `/downloads/${product.slug}`;
+  return productPagePath(product.slug);
 }
 
 /** A card is a quarter of the container from 1200 px, about a third from 768 px, half below. */

@@ -1,3 +1,4 @@
+import { productPagePath } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -25,7 +26,7 @@ export function ProductLine({ item, license, note, actions }: ProductLineProps) 
       <img className="product-line-thumb" src={item.thumbnail} alt="" width={96} height={64} loading="lazy" />
       <div className="product-line-body">
         <h2 className="product-line-title" id={lineTitleId(item)}>
-          <Link to={`/downloads/${item.slug}`}>{name}</Link>
+          <Link to={productPagePath(item.slug)}>{name}</Link>
         </h2>
         <p className="product-line-meta">
           <CategoryIcon category={item.category} /> {item.category}

@@ -1,3 +1,4 @@
+import { productPagePath } from '@market/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Licence } from '@market/contracts';
@@ -58,7 +59,7 @@ function LicenceCard({ licence }: { licence: Licence }) {
         <img className="licence-thumb" src={licence.product.thumbnail} alt="" width={56} height={56} loading="lazy" />
         <div className="flex-grow-1 min-w-0">
           <h2 id={titleId} className="h5 mb-1 text-break">
-            <Link to={`/downloads/${licence.product.slug}`}>{licence.product.title}</Link>
+            <Link to={productPagePath(licence.product.slug)}>{licence.product.title}</Link>
           </h2>
           <p className="mb-0 small">
             {licence.licenseType} · bought <time dateTime={licence.purchasedAt}>{formatDate(licence.purchasedAt)}</time>{' '}

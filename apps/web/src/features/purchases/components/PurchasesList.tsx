@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { API_PATHS, apiPath, refundRequestDeadline, type Purchase, type PurchaseLine } from '@market/contracts';
+import { API_PATHS, apiPath, refundRequestDeadline, type Purchase, type PurchaseLine, productPagePath } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { LineRefund } from '@/features/refunds';
 import { TableScroll } from '@/components/TableScroll';
@@ -81,7 +81,7 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                     height={56}
                     loading="lazy"
                   />
-                  <Link to={`/downloads/${row.line.slug}`} id={titleId}>
+                  <Link to={productPagePath(row.line.slug)} id={titleId}>
                     {row.line.title}
                   </Link>
                   <LineVersions line={row.line} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { API_PATHS, apiPath, type Release } from '@market/contracts';
+import { API_PATHS, apiPath, type Release, productPagePath } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { isEmptyList, QueryView } from '@/components/query-view';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
@@ -63,7 +63,7 @@ function PendingRelease({ release, product, rowFocus }: PendingReleaseProps) {
 }
 
 function ProductName({ state }: { state: ReleaseProductState | undefined }) {
-  if (state?.product) return <Link to={`/downloads/${state.product.slug}`}>{state.product.title}</Link>;
+  if (state?.product) return <Link to={productPagePath(state.product.slug)}>{state.product.title}</Link>;
   return <span className="text-secondary">{state?.isPending === false ? 'Product unavailable' : 'Loading product…'}</span>;
 }
 
