@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { printTable } from './table.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -189,13 +190,8 @@ export function printPages(results) {
       figures.transferKiB,
     ].map(String),
   );
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
-  const format = (/** @type {string[]} */ line) =>
-    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   console.log(`\n  Lighthouse, mobile, median of ${results[0]?.runs ?? 0} runs`);
-  console.log(`  ${format(header)}`);
-  console.log(`  ${widths.map((width) => '─'.repeat(width)).join('  ')}`);
-  for (const line of lines) console.log(`  ${format(line)}`);
+  printTable(header, lines);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

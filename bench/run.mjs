@@ -13,6 +13,7 @@ import path from 'node:path';
 import { ARCHIVE_AIMS, measureArchiveAnalysis } from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
+import { printTable } from './table.mjs';
 import { measurePages, printPages, startDemoShop } from './lighthouse.mjs';
 import { measureServerRender, printServerRender } from './server-render.mjs';
 
@@ -151,7 +152,7 @@ async function main() {
     await app.close();
   }
 
-  printTable(rows);
+  printCalls(rows);
 
   const archive = measureArchiveAnalysis();
   console.log(
@@ -197,7 +198,7 @@ async function main() {
 }
 
 /** @param {Array<{ name: string, bytes: number, server: import('./harness.mjs').Figures, bare: import('./harness.mjs').Figures, ratio: number, aimText: string, met: boolean | null }>} rows */
-function printTable(rows) {
+function printCalls(rows) {
   const header = ['call', 'bytes', 'server req/s', 'server p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'aim'];
   const lines = rows.map((row) => [
     row.name,
@@ -209,14 +210,8 @@ function printTable(rows) {
     `${(row.ratio * 100).toFixed(1)}%`,
     row.met === null ? '' : `${row.aimText} ${row.met ? '✔' : '✘'}`,
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => String(line[column]).length)));
-  const format = (/** @type {string[]} */ line) =>
-    line
-      .map((cell, column) => (column === 0 || column === 7 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join('  ');
-  console.log(`\n  ${format(header)}`);
-  console.log(`  ${widths.map((width) => '─'.repeat(width)).join('  ')}`);
-  for (const line of lines) console.log(`  ${format(line)}`);
+  console.log('');
+  printTable(header, lines, [0, 7]);
 }
 
 main().catch((error) => {

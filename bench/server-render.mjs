@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LANDING_PAGES, startDemoShop } from './lighthouse.mjs';
+import { printTable } from './table.mjs';
 
 /** The aim: a storefront page answered by the server in under 20 ms. */
 export const SERVER_RENDER_AIM_MS = 20;
@@ -59,12 +60,7 @@ export function printServerRender(results) {
   console.log(`\n  Server render (production, access log on), time to the response's headers`);
   const header = ['page', 'first ms', 'median ms', 'after idle ms', `aim < ${SERVER_RENDER_AIM_MS} ms`];
   const lines = results.map((row) => [row.page, row.firstMs, row.medianMs, row.afterIdleMs, row.met ? '✔' : '✘'].map(String));
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
-  const format = (/** @type {string[]} */ line) =>
-    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  console.log(`  ${format(header)}`);
-  console.log(`  ${widths.map((width) => '─'.repeat(width)).join('  ')}`);
-  for (const line of lines) console.log(`  ${format(line)}`);
+  printTable(header, lines);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

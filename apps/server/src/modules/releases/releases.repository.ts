@@ -137,13 +137,7 @@ export class ReleasesRepository {
    */
   publish(id: string, publishedAt: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('product_releases')
-        .set({ status: 'Approved', published_at: publishedAt })
-        .where('id', '=', id)
-        .where('status', '!=', 'Approved')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (!(await this.publishIn(trx, id, publishedAt))) return false;
       await alongside(trx);
       return true;
     });
