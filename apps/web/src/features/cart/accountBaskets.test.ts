@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mergeIntoAccount, forgetAccountLists } from './accountBaskets';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentNotice } from '@/components/notice/notices';
+import { followAccountChanges, mergeIntoAccount, forgetAccountLists } from './accountBaskets';
 import { readList } from './cartLists';
 import { CART_KEY, WISHLIST_KEY, writeStoredList } from './cartStorage';
 
@@ -57,6 +58,31 @@ describe('the account’s cart and wishlist in this browser', () => {
     await merged;
 
     expect(readList(WISHLIST_KEY).map((line) => line._id)).toEqual(['added-meanwhile', 'account-line-02']);
+  });
+
+  it('takes out a line the account refuses, says why, and sends the rest again', async () => {
+    const OWN = 'Your own product cannot go in your cart or wishlist.';
+    const sent: unknown[] = [];
+    globalThis.fetch = ((path: string, init: RequestInit) => {
+      const items = (JSON.parse(String(init.body)) as { items: Array<{ productId: string }> }).items;
+      if (path === '/api/cart') sent.push(items.map((line) => line.productId));
+      const own = items.findIndex((line) => line.productId === 'own-product-01');
+      if (own >= 0) {
+        const body = { message: OWN, errors: [{ field: `items.${own}.productId`, message: OWN }] };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 400 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify({ items: items.map((line) => item(line.productId)) }), { status: 200 }));
+    }) as typeof fetch;
+    const stop = followAccountChanges();
+    try {
+      // Added from a card, which cannot know the product is this seller's own.
+      writeStoredList(CART_KEY, [item('bought-line-01'), item('own-product-01')]);
+      await vi.waitFor(() => expect(sent).toEqual([['bought-line-01', 'own-product-01'], ['bought-line-01']]));
+      expect(readList(CART_KEY).map((line) => line._id)).toEqual(['bought-line-01']);
+      expect(currentNotice()).toMatchObject({ text: OWN, tone: 'danger' });
+    } finally {
+      stop();
+    }
   });
 
   it('forgets both lists at sign-out', () => {

@@ -1,5 +1,6 @@
 import { API_PATHS, type BasketLine } from '@market/contracts';
-import { apiFetch } from '@/lib/api';
+import { ApiError, apiFetch } from '@/lib/api';
+import { showNotice } from '@/components/notice/notices';
 import { CART_CHANGED_EVENT, CART_KEY, WISHLIST_KEY, writeStoredList, type ListKey } from './cartStorage';
 import { readList } from './cartLists';
 
@@ -19,6 +20,8 @@ const linesOf = (key: ListKey): BasketLine[] =>
 
 /** The lines the server last answered per list: a change that leaves them as they are is not sent again. */
 const agreed = new Map<ListKey, string>();
+/** Set while the server's answer is stored: that write is no change of the person's to send back. */
+let writingAnswer = false;
 /** One request at a time per list, in the order the changes were made. */
 const queues = new Map<ListKey, Promise<void>>();
 
@@ -31,9 +34,31 @@ function enqueue(key: ListKey, send: () => Promise<void>): Promise<void> {
   return next;
 }
 
+/** The line a refusal names (`items.2.productId`), or null when it names none. */
+function refusedLine(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const field = (error.body as { errors?: Array<{ field?: unknown }> } | undefined)?.errors?.[0]?.field;
+  const match = typeof field === 'string' ? /^items\.(\d+)\./.exec(field) : null;
+  return match ? Number(match[1]) : null;
+}
+
 async function exchange(key: ListKey, path: string, method: 'POST' | 'PUT'): Promise<void> {
   const sent = JSON.stringify(linesOf(key));
-  const answer = await apiFetch<{ items?: unknown }>(path, { method, body: { items: JSON.parse(sent) as BasketLine[] } });
+  let answer: { items?: unknown } | undefined;
+  try {
+    answer = await apiFetch<{ items?: unknown }>(path, { method, body: { items: JSON.parse(sent) as BasketLine[] } });
+  } catch (error) {
+    const line = refusedLine(error);
+    if (line === null || JSON.stringify(linesOf(key)) !== sent) throw error;
+    // A line the account may not hold (one's own product, one gone from the store, added from a card
+    // that could not know): say why and take it out here too; the rest is then sent again.
+    showNotice((error as ApiError).message, 'danger');
+    writeStoredList(
+      key,
+      readList(key).filter((_, index) => index !== line),
+    );
+    return;
+  }
   const answered: readonly unknown[] = Array.isArray(answer?.items) ? answer.items : [];
   if (JSON.stringify(linesOf(key)) !== sent) {
     // Changed while the call ran: those changes win and are sent next (their PUT is queued).
@@ -47,7 +72,12 @@ async function exchange(key: ListKey, path: string, method: 'POST' | 'PUT'): Pro
     return;
   }
   // The stored lines are checked as they are read (readList), like a visitor's.
-  writeStoredList(key, answered);
+  writingAnswer = true;
+  try {
+    writeStoredList(key, answered);
+  } finally {
+    writingAnswer = false;
+  }
   agreed.set(key, JSON.stringify(linesOf(key)));
 }
 
@@ -57,6 +87,7 @@ export function mergeIntoAccount(): Promise<void> {
 }
 
 function sendChangedLists(): void {
+  if (writingAnswer) return;
   for (const { key, path } of LISTS) {
     if (agreed.get(key) !== JSON.stringify(linesOf(key))) void enqueue(key, () => exchange(key, path, 'PUT'));
   }
