@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { logIn, newPerson } from '../support/accounts.js';
+import { waitForHydration } from '../support/hydration.js';
 import { tabTo } from '../support/keyboard.js';
 
 /** WCAG 2.2 AA, the level the site promises (axe's default set leaves some of these out). */
@@ -383,6 +384,8 @@ test('after a route change focus moves to the new page heading and its title is 
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
+  // Under load the server's page can stand for a while before the app takes it over.
+  await waitForHydration(nav.getByRole('link', { name: 'Contact' }));
   await nav.getByRole('link', { name: 'Contact' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/contact-us$/);

@@ -1,4 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
+import { waitForHydration } from '../support/hydration.js';
 
 test('the hero resumes its slide show when the pointer leaves after a dot was clicked', async ({ page }) => {
   await page.goto('/');
@@ -143,14 +144,7 @@ test.describe('the first screen arrives with the page', () => {
       // The app has taken the page over once a link navigates without loading a new document.
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       const about = page.locator('footer').getByRole('link', { name: 'About', exact: true });
-      // React marks the elements it has hydrated; before that a click is the browser's own.
-      await about.evaluate(
-        (link) =>
-          new Promise<void>((resolve) => {
-            const check = () => (Object.keys(link).some((key) => key.startsWith('__reactFiber')) ? resolve() : setTimeout(check, 20));
-            check();
-          }),
-      );
+      await waitForHydration(about);
       await about.click();
       await expect(page).toHaveURL(/\/about-us$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
