@@ -28,7 +28,7 @@ const serverProjects: TestProjectInlineConfiguration[] = [
  * answer the same on either database; they run on SQLite only, which keeps the CI run short.
  */
 const DIALECT_FREE_TESTS = [
-  'apps/server/src/platform/config.test.ts',
+  'apps/server/src/platform/config*.test.ts',
   'apps/server/src/platform/encoded-body.test.ts',
   'apps/server/src/platform/storage/**',
   'apps/server/src/platform/events/**',

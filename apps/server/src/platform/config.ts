@@ -169,6 +169,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads, for the documentation's check (README.md's table and .env.example). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type PaymentsConfig =
   | { provider: 'simulated' }
   | {
