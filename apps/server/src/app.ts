@@ -82,10 +82,14 @@ export async function buildApp(dependencies: AppDependencies) {
 
   await app.register(requestLog);
   await app.register(slowBodies, { idleSeconds: config.timeouts.bodyIdleSeconds });
-  const metrics = config.metricsToken
-    ? new Metrics({ poolStats: () => database.poolStats?.() ?? null, outboxBacklog: () => services.mail.backlog() })
-    : null;
-  if (metrics) await app.register(metricsRoute, { metrics, token: config.metricsToken! });
+  const metrics =
+    config.metricsToken || config.metricsPort
+      ? new Metrics({ poolStats: () => database.poolStats?.() ?? null, outboxBacklog: () => services.mail.backlog() })
+      : null;
+  if (metrics) {
+    const listener = config.metricsPort ? { host: config.host, port: config.metricsPort } : null;
+    await app.register(metricsRoute, { metrics, token: config.metricsToken, listener });
+  }
   await app.register(errorHandling);
   await app.register(security, {
     stripeCheckout: config.payments.provider === 'stripe',

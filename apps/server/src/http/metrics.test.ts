@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../platform/config.js';
+import { freePort } from '../test/processes.js';
 import { buildTestApp, createUser, injectAs } from '../test/helper.js';
 
 const TOKEN = 'scrape-secret-0123456789';
@@ -42,5 +44,48 @@ describe('GET /api/metrics', () => {
     expect(body).toMatch(/^chat_event_streams_open 0$/m);
     expect(body).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(/^db_pool_connections\{state="total"\} \d+$/m.test(body)).toBe(ctx.dialect === 'postgres');
+  });
+});
+
+describe('METRICS_PORT', () => {
+  it('serves the metrics on a listener of their own and answers 404 for them on the public port', async () => {
+    const metricsPort = await freePort();
+    const ctx = await buildTestApp({ METRICS_PORT: String(metricsPort), HOST: '127.0.0.1' });
+    await ctx.app.ready();
+    await ctx.app.inject({ method: 'GET', url: '/api/product/no-such-product-id' });
+
+    const publicAnswer = await ctx.app.inject({ method: 'GET', url: '/api/metrics' });
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+
+    expect(publicAnswer.statusCode).toBe(404);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toMatch(/^http_requests_total\{method="GET",route="\/api\/product\/:id",status="404"\} 1$/m);
+  });
+
+  it('still asks for the token on its own listener when METRICS_TOKEN is set too', async () => {
+    const metricsPort = await freePort();
+    const ctx = await buildTestApp({ METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN, HOST: '127.0.0.1' });
+    await ctx.app.ready();
+
+    const without = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    const withToken = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+
+    expect(without.status).toBe(401);
+    expect(withToken.status).toBe(200);
+  });
+
+  it('closes its listener with the app', async () => {
+    const metricsPort = await freePort();
+    const ctx = await buildTestApp({ METRICS_PORT: String(metricsPort), HOST: '127.0.0.1' });
+    await ctx.app.ready();
+    await ctx.app.close();
+
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+  });
+
+  it('is refused in production when the token would put metrics on the public port', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: TOKEN, ALLOW_SIMULATED_PAYMENTS: 'true' })).toThrow(
+      /METRICS_TOKEN.*METRICS_PORT/s,
+    );
   });
 });

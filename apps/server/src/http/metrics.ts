@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -81,26 +81,51 @@ export class Metrics {
   }
 }
 
+/** The scraper's answer, or 401 when a token is set and not sent. */
+async function scrape(metrics: Metrics, token: string | null, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers.authorization ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  if (token !== null && !sameSecret(given, token)) {
+    return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Send Authorization: Bearer with the METRICS_TOKEN' });
+  }
+  return reply
+    .type(metrics.registry.contentType)
+    .header('cache-control', 'no-store')
+    .send(await metrics.registry.metrics());
+}
+
+export interface MetricsOptions {
+  metrics: Metrics;
+  token: string | null;
+  /** Where the scraper reads them: a listener of its own, or null for GET /api/metrics on the public port. */
+  listener: { host: string; port: number } | null;
+}
+
 /**
- * GET /api/metrics in Prometheus's text format, for a scraper holding `Authorization: Bearer
- * METRICS_TOKEN`. Registered only when METRICS_TOKEN is set: otherwise the path is an unknown API
- * call (404) and no request pays for counting.
+ * Counts every answer and serves the count to Prometheus. With a listener of its own (METRICS_PORT),
+ * the scraper reads GET /metrics there, opened and closed with the app, and the public port
+ * answers 404 for /api/metrics like any unknown call: an instance's numbers are nobody else's
+ * business, and the listener need only be reachable from the scraper. Without one (never in
+ * production, see platform/config.ts), GET /api/metrics on the public port, for `Authorization:
+ * Bearer METRICS_TOKEN`.
  */
-export const metricsRoute = fp<{ metrics: Metrics; token: string }>(async function metricsRoute(app: FastifyInstance, { metrics, token }) {
+export const metricsRoute = fp<MetricsOptions>(async function metricsRoute(app: FastifyInstance, { metrics, token, listener }) {
   app.addHook('onResponse', async (request, reply) => {
     // The pattern, never the raw URL: ids in paths would make a series per product.
     metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
 
-  app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!sameSecret(given, token)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Send Authorization: Bearer with the METRICS_TOKEN' });
-    }
-    return reply
-      .type(metrics.registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(await metrics.registry.metrics());
+  if (!listener) {
+    app.get('/api/metrics', { schema: { hide: true } }, (request, reply) => scrape(metrics, token, request, reply));
+    return;
+  }
+  const scraper = Fastify({ logger: false });
+  scraper.get('/metrics', (request, reply) => scrape(metrics, token, request, reply));
+  // Bound when the app gets ready, so a port already taken fails the start loudly.
+  app.addHook('onReady', async () => {
+    await scraper.listen(listener);
+  });
+  app.addHook('onClose', async () => {
+    await scraper.close();
   });
 });

@@ -1,4 +1,5 @@
-import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger.js';
 import { buildTestApp } from '../test/helper.js';
@@ -32,6 +33,61 @@ describe('request ids and the access log', () => {
     expect(lines[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', route: '/api/product/search', statusCode: 200 });
     expect(typeof lines[0]!.durationMs).toBe('number');
     expect(JSON.stringify(log.lines)).not.toContain('private-words');
+  });
+
+  it('counts the bytes of a streamed answer off the socket when it announced no length', async () => {
+    const log = logCollector();
+    const ctx = await buildTestApp({}, { log: log.logger });
+    ctx.app.get('/api/test-stream', async (_request, reply) =>
+      reply.type('text/plain').send(Readable.from(['a'.repeat(5000), 'b'.repeat(3000)])),
+    );
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as AddressInfo;
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/test-stream`, {
+      headers: { 'x-request-id': 'lb-stream', 'accept-encoding': 'identity' },
+    });
+    expect((await response.text()).length).toBe(8000);
+    await ctx.app.close();
+
+    const line = log.lines.find((entry) => entry.requestId === 'lb-stream');
+    expect(response.headers.get('content-length')).toBeNull();
+    // The body (chunked) plus the status line and headers: more than the body, far less than twice it.
+    expect(line!.responseBytes).toBeGreaterThan(8000);
+    expect(line!.responseBytes).toBeLessThan(9000);
+    expect(line).toMatchObject({ clientIp: '127.0.0.1', userAgent: 'node' });
+  });
+
+  it('takes the client address from X-Forwarded-For only from a trusted hop, and logs the body size sent', async () => {
+    const log = logCollector();
+    const ctx = await buildTestApp({ TRUST_PROXY: '10.0.0.2' }, { log: log.logger });
+
+    const viaBalancer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/product/list',
+      remoteAddress: '10.0.0.2',
+      headers: {
+        'x-request-id': 'lb-trusted',
+        'user-agent': 'Browser/1.0',
+        'x-forwarded-for': '203.0.113.9',
+        'accept-encoding': 'identity',
+      },
+    });
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/product/list',
+      remoteAddress: '198.51.100.4',
+      headers: { 'x-request-id': 'lb-forged', 'x-forwarded-for': '203.0.113.77' },
+    });
+
+    const trusted = log.lines.find((line) => line.requestId === 'lb-trusted');
+    const forged = log.lines.find((line) => line.requestId === 'lb-forged');
+    expect(trusted).toMatchObject({
+      clientIp: '203.0.113.9',
+      userAgent: 'Browser/1.0',
+      responseBytes: Buffer.byteLength(viaBalancer.body),
+    });
+    expect(forged).toMatchObject({ clientIp: '198.51.100.4' });
   });
 
   it('writes the services’ lines to the same log as the requests', async () => {

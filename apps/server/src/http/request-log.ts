@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** What an incoming X-Request-Id may be to be kept: a balancer's id, never a log-injection vehicle. */
@@ -14,11 +14,29 @@ export function requestIdOf(request: { headers: FastifyRequest['headers'] }): st
 /** Paths a balancer or supervisor polls every few seconds: logged at debug, or they drown the rest. */
 const isProbe = (route: string | undefined) => route?.startsWith('/api/health') ?? false;
 
+const socketBytesAtStart = new WeakMap<FastifyRequest, number>();
+
+/** The answer's body size when it was announced; a stream without Content-Length is counted off the socket, headers included. */
+function responseBytes(request: FastifyRequest, reply: FastifyReply): number | undefined {
+  const announced = Number(reply.raw.getHeader('content-length'));
+  if (Number.isFinite(announced)) return announced;
+  // The request's socket: the answer lets go of its own once finished.
+  const written = request.raw.socket?.bytesWritten;
+  const socketBytesBefore = socketBytesAtStart.get(request);
+  return written !== undefined && socketBytesBefore !== undefined ? written - socketBytesBefore : undefined;
+}
+
 /**
  * Returns the request id on every answer and writes one access line per request: method, route
- * pattern (never the query or body, which may carry tokens), status and duration.
+ * pattern (never the query or body, which may carry tokens), status, duration, the client's address
+ * as trusted (TRUST_PROXY decides whether X-Forwarded-For counts), its user agent and the size of
+ * the answer.
  */
 export const requestLog = fp(async function requestLog(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const written = request.raw.socket?.bytesWritten;
+    if (written !== undefined) socketBytesAtStart.set(request, written);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -29,6 +47,9 @@ export const requestLog = fp(async function requestLog(app: FastifyInstance) {
       route: route ?? 'unmatched',
       statusCode: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      clientIp: request.ip,
+      userAgent: request.headers['user-agent'],
+      responseBytes: responseBytes(request, reply),
     };
     if (isProbe(route)) request.log.debug(line, 'request');
     else request.log.info(line, 'request');

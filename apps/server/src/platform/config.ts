@@ -131,6 +131,7 @@ const envSchema = z
     STRIPE_API_URL: z.url().optional(),
     ALLOW_SIMULATED_PAYMENTS: booleanFromText.default(false),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a scraper’s secret)').optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_PUBLISHABLE_KEY === undefined), {
     message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both or neither',
@@ -149,6 +150,15 @@ const envSchema = z
     message:
       'cannot be true in production: every hop would be believed, so a client could forge X-Forwarded-For and dodge the rate limits; give the number of proxies in front (e.g. 1) or their addresses',
     path: ['TRUST_PROXY'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.METRICS_TOKEN === undefined || env.METRICS_PORT !== undefined, {
+    message:
+      'serves metrics on the public port only outside production: in production set METRICS_PORT, a listener the scraper reaches and the internet does not',
+    path: ['METRICS_TOKEN'],
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: 'must differ from PORT: metrics have a listener of their own',
+    path: ['METRICS_PORT'],
   })
   .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
     message: 'must not be shorter than HEADERS_TIMEOUT_SECONDS: the headers are part of the request',
@@ -243,8 +253,10 @@ export interface Config {
   /** Purchase-code checks per minute and seller API token. */
   verifyRateLimitPerMinute: number;
   payments: PaymentsConfig;
-  /** Bearer token of GET /api/metrics; null: no metrics (the path answers 404). */
+  /** Bearer token the scraper sends; on the public port (outside production) it is what turns metrics on. */
   metricsToken: string | null;
+  /** A listener of its own for the scraper (GET /metrics); set, metrics leave the public port. */
+  metricsPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -315,6 +327,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,
     verifyRateLimitPerMinute: env.VERIFY_RATE_LIMIT_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN ?? null,
+    metricsPort: env.METRICS_PORT ?? null,
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {
