@@ -80,7 +80,7 @@ describe('METRICS_PORT', () => {
     await ctx.app.ready();
     await ctx.app.close();
 
-    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow('fetch failed');
   });
 
   it('is refused in production when the token would put metrics on the public port', () => {
