@@ -1,15 +1,13 @@
 // The front end's half of `npm run bench`: Lighthouse at its mobile defaults (simulated slow 4G,
 // 4× CPU slowdown) on the pages buyers land on, served by the built app over the demo catalogue.
 // Runs alone as `node bench/lighthouse.mjs` (after `npm run build`) or from bench/run.mjs.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { printTable } from './table.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -101,6 +99,48 @@ export async function startDemoShop() {
   };
 }
 
+/**
+ * Lighthouse and its Chrome launcher are a benchmark's tools, not the project's: `npm install` leaves
+ * them (and Lighthouse's telemetry) out, and this step installs them into bench/.tools the first
+ * time it runs. Null when that install fails (no registry): the step is then skipped.
+ * @param {(line: string) => void} log
+ */
+export async function loadLighthouse(log) {
+  const folder = path.join(root, 'bench', '.tools');
+  const modules = path.join(folder, 'node_modules');
+  if (!existsSync(path.join(modules, 'lighthouse', 'package.json'))) {
+    log(`  installing Lighthouse ${LIGHTHOUSE_VERSION} into bench/.tools (once)…`);
+    try {
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--prefix',
+          folder,
+          '--no-save',
+          '--no-audit',
+          '--no-fund',
+          `lighthouse@${LIGHTHOUSE_VERSION}`,
+          `chrome-launcher@${CHROME_LAUNCHER_VERSION}`,
+        ],
+        { stdio: 'ignore' },
+      );
+    } catch (error) {
+      log(`  Lighthouse could not be installed (${error instanceof Error ? error.message.split('\n')[0] : error}): this step is skipped`);
+      return null;
+    }
+  }
+  const load = (/** @type {string} */ file) => import(pathToFileURL(path.join(modules, file)).href);
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    load('lighthouse/core/index.js'),
+    load('chrome-launcher/dist/index.js'),
+  ]);
+  return { lighthouse, chromeLauncher };
+}
+
+const LIGHTHOUSE_VERSION = '12.8.2';
+const CHROME_LAUNCHER_VERSION = '1.2.1';
+
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -109,11 +149,12 @@ const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_FCP']);
 
 /**
  * One Lighthouse run of `url`; a run whose trace failed is made again, up to twice.
+ * @param {(url: string, flags: object) => Promise<any>} lighthouse
  * @param {string} url
  * @param {number} port
  * @param {(line: string) => void} log
  */
-async function lighthouseRun(url, port, log) {
+async function lighthouseRun(lighthouse, url, port, log) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: CATEGORIES });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -126,10 +167,11 @@ async function lighthouseRun(url, port, log) {
 
 /**
  * Lighthouse `runs` times on each page (one Chromium, a fresh tab each run), medians per figure.
- * @param {{ baseUrl: string, pages?: string[], runs?: number, log?: (line: string) => void }} options
+ * @param {{ tools: { lighthouse: any, chromeLauncher: any }, baseUrl: string, pages?: string[], runs?: number, log?: (line: string) => void }} options
  * @returns {Promise<Array<{ page: string, runs: number, median: PageFigures, each: PageFigures[] }>>}
  */
-export async function measurePages({ baseUrl, pages = LANDING_PAGES, runs = 3, log = () => {} }) {
+export async function measurePages({ tools, baseUrl, pages = LANDING_PAGES, runs = 3, log = () => {} }) {
+  const { lighthouse, chromeLauncher } = tools;
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const results = [];
@@ -137,7 +179,7 @@ export async function measurePages({ baseUrl, pages = LANDING_PAGES, runs = 3, l
       /** @type {PageFigures[]} */
       const each = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouseRun(`${baseUrl}${page}`, chrome.port, log);
+        const result = await lighthouseRun(lighthouse, `${baseUrl}${page}`, chrome.port, log);
         const { categories, audits } = result.lhr;
         /** @param {string} id */
         const numeric = (id) => audits[id]?.numericValue ?? Number.NaN;
@@ -195,11 +237,14 @@ export function printPages(results) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const shop = await startDemoShop();
-  try {
-    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-    printPages(await measurePages({ baseUrl: shop.url, runs, log: console.log }));
-  } finally {
-    await shop.close();
+  const tools = await loadLighthouse(console.log);
+  if (tools) {
+    const shop = await startDemoShop();
+    try {
+      const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+      printPages(await measurePages({ tools, baseUrl: shop.url, runs, log: console.log }));
+    } finally {
+      await shop.close();
+    }
   }
 }

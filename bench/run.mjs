@@ -14,7 +14,7 @@ import { ARCHIVE_AIMS, measureArchiveAnalysis } from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { printTable } from './table.mjs';
-import { measurePages, printPages, startDemoShop } from './lighthouse.mjs';
+import { loadLighthouse, measurePages, printPages, startDemoShop } from './lighthouse.mjs';
 import { measureServerRender, printServerRender } from './server-render.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -161,17 +161,18 @@ async function main() {
   );
 
   console.log(`\n  Lighthouse (mobile) on the demo shop, ${lighthouseRuns} runs per page…`);
+  const tools = await loadLighthouse(console.log);
   const shop = await startDemoShop();
-  let frontEnd;
+  let frontEnd = null;
   let serverRender;
   try {
     serverRender = await measureServerRender({ baseUrl: shop.url, log: console.log });
     printServerRender(serverRender);
-    frontEnd = await measurePages({ baseUrl: shop.url, runs: lighthouseRuns, log: console.log });
+    if (tools) frontEnd = await measurePages({ tools, baseUrl: shop.url, runs: lighthouseRuns, log: console.log });
   } finally {
     await shop.close();
   }
-  printPages(frontEnd);
+  if (frontEnd) printPages(frontEnd);
 
   const report = {
     date: new Date().toISOString(),
@@ -191,7 +192,7 @@ async function main() {
     })),
     archiveAnalysis: archive,
     serverRender,
-    frontEnd: frontEnd.map(({ page, runs, median }) => ({ page, runs, median })),
+    frontEnd: frontEnd?.map(({ page, runs, median }) => ({ page, runs, median })),
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);

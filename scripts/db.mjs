@@ -1,8 +1,8 @@
 // `npm run db -- status|up|down` and `npm run seed`: the server's database commands, built first if needed.
 import path from 'node:path';
-import { checkNodeVersion, installIfNeeded, root, run } from './lib.mjs';
+import { installIfNeeded, root, run, runOnSupportedNode } from './lib.mjs';
 
-checkNodeVersion();
+await runOnSupportedNode();
 try {
   await installIfNeeded();
   await run('npx', ['tsc', '-b', 'apps/server']);

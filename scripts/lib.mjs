@@ -1,6 +1,6 @@
 // Helpers shared by the start and test scripts: plain Node, so they run before any install.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,13 +17,7 @@ export function run(command, args, options = {}) {
   });
 }
 
-export function checkNodeVersion() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`);
-    process.exit(1);
-  }
-}
+export { runOnSupportedNode } from './node-runtime.mjs';
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -37,10 +31,10 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when `output` is missing or older than any of `inputs`. */
+/** True when `output` is missing or older than any of `inputs` (relative to the repository, or absolute). */
 export function isStale(output, inputs) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
-  return inputs.some((input) => newestMtime(path.join(root, input)) > built);
+  return inputs.some((input) => newestMtime(path.resolve(root, input)) > built);
 }
 
 /** Installs the npm packages when node_modules is missing or older than the lockfile. */
@@ -54,9 +48,21 @@ export async function installIfNeeded() {
 /** Builds what changed: contracts and server incrementally, the web app when its sources moved. */
 export async function buildIfNeeded() {
   await run('npx', ['tsc', '-b', 'apps/server']);
-  const webIndex = path.join(root, 'apps/web/dist/index.html');
-  if (isStale(webIndex, ['apps/web', 'packages/contracts/src'])) {
+  if (isStale(WEB_BUILD_STAMP, WEB_BUILD_INPUTS)) {
     console.log('Building the web app…');
     await run('npm', ['run', 'build', '-w', '@market/web']);
+    markWebBuilt();
   }
+}
+
+/**
+ * Written once both web builds (browser and server render) are done. Not dist/index.html: the
+ * second build creates dist-ssr inside apps/web after it, which makes apps/web itself newer than
+ * the first build's output, so the next command would build the web app again for nothing.
+ */
+export const WEB_BUILD_STAMP = path.join(root, 'apps/web/dist-ssr/.built');
+export const WEB_BUILD_INPUTS = ['apps/web', 'packages/contracts/src'];
+
+export function markWebBuilt(stamp = WEB_BUILD_STAMP) {
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

@@ -1,9 +1,9 @@
 // `npm start`: install what is missing, build, then run the server, which migrates,
 // loads the demo data into an empty database and serves SPA + API.
 import { spawn } from 'node:child_process';
-import { buildIfNeeded, checkNodeVersion, installIfNeeded, root } from './lib.mjs';
+import { buildIfNeeded, installIfNeeded, root, runOnSupportedNode } from './lib.mjs';
 
-checkNodeVersion();
+await runOnSupportedNode();
 await installIfNeeded();
 await buildIfNeeded();
 

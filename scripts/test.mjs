@@ -3,19 +3,17 @@
 // when TEST_DATABASE_URL is set), then the browser journeys in Debian's Chromium on their own.
 // The journeys come alone because on this 2-core machine Chromium and the API tests slow each other down
 // far more than they gain by overlapping: side by side they took 1570 s, one after the other about 1000 s.
-// With TEST_PRODUCTION_NODE (CI sets it: scripts/production-node.mjs), the contracts' and the server's
-// SQLite tests run on that runtime instead, beside the others on this one: every test runs once.
+// Everything runs on Node 24 (scripts/node-runtime.mjs), fetched when this machine's Node is older.
 // Each line of the suites' output is tagged with the suite it came from; a summary closes the run.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded, checkNodeVersion, installIfNeeded, root, run } from './lib.mjs';
+import { buildIfNeeded, installIfNeeded, root, run, runOnSupportedNode } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = path.join(root, 'test-results');
 const VITEST_REPORT = path.join(RESULTS, 'vitest.json');
-const VITEST_PRODUCTION_REPORT = path.join(RESULTS, 'vitest-production-node.json');
 const PLAYWRIGHT_REPORT = path.join(RESULTS, 'playwright.json');
 
 async function ensureChromium() {
@@ -80,9 +78,7 @@ function readJson(file) {
 function summary() {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const missing = [];
-  const reports = [[VITEST_REPORT, 'unit and API']];
-  if (productionNode) reports.push([VITEST_PRODUCTION_REPORT, 'unit and API on the production runtime']);
-  for (const [file, suite] of reports) {
+  for (const [file, suite] of [[VITEST_REPORT, 'unit and API']]) {
     const vitest = readJson(file);
     if (!vitest) {
       missing.push(suite);
@@ -102,14 +98,10 @@ function summary() {
   return `Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${tail}`;
 }
 
-const productionNode = process.env.TEST_PRODUCTION_NODE;
-const onProductionNode = ['contracts', 'server:sqlite'];
-
-/** Vitest's arguments for `projects` (all when empty), reporting to `report`, on every core. */
-function vitestArgs(projects, report) {
+/** Vitest's arguments: every project, reporting to `report`, on every core. */
+function vitestArgs(report) {
   return [
     'run',
-    ...projects.flatMap((name) => ['--project', name]),
     // Every core: vitest's default (cores - 1) is one worker on a 2-core machine.
     `--maxWorkers=${Math.max(2, availableParallelism())}`,
     '--reporter=default',
@@ -118,30 +110,9 @@ function vitestArgs(projects, report) {
   ];
 }
 
-/** The unit and API tests: all here, or split between this runtime and the production one. */
-function unitSuites() {
-  if (!productionNode) return [tagged('unit', 'npx', ['vitest', ...vitestArgs([], VITEST_REPORT)])];
-  const here = ['tooling', 'web', ...(process.env.TEST_DATABASE_URL ? ['server:postgres'] : [])];
-  const version = execFileSync(productionNode, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(
-    `  [unit] ${here.join(', ')} on Node ${process.version}; [unit:${version}] ${onProductionNode.join(', ')} on ${productionNode}`,
-  );
-  return [
-    tagged('unit', 'npx', ['vitest', ...vitestArgs(here, VITEST_REPORT)]),
-    tagged(
-      `unit:${version}`,
-      productionNode,
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs(onProductionNode, VITEST_PRODUCTION_REPORT)],
-      {
-        PATH: `${path.dirname(productionNode)}:${process.env.PATH}`,
-      },
-    ),
-  ];
-}
-
 try {
   const started = Date.now();
-  checkNodeVersion();
+  await runOnSupportedNode();
   await installIfNeeded();
   await step('Lint', () => run('npm', ['run', 'lint', '--silent']));
   await step('Build (contracts, server, web)', buildIfNeeded);
@@ -151,7 +122,10 @@ try {
 
   const databases = process.env.TEST_DATABASE_URL ? 'SQLite and PostgreSQL' : 'SQLite; set TEST_DATABASE_URL for PostgreSQL';
   console.log(`\n▶ Side by side: [types] typecheck, [unit] unit and API tests (${databases})`);
-  const results = await Promise.all([tagged('types', 'npx', ['tsc', '-b']), ...unitSuites()]);
+  const results = await Promise.all([
+    tagged('types', 'npx', ['tsc', '-b']),
+    tagged('unit', 'npx', ['vitest', ...vitestArgs(VITEST_REPORT)]),
+  ]);
   console.log('\n▶ Then alone: [e2e] browser journeys (Chromium)');
   results.push(
     await tagged('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type SqliteDatabase from 'better-sqlite3';
+import SqliteDriver from 'better-sqlite3';
 import { type DatabaseIntrospector, type DatabaseMetadata, Kysely, PostgresDialect, sql, type TableMetadata } from 'kysely';
 import { Pool, types } from 'pg';
 import type { Database } from './schema.js';
@@ -42,15 +41,6 @@ const CONNECT_TIMEOUT_MS = 5_000;
 // COUNT and SUM answer int8, which node-postgres returns as text; our figures fit in a double.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
-/**
- * better-sqlite3 12 wraps its objects in Node's raw ObjectWrap, and on Node 24 a statement collected
- * outside a JavaScript context aborts the whole process (RemoveEnvironmentCleanupHook: env != nullptr).
- * Version 13 is built on Node-API and fixes that, but crashes on Node 20. Each runtime loads the one
- * that works on it: 13 (installed as better-sqlite3-napi) from Node 22, 12 before.
- */
-export const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
-const SqliteDriver: typeof SqliteDatabase = createRequire(import.meta.url)(SQLITE_DRIVER);
-
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length), options.sqliteLockWaitMs);
   return openPostgres(options);
@@ -83,14 +73,14 @@ function openSqlite(file: string, lockWaitMs = SQLITE_LOCK_WAIT_MS): DatabaseHan
  * run again; SQLite re-prepares one by itself should the schema change under it.
  */
 class StatementCache {
-  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+  private readonly statements = new Map<string, SqliteDriver.Statement>();
 
   constructor(
-    private readonly sqlite: SqliteDatabase.Database,
+    private readonly sqlite: SqliteDriver.Database,
     private readonly capacity = 500,
   ) {}
 
-  prepare(text: string): SqliteDatabase.Statement {
+  prepare(text: string): SqliteDriver.Statement {
     const cached = this.statements.get(text);
     if (cached) {
       // Re-inserted, so the Map's order is least recently used first.

@@ -1,18 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type SqliteDatabase from 'better-sqlite3';
+import SqliteDriver from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.js';
 import { fixedClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { createServices } from '../services.js';
-import { SQLITE_DRIVER } from './connection.js';
 import { migrateToLatest, openDatabase } from './index.js';
 
-const SqliteDriver: typeof SqliteDatabase = createRequire(import.meta.url)(SQLITE_DRIVER);
 const LOCK_WAIT_MS = 1_500;
 
 /** The app over an SQLite file, and a second connection to that file, as another process would hold it. */

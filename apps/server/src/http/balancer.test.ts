@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_PATHS } from '@market/contracts';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { emptyPostgresDatabase, freePort, startServerProcess, waitUntilServing } from '../test/processes.js';
 
 const HAPROXY = '/usr/sbin/haproxy';
@@ -92,10 +92,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('README’s HAProxy configura
     }
 
     const statuses: number[] = [];
-    let stop = false;
+    const load = { running: true };
     const paths = [API_PATHS.product.popular, `${API_PATHS.product.search}?q=game`, API_PATHS.healthReady, API_PATHS.health];
     const clients = Array.from({ length: 4 }, async (_, client) => {
-      for (let index = client; !stop; index += 1) statuses.push(await get(`${base}${paths[index % paths.length]}`, agent));
+      for (let index = client; load.running; index += 1) statuses.push(await get(`${base}${paths[index % paths.length]}`, agent));
     });
     await sleep(2_000);
     first.child.kill('SIGKILL');
@@ -103,11 +103,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('README’s HAProxy configura
     const answeredBeforeKill = statuses.length;
     // Past the health checks' fall × inter (4 s): HAProxy has marked the dead instance down.
     await sleep(6_000);
-    stop = true;
+    load.running = false;
     await Promise.all(clients);
 
     const failed = statuses.filter((status) => status !== 200);
-    expect(failed, log).toEqual([]);
+    onTestFailed(() => console.log(`HAProxy's log:\n${log}`));
+    expect(failed).toEqual([]);
     expect(statuses.length - answeredBeforeKill).toBeGreaterThan(50);
     expect(log).toMatch(/Server market\/app1 is DOWN/);
     // The httplog's retries field ("+" when redispatched to another instance).

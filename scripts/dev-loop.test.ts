@@ -1,0 +1,132 @@
+// `npm run dev` as a developer uses it: started, a server file saved, stopped with SIGTERM.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it, onTestFinished } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BANNER = 'Marketplace running at';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every process below `pid`, found through `ps`. */
+function descendantsOf(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const visit = (parent: number) => {
+    for (const [child, ppid] of table) {
+      if (ppid === parent) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until<T>(what: string, check: () => T | undefined | false, timeoutMs: number, output: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${output()}`);
+    await sleep(50);
+  }
+}
+
+describe('npm run dev', () => {
+  it('restarts the server within 5 s of a save, on the ports asked for, and leaves no process behind on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'market-dev-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const [port, vitePort] = await Promise.all([freePort(), freePort()]);
+    const dev = spawn(process.execPath, ['scripts/dev.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        VITE_PORT: String(vitePort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'dev.db')}`,
+        SEED_DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    dev.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
+    onTestFinished(() => void (dev.exitCode === null && dev.kill('SIGKILL')));
+    const starts = () => output.split(BANNER).length - 1;
+
+    await until(
+      'the server’s first start',
+      () => starts() >= 1,
+      90_000,
+      () => output,
+    );
+    const vite = await until(
+      'Vite on VITE_PORT',
+      () => output.includes(`127.0.0.1:${vitePort}`),
+      60_000,
+      () => output,
+    );
+    expect(vite).toBe(true);
+    const proxied = await fetch(`http://127.0.0.1:${vitePort}/api/health/live`);
+    expect(proxied.status).toBe(200);
+
+    // Saving a server file ends in tsc writing its output, which the server watches: the same write, by hand.
+    const built = path.join(root, 'apps/server/dist/index.js');
+    const { atime, mtime } = statSync(built);
+    const saved = Date.now();
+    utimesSync(built, new Date(), new Date());
+    onTestFinished(() => utimesSync(built, atime, mtime));
+    await until(
+      'the restart after a save',
+      () => starts() >= 2,
+      5_000,
+      () => output,
+    );
+    const answered = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+    const restartMs = Date.now() - saved;
+    expect(answered.status).toBe(200);
+    expect(restartMs).toBeLessThan(5_000);
+
+    const processes = descendantsOf(dev.pid!);
+    expect(processes.length).toBeGreaterThanOrEqual(3);
+    dev.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await until(
+      'every child gone',
+      () => processes.every((pid) => !isAlive(pid)),
+      10_000,
+      () => `${processes.filter(isAlive).join(', ')} still running`,
+    );
+    console.log(`npm run dev: a save answered after ${restartMs} ms; SIGTERM stopped ${processes.length} processes`);
+  }, 180_000);
+});
