@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { multipart, productFields, productFiles, tinyZip } from './test/factories.js';
-import { startServerProcess, waitUntilServing, type ServerProcess } from './test/processes.js';
+import { freePort, startServerProcess, waitUntilServing, type ServerProcess } from './test/processes.js';
 
 const LARGE_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -54,6 +54,43 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a SIGTERM', () => {
     expect(await downloaded).toBe(LARGE_FILE_BYTES);
     expect(await server.exited).toBe(0);
   }, 180_000);
+});
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('METRICS_PORT in a real process', () => {
+  it('serves the scraper through the drain, closes with the process, and never on the public port', async () => {
+    const metricsPort = await freePort();
+    const server = await startServerProcess({ SHUTDOWN_DRAIN_SECONDS: '2', METRICS_PORT: String(metricsPort) });
+    await waitUntilServing(server, 90_000);
+    const scrape = () => fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+
+    expect((await fetch(`${server.url}/api/metrics`)).status).toBe(404);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    const before = await scrape();
+    expect(before.status).toBe(200);
+    expect(await before.text()).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+$/m);
+
+    server.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${server.url}/api/health/ready`)).status, { timeout: 1_000, interval: 50 }).toBe(503);
+    // Draining: the scraper still sees this instance, readiness 503 counted among its answers.
+    const during = await scrape();
+    expect(during.status).toBe(200);
+    expect(await during.text()).toMatch(/^http_requests_total\{method="GET",route="\/api\/health\/ready",status="503"\} \d+$/m);
+
+    expect(await server.exited).toBe(0);
+    await expect(scrape()).rejects.toThrow('fetch failed');
+  }, 120_000);
+
+  it('refuses to start when METRICS_PORT is taken, rather than run without metrics', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+    const port = (taken.address() as { port: number }).port;
+
+    const server = await startServerProcess({ METRICS_PORT: String(port) });
+
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/EADDRINUSE/);
+  }, 90_000);
 });
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('a start after a crash', () => {

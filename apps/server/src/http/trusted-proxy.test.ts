@@ -48,3 +48,46 @@ describe('behind one trusted proxy', () => {
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429, 429]);
   });
 });
+
+/** Fifteen wrong sign-ins from one peer, each forging another X-Forwarded-For; their statuses. */
+async function forgedSignIns(app: Awaited<ReturnType<typeof buildTestApp>>['app'], peer: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 15; attempt += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      remoteAddress: peer,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${attempt}` },
+      payload: { email: 'nobody@example.com', password: `wrong-password-${attempt}` },
+    });
+    statuses.push(response.statusCode);
+  }
+  return statuses;
+}
+
+describe('TRUST_PROXY naming the balancer’s address', () => {
+  it('ignores X-Forwarded-For from a client that reaches the instance directly, so the rate limit holds', async () => {
+    const ctx = await buildTestApp({ TRUST_PROXY: '10.0.0.2,fd00::/8', AUTH_RATE_LIMIT_PER_MINUTE: '10' });
+
+    const statuses = await forgedSignIns(ctx.app, '198.51.100.4');
+
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('believes the balancer itself: each forwarded client is counted on its own', async () => {
+    const ctx = await buildTestApp({ TRUST_PROXY: '10.0.0.0/24', AUTH_RATE_LIMIT_PER_MINUTE: '10' });
+
+    const statuses = await forgedSignIns(ctx.app, '10.0.0.2');
+
+    expect(statuses).toEqual(Array.from({ length: 15 }, () => 401));
+  });
+
+  it('whereas a hop count believes a direct client’s forgery: why README asks for the address', async () => {
+    const ctx = await buildTestApp({ TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '10' });
+
+    const statuses = await forgedSignIns(ctx.app, '198.51.100.4');
+
+    expect(statuses).toEqual(Array.from({ length: 15 }, () => 401));
+  });
+});
