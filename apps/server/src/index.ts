@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
-import { judgeDurability, migrateToLatest, openDatabase, readDurabilitySettings, withStartupLock } from './db/index.js';
+import {
+  judgeConnectionBudget,
+  judgeDurability,
+  migrateToLatest,
+  openDatabase,
+  readConnectionBudget,
+  readDurabilitySettings,
+  withStartupLock,
+} from './db/index.js';
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -29,6 +37,9 @@ async function main() {
       throw new ConfigError(verdict.message);
     }
     if (verdict.kind === 'warn') log.warn(verdict.message);
+    // Read before this instance's pool opens: an overfull server answers 'too many clients' only under load.
+    const overBudget = judgeConnectionBudget(await readConnectionBudget(migrations.db), config.databasePoolMax);
+    if (overBudget) log.warn(overBudget);
   }
   await migrateToLatest(migrations.db);
   await migrations.destroy();
