@@ -77,7 +77,10 @@ const envSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
-    DATABASE_DIRECT_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     ALLOW_UNSAFE_DURABILITY: booleanFromText.default(false),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
