@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { DEMO_LOGINS, seedDemoData } from './demo/index.js';
-import { judgeDurability, migrateToLatest, openDatabase, readDurabilitySettings, withStartupLock } from './db/index.js';
+import {
+  judgeConnectionBudget,
+  judgeDurability,
+  migrateToLatest,
+  openDatabase,
+  readConnectionBudget,
+  readDurabilitySettings,
+  withStartupLock,
+} from './db/index.js';
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -18,7 +26,9 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   // Migrations run on a connection of their own with no statement timeout: rebuilding an index may take long.
-  const migrations = openDatabase({ url: config.databaseUrl });
+  // Behind PgBouncer in transaction mode they go to PostgreSQL itself: the migrator's lock is a session's,
+  // and its unlock could reach another server connection than its lock, leaving it held for ever.
+  const migrations = openDatabase({ url: config.databaseDirectUrl ?? config.databaseUrl, statementTimeoutMs: 0 });
   if (migrations.dialect === 'postgres') {
     const verdict = judgeDurability(await readDurabilitySettings(migrations.db), {
       production: config.env === 'production',
@@ -29,6 +39,11 @@ async function main() {
       throw new ConfigError(verdict.message);
     }
     if (verdict.kind === 'warn') log.warn(verdict.message);
+    // Read before this instance's pool opens: an overfull server answers 'too many clients' only under load.
+    // Behind PgBouncer the connections to fit are PgBouncer's (its default_pool_size), not this pool's.
+    const overBudget =
+      !config.databaseDirectUrl && judgeConnectionBudget(await readConnectionBudget(migrations.db), config.databasePoolMax);
+    if (overBudget) log.warn(overBudget);
   }
   await migrateToLatest(migrations.db);
   await migrations.destroy();

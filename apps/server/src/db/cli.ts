@@ -26,7 +26,8 @@ async function main(command: string | undefined): Promise<number> {
     // No .env file: the environment alone configures the command.
   }
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl });
+  // Migrations and rollbacks go to PostgreSQL itself, with no statement limit (a role's one included).
+  const database = openDatabase({ url: config.databaseDirectUrl ?? config.databaseUrl, statementTimeoutMs: 0 });
   try {
     const migrator = migratorFor(database.db);
     if (command === 'status') {

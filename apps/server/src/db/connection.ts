@@ -25,7 +25,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /**
    * PostgreSQL only: a statement running longer is cancelled by the server, and a silent (frozen) server
-   * is given up on a little later. Unset or 0: no limit, as migrations and bulk loads need.
+   * is given up on a little later. 0: no limit, as migrations and bulk loads need, even where the role
+   * has one (set behind PgBouncer, which cannot pass a connection's own); unset: the role's, if any.
    */
   statementTimeoutMs?: number;
   /** SQLite only: how long a write waits for another process's write lock before answering 503. */
@@ -103,7 +104,7 @@ class StatementCache {
 function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBackgroundError }: DatabaseOptions): DatabaseHandle {
   const limited = statementTimeoutMs !== undefined && statementTimeoutMs > 0;
   const settings = [
-    ...(limited ? [`-c statement_timeout=${statementTimeoutMs}`] : []),
+    ...(statementTimeoutMs !== undefined ? [`-c statement_timeout=${limited ? statementTimeoutMs : 0}`] : []),
     ...(postgresSchema ? [`-c search_path=${postgresSchema}`] : []),
   ];
   const pool = new Pool({

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { HttpError } from '../platform/errors.js';
+import { isDatabaseUnavailable } from '../db/index.js';
+import { HttpError, serviceUnavailable } from '../platform/errors.js';
 
 export interface ValidationProblem {
   field: string;
@@ -30,7 +31,9 @@ declare module 'fastify' {
 }
 
 /** The failure's status and its answer as `{ message, errors?, ...details }`. */
-function answerOf(error: FastifyError): { statusCode: number; body: { message: string } & Record<string, unknown> } | null {
+function answerOf(
+  error: Error & { statusCode?: number },
+): { statusCode: number; body: { message: string } & Record<string, unknown> } | null {
   const errors = validationProblems(error);
   if (errors) return { statusCode: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors } };
   const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -48,14 +51,21 @@ function answerOf(error: FastifyError): { statusCode: number; body: { message: s
 }
 
 const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+const DATABASE_UNAVAILABLE = 'The database is not available right now. Please try again in a moment.';
+/** A PostgreSQL restart is over in about a second; a full server frees a connection as soon as a request ends. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The one error handler: `{ message }` with the right status (or `{ errorMessage }` where the call says so); 5xx details stay in the log. */
 export const errorHandling = fp(async function errorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
     const asErrorMessage = request.routeOptions.config?.errorBody === 'errorMessage';
+    // Too many clients, starting up or shutting down, a connection cut by a restart: the database, not the request.
+    const unavailable = isDatabaseUnavailable(thrown);
+    const error = unavailable ? serviceUnavailable(DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS) : thrown;
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       // A passing condition (the database busy), not a fault: the client is told when to come back.
-      request.log.warn({ method: request.method, url: request.url.split('?')[0] }, error.message);
+      const cause = unavailable ? { cause: thrown.message, code: (thrown as { code?: unknown }).code } : {};
+      request.log.warn({ method: request.method, url: request.url.split('?')[0], ...cause }, error.message);
       reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(asErrorMessage ? { errorMessage: error.message } : { message: error.message });
     }

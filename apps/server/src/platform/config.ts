@@ -77,6 +77,10 @@ const envSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     ALLOW_UNSAFE_DURABILITY: booleanFromText.default(false),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -210,6 +214,8 @@ export interface Config {
   shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string;
+  /** PostgreSQL itself, for migrations and the start-up checks, when `databaseUrl` is a PgBouncer. */
+  databaseDirectUrl: string | undefined;
   /** PostgreSQL connections per instance; instances × this must stay below the server's max_connections. */
   databasePoolMax: number;
   /** Production starts on a PostgreSQL with fsync, synchronous_commit or full_page_writes off (db/durability.ts). */
@@ -288,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     allowUnsafeDurability: env.ALLOW_UNSAFE_DURABILITY,

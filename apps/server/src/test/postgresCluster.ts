@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ const BIN = `/usr/lib/postgresql/${process.env.POSTGRES_MAJOR ?? '15'}/bin`;
  * freeze or restart it without touching the machine's shared server; removed when the test ends.
  * Runs as the `postgres` user (initdb refuses root).
  */
-export async function startOwnPostgres() {
+export async function startOwnPostgres(settings: Record<string, string | number> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'market-pg-'));
   chmodSync(dir, 0o700);
   const { uid, gid } = postgresUser();
@@ -21,7 +21,8 @@ export async function startOwnPostgres() {
   const port = await freePort();
   asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'log'), ...args]);
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${extra.join('')}`;
   const start = () => pgCtl('-o', serverOptions, '-w', 'start');
   start();
   const serverPid = () =>
@@ -45,8 +46,12 @@ export async function startOwnPostgres() {
   });
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    /** As an operator's `pg_ctl -m fast restart`. */
-    restart: () => pgCtl('-m', 'fast', '-w', 'restart', '-o', serverOptions),
+    port,
+    /** As an operator's `pg_ctl -m fast restart`; `immediate` is a crash (backends killed, recovery at start). */
+    restart: (mode: 'fast' | 'immediate' = 'fast') => pgCtl('-m', mode, '-w', 'restart', '-o', serverOptions),
+    /** `restart` without blocking this process, so the test's own requests go on meanwhile. */
+    restartInBackground: (mode: 'fast' | 'immediate') =>
+      asPostgresInBackground('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'log'), '-m', mode, '-w', 'restart', '-o', serverOptions]),
     stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
     start,
     /** A database that answers nothing: the postmaster and its backends stop (SIGSTOP) until `thaw`. */
@@ -57,6 +62,14 @@ export async function startOwnPostgres() {
 
 function asPostgres(command: string, args: string[]) {
   return execFileSync('runuser', ['-u', 'postgres', '--', `${BIN}/${command}`, ...args], { stdio: 'pipe', timeout: 60_000 });
+}
+
+function asPostgresInBackground(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile('runuser', ['-u', 'postgres', '--', `${BIN}/${command}`, ...args], { timeout: 60_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`${command} failed: ${stderr}`)) : resolve(),
+    ),
+  );
 }
 
 function postgresUser() {
