@@ -4,6 +4,7 @@ import { PeopleService } from './modules/people/index.js';
 import { CommentsService } from './modules/comments/index.js';
 import { ContactService } from './modules/contact/index.js';
 import { HireService } from './modules/hire/index.js';
+import { LedgerService } from './modules/ledger/index.js';
 import { LicencesService } from './modules/licences/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
 import { HousekeepingService } from './modules/housekeeping/index.js';
@@ -108,6 +109,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays }),
     passwordReset: new PasswordResetService({ db, mail, clock, publicUrl: config.publicUrl }),
     storage,
+    ledger: new LedgerService({ db, dialect, clock }),
     catalogue,
     products,
     moderation,

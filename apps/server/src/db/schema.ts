@@ -53,6 +53,8 @@ export interface Database {
   licence_apps: LicenceAppsTable;
   product_reviews: ProductReviewsTable;
   basket_lines: BasketLinesTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_balances: LedgerBalancesTable;
   api_tokens: ApiTokensTable;
   withdrawals: WithdrawalsTable;
   reskin_conversations: ReskinConversationsTable;
@@ -465,4 +467,32 @@ export interface JobLeasesTable {
   name: string;
   holder: string;
   held_until: string;
+}
+
+/** What moved money: docs/decisions/0008. */
+export type LedgerEntryKind = 'sale' | 'refund' | 'withdrawal' | 'fee' | 'payout' | 'reversal' | 'adjustment' | 'reskin';
+
+/** One side of a ledger transaction; never updated or deleted (a database trigger refuses it). */
+export interface LedgerEntriesTable {
+  id: string;
+  transaction_id: string;
+  account: string;
+  /** Signed: what the platform owes the account goes up (credit positive). */
+  amount_cents: number;
+  currency: string;
+  kind: LedgerEntryKind;
+  order_line_id: string | null;
+  refund_id: string | null;
+  withdrawal_id: string | null;
+  reverses_transaction_id: string | null;
+  created_at: string;
+}
+
+/** An account's balance, moved in the same database transaction as its entries. */
+export interface LedgerBalancesTable {
+  account: string;
+  currency: string;
+  balance_cents: number;
+  version: number;
+  updated_at: string;
 }

@@ -1,0 +1,15 @@
+/**
+ * The ledger's accounts (docs/decisions/0008). A name says whose money it is; the amounts on it say
+ * what the platform owes that party (credit positive), so a seller's balance is positive and the
+ * card provider's, which holds buyers' money for us, goes negative.
+ */
+export type LedgerAccount = `seller:${string}` | `reskin:${string}` | `provider:${string}` | (typeof PLATFORM_ACCOUNTS)[number];
+
+export const PLATFORM_ACCOUNTS = ['platform:fees', 'payouts:pending', 'payouts:paypal', 'receivable:reskin'] as const;
+
+/** What a seller has earned and not yet withdrawn: the balance SPEC's withdrawals draw on. */
+export const sellerAccount = (sellerId: string): LedgerAccount => `seller:${sellerId}`;
+/** Reskin prices quoted on a seller's sold lines: shown on the dashboard, never withdrawable. */
+export const reskinAccount = (sellerId: string): LedgerAccount => `reskin:${sellerId}`;
+/** Money a card provider holds for us (negative: it owes it to us). */
+export const providerAccount = (provider: string): LedgerAccount => `provider:${provider}`;

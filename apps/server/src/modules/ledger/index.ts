@@ -1,0 +1,2 @@
+export { LedgerError, LedgerService, type LedgerCheck, type LedgerTransaction, type Posting } from './ledger.service.js';
+export { type LedgerAccount, PLATFORM_ACCOUNTS, providerAccount, reskinAccount, sellerAccount } from './accounts.js';

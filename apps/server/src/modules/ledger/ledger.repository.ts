@@ -1,0 +1,85 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, LedgerEntriesTable } from '../../db/schema.js';
+
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+
+/** Ledger rows, and nothing but the queries; the rules are the service's. */
+export class LedgerRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Adds `amountCents` to the account's balance, creating it at that amount; one row lock, taken in the caller's order. */
+  async addToBalance(account: string, currency: string, amountCents: number, at: string): Promise<void> {
+    await this.db
+      .insertInto('ledger_balances')
+      .values({ account, currency, balance_cents: amountCents, version: 1, updated_at: at })
+      .onConflict((conflict) =>
+        conflict.columns(['account', 'currency']).doUpdateSet({
+          balance_cents: sql`ledger_balances.balance_cents + excluded.balance_cents`,
+          version: sql`ledger_balances.version + 1`,
+          updated_at: sql`excluded.updated_at`,
+        }),
+      )
+      .execute();
+  }
+
+  async insertEntries(rows: LedgerEntryRow[]): Promise<void> {
+    await this.db.insertInto('ledger_entries').values(rows).execute();
+  }
+
+  async balanceOf(account: string, currency: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('ledger_balances')
+      .select('balance_cents')
+      .where('account', '=', account)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    return Number(row?.balance_cents ?? 0);
+  }
+
+  /** The balance, with its row locked until the transaction ends (PostgreSQL; SQLite's write lock already is). */
+  async lockedBalanceOf(account: string, currency: string, lockRows: boolean): Promise<number> {
+    const query = this.db
+      .selectFrom('ledger_balances')
+      .select('balance_cents')
+      .where('account', '=', account)
+      .where('currency', '=', currency);
+    const row = await (lockRows ? query.forUpdate() : query).executeTakeFirst();
+    return Number(row?.balance_cents ?? 0);
+  }
+
+  entriesOfTransaction(transactionId: string): Promise<LedgerEntryRow[]> {
+    return this.db.selectFrom('ledger_entries').selectAll().where('transaction_id', '=', transactionId).orderBy('account').execute();
+  }
+
+  /** Transactions whose entries do not sum to zero, per currency: there must never be one. */
+  async unbalancedTransactions(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('ledger_entries')
+      .select('transaction_id')
+      .groupBy(['transaction_id', 'currency'])
+      .having(sql<number>`sum(amount_cents)`, '<>', 0)
+      .execute();
+    return [...new Set(rows.map((row) => row.transaction_id))];
+  }
+
+  /** Every account's stored balance beside the sum of its entries, where the two differ. */
+  async balancesOffTheirEntries(): Promise<Array<{ account: string; currency: string; stored: number; summed: number }>> {
+    const summed = await this.db
+      .selectFrom('ledger_entries')
+      .select(['account', 'currency', sql<number>`sum(amount_cents)`.as('summed')])
+      .groupBy(['account', 'currency'])
+      .execute();
+    const stored = await this.db.selectFrom('ledger_balances').select(['account', 'currency', 'balance_cents']).execute();
+    const key = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
+    const sums = new Map(summed.map((row) => [key(row), Number(row.summed)]));
+    const balances = new Map(stored.map((row) => [key(row), Number(row.balance_cents)]));
+    const off = [];
+    for (const name of new Set([...sums.keys(), ...balances.keys()])) {
+      const [account, currency] = name.split('\u0000') as [string, string];
+      const entriesSum = sums.get(name) ?? 0;
+      const balance = balances.get(name) ?? 0;
+      if (entriesSum !== balance) off.push({ account, currency, stored: balance, summed: entriesSum });
+    }
+    return off;
+  }
+}

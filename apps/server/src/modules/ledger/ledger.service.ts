@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/index.js';
+import type { Database, LedgerEntryKind } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { newId } from '../../platform/ids.js';
+import type { LedgerAccount } from './accounts.js';
+import { type LedgerEntryRow, LedgerRepository } from './ledger.repository.js';
+
+/** One side of a ledger transaction: an account and what it gains (positive) or loses (negative). */
+export interface Posting {
+  account: LedgerAccount;
+  amountCents: number;
+}
+
+/** One business event's money: postings that sum to zero, and what they belong to. */
+export interface LedgerTransaction {
+  kind: LedgerEntryKind;
+  postings: Posting[];
+  currency?: string;
+  links?: { orderLineId?: string; refundId?: string; withdrawalId?: string };
+  /** The transaction this one undoes (kind `reversal`). */
+  reverses?: string;
+}
+
+/** The ledger refused a transaction: a programming error, never a user's. */
+export class LedgerError extends Error {}
+
+export interface LedgerCheck {
+  /** Transactions whose entries do not sum to zero. */
+  unbalancedTransactions: string[];
+  /** Accounts whose stored balance differs from the sum of their entries. */
+  balancesOff: Array<{ account: string; currency: string; stored: number; summed: number }>;
+}
+
+export interface LedgerServiceDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+}
+
+const DEFAULT_CURRENCY = 'usd';
+
+/** Postings merged per account, in account order: the order every transaction locks balance rows in. */
+function normalised(postings: Posting[]): Posting[] {
+  const byAccount = new Map<LedgerAccount, number>();
+  for (const { account, amountCents } of postings) {
+    if (!Number.isSafeInteger(amountCents)) throw new LedgerError(`${account}: ${amountCents} is not a whole number of cents`);
+    byAccount.set(account, (byAccount.get(account) ?? 0) + amountCents);
+  }
+  return [...byAccount]
+    .filter(([, amountCents]) => amountCents !== 0)
+    .map(([account, amountCents]) => ({ account, amountCents }))
+    .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+}
+
+/**
+ * The append-only double-entry ledger (docs/decisions/0008). Every business event that moves money
+ * posts one transaction here, inside the event's own database transaction (`executor`), so the
+ * money and the event are stored together or not at all.
+ */
+export class LedgerService {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
+  private readonly clock: Clock;
+
+  constructor({ db, dialect, clock }: LedgerServiceDependencies) {
+    this.db = db;
+    this.dialect = dialect;
+    this.clock = clock;
+  }
+
+  /**
+   * Writes the transaction's entries and moves its accounts' balances; returns its id. Balance rows
+   * are locked in account order, so two transactions over the same accounts queue, never deadlock.
+   */
+  async post(executor: Kysely<Database>, transaction: LedgerTransaction): Promise<string> {
+    const postings = normalised(transaction.postings);
+    const total = postings.reduce((sum, posting) => sum + posting.amountCents, 0);
+    if (total !== 0) throw new LedgerError(`a ${transaction.kind} transaction must sum to zero, not ${total}`);
+    if (postings.length < 2) throw new LedgerError(`a ${transaction.kind} transaction moves money between two accounts at least`);
+    const currency = transaction.currency ?? DEFAULT_CURRENCY;
+    const at = this.clock.now().toISOString();
+    const transactionId = newId();
+    const ledger = new LedgerRepository(executor);
+    for (const { account, amountCents } of postings) await ledger.addToBalance(account, currency, amountCents, at);
+    const rows: LedgerEntryRow[] = postings.map(({ account, amountCents }) => ({
+      id: newId(),
+      transaction_id: transactionId,
+      account,
+      amount_cents: amountCents,
+      currency,
+      kind: transaction.kind,
+      order_line_id: transaction.links?.orderLineId ?? null,
+      refund_id: transaction.links?.refundId ?? null,
+      withdrawal_id: transaction.links?.withdrawalId ?? null,
+      reverses_transaction_id: transaction.reverses ?? null,
+      created_at: at,
+    }));
+    await ledger.insertEntries(rows);
+    return transactionId;
+  }
+
+  /** Posts the opposite of `transactionId`'s entries, as a `reversal` that points at it. */
+  async reverse(executor: Kysely<Database>, transactionId: string): Promise<string> {
+    const entries = await new LedgerRepository(executor).entriesOfTransaction(transactionId);
+    if (!entries.length) throw new LedgerError(`no ledger transaction ${transactionId}`);
+    const [first] = entries as [LedgerEntryRow, ...LedgerEntryRow[]];
+    return this.post(executor, {
+      kind: 'reversal',
+      currency: first.currency,
+      reverses: transactionId,
+      postings: entries.map((entry) => ({ account: entry.account as LedgerAccount, amountCents: -Number(entry.amount_cents) })),
+      links: {
+        ...(first.order_line_id ? { orderLineId: first.order_line_id } : {}),
+        ...(first.refund_id ? { refundId: first.refund_id } : {}),
+        ...(first.withdrawal_id ? { withdrawalId: first.withdrawal_id } : {}),
+      },
+    });
+  }
+
+  /** The account's balance as kept: one row, however long its history. */
+  balanceOf(account: LedgerAccount, currency = DEFAULT_CURRENCY): Promise<number> {
+    return new LedgerRepository(this.db).balanceOf(account, currency);
+  }
+
+  /**
+   * The balance inside `executor`'s transaction, held until it ends, for a check-then-spend such as
+   * a withdrawal: PostgreSQL locks the row; SQLite's transactions already hold the database's write lock.
+   */
+  lockedBalanceOf(executor: Kysely<Database>, account: LedgerAccount, currency = DEFAULT_CURRENCY): Promise<number> {
+    return new LedgerRepository(executor).lockedBalanceOf(account, currency, this.dialect === 'postgres');
+  }
+
+  /** What `npm run ledger -- check` and housekeeping prove: every transaction sums to zero, every balance to its entries. */
+  async check(): Promise<LedgerCheck> {
+    const ledger = new LedgerRepository(this.db);
+    const [unbalancedTransactions, balancesOff] = await Promise.all([ledger.unbalancedTransactions(), ledger.balancesOffTheirEntries()]);
+    return { unbalancedTransactions, balancesOff };
+  }
+}
