@@ -134,7 +134,7 @@ describe('Prometheus’s scrape config and alert rules', () => {
       cwd: path.join(root, 'deploy'),
       encoding: 'utf8',
     });
-    expect(output).toContain('SUCCESS: 5 rules found');
+    expect(output).toContain('SUCCESS: 6 rules found');
   });
 
   it('alert only on metrics the server exports', () => {

@@ -84,7 +84,11 @@ export async function buildApp(dependencies: AppDependencies) {
   await app.register(slowBodies, { idleSeconds: config.timeouts.bodyIdleSeconds });
   const metrics =
     config.metricsToken || config.metricsPort
-      ? new Metrics({ poolStats: () => database.poolStats?.() ?? null, outboxBacklog: () => services.mail.backlog() })
+      ? new Metrics({
+          poolStats: () => database.poolStats?.() ?? null,
+          outboxBacklog: () => services.mail.backlog(),
+          ledgerUnbalancedTransactions: () => services.housekeeping.lastLedgerCheck?.unbalancedTransactions.length ?? null,
+        })
       : null;
   if (metrics) {
     const listener = config.metricsPort ? { host: config.host, port: config.metricsPort } : null;

@@ -50,6 +50,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const catalogue = new CatalogueService({ db, dialect, translator, clock, events });
   const notifications = new NotificationsService({ db, events, clock });
   const leases = new JobLeases(db);
+  const ledger = new LedgerService({ db, dialect, clock });
   // Products reach releases and moderation through the small interfaces they declare; both are built below.
   const products: ProductsService = new ProductsService({
     db,
@@ -109,7 +110,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays }),
     passwordReset: new PasswordResetService({ db, mail, clock, publicUrl: config.publicUrl }),
     storage,
-    ledger: new LedgerService({ db, dialect, clock }),
+    ledger,
     catalogue,
     products,
     moderation,
@@ -131,7 +132,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     refunds,
     reviews: new ReviewsService({ db, notifications, catalogue, clock }),
     licences: new LicencesService({ db, clock }),
-    housekeeping: new HousekeepingService({ db, leases, payments, products, clock, log }),
+    housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
   };
 }
 

@@ -9,6 +9,8 @@ export interface MetricSources {
   poolStats: () => { total: number; idle: number; waiting: number } | null;
   /** Mails stored and not yet sent. */
   outboxBacklog: () => Promise<number>;
+  /** Ledger transactions that do not sum to zero, as this instance's last ledger check found; null before one ran here. */
+  ledgerUnbalancedTransactions: () => number | null;
 }
 
 /** What the chat routes report as event streams open and close. */
@@ -59,6 +61,17 @@ export class Metrics {
           this.set({ state: 'total' }, stats.total);
           this.set({ state: 'idle' }, stats.idle);
           this.set({ state: 'waiting' }, stats.waiting);
+        },
+      }),
+    );
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'ledger_unbalanced_transactions',
+        help: 'Ledger transactions whose entries do not sum to zero, at the last check housekeeping ran on this instance (0 before one ran; must stay 0)',
+        registers: [],
+        collect() {
+          const found = sources.ledgerUnbalancedTransactions();
+          if (found !== null) this.set(found);
         },
       }),
     );

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { JobLeases } from '../../platform/jobs/index.js';
+import type { LedgerCheck, LedgerService } from '../ledger/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { ProductsService } from '../products/index.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
@@ -37,11 +38,12 @@ export interface HousekeepingServiceDependencies {
   leases: JobLeases;
   payments: PaymentsService;
   products: ProductsService;
+  ledger: Pick<LedgerService, 'check'>;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
-/** Deletes what nothing needs any more; one instance at a time, by a database lease. */
+/** Deletes what nothing needs any more and checks the ledger; one instance at a time, by a database lease. */
 export class HousekeepingService {
   private readonly holder = newId();
 
@@ -49,16 +51,36 @@ export class HousekeepingService {
   private readonly leases: JobLeases;
   private readonly payments: PaymentsService;
   private readonly products: ProductsService;
+  private readonly ledger: Pick<LedgerService, 'check'>;
+  private ledgerCheck: LedgerCheck | null = null;
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
 
-  constructor({ db, leases, payments, products, clock, log }: HousekeepingServiceDependencies) {
+  constructor({ db, leases, payments, products, ledger, clock, log }: HousekeepingServiceDependencies) {
     this.repository = new HousekeepingRepository(db);
+    this.ledger = ledger;
     this.leases = leases;
     this.payments = payments;
     this.products = products;
     this.clock = clock;
     this.log = log;
+  }
+
+  /** The last ledger check this instance ran (null before its first round): read by the metrics. */
+  get lastLedgerCheck(): LedgerCheck | null {
+    return this.ledgerCheck;
+  }
+
+  /** Every transaction sums to zero and every balance to its entries; anything else is a human's to look at. */
+  private async checkLedger(): Promise<void> {
+    this.ledgerCheck = await this.ledger.check();
+    const { unbalancedTransactions, balancesOff } = this.ledgerCheck;
+    if (unbalancedTransactions.length || balancesOff.length) {
+      this.log.error(
+        { unbalancedTransactions: unbalancedTransactions.slice(0, 20), balancesOff: balancesOff.slice(0, 20) },
+        'LEDGER CHECK FAILED: transactions that do not sum to zero or balances that differ from their entries; resolve by hand',
+      );
+    }
   }
 
   /** One round; null when another instance holds the lease. */
@@ -83,6 +105,7 @@ export class HousekeepingService {
         products: await this.products.purgeRetired(),
       };
       if (Object.values(report).some((count) => count > 0)) this.log.info({ housekeeping: report }, 'housekeeping removed old rows');
+      await this.checkLedger();
       return report;
     } finally {
       await this.leases.release(LEASE, this.holder);

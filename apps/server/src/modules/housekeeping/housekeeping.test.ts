@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../platform/logger.js';
+import { providerAccount, sellerAccount } from '../ledger/index.js';
 import { confirmCard, openIntent, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
-import { buildTwoTestApps, createUser, injectAs } from '../../test/helper.js';
+import { buildTestApp, buildTwoTestApps, createUser, injectAs } from '../../test/helper.js';
 import { JobLeases } from '../../platform/jobs/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -106,5 +109,56 @@ describe('housekeeping', () => {
     expect(await second.services.housekeeping.runOnce()).toBeNull();
     first.clock.advance(60_000);
     expect(await first.services.housekeeping.runOnce()).not.toBeNull();
+  });
+});
+
+describe('the ledger check of each housekeeping round', () => {
+  it('finds none unbalanced in a sound ledger, and counts forged entries in the metrics with a log line for a human', async () => {
+    const lines: Array<{ msg: string }> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text) as { msg: string });
+        done();
+      },
+    });
+    const ctx = await buildTestApp({ METRICS_TOKEN: 'scrape-secret-0123456789' }, { log: createLogger('info', stream) });
+    const scrape = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer scrape-secret-0123456789' } })).body;
+    await ctx.db.transaction().execute((trx) =>
+      ctx.services.ledger.post(trx, {
+        kind: 'sale',
+        postings: [
+          { account: sellerAccount('s1'), amountCents: 900 },
+          { account: providerAccount('stripe'), amountCents: -900 },
+        ],
+      }),
+    );
+
+    await ctx.services.housekeeping.runOnce();
+    expect(await scrape()).toMatch(/^ledger_unbalanced_transactions 0$/m);
+
+    const entry = {
+      currency: 'usd',
+      kind: 'adjustment' as const,
+      order_line_id: null,
+      refund_id: null,
+      withdrawal_id: null,
+      reverses_transaction_id: null,
+    };
+    await ctx.db
+      .insertInto('ledger_entries')
+      .values({
+        ...entry,
+        id: 'forged-1',
+        transaction_id: 'forged',
+        account: sellerAccount('s1'),
+        amount_cents: 5_000,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await ctx.services.housekeeping.runOnce();
+
+    expect(await scrape()).toMatch(/^ledger_unbalanced_transactions 1$/m);
+    expect(lines.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^LEDGER CHECK FAILED/));
   });
 });

@@ -1,0 +1,45 @@
+// `npm run ledger -- check`: proves the ledger sound (docs/decisions/0008), as housekeeping does each round.
+import { openDatabase } from './db/index.js';
+import { LedgerService } from './modules/ledger/index.js';
+import { systemClock } from './platform/clock.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+
+const USAGE = `Usage:
+  npm run ledger -- check   every ledger transaction sums to zero and every balance equals its entries
+
+Exits 1 and lists what is wrong otherwise. The database is DATABASE_URL's (and .env's), as for npm start.`;
+
+async function main(command: string | undefined): Promise<number> {
+  if (command !== 'check') {
+    console.error(USAGE);
+    return command === undefined || command === 'help' ? 0 : 2;
+  }
+  try {
+    process.loadEnvFile();
+  } catch {
+    // No .env file: the environment alone configures the command.
+  }
+  const config = loadConfig();
+  // A full scan of the entries: no statement limit.
+  const database = openDatabase({ url: config.databaseDirectUrl ?? config.databaseUrl, statementTimeoutMs: 0 });
+  try {
+    const { unbalancedTransactions, balancesOff } = await new LedgerService({ ...database, clock: systemClock }).check();
+    for (const id of unbalancedTransactions) console.log(`transaction ${id}: its entries do not sum to zero`);
+    for (const off of balancesOff) {
+      console.log(`${off.account} (${off.currency}): balance ${off.stored} cents, its entries sum to ${off.summed}`);
+    }
+    if (unbalancedTransactions.length || balancesOff.length) return 1;
+    console.log('The ledger balances: every transaction sums to zero and every balance equals its entries.');
+    return 0;
+  } finally {
+    await database.destroy();
+  }
+}
+
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);
