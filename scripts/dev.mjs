@@ -5,7 +5,7 @@
 // PORT is the server's (3000), VITE_PORT Vite's (5173). A restart skips the production drain.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { installIfNeeded, root, run, runOnSupportedNode } from './lib.mjs';
+import { installIfNeeded, onParentGone, root, run, runOnSupportedNode } from './lib.mjs';
 
 const SERVER_PORT = process.env.PORT ?? '3000';
 const VITE_PORT = process.env.VITE_PORT ?? '5173';
@@ -89,11 +89,11 @@ function stopAll() {
   );
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await stopAll();
-    process.exit(0);
-  });
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await stopAll();
+  process.exit(0);
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
+onParentGone(stop);

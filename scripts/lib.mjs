@@ -17,7 +17,7 @@ export function run(command, args, options = {}) {
   });
 }
 
-export { runOnSupportedNode } from './node-runtime.mjs';
+export { onParentGone, runOnSupportedNode } from './node-runtime.mjs';
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -68,6 +68,21 @@ export function fetchNodeRuntime() {
 }
 
 /**
+ * Calls `stop` once this process's parent is gone. `npm run x` starts the script under `sh -c`, and a
+ * SIGTERM to npm reaches that shell, which dies without passing it on: the script, re-parented, would
+ * keep running with everything it started. So would it after a `kill -9` of npm.
+ */
+export function onParentGone(stop) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    stop();
+  }, 250);
+  timer.unref();
+}
+
+/**
  * Returns at once on a supported Node. On an older one, runs this very script on the fetched Node
  * and exits with its code, passing SIGINT and SIGTERM on so that Ctrl+C and a supervisor's stop
  * reach it (and through it every child it started).
@@ -81,6 +96,7 @@ export async function runOnSupportedNode() {
     env: { ...process.env, PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH}` },
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  onParentGone(() => child.kill('SIGTERM'));
   const code = await new Promise((resolve) => child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
   process.exit(code);
 }
