@@ -3,6 +3,8 @@ import type { Database, LedgerEntriesTable } from '../../db/schema.js';
 
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 
+const balanceKey = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
+
 /** Ledger rows, and nothing but the queries; the rules are the service's. */
 export class LedgerRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -70,9 +72,8 @@ export class LedgerRepository {
       .groupBy(['account', 'currency'])
       .execute();
     const stored = await this.db.selectFrom('ledger_balances').select(['account', 'currency', 'balance_cents']).execute();
-    const key = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
-    const sums = new Map(summed.map((row) => [key(row), Number(row.summed)]));
-    const balances = new Map(stored.map((row) => [key(row), Number(row.balance_cents)]));
+    const sums = new Map(summed.map((row) => [balanceKey(row), Number(row.summed)]));
+    const balances = new Map(stored.map((row) => [balanceKey(row), Number(row.balance_cents)]));
     const off = [];
     for (const name of new Set([...sums.keys(), ...balances.keys()])) {
       const [account, currency] = name.split('\u0000') as [string, string];
