@@ -9,6 +9,8 @@ export interface MetricSources {
   poolStats: () => { total: number; idle: number; waiting: number } | null;
   /** Mails stored and not yet sent. */
   outboxBacklog: () => Promise<number>;
+  /** Each configured dependency the instance serves without (Redis, SMTP, bucket): whether it answers now. */
+  dependencies: () => Promise<Record<string, boolean>>;
 }
 
 /** What the chat routes report as event streams open and close. */
@@ -69,6 +71,18 @@ export class Metrics {
         registers: [],
         async collect() {
           this.set(await sources.outboxBacklog());
+        },
+      }),
+    );
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'market_dependency_up',
+        help: 'Whether a configured dependency outside readiness (redis, smtp, storage) answers: 1 up, 0 down',
+        labelNames: ['dependency'],
+        registers: [],
+        async collect() {
+          this.reset();
+          for (const [dependency, up] of Object.entries(await sources.dependencies())) this.set({ dependency }, up ? 1 : 0);
         },
       }),
     );
