@@ -320,6 +320,7 @@ describe('reskin chat: live events', { timeout: 20_000 }, () => {
     // Both arrived before the server said it listens, so from the database; in stored order, each once.
     expect(again.events).toEqual([event, event]);
     expect(again.ids.map((id) => id!.split('_')[1])).toEqual(missed.map((message: { _id: string }) => message._id).sort());
+    ctx.clock.advance(1000);
     await sendForm(ctx, admin, { ...key, message: 'Four' });
     await expect.poll(() => again.events.length).toBe(3);
     expect(new Set(again.ids).size).toBe(3);
