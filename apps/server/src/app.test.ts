@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, uniqueChannelPrefix } from './test/helper.js';
+import { freePort } from './test/processes.js';
 
 describe('the HTTP shell', () => {
   it('answers /api/health with the database kind', async () => {
@@ -25,12 +26,37 @@ describe('the HTTP shell', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)('checks Redis too when it is configured', async () => {
+  it.runIf(process.env.TEST_REDIS_URL)('reports a configured Redis under /api/health, never in readiness', async () => {
     const ctx = await buildTestApp({ REDIS_URL: process.env.TEST_REDIS_URL!, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() });
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
 
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', draining: false, checks: { database: 'ok', redis: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', draining: false, checks: { database: 'ok' } });
+    expect(health.json()).toEqual({ status: 'ok', database: ctx.dialect, dependencies: { redis: { status: 'ok' } } });
+  });
+
+  it('says degraded, still with 200 and the reason, when a configured Redis and mail server do not answer', async () => {
+    const closedPort = await freePort();
+    const ctx = await buildTestApp({
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${closedPort}`,
+      CONTACT_TO: 'owner@example.com',
+      EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix(),
+    });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+
+    expect(ready.statusCode).toBe(200);
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({
+      status: 'degraded',
+      database: ctx.dialect,
+      dependencies: {
+        redis: { status: 'failed', reason: expect.stringMatching(/ECONNREFUSED|Connection is closed|closed/) },
+        smtp: { status: 'failed', reason: expect.stringContaining('ECONNREFUSED') },
+      },
+    });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

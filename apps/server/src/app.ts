@@ -20,7 +20,7 @@ import { commentRoutes } from './modules/comments/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { hireRoutes } from './modules/hire/index.js';
-import { healthRoutes, Readiness } from './modules/health/index.js';
+import { DependencyChecks, healthRoutes, Readiness } from './modules/health/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { basketRoutes } from './modules/baskets/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
@@ -58,8 +58,8 @@ const VIEW_RATE_LIMIT_PER_MINUTE = 60;
 const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole marketplace as one Fastify instance: API under /api, the built SPA everywhere else. */
-export async function buildApp(dependencies: AppDependencies) {
-  const { config, database, services, log } = dependencies;
+export async function buildApp(given: AppDependencies) {
+  const { config, database, services, log } = given;
   const app = Fastify({
     loggerInstance: log,
     // requestLog writes one line per request instead of Fastify's two, without the query string.
@@ -82,12 +82,19 @@ export async function buildApp(dependencies: AppDependencies) {
 
   await app.register(requestLog);
   await app.register(slowBodies, { idleSeconds: config.timeouts.bodyIdleSeconds });
+  const dependencies = new DependencyChecks({
+    redisUrl: config.redisUrl,
+    smtpUrl: config.smtpUrl,
+    storage: config.s3 ? services.storage : null,
+  });
   const metrics =
     config.metricsToken || config.metricsPort
       ? new Metrics({
           poolStats: () => database.poolStats?.() ?? null,
           outboxBacklog: () => services.mail.backlog(),
           ledgerUnbalancedTransactions: () => services.housekeeping.lastLedgerCheck?.unbalancedTransactions.length ?? null,
+          dependencies: async () =>
+            Object.fromEntries(Object.entries((await dependencies.report()).checks).map(([name, check]) => [name, check.status === 'ok'])),
         })
       : null;
   if (metrics) {
@@ -132,13 +139,13 @@ export async function buildApp(dependencies: AppDependencies) {
     await services.events.close();
   });
 
-  const readiness = dependencies.readiness ?? new Readiness(database, config.redisUrl);
+  const readiness = given.readiness ?? new Readiness(database);
   // While draining, keep-alive clients are told to reconnect, which the balancer sends elsewhere.
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.draining) reply.header('connection', 'close');
   });
-  app.addHook('onClose', () => readiness.close());
-  await app.register(healthRoutes, { database, readiness });
+  app.addHook('onClose', () => dependencies.close());
+  await app.register(healthRoutes, { database, readiness, dependencies });
   await app.register(authRoutes, {
     auth: services.auth,
     passwordReset: services.passwordReset,

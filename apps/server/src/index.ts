@@ -65,7 +65,7 @@ async function main() {
   // Mails left unsent by an earlier run (mail server down, or SMTP_URL set only now) go out now.
   void services.mail.deliverPending();
 
-  const readiness = new Readiness(database, config.redisUrl);
+  const readiness = new Readiness(database);
   const app = await buildApp({ config, database, services, readiness, log });
   const jobs = startBackgroundJobs(services, config, log);
   // Archives left unanalysed by a crash, or by an older analyser, are analysed again.

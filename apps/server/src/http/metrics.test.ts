@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config.js';
 import { freePort } from '../test/processes.js';
-import { buildTestApp, createUser, injectAs } from '../test/helper.js';
+import { buildTestApp, createUser, injectAs, uniqueChannelPrefix } from '../test/helper.js';
+import { ownRedisServer } from '../test/redisServer.js';
 
 const TOKEN = 'scrape-secret-0123456789';
 
@@ -44,6 +45,24 @@ describe('GET /api/metrics', () => {
     expect(body).toMatch(/^chat_event_streams_open 0$/m);
     expect(body).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(/^db_pool_connections\{state="total"\} \d+$/m.test(body)).toBe(ctx.dialect === 'postgres');
+  });
+});
+
+describe('market_dependency_up', () => {
+  it('is 1 for a configured dependency that answers, 0 for one that does not, and absent for one not configured', async () => {
+    const redis = await ownRedisServer();
+    const ctx = await buildTestApp({ METRICS_TOKEN: TOKEN, REDIS_URL: redis.url, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() });
+    const scrape = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+
+    expect(await scrape()).toMatch(/^market_dependency_up\{dependency="redis"\} 1$/m);
+    await redis.stop();
+    const down = await scrape();
+    expect(down).toMatch(/^market_dependency_up\{dependency="redis"\} 0$/m);
+    expect(down).not.toContain('dependency="smtp"');
+    expect(down).not.toContain('dependency="storage"');
+    await redis.start();
+    await expect.poll(scrape, { timeout: 10_000 }).toMatch(/^market_dependency_up\{dependency="redis"\} 1$/m);
   });
 });
 

@@ -11,6 +11,8 @@ export interface MetricSources {
   outboxBacklog: () => Promise<number>;
   /** Ledger transactions that do not sum to zero, as this instance's last ledger check found; null before one ran here. */
   ledgerUnbalancedTransactions: () => number | null;
+  /** Each configured dependency the instance serves without (Redis, SMTP, bucket): whether it answers now. */
+  dependencies: () => Promise<Record<string, boolean>>;
 }
 
 /** What the chat routes report as event streams open and close. */
@@ -82,6 +84,18 @@ export class Metrics {
         registers: [],
         async collect() {
           this.set(await sources.outboxBacklog());
+        },
+      }),
+    );
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'market_dependency_up',
+        help: 'Whether a configured dependency outside readiness (redis, smtp, storage) answers: 1 up, 0 down',
+        labelNames: ['dependency'],
+        registers: [],
+        async collect() {
+          this.reset();
+          for (const [dependency, up] of Object.entries(await sources.dependencies())) this.set({ dependency }, up ? 1 : 0);
         },
       }),
     );

@@ -20,11 +20,31 @@ export const thread = (ctx: TestContext, user: TestUser, query: string) =>
  * A live event stream (GET /api/reskin/stream unless another path is given) over real HTTP (the app listens on a free port): collects the
  * events it receives; `ready` resolves once the server is listening for them.
  */
-export async function openStream<Event = ReskinEvent>(ctx: TestContext, user: TestUser, path = '/api/reskin/stream', eventName = 'reskin') {
+export async function openStream<Event = ReskinEvent>(
+  ctx: TestContext,
+  user: TestUser,
+  path = '/api/reskin/stream',
+  eventName = 'reskin',
+  lastEventId?: string,
+) {
   const address = ctx.app.server.listening ? ctx.app.listeningOrigin : await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  return readEventStream<Event>(`${address}${path}`, user.cookie, eventName, lastEventId);
+}
+
+/**
+ * Reads a server-sent event stream as a browser's EventSource would, keeping each event's data and
+ * id (`ids[i]` belongs to `events[i]`, undefined when the event had none; `at[i]` when it arrived);
+ * resolves once the server says it listens. Closed when the test ends, or by `close()`.
+ */
+export async function readEventStream<Event = ReskinEvent>(url: string, cookie: string, eventName: string, lastEventId?: string) {
   const abort = new AbortController();
-  const response = await fetch(`${address}${path}`, { headers: { cookie: user.cookie }, signal: abort.signal });
+  const response = await fetch(url, {
+    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: abort.signal,
+  });
   const events: Event[] = [];
+  const ids: Array<string | undefined> = [];
+  const at: number[] = [];
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -39,16 +59,23 @@ export async function openStream<Event = ReskinEvent>(ctx: TestContext, user: Te
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (block.includes(': ready')) markReady();
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (block.startsWith(`event: ${eventName}\n`) && data) events.push(JSON.parse(data.slice('data: '.length)) as Event);
+        const lines = block.split('\n');
+        const data = lines.find((line) => line.startsWith('data: '));
+        const id = lines.find((line) => line.startsWith('id: '));
+        if (block.startsWith(`event: ${eventName}\n`) && data) {
+          events.push(JSON.parse(data.slice('data: '.length)) as Event);
+          ids.push(id?.slice('id: '.length));
+          at.push(performance.now());
+        }
         end = buffer.indexOf('\n\n');
       }
     }
   })().catch(() => {});
-  onTestFinished(async () => {
+  const close = async () => {
     abort.abort();
     await reading;
-  });
+  };
+  onTestFinished(close);
   await ready;
-  return { status: response.status, contentType: response.headers.get('content-type'), events };
+  return { status: response.status, contentType: response.headers.get('content-type'), events, ids, at, close };
 }

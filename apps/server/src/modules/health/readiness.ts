@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/index.js';
 
@@ -10,41 +9,31 @@ export type CheckResult = 'ok' | 'failed';
 export interface ReadinessReport {
   ready: boolean;
   draining: boolean;
-  checks: { database: CheckResult; redis?: CheckResult };
+  checks: { database: CheckResult };
 }
 
-function withinTimeout(work: Promise<unknown>): Promise<CheckResult> {
+/** A check's outcome within CHECK_TIMEOUT_MS, with the reason when it failed. */
+export function withinTimeout(work: Promise<unknown>): Promise<{ status: CheckResult; reason?: string }> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<CheckResult>((resolve) => {
-    timer = setTimeout(() => resolve('failed'), CHECK_TIMEOUT_MS);
+  const timeout = new Promise<{ status: CheckResult; reason: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'failed', reason: `no answer within ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
   });
   const outcome = work.then(
-    (): CheckResult => 'ok',
-    (): CheckResult => 'failed',
+    () => ({ status: 'ok' as const }),
+    (error: unknown) => ({ status: 'failed' as const, reason: error instanceof Error && error.message ? error.message : String(error) }),
   );
   return Promise.race([outcome, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
- * Whether this instance should get traffic: its database (and Redis, when configured) answer in time
- * and it is not draining for a shutdown.
+ * Whether this instance should get traffic: its database answers in time and it is not draining for
+ * a shutdown. Redis, SMTP and the bucket are left out on purpose (see DependencyChecks): the instance
+ * serves without them, and all instances share them, so counting them would empty the balancer.
  */
 export class Readiness {
   private drainingSince: Date | null = null;
-  private readonly redis: Redis | null;
 
-  constructor(
-    private readonly database: DatabaseHandle,
-    redisUrl: string | null,
-  ) {
-    // Its own connection, failing at once while Redis is away rather than queueing the ping.
-    this.redis = redisUrl
-      ? new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 0 })
-      : null;
-    this.redis?.on('error', () => {
-      // Reported by the check; reconnects by itself.
-    });
-  }
+  constructor(private readonly database: DatabaseHandle) {}
 
   get draining(): boolean {
     return this.drainingSince !== null;
@@ -56,20 +45,7 @@ export class Readiness {
   }
 
   async report(): Promise<ReadinessReport> {
-    const [database, redis] = await Promise.all([
-      withinTimeout(sql`select 1`.execute(this.database.db)),
-      this.redis ? withinTimeout(this.pingRedis(this.redis)) : undefined,
-    ]);
-    const checks = { database, ...(redis ? { redis } : {}) };
-    return { ready: !this.draining && database === 'ok' && redis !== 'failed', draining: this.draining, checks };
-  }
-
-  async close(): Promise<void> {
-    this.redis?.disconnect();
-  }
-
-  private async pingRedis(redis: Redis): Promise<void> {
-    if (redis.status === 'wait') await redis.connect();
-    await redis.ping();
+    const database = (await withinTimeout(sql`select 1`.execute(this.database.db))).status;
+    return { ready: !this.draining && database === 'ok', draining: this.draining, checks: { database } };
   }
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -58,6 +58,24 @@ export class NotificationsRepository {
       for (const row of rows) counts.set(row.user_id, Number(row.count));
     }
     return counts;
+  }
+
+  /**
+   * Each user's newest notice as a stream cursor (platform/events/cursor.ts: time, then id); absent: none.
+   * ISO times have one length, so the greatest joined text is the newest row.
+   */
+  async newestCursors(userIds: readonly string[]): Promise<Map<string, string>> {
+    const cursors = new Map<string, string>();
+    for (let start = 0; start < userIds.length; start += INSERT_BATCH) {
+      const rows = await this.db
+        .selectFrom('notifications')
+        .select(['user_id', sql<string>`max(created_at || '_' || id)`.as('cursor')])
+        .where('user_id', 'in', userIds.slice(start, start + INSERT_BATCH))
+        .groupBy('user_id')
+        .execute();
+      for (const row of rows) cursors.set(row.user_id, row.cursor);
+    }
+    return cursors;
   }
 
   /** Marks the user's own unread notices read: those named, or all of them; another user's ids change nothing. */

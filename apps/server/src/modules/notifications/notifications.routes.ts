@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventStreams } from '../../http/event-stream.js';
 import { actorOf, requireUser } from '../auth/index.js';
-import type { NotificationsService } from './notifications.service.js';
+import type { NotificationsChanged, NotificationsService } from './notifications.service.js';
 
 export interface NotificationRoutesOptions {
   notifications: NotificationsService;
@@ -19,6 +19,13 @@ export interface NotificationRoutesOptions {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
+
+/** A stream's event; the id when the event stands for a stored row (docs/decisions/0006). */
+const streamEvent = (data: NotificationsChanged, id: string | undefined) => ({
+  event: NOTIFICATION_STREAM_EVENT,
+  data,
+  ...(id ? { id } : {}),
+});
 
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
   app,
@@ -61,14 +68,18 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       preHandler: requireUser,
       schema: {
         tags,
-        summary: `Server-sent events ("${NOTIFICATION_STREAM_EVENT}", with the unread count) whenever the signed-in user's notifications change, from every instance`,
+        summary: `Server-sent events ("${NOTIFICATION_STREAM_EVENT}", with the unread count) whenever the signed-in user's notifications change, from every instance; the id is the newest notice, and Last-Event-ID gets the count first when newer ones were stored`,
         produces: ['text/event-stream'],
         response: { 401: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = actorOf(request);
-      await serveStream(request, reply, (send) => notifications.follow(user, (event) => send(NOTIFICATION_STREAM_EVENT, event)));
+      await serveStream(request, reply, {
+        follow: (deliver, missedSome) => notifications.follow(user, (event, cursor) => deliver(streamEvent(event, cursor)), missedSome),
+        missedAfter: async (lastId, rereading) =>
+          (await notifications.missedAfter(user, lastId, rereading)).map(({ event, cursor }) => streamEvent(event, cursor)),
+      });
     },
   );
 };

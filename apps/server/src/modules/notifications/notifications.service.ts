@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
+import { parseCursor } from '../../platform/events/cursor.js';
 import { newId } from '../../platform/ids.js';
 import { type NewNotificationRow, type NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
@@ -25,6 +26,9 @@ export interface Notice {
 export interface NotificationsChanged {
   unread: number;
 }
+
+/** On the bus the user's newest notice's cursor travels along: the stream's event id. */
+type Announced = NotificationsChanged & { cursor?: string };
 
 const topicOf = (userId: string) => `notifications:${userId}`;
 
@@ -69,9 +73,12 @@ export class NotificationsService {
   /** Tells each user's open pages that their notices changed. */
   async announce(userIds: readonly string[]): Promise<void> {
     const users = [...new Set(userIds)];
-    const counts = await this.notifications.unreadCounts(users);
+    const [counts, newest] = await Promise.all([this.notifications.unreadCounts(users), this.notifications.newestCursors(users)]);
     await Promise.all(
-      users.map((userId) => this.events.publish(topicOf(userId), { unread: counts.get(userId) ?? 0 } satisfies NotificationsChanged)),
+      users.map((userId) => {
+        const cursor = newest.get(userId);
+        return this.events.publish(topicOf(userId), { unread: counts.get(userId) ?? 0, ...(cursor ? { cursor } : {}) } satisfies Announced);
+      }),
     );
   }
 
@@ -93,8 +100,43 @@ export class NotificationsService {
   }
 
   /** Follows the actor's own notices (their other tabs, and notices from other instances). */
-  follow(actor: SessionUser, listener: (event: NotificationsChanged) => void): Promise<Unsubscribe> {
-    return this.events.subscribe(topicOf(actor._id), (payload) => listener(payload as NotificationsChanged));
+  follow(
+    actor: SessionUser,
+    listener: (event: NotificationsChanged, cursor: string | undefined) => void,
+    missedSome: () => void,
+  ): Promise<Unsubscribe> {
+    const stopHearing = this.events.onReconnect(missedSome);
+    const subscribed = this.events.subscribe(topicOf(actor._id), (payload) => {
+      const { cursor, ...event } = payload as Announced;
+      listener(event, cursor);
+    });
+    return subscribed.then(
+      (unsubscribe) => async () => {
+        stopHearing();
+        await unsubscribe();
+      },
+      (error: unknown) => {
+        stopHearing();
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * What a stream that last got `lastCursor` missed: the event is the unread count, so one event with
+   * today's count and newest notice stands for all the notices stored since; none when nothing is newer.
+   * `rereading` (the stream drops an event it sent already) answers today's count in any case: a
+   * notice stamped by a lagging clock may be older than the cursor and still new.
+   */
+  async missedAfter(
+    actor: SessionUser,
+    lastCursor: string,
+    rereading = false,
+  ): Promise<Array<{ event: NotificationsChanged; cursor: string }>> {
+    if (!parseCursor(lastCursor)) return [];
+    const newest = (await this.notifications.newestCursors([actor._id])).get(actor._id);
+    if (!newest || (!rereading && newest <= lastCursor)) return [];
+    return [{ event: { unread: await this.notifications.unreadCount(actor._id) }, cursor: newest }];
   }
 }
 

@@ -114,4 +114,30 @@ describe('the notification centre', () => {
     await expect.poll(() => sellerStream.events).toEqual([{ unread: 1 }, { unread: 0 }]);
     expect(strangerStream.events).toEqual([]);
   });
+
+  it('ids each count by the newest notice, and a stream opened with Last-Event-ID gets today’s count first when newer ones were stored', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    const [first, second] = [await createProduct(ctx, seller), await createProduct(ctx, seller)];
+    const stream = await openStream<{ unread: number }>(ctx, seller, '/api/notification/stream', 'notification');
+    await decide(ctx, admin, first._id, 'approved-product');
+    await expect.poll(() => stream.events).toEqual([{ unread: 1 }]);
+    await stream.close();
+    const [lastSeen] = stream.ids;
+    const [notice] = (await mine(ctx, seller)).notifications;
+    expect(lastSeen).toBe(`${notice!.createdAt}_${notice!._id}`);
+
+    // Nothing stored since: nothing to catch up on.
+    expect((await openStream(ctx, seller, '/api/notification/stream', 'notification', lastSeen)).events).toEqual([]);
+
+    ctx.clock.advance(1000);
+    await decide(ctx, admin, second._id, 'approved-product');
+    const again = await openStream<{ unread: number }>(ctx, seller, '/api/notification/stream', 'notification', lastSeen);
+    expect(again.events).toEqual([{ unread: 2 }]);
+    const [newest] = (await mine(ctx, seller)).notifications;
+    expect(again.ids).toEqual([`${newest!.createdAt}_${newest!._id}`]);
+    await markRead(ctx, seller, { all: true });
+    await expect.poll(() => again.events).toEqual([{ unread: 2 }, { unread: 0 }]);
+  });
 });

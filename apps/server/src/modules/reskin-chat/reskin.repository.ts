@@ -83,6 +83,26 @@ export class ReskinChatRepository {
       .execute();
   }
 
+  /** Messages stored after the cursor (time, then id), of one user's conversations or (null) of all, oldest first. */
+  messagesAfter(
+    after: { createdAt: string; id: string },
+    userId: string | null,
+    limit: number,
+  ): Promise<Array<{ id: string; created_at: string; user_id: string; product_id: string }>> {
+    return this.db
+      .selectFrom('reskin_messages as m')
+      .innerJoin('reskin_conversations as c', 'c.id', 'm.conversation_id')
+      .select(['m.id', 'm.created_at', 'c.user_id', 'c.product_id'])
+      .where((eb) =>
+        eb.or([eb('m.created_at', '>', after.createdAt), eb.and([eb('m.created_at', '=', after.createdAt), eb('m.id', '>', after.id)])]),
+      )
+      .$if(userId !== null, (query) => query.where('c.user_id', '=', userId!))
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .limit(limit)
+      .execute();
+  }
+
   async messageWithConversation(messageId: string): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
     const message = await this.db.selectFrom('reskin_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
     if (!message) return undefined;

@@ -10,6 +10,7 @@ import {
   reskinMessageSchema,
   reskinMessagesQuerySchema,
   reskinThreadSchema,
+  type ReskinEvent,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAccount } from '../../http/rate-limit-store.js';
@@ -35,6 +36,9 @@ const errors = { 400: reskinErrorSchema, 401: reskinErrorSchema, 403: reskinErro
  * The reskin chat calls of docs/product-spec.md §7 and ours (a user's own conversations, one thread, attachments,
  * the live stream). Registered on its own, so its routes alone answer failures as `{ errorMessage }`.
  */
+/** A stream's event; the id when the event stands for a stored row (docs/decisions/0006). */
+const streamEvent = (data: ReskinEvent, id: string | undefined) => ({ event: RESKIN_STREAM_EVENT, data, ...(id ? { id } : {}) });
+
 export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app,
   { chat, rateLimitPerMinute, openStreams, heartbeatMs = 25_000 },
@@ -176,14 +180,18 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
       preHandler: requireUser,
       schema: {
         tags,
-        summary: `Server-sent events ("${RESKIN_STREAM_EVENT}": kind message, read or status, with userId and productId) of the chats the signed-in user may see, from every instance`,
+        summary: `Server-sent events ("${RESKIN_STREAM_EVENT}": kind message, read or status, with userId and productId) of the chats the signed-in user may see, from every instance; message events carry an id, and Last-Event-ID gets the messages stored after it first`,
         produces: ['text/event-stream'],
         response: { 401: reskinErrorSchema },
       },
     },
     async (request, reply) => {
       const user = actorOf(request);
-      await serveStream(request, reply, (send) => chat.follow(user, (event) => send(RESKIN_STREAM_EVENT, event)));
+      await serveStream(request, reply, {
+        follow: (deliver, missedSome) => chat.follow(user, (event, cursor) => deliver(streamEvent(event, cursor)), missedSome),
+        missedAfter: async (lastId, rereading) =>
+          (await chat.missedAfter(user, lastId, rereading)).map(({ event, cursor }) => streamEvent(event, cursor)),
+      });
     },
   );
 };

@@ -16,6 +16,7 @@ import { parseFormFields } from '../../http/form-fields.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
+import { formatCursor, parseCursor } from '../../platform/events/cursor.js';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { ATTACHMENT_CONTENT_TYPES, type AttachmentKind, type ChatSendRequest } from './attachment.js';
@@ -31,6 +32,18 @@ const ADMINS_TOPIC = 'reskin.admins';
 const userTopic = (userId: string) => `reskin.user.${userId}`;
 
 const closedChat = () => forbidden('This chat is closed');
+
+/** A new message's event carries the message's cursor: the stream's event id, from which a stream catches up. */
+type Announced = ReskinEvent & { cursor?: string };
+
+/**
+ * How far before its last event an open stream reads again when the bus comes back: messages are
+ * stamped by the clock of the instance that stored them, and one instance's clock may lag another's.
+ */
+const CLOCK_SLACK_MS = 5_000;
+
+/** Messages one catch-up sends at most; a browser away longer reloads the lists anyway when it reconnects. */
+const CATCH_UP_LIMIT = 1_000;
 
 export interface ReskinChatServiceDependencies {
   db: Kysely<Database>;
@@ -80,7 +93,7 @@ export class ReskinChatService {
       if (stored) await this.storage.delete('private', stored.key);
       throw error;
     }
-    await this.announce('message', conversation);
+    await this.announce('message', conversation, formatCursor({ createdAt: row.created_at, id: row.id }));
     return messageView(row, conversation);
   }
 
@@ -146,12 +159,45 @@ export class ReskinChatService {
   }
 
   /** Calls `listener` with every change of a conversation the actor may see, on whichever instance it happens. */
-  follow(actor: SessionUser, listener: (event: ReskinEvent) => void): Promise<Unsubscribe> {
-    return this.events.subscribe(answersChats(actor) ? ADMINS_TOPIC : userTopic(actor._id), (payload) => listener(payload as ReskinEvent));
+  follow(
+    actor: SessionUser,
+    listener: (event: ReskinEvent, cursor: string | undefined) => void,
+    missedSome: () => void,
+  ): Promise<Unsubscribe> {
+    const stopHearing = this.events.onReconnect(missedSome);
+    const subscribed = this.events.subscribe(answersChats(actor) ? ADMINS_TOPIC : userTopic(actor._id), (payload) => {
+      const { cursor, ...event } = payload as Announced;
+      listener(event, cursor);
+    });
+    return subscribed.then(
+      (unsubscribe) => async () => {
+        stopHearing();
+        await unsubscribe();
+      },
+      (error: unknown) => {
+        stopHearing();
+        throw error;
+      },
+    );
   }
 
-  private async announce(kind: ReskinEvent['kind'], conversation: ConversationRow): Promise<void> {
-    const event: ReskinEvent = { kind, userId: conversation.user_id, productId: conversation.product_id };
+  /**
+   * The message events the actor may see stored after `lastCursor` (as sent in a stream), oldest
+   * first; `rereading` (the stream drops what it sent already) also those of CLOCK_SLACK_MS before.
+   */
+  async missedAfter(actor: SessionUser, lastCursor: string, rereading = false): Promise<Array<{ event: ReskinEvent; cursor: string }>> {
+    const cursor = parseCursor(lastCursor);
+    if (!cursor) return [];
+    const after = rereading ? { createdAt: new Date(Date.parse(cursor.createdAt) - CLOCK_SLACK_MS).toISOString(), id: '' } : cursor;
+    const rows = await this.chats.messagesAfter(after, answersChats(actor) ? null : actor._id, CATCH_UP_LIMIT);
+    return rows.map((row) => ({
+      event: { kind: 'message', userId: row.user_id, productId: row.product_id },
+      cursor: formatCursor({ createdAt: row.created_at, id: row.id }),
+    }));
+  }
+
+  private async announce(kind: ReskinEvent['kind'], conversation: ConversationRow, cursor?: string): Promise<void> {
+    const event: Announced = { kind, userId: conversation.user_id, productId: conversation.product_id, ...(cursor ? { cursor } : {}) };
     await Promise.all([this.events.publish(ADMINS_TOPIC, event), this.events.publish(userTopic(conversation.user_id), event)]);
   }
 

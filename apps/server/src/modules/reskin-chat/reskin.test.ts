@@ -296,6 +296,42 @@ describe('reskin chat: live events', { timeout: 20_000 }, () => {
     expect(strangerStream.events).toEqual([]);
   });
 
+  it('gives each message event its stored id, and a stream opened with Last-Event-ID the messages stored after it first, once each', async () => {
+    const ctx = await buildCatalogueApp();
+    const { admin, buyer, product } = await chatSetting(ctx);
+    const key = { userId: buyer._id, productId: product._id };
+    const event = { kind: 'message', ...key };
+    const first = await openStream(ctx, buyer);
+    await openChat(ctx, buyer, product._id);
+    await sendForm(ctx, admin, { ...key, message: 'One' });
+    await expect.poll(() => first.events).toEqual([event, event]);
+    await first.close();
+    const [, lastSeen] = first.ids;
+    expect(lastSeen).toMatch(/^\d{4}-.+Z_[a-f0-9]{24}$/);
+
+    // Written while the page was away; the second at the same millisecond as the first.
+    ctx.clock.advance(1000);
+    const missed = [
+      (await sendForm(ctx, admin, { ...key, message: 'Two' })).json(),
+      (await sendForm(ctx, buyer, { ...key, message: 'Three' })).json(),
+    ];
+    const again = await openStream(ctx, buyer, undefined, undefined, lastSeen);
+
+    // Both arrived before the server said it listens, so from the database; in stored order, each once.
+    expect(again.events).toEqual([event, event]);
+    expect(again.ids.map((id) => id!.split('_')[1])).toEqual(missed.map((message: { _id: string }) => message._id).sort());
+    ctx.clock.advance(1000);
+    await sendForm(ctx, admin, { ...key, message: 'Four' });
+    await expect.poll(() => again.events.length).toBe(3);
+    expect(new Set(again.ids).size).toBe(3);
+    expect(again.ids[2]! > again.ids[1]!).toBe(true);
+
+    // An admin's stream catches up on every conversation; an id the server never sent gets nothing.
+    const adminAgain = await openStream(ctx, admin, undefined, undefined, lastSeen);
+    expect(adminAgain.ids).toEqual(again.ids);
+    expect((await openStream(ctx, buyer, undefined, undefined, 'not-an-id')).events).toEqual([]);
+  });
+
   it('refuses the stream to visitors', async () => {
     const ctx = await buildCatalogueApp();
     const response = await injectAs(ctx, null, { method: 'GET', url: '/api/reskin/stream' });

@@ -18,9 +18,10 @@ export interface EventBus {
   subscribe(topic: string, handler: EventHandler): Promise<Unsubscribe>;
   /**
    * Called each time the bus is connected again after losing its connection: events of the outage
-   * were missed, so whoever keeps copies of shared state drops them. Never called in-process.
+   * were missed, so whoever keeps copies of shared state drops them, and open event streams catch up
+   * from the database. Never called in-process. Answers a function that stops the calls.
    */
-  onReconnect(listener: () => void): void;
+  onReconnect(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

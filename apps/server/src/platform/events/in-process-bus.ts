@@ -21,8 +21,9 @@ export class InProcessEventBus implements EventBus {
     };
   }
 
-  onReconnect(): void {
+  onReconnect(): () => void {
     // One process never loses its bus.
+    return () => {};
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,8 @@ import { type EventBus, type EventHandler, TopicHandlers, type Unsubscribe } fro
 
 /** A publish waits no longer than this for Redis; a user's request never waits on an outage. */
 const PUBLISH_TIMEOUT_MS = 500;
+/** Longest pause between the subscriber's attempts to reach Redis again. */
+const RECONNECT_MAX_DELAY_MS = 500;
 /** A subscribe made while Redis is away resolves after this; the subscription is sent once Redis is back. */
 const SUBSCRIBE_WAIT_MS = 1_000;
 
@@ -33,7 +35,13 @@ export class RedisEventBus implements EventBus {
       commandTimeout: PUBLISH_TIMEOUT_MS,
       connectTimeout: 2_000,
     });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2_000 });
+    // Tries again every half second at most (ioredis' default backs off to 2 s): open streams catch up
+    // from the database once it is back, and that wait is most of what a browser waits.
+    this.subscriber = new Redis(url, {
+      maxRetriesPerRequest: null,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 50, RECONNECT_MAX_DELAY_MS),
+    });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error) => log.warn({ err: error }, 'redis event bus connection problem'));
     }
@@ -45,7 +53,16 @@ export class RedisEventBus implements EventBus {
       if (!lost) return;
       lost = false;
       log.info('redis event bus connected again');
-      for (const listener of this.reconnectListeners) listener();
+      // ioredis sends the subscriptions again right after 'ready'; once a PING behind them on the same
+      // connection is answered they are in force, so whoever then reads the database misses nothing.
+      setImmediate(() => {
+        void this.subscriber
+          .ping()
+          .catch((error: unknown) => log.warn({ err: error }, 'redis event bus ping after reconnecting failed'))
+          .finally(() => {
+            for (const listener of this.reconnectListeners) listener();
+          });
+      });
     });
     this.handlers = new TopicHandlers((error, topic) => log.error({ err: error, topic }, 'event handler failed'));
     this.subscriber.on('message', (channel: string, message: string) => {
@@ -93,8 +110,11 @@ export class RedisEventBus implements EventBus {
     };
   }
 
-  onReconnect(listener: () => void): void {
-    this.reconnectListeners.add(listener);
+  onReconnect(listener: () => void): () => void {
+    // Each listener its own entry, so one stream's removal leaves another's identical function in place.
+    const entry = () => listener();
+    this.reconnectListeners.add(entry);
+    return () => this.reconnectListeners.delete(entry);
   }
 
   async close(): Promise<void> {
