@@ -97,6 +97,26 @@ describe('Dockerfile', () => {
   });
 });
 
+/** Seconds, from a systemd or Compose duration such as `60s` or `1m30s`. */
+function seconds(duration: string): number {
+  const match = /^(?:(\d+)m)?(?:(\d+)s)?$/.exec(duration.trim());
+  if (!match || (!match[1] && !match[2])) throw new Error(`not a duration: ${duration}`);
+  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+}
+
+describe('stop timeouts', () => {
+  it('give the app more than its default drain, in the unit and in compose.yaml', () => {
+    const drain = /SHUTDOWN_DRAIN_SECONDS: z\.coerce\.number\(\)[^\n]*\.default\((\d+)\)/.exec(read('apps/server/src/platform/config.ts'));
+    expect(drain).not.toBeNull();
+    const drainSeconds = Number(drain![1]);
+    const unit = /^TimeoutStopSec=(.+)$/m.exec(read('deploy/source-code-marketplace.service'));
+    const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { stop_grace_period?: string }> };
+
+    expect(seconds(unit![1]!)).toBeGreaterThan(drainSeconds);
+    for (const name of ['app1', 'app2']) expect(seconds(compose.services[name]!.stop_grace_period ?? '10s')).toBeGreaterThan(drainSeconds);
+  });
+});
+
 describe('the systemd unit', () => {
   it('passes systemd-analyze verify without a warning', (context) => {
     requireTool(context, '/usr/bin/systemd-analyze');
@@ -135,6 +155,19 @@ describe('Prometheus’s scrape config and alert rules', () => {
       encoding: 'utf8',
     });
     expect(output).toContain('SUCCESS: 6 rules found');
+  });
+
+  it('is refused by promtool check rules when an expression is broken, so the check above can fail', (context) => {
+    requireTool(context, '/usr/bin/promtool');
+    const folder = mkdtempSync(path.join(tmpdir(), 'market-rules-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = path.join(folder, 'alerts.yml');
+    writeFileSync(file, read('deploy/alerts.yml').replace('up{job="market"} == 0', 'up{job="market" == 0'));
+
+    const result = spawnSync('/usr/bin/promtool', ['check', 'rules', file], { encoding: 'utf8' });
+
+    expect(result.status).not.toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toContain('FAILED');
   });
 
   it('alert only on metrics the server exports', () => {
