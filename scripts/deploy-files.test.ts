@@ -2,7 +2,7 @@
 // Dockerfile and compose.yaml are validated, not run; the systemd unit and Prometheus's files are
 // checked by systemd's and Prometheus's own tools (Debian's packages, installed by .ci/run).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,17 @@ function seconds(duration: string): number {
   if (!match || (!match[1] && !match[2])) throw new Error(`not a duration: ${duration}`);
   return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
 }
+
+describe('docs/operations.md', () => {
+  it('says for every migration what its down removes', () => {
+    const runbook = read('docs/operations.md');
+    const migrations = readdirSync(path.join(root, 'apps/server/src/db/migrations'))
+      .filter((file) => /^\d{4}_.*\.ts$/.test(file) && !file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.ts$/, ''));
+    expect(migrations.length).toBeGreaterThan(10);
+    expect(migrations.filter((name) => !runbook.includes(`| ${name} |`))).toEqual([]);
+  });
+});
 
 describe('stop timeouts', () => {
   it('give the app more than its default drain, in the unit and in compose.yaml', () => {
