@@ -93,7 +93,7 @@ describe('Dockerfile', () => {
     expect(sources.filter((source) => !existsSync(path.join(root, source)))).toEqual([]);
     expect(sources).toContain('package-lock.json');
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['.env', 'data', '**/node_modules', '.git']) expect(ignored).toContain(entry);
+    for (const entry of ['.env', 'data', '**/node_modules', '.git', 'deploy/certs']) expect(ignored).toContain(entry);
   });
 });
 
