@@ -2,7 +2,7 @@
 // Dockerfile and compose.yaml are validated, not run; the systemd unit and Prometheus's files are
 // checked by systemd's and Prometheus's own tools (Debian's packages, installed by .ci/run).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,7 +93,38 @@ describe('Dockerfile', () => {
     expect(sources.filter((source) => !existsSync(path.join(root, source)))).toEqual([]);
     expect(sources).toContain('package-lock.json');
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['.env', 'data', '**/node_modules', '.git']) expect(ignored).toContain(entry);
+    for (const entry of ['.env', 'data', '**/node_modules', '.git', 'deploy/certs']) expect(ignored).toContain(entry);
+  });
+});
+
+/** Seconds, from a systemd or Compose duration such as `60s` or `1m30s`. */
+function seconds(duration: string): number {
+  const match = /^(?:(\d+)m)?(?:(\d+)s)?$/.exec(duration.trim());
+  if (!match || (!match[1] && !match[2])) throw new Error(`not a duration: ${duration}`);
+  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+}
+
+describe('docs/operations.md', () => {
+  it('says for every migration what its down removes', () => {
+    const runbook = read('docs/operations.md');
+    const migrations = readdirSync(path.join(root, 'apps/server/src/db/migrations'))
+      .filter((file) => /^\d{4}_.*\.ts$/.test(file) && !file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.ts$/, ''));
+    expect(migrations.length).toBeGreaterThan(10);
+    expect(migrations.filter((name) => !runbook.includes(`| ${name} |`))).toEqual([]);
+  });
+});
+
+describe('stop timeouts', () => {
+  it('give the app more than its default drain, in the unit and in compose.yaml', () => {
+    const drain = /SHUTDOWN_DRAIN_SECONDS: z\.coerce\.number\(\)[^\n]*\.default\((\d+)\)/.exec(read('apps/server/src/platform/config.ts'));
+    expect(drain).not.toBeNull();
+    const drainSeconds = Number(drain![1]);
+    const unit = /^TimeoutStopSec=(.+)$/m.exec(read('deploy/source-code-marketplace.service'));
+    const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { stop_grace_period?: string }> };
+
+    expect(seconds(unit![1]!)).toBeGreaterThan(drainSeconds);
+    for (const name of ['app1', 'app2']) expect(seconds(compose.services[name]!.stop_grace_period ?? '10s')).toBeGreaterThan(drainSeconds);
   });
 });
 
@@ -135,6 +166,19 @@ describe('Prometheus’s scrape config and alert rules', () => {
       encoding: 'utf8',
     });
     expect(output).toContain('SUCCESS: 6 rules found');
+  });
+
+  it('is refused by promtool check rules when an expression is broken, so the check above can fail', (context) => {
+    requireTool(context, '/usr/bin/promtool');
+    const folder = mkdtempSync(path.join(tmpdir(), 'market-rules-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = path.join(folder, 'alerts.yml');
+    writeFileSync(file, read('deploy/alerts.yml').replace('up{job="market"} == 0', 'up{job="market" == 0'));
+
+    const result = spawnSync('/usr/bin/promtool', ['check', 'rules', file], { encoding: 'utf8' });
+
+    expect(result.status).not.toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toContain('FAILED');
   });
 
   it('alert only on metrics the server exports', () => {
