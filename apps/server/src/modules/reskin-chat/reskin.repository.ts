@@ -61,7 +61,6 @@ export class ReskinChatRepository {
     });
   }
 
-
   async setStatus(conversationId: string, status: ReskinStatus, at: string): Promise<void> {
     await this.db.updateTable('reskin_conversations').set({ status, updated_at: at }).where('id', '=', conversationId).execute();
   }
