@@ -16,6 +16,7 @@ import * as refunds from './migrations/0016_refunds.js';
 import * as moderation from './migrations/0017_moderation.js';
 import * as archiveReports from './migrations/0018_archive_reports.js';
 import * as baskets from './migrations/0019_baskets.js';
+import * as streamSequence from './migrations/0020_stream_sequence.js';
 import * as ledger from './migrations/0021_ledger.js';
 import type { Database } from './schema.js';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017_moderation': moderation,
   '0018_archive_reports': archiveReports,
   '0019_baskets': baskets,
+  '0020_stream_sequence': streamSequence,
   '0021_ledger': ledger,
 };
 

@@ -419,6 +419,8 @@ export interface ReskinMessagesTable {
   file_name: string | null;
   is_read: Generated<number>;
   created_at: string;
+  /** Written order, given by the database: a stream event's id (migration 0020). */
+  seq: Generated<number | string>;
 }
 
 export interface ContactMessagesTable {
@@ -442,6 +444,8 @@ export interface NotificationsTable {
   link: string;
   created_at: string;
   read_at: string | null;
+  /** Written order, given by the database: a stream event's id (migration 0020). */
+  seq: Generated<number | string>;
 }
 
 export interface MailOutboxTable {

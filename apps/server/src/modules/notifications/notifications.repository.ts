@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -60,22 +60,19 @@ export class NotificationsRepository {
     return counts;
   }
 
-  /**
-   * Each user's newest notice as a stream cursor (platform/events/cursor.ts: time, then id); absent: none.
-   * ISO times have one length, so the greatest joined text is the newest row.
-   */
-  async newestCursors(userIds: readonly string[]): Promise<Map<string, string>> {
-    const cursors = new Map<string, string>();
+  /** Each user's newest notice's `seq` (the order the database wrote it in); absent: none. */
+  async newestSeqs(userIds: readonly string[]): Promise<Map<string, number | string>> {
+    const newest = new Map<string, number | string>();
     for (let start = 0; start < userIds.length; start += INSERT_BATCH) {
       const rows = await this.db
         .selectFrom('notifications')
-        .select(['user_id', sql<string>`max(created_at || '_' || id)`.as('cursor')])
+        .select((eb) => ['user_id', eb.fn.max('seq').as('seq')])
         .where('user_id', 'in', userIds.slice(start, start + INSERT_BATCH))
         .groupBy('user_id')
         .execute();
-      for (const row of rows) cursors.set(row.user_id, row.cursor);
+      for (const row of rows) if (row.seq !== null) newest.set(row.user_id, row.seq);
     }
-    return cursors;
+    return newest;
   }
 
   /** Marks the user's own unread notices read: those named, or all of them; another user's ids change nothing. */

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
-import { parseCursor } from '../../platform/events/cursor.js';
+import { formatCursor, parseCursor } from '../../platform/events/cursor.js';
 import { newId } from '../../platform/ids.js';
 import { type NewNotificationRow, type NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
@@ -73,10 +73,11 @@ export class NotificationsService {
   /** Tells each user's open pages that their notices changed. */
   async announce(userIds: readonly string[]): Promise<void> {
     const users = [...new Set(userIds)];
-    const [counts, newest] = await Promise.all([this.notifications.unreadCounts(users), this.notifications.newestCursors(users)]);
+    const [counts, newest] = await Promise.all([this.notifications.unreadCounts(users), this.notifications.newestSeqs(users)]);
     await Promise.all(
       users.map((userId) => {
-        const cursor = newest.get(userId);
+        const seq = newest.get(userId);
+        const cursor = seq === undefined ? undefined : formatCursor(seq);
         return this.events.publish(topicOf(userId), { unread: counts.get(userId) ?? 0, ...(cursor ? { cursor } : {}) } satisfies Announced);
       }),
     );
@@ -126,17 +127,18 @@ export class NotificationsService {
    * What a stream that last got `lastCursor` missed: the event is the unread count, so one event with
    * today's count and newest notice stands for all the notices stored since; none when nothing is newer.
    * `rereading` (the stream drops an event it sent already) answers today's count in any case: a
-   * notice stamped by a lagging clock may be older than the cursor and still new.
+   * notice numbered before the cursor may have committed after it.
    */
   async missedAfter(
     actor: SessionUser,
     lastCursor: string,
     rereading = false,
   ): Promise<Array<{ event: NotificationsChanged; cursor: string }>> {
-    if (!parseCursor(lastCursor)) return [];
-    const newest = (await this.notifications.newestCursors([actor._id])).get(actor._id);
-    if (!newest || (!rereading && newest <= lastCursor)) return [];
-    return [{ event: { unread: await this.notifications.unreadCount(actor._id) }, cursor: newest }];
+    const last = parseCursor(lastCursor);
+    if (last === null) return [];
+    const newest = (await this.notifications.newestSeqs([actor._id])).get(actor._id);
+    if (newest === undefined || (!rereading && Number(newest) <= last)) return [];
+    return [{ event: { unread: await this.notifications.unreadCount(actor._id) }, cursor: formatCursor(newest) }];
   }
 }
 

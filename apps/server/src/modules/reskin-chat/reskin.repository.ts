@@ -46,14 +46,18 @@ export class ReskinChatRepository {
     return row?.status;
   }
 
-  async addMessage(message: Insertable<ReskinMessagesTable>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Stores a message; answers its `seq`, the order the database wrote it in. */
+  async addMessage(message: Insertable<ReskinMessagesTable>): Promise<number | string> {
+    return this.db.transaction().execute(async (trx) => {
       await trx.insertInto('reskin_messages').values(message).execute();
+      // Read back, not RETURNING: SQLite's RETURNING shows the row before the trigger numbered it.
+      const { seq } = await trx.selectFrom('reskin_messages').select('seq').where('id', '=', message.id).executeTakeFirstOrThrow();
       await trx
         .updateTable('reskin_conversations')
         .set({ updated_at: message.created_at })
         .where('id', '=', message.conversation_id)
         .execute();
+      return seq;
     });
   }
 
@@ -83,22 +87,19 @@ export class ReskinChatRepository {
       .execute();
   }
 
-  /** Messages stored after the cursor (time, then id), of one user's conversations or (null) of all, oldest first. */
+  /** The messages written after `afterSeq` (the one user's, or everyone's for null), in written order. */
   messagesAfter(
-    after: { createdAt: string; id: string },
+    afterSeq: number,
     userId: string | null,
     limit: number,
-  ): Promise<Array<{ id: string; created_at: string; user_id: string; product_id: string }>> {
+  ): Promise<Array<{ seq: number | string; user_id: string; product_id: string }>> {
     return this.db
       .selectFrom('reskin_messages as m')
       .innerJoin('reskin_conversations as c', 'c.id', 'm.conversation_id')
-      .select(['m.id', 'm.created_at', 'c.user_id', 'c.product_id'])
-      .where((eb) =>
-        eb.or([eb('m.created_at', '>', after.createdAt), eb.and([eb('m.created_at', '=', after.createdAt), eb('m.id', '>', after.id)])]),
-      )
+      .select(['m.seq', 'c.user_id', 'c.product_id'])
+      .where('m.seq', '>', afterSeq)
       .$if(userId !== null, (query) => query.where('c.user_id', '=', userId!))
-      .orderBy('m.created_at')
-      .orderBy('m.id')
+      .orderBy('m.seq')
       .limit(limit)
       .execute();
   }

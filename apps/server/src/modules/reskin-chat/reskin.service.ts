@@ -37,10 +37,10 @@ const closedChat = () => forbidden('This chat is closed');
 type Announced = ReskinEvent & { cursor?: string };
 
 /**
- * How far before its last event an open stream reads again when the bus comes back: messages are
- * stamped by the clock of the instance that stored them, and one instance's clock may lag another's.
+ * How many rows before its last event an open stream reads again when the bus comes back: a row
+ * numbered earlier may commit later (PostgreSQL hands out numbers before commit). Sent ones are dropped.
  */
-const CLOCK_SLACK_MS = 5_000;
+const REREAD_ROWS = 100;
 
 /** Messages one catch-up sends at most; a browser away longer reloads the lists anyway when it reconnects. */
 const CATCH_UP_LIMIT = 1_000;
@@ -77,7 +77,7 @@ export class ReskinChatService {
     if (side === 'User' && conversation.status === 'Close') throw closedChat();
 
     const stored = request.file ? await this.storage.put('private', request.file.bytes, request.file.kind) : null;
-    const row: MessageRow = {
+    const row: Omit<MessageRow, 'seq'> = {
       id: newId(),
       conversation_id: conversation.id,
       message_by: side,
@@ -87,13 +87,14 @@ export class ReskinChatService {
       is_read: 0,
       created_at: this.clock.now().toISOString(),
     };
+    let seq: number | string;
     try {
-      await this.chats.addMessage(row);
+      seq = await this.chats.addMessage(row);
     } catch (error) {
       if (stored) await this.storage.delete('private', stored.key);
       throw error;
     }
-    await this.announce('message', conversation, formatCursor({ createdAt: row.created_at, id: row.id }));
+    await this.announce('message', conversation, formatCursor(seq));
     return messageView(row, conversation);
   }
 
@@ -183,16 +184,16 @@ export class ReskinChatService {
 
   /**
    * The message events the actor may see stored after `lastCursor` (as sent in a stream), oldest
-   * first; `rereading` (the stream drops what it sent already) also those of CLOCK_SLACK_MS before.
+   * first; `rereading` (the stream drops what it sent already) also the REREAD_ROWS before it.
    */
   async missedAfter(actor: SessionUser, lastCursor: string, rereading = false): Promise<Array<{ event: ReskinEvent; cursor: string }>> {
     const cursor = parseCursor(lastCursor);
-    if (!cursor) return [];
-    const after = rereading ? { createdAt: new Date(Date.parse(cursor.createdAt) - CLOCK_SLACK_MS).toISOString(), id: '' } : cursor;
+    if (cursor === null) return [];
+    const after = rereading ? Math.max(0, cursor - REREAD_ROWS) : cursor;
     const rows = await this.chats.messagesAfter(after, answersChats(actor) ? null : actor._id, CATCH_UP_LIMIT);
     return rows.map((row) => ({
       event: { kind: 'message', userId: row.user_id, productId: row.product_id },
-      cursor: formatCursor({ createdAt: row.created_at, id: row.id }),
+      cursor: formatCursor(row.seq),
     }));
   }
 
@@ -243,7 +244,7 @@ export class ReskinChatService {
   }
 }
 
-function messageView(row: MessageRow, conversation: ConversationRow): ReskinMessage {
+function messageView(row: Omit<MessageRow, 'seq'>, conversation: ConversationRow): ReskinMessage {
   return {
     _id: row.id,
     userId: conversation.user_id,

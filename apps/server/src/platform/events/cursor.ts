@@ -1,19 +1,15 @@
 /**
  * A stream event's id (`id:` of server-sent events, the browser's `Last-Event-ID`): the stored row's
- * creation time and id, so it outlives the process and orders like the rows (time first, the id
- * breaking ties). ISO times of toISOString() have one length, so ids also order as plain strings.
+ * `seq`, the order the database wrote the rows in (migration 0020), so it outlives the process and
+ * no two rows share one. Zero-padded to one length, so ids also order as plain strings.
  */
-export interface StreamCursor {
-  createdAt: string;
-  id: string;
-}
+const DIGITS = 16;
+const CURSOR_PATTERN = new RegExp(`^\\d{${DIGITS}}$`);
 
-const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([a-f0-9]{24})$/;
+/** PostgreSQL's bigint arrives as text, SQLite's integer as a number. */
+export const formatCursor = (seq: number | string): string => String(seq).padStart(DIGITS, '0');
 
-export const formatCursor = ({ createdAt, id }: StreamCursor): string => `${createdAt}_${id}`;
-
-/** The cursor a browser sent back, or null for anything this server never sent. */
-export function parseCursor(text: string | undefined): StreamCursor | null {
-  const match = text ? CURSOR_PATTERN.exec(text) : null;
-  return match ? { createdAt: match[1]!, id: match[2]! } : null;
+/** The row order a browser sent back, or null for anything this server never sent. */
+export function parseCursor(text: string | undefined): number | null {
+  return text && CURSOR_PATTERN.test(text) ? Number(text) : null;
 }
