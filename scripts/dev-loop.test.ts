@@ -9,6 +9,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BANNER = 'Marketplace running at';
+// eslint-disable-next-line no-control-regex
+const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
+/** Output without colours' escape codes, which Vite writes inside its URL when the test runner asks for colour. */
+const plain = (chunk: Buffer) => chunk.toString().replace(ANSI_ESCAPES, '');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,8 +84,8 @@ describe('npm run dev', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    dev.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    dev.stdout.on('data', (chunk: Buffer) => (output += plain(chunk)));
+    dev.stderr.on('data', (chunk: Buffer) => (output += plain(chunk)));
     const exited = new Promise<void>((resolve) => dev.once('exit', () => resolve()));
     onTestFinished(() => void (dev.exitCode === null && dev.kill('SIGKILL')));
     const starts = () => output.split(BANNER).length - 1;
