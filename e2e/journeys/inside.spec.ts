@@ -3,6 +3,7 @@ import { makeZip, manyFiles, unityProjectFiles } from '@market/sample-archives';
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { PNG_IMAGE } from '../support/files.js';
+import { waitForHydration } from '../support/hydration.js';
 import { newAccountApi, uploadProduct } from '../support/panels.js';
 import { tabTo } from '../support/keyboard.js';
 
@@ -55,6 +56,8 @@ test('a seller uploads a Unity project, sees it analysed on the product page and
   // The owner opens the product page while the archive waits: the tab says so, then fills in by itself.
   await page.goto(`/downloads/${product.slug}`);
   const insideTab = page.getByRole('tab', { name: 'What’s inside' });
+  // The page is rendered on the server: its tabs switch once React has taken them over.
+  await waitForHydration(insideTab);
   await insideTab.click();
   await expect(page.getByRole('status').filter({ hasText: 'Analysing…' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Engine and SDKs' })).toBeVisible({ timeout: 90_000 });
@@ -102,6 +105,7 @@ test('a visitor narrows a genre to the engine found in the archives', async ({ p
   const games = page.getByRole('tabpanel');
   await expect(games.getByRole('heading', { name: 'Stack Tower' })).toBeVisible();
 
+  await waitForHydration(page.getByRole('combobox', { name: 'Engine' }));
   await page.getByRole('combobox', { name: 'Engine' }).selectOption('Unity');
   await expect(games.getByRole('heading', { name: 'Space Invaders Reborn' })).toBeVisible();
   await expect(games.getByRole('heading', { name: 'Stack Tower' })).toHaveCount(0);
