@@ -57,6 +57,7 @@ export function ProductWizard() {
         key={`${user?._id ?? ''}:${formKey}`}
         userId={user?._id ?? null}
         headingRef={headingRef}
+        startsOver={formKey > 0}
         onDiscarded={() => {
           setFormKey((key) => key + 1);
           requestAnimationFrame(() => headingRef.current?.focus());
@@ -85,11 +86,14 @@ function WizardForm({
   onUploaded,
   onDiscarded,
   headingRef,
+  startsOver,
 }: {
   userId: string | null;
   onUploaded: (productId: string) => void;
   onDiscarded: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  /** A fresh form after an upload or a discard: its way back to step 1 is not a Back press to follow with the focus. */
+  startsOver: boolean;
 }) {
   const [restored] = useState(() => (userId ? readDraft(userId) : null));
   const { controller, form, check, focusField } = useProductForm({
@@ -134,9 +138,16 @@ function WizardForm({
   }, [form, userId]);
   // Back and Forward between steps take the focus to the step's heading, as Next and Previous do.
   const shownStep = useRef(step);
+  // A form that starts over may still see the old step until the address catches up (the navigation can
+  // land after the remount): that move to step 1 is no Back press; the popup or the discard places the focus.
+  const catchingUpToStart = useRef(startsOver && step !== 0);
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
+    if (catchingUpToStart.current) {
+      catchingUpToStart.current = step !== 0;
+      return;
+    }
     requestAnimationFrame(() => headingRef.current?.focus());
   }, [step, headingRef]);
   // Leaving the page cancels an upload in flight.
