@@ -1,11 +1,11 @@
 // `npm run dev` as a developer uses it: started, a server file saved, stopped with SIGTERM.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { freePort } from '../apps/server/src/test/processes.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BANNER = 'Marketplace running at';
@@ -13,17 +13,6 @@ const BANNER = 'Marketplace running at';
 const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
 /** Output without colours' escape codes, which Vite writes inside its URL when the test runner asks for colour. */
 const plain = (chunk: Buffer) => chunk.toString().replace(ANSI_ESCAPES, '');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every process below `pid`, found through `ps`. */
 function descendantsOf(pid: number): number[] {

@@ -1,36 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { LedgerService, providerAccount, sellerAccount } from './modules/ledger/index.js';
 import { systemClock } from './platform/clock.js';
-import { emptyPostgresDatabase } from './test/processes.js';
+import { forgeLedgerEntries } from './test/ledger.js';
+import { emptyDatabaseUrl, runCommand } from './test/processes.js';
 
 /** The compiled command, as `npm run ledger` runs it (`npm run build` first). */
 const CLI = path.resolve(import.meta.dirname, '../dist/ledger-cli.js');
 
-async function emptyDatabaseUrl(): Promise<string> {
-  if (process.env.TEST_DB === 'postgres') return emptyPostgresDatabase();
-  const dir = mkdtempSync(path.join(tmpdir(), 'market-ledger-cli-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return `sqlite:${path.join(dir, 'market.db')}`;
-}
-
-async function ledgerCheck(databaseUrl: string) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, 'check'], {
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-      cwd: tmpdir(),
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
+const ledgerCheck = (databaseUrl: string) => runCommand(CLI, databaseUrl, ['check']);
 
 describe('npm run ledger -- check', () => {
   it('says a sound ledger balances, and names what does not once entries are forged around it', async () => {
@@ -55,25 +34,7 @@ describe('npm run ledger -- check', () => {
       output: 'The ledger balances: every transaction sums to zero and every balance equals its entries.\n',
     });
 
-    const entry = {
-      currency: 'usd',
-      kind: 'adjustment' as const,
-      order_line_id: null,
-      refund_id: null,
-      withdrawal_id: null,
-      reverses_transaction_id: null,
-    };
-    await database.db
-      .insertInto('ledger_entries')
-      .values({
-        ...entry,
-        id: 'forged-1',
-        transaction_id: 'forged',
-        account: sellerAccount('s1'),
-        amount_cents: 99,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await forgeLedgerEntries(database.db, 'forged', [{ account: sellerAccount('s1'), amountCents: 99 }]);
     await database.destroy();
 
     const broken = await ledgerCheck(url);

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { emptyPostgresDatabase } from '../test/processes.js';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseUrl, runCommand } from '../test/processes.js';
 
 /** The compiled command, as `npm run db` runs it (`npm run build` first). */
 const CLI = path.resolve(import.meta.dirname, '../../dist/db/cli.js');
@@ -16,25 +13,7 @@ const NEWEST = readdirSync(path.resolve(import.meta.dirname, 'migrations'))
   .sort()
   .at(-1)!;
 
-async function emptyDatabaseUrl(): Promise<string> {
-  if (process.env.TEST_DB === 'postgres') return emptyPostgresDatabase();
-  const dir = mkdtempSync(path.join(tmpdir(), 'market-cli-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return `sqlite:${path.join(dir, 'market.db')}`;
-}
-
-async function cli(databaseUrl: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-      cwd: tmpdir(),
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
+const cli = (databaseUrl: string, ...args: string[]) => runCommand(CLI, databaseUrl, args);
 
 // Eight processes in a row, each starting Node and opening the database: minutes on a loaded machine.
 describe('npm run db and npm run seed', { timeout: 240_000 }, () => {

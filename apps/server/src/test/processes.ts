@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { onTestFinished } from 'vitest';
 
@@ -107,4 +108,26 @@ export async function waitUntilServing(server: ServerProcess, timeoutMs = 20_000
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The server did not serve ${urlPath} within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** An empty database of the kind this test project runs on (TEST_DB): its own PostgreSQL database, or an SQLite file. */
+export async function emptyDatabaseUrl(): Promise<string> {
+  if (process.env.TEST_DB === 'postgres') return emptyPostgresDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), 'market-cli-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return `sqlite:${path.join(dir, 'market.db')}`;
+}
+
+/** Runs a compiled command of the server (`npm run db`, `npm run ledger`) on `databaseUrl`: its exit code and output. */
+export async function runCommand(entry: string, databaseUrl: string, args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [entry, ...args], {
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      cwd: tmpdir(),
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
 }

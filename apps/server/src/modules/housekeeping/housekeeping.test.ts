@@ -5,6 +5,7 @@ import { providerAccount, sellerAccount } from '../ledger/index.js';
 import { confirmCard, openIntent, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
 import { buildTestApp, buildTwoTestApps, createUser, injectAs } from '../../test/helper.js';
+import { forgeLedgerEntries } from '../../test/ledger.js';
 import { JobLeases } from '../../platform/jobs/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -137,25 +138,7 @@ describe('the ledger check of each housekeeping round', () => {
     await ctx.services.housekeeping.runOnce();
     expect(await scrape()).toMatch(/^ledger_unbalanced_transactions 0$/m);
 
-    const entry = {
-      currency: 'usd',
-      kind: 'adjustment' as const,
-      order_line_id: null,
-      refund_id: null,
-      withdrawal_id: null,
-      reverses_transaction_id: null,
-    };
-    await ctx.db
-      .insertInto('ledger_entries')
-      .values({
-        ...entry,
-        id: 'forged-1',
-        transaction_id: 'forged',
-        account: sellerAccount('s1'),
-        amount_cents: 5_000,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await forgeLedgerEntries(ctx.db, 'forged', [{ account: sellerAccount('s1'), amountCents: 5_000 }]);
     await ctx.services.housekeeping.runOnce();
 
     expect(await scrape()).toMatch(/^ledger_unbalanced_transactions 1$/m);

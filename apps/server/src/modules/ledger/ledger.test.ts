@@ -2,6 +2,7 @@ import * as fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.js';
+import { forgeLedgerEntries } from '../../test/ledger.js';
 import { type LedgerAccount, LedgerError, providerAccount, sellerAccount } from './index.js';
 
 const SELLER = sellerAccount('seller-1');
@@ -139,23 +140,10 @@ describe('the ledger', () => {
 
   it('finds entries written around it that do not balance, and a balance that left its entries', async () => {
     const { db, services } = await buildTestApp();
-    const at = new Date().toISOString();
-    const entry = {
-      currency: 'usd',
-      kind: 'adjustment' as const,
-      order_line_id: null,
-      refund_id: null,
-      withdrawal_id: null,
-      reverses_transaction_id: null,
-      created_at: at,
-    };
-    await db
-      .insertInto('ledger_entries')
-      .values([
-        { ...entry, id: 'e1', transaction_id: 'forged', account: SELLER, amount_cents: 10_000 },
-        { ...entry, id: 'e2', transaction_id: 'forged', account: STRIPE, amount_cents: -1 },
-      ])
-      .execute();
+    await forgeLedgerEntries(db, 'forged', [
+      { account: SELLER, amountCents: 10_000 },
+      { account: STRIPE, amountCents: -1 },
+    ]);
 
     const report = await services.ledger.check();
 

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/**
+ * Writes entries of transaction `transactionId` straight into the table, around the ledger service and
+ * its balances, as a bug or a hand-edit would: what the ledger's check must find.
+ */
+export async function forgeLedgerEntries(
+  db: Kysely<Database>,
+  transactionId: string,
+  entries: Array<{ account: string; amountCents: number }>,
+): Promise<void> {
+  await db
+    .insertInto('ledger_entries')
+    .values(
+      entries.map(({ account, amountCents }) => ({
+        id: randomUUID(),
+        transaction_id: transactionId,
+        account,
+        amount_cents: amountCents,
+        currency: 'usd',
+        kind: 'adjustment' as const,
+        order_line_id: null,
+        refund_id: null,
+        withdrawal_id: null,
+        reverses_transaction_id: null,
+        created_at: new Date().toISOString(),
+      })),
+    )
+    .execute();
+}
