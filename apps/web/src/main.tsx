@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './app/App';
@@ -8,9 +8,15 @@ import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
 import { readFirstScreenState } from './lib/first-screen';
 
+/** Runs `onTakenOver` once React has committed the tree it hydrates, not when hydration starts. */
+function AfterCommit({ onTakenOver, children }: { onTakenOver: () => void; children: ReactNode }) {
+  useEffect(onTakenOver, [onTakenOver]);
+  return children;
+}
+
 /**
  * Starts the app in #root; `onTakenOver` runs once React has the page (boot.ts then presses again
- * what was pressed before, which React now answers, hydrating that part at once if need be).
+ * what was pressed before, each control once React owns it).
  */
 export function startApp(onTakenOver: () => void): void {
   const container = document.getElementById('root');
@@ -29,11 +35,12 @@ export function startApp(onTakenOver: () => void): void {
         hydrateRoot(
           container,
           <StrictMode>
-            <App client={client} />
+            <AfterCommit onTakenOver={onTakenOver}>
+              <App client={client} />
+            </AfterCommit>
           </StrictMode>,
         );
       });
-      onTakenOver();
     });
   } else {
     createRoot(container).render(
