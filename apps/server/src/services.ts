@@ -103,7 +103,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     publicUrl: config.publicUrl,
   });
   const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
-  const refunds = new RefundsService({ db, payments, notifications, mail, clock, log, publicUrl: config.publicUrl });
+  const refunds = new RefundsService({ db, payments, notifications, mail, ledger, clock, log, publicUrl: config.publicUrl });
   return {
     clock,
     events,
@@ -119,7 +119,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     notifications,
     views: new ViewsService({ db, catalogue, clock }),
     baskets: new BasketsService({ db, catalogue, clock }),
-    withdrawals: new WithdrawalsService({ db, dialect, clock }),
+    withdrawals: new WithdrawalsService({ db, dialect, clock, ledger }),
     people: new PeopleService({ db }),
     reskinChat: new ReskinChatService({ db, storage, events, clock }),
     mail,
@@ -128,7 +128,19 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hire: new HireService({ db, clock }),
     payments,
     idempotency: new IdempotencyService({ db, clock }),
-    purchases: new PurchasesService({ db, releases, payments, refunds, catalogue, storage, clock, log, mail, publicUrl: config.publicUrl }),
+    purchases: new PurchasesService({
+      db,
+      releases,
+      payments,
+      refunds,
+      catalogue,
+      storage,
+      clock,
+      log,
+      mail,
+      ledger,
+      publicUrl: config.publicUrl,
+    }),
     refunds,
     reviews: new ReviewsService({ db, notifications, catalogue, clock }),
     licences: new LicencesService({ db, clock }),

@@ -18,6 +18,7 @@ import * as archiveReports from './migrations/0018_archive_reports.js';
 import * as baskets from './migrations/0019_baskets.js';
 import * as streamSequence from './migrations/0020_stream_sequence.js';
 import * as ledger from './migrations/0021_ledger.js';
+import * as ledgerHistory from './migrations/0022_ledger_history.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0019_baskets': baskets,
   '0020_stream_sequence': streamSequence,
   '0021_ledger': ledger,
+  '0022_ledger_history': ledgerHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

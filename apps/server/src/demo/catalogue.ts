@@ -13,6 +13,7 @@ import {
   type ZipFileSpec,
 } from '@market/sample-archives';
 import type { Services } from '../services.js';
+import { type LedgerService, saleOf } from '../modules/ledger/index.js';
 import type { Database } from '../db/schema.js';
 import { demoProducts, type DemoProduct } from './catalogue-data.js';
 import { coverImage } from './demo-images.js';
@@ -130,7 +131,7 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
   ];
   for (const [productId, copies, daysAgo] of sales) {
     for (let copy = 0; copy < copies; copy += 1) {
-      await recordDemoPurchase(db, actors.buyer._id, productId, new Date(now.getTime() - (daysAgo + copy) * DAY_MS));
+      await recordDemoPurchase(db, services.ledger, actors.buyer._id, productId, new Date(now.getTime() - (daysAgo + copy) * DAY_MS));
     }
   }
   await db
@@ -151,8 +152,19 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
   services.catalogue.changed();
 }
 
-async function recordDemoPurchase(db: Kysely<Database>, buyerId: string, productId: string, at: Date): Promise<void> {
-  const product = await db.selectFrom('products').select('single_app_license_cents').where('id', '=', productId).executeTakeFirstOrThrow();
+async function recordDemoPurchase(
+  db: Kysely<Database>,
+  ledger: LedgerService,
+  buyerId: string,
+  productId: string,
+  at: Date,
+): Promise<void> {
+  const product = await db
+    .selectFrom('products')
+    .select(['single_app_license_cents', 'user_id'])
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const lineId = newId();
   const paymentId = newId();
   const purchaseId = newId();
   const amount = product.single_app_license_cents;
@@ -188,7 +200,7 @@ async function recordDemoPurchase(db: Kysely<Database>, buyerId: string, product
     await trx
       .insertInto('purchase_lines')
       .values({
-        id: newId(),
+        id: lineId,
         purchase_id: purchaseId,
         product_id: productId,
         license_type: 'Single App License',
@@ -199,5 +211,6 @@ async function recordDemoPurchase(db: Kysely<Database>, buyerId: string, product
         purchase_code: randomUUID(),
       })
       .execute();
+    await ledger.postIfAny(trx, saleOf({ lineId, sellerId: product.user_id, provider: 'demo', paidCents: amount, reskinCents: 0 }));
   });
 }

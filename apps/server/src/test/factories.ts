@@ -6,6 +6,7 @@ import type { ProductDetail } from '@market/contracts';
 import sharp from 'sharp';
 import { onTestFinished } from 'vitest';
 import { newId } from '../platform/ids.js';
+import { postSales } from './sales.js';
 import { makeZip } from '@market/sample-archives';
 import { buildTestApp, buildTwoTestApps, injectAs, type TestContext, type TestUser } from './helper.js';
 
@@ -184,11 +185,12 @@ export async function recordSale(ctx: TestContext, buyerId: string, productIds: 
       created_at: at.toISOString(),
     })
     .execute();
+  const lines = productIds.map((productId) => ({ lineId: newId(), productId, priceCents: 100 }));
   await ctx.db
     .insertInto('purchase_lines')
     .values(
-      productIds.map((productId) => ({
-        id: newId(),
+      lines.map(({ lineId, productId }) => ({
+        id: lineId,
         purchase_id: purchaseId,
         product_id: productId,
         license_type: 'Single App License',
@@ -199,6 +201,7 @@ export async function recordSale(ctx: TestContext, buyerId: string, productIds: 
       })),
     )
     .execute();
+  await postSales(ctx, 'test', lines);
 }
 
 /**
@@ -276,6 +279,11 @@ export async function insertBuyers(ctx: TestContext, productId: string, count: n
         })),
       )
       .execute();
+    await postSales(
+      ctx,
+      'test',
+      batch.map(({ line }) => ({ lineId: line, productId, priceCents: 100 })),
+    );
   }
   return ids;
 }

@@ -22,6 +22,11 @@ export async function startFakeStripe() {
     intents,
     requests,
     refunds,
+    /** A refund made by hand in Stripe's dashboard: Stripe's records move, nothing of ours is asked. */
+    refundInDashboard(id: string, cents: number) {
+      const intent = intents.get(id)!;
+      intent.amount_refunded = (intent.amount_refunded ?? 0) + cents;
+    },
     /** What Stripe.js confirming the card in the browser does to the intent. */
     succeed(id: string) {
       intents.get(id)!.status = 'succeeded';

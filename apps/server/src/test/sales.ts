@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LicenseType } from '@market/contracts';
+import { saleOf } from '../modules/ledger/index.js';
 import { newId } from '../platform/ids.js';
 import type { TestContext } from './helper.js';
 
@@ -47,11 +48,12 @@ export async function recordPurchase(ctx: TestContext, buyerId: string, lines: S
       created_at: at.toISOString(),
     })
     .execute();
+  const stored = lines.map((line) => ({ ...line, lineId: newId() }));
   await ctx.db
     .insertInto('purchase_lines')
     .values(
-      lines.map((line) => ({
-        id: newId(),
+      stored.map((line) => ({
+        id: line.lineId,
         purchase_id: purchaseId,
         product_id: line.productId,
         license_type: line.licenseType ?? 'Single App License',
@@ -62,5 +64,29 @@ export async function recordPurchase(ctx: TestContext, buyerId: string, lines: S
       })),
     )
     .execute();
+  await postSales(ctx, 'simulated', stored);
   return purchaseId;
+}
+
+/** The ledger's sale entries for lines stored straight in the database, as the purchase flow writes them. */
+export async function postSales(
+  ctx: TestContext,
+  provider: string,
+  lines: Array<{ lineId: string; productId: string; priceCents: number; reskinPriceCents?: number }>,
+): Promise<void> {
+  const products = [...new Set(lines.map((line) => line.productId))];
+  const owners = await ctx.db.selectFrom('products').select(['id', 'user_id']).where('id', 'in', products).execute();
+  const sellerOf = new Map(owners.map((row) => [row.id, row.user_id]));
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const line of lines) {
+      const sale = saleOf({
+        lineId: line.lineId,
+        sellerId: sellerOf.get(line.productId)!,
+        provider,
+        paidCents: line.priceCents,
+        reskinCents: line.reskinPriceCents ?? 0,
+      });
+      await ctx.services.ledger.postIfAny(trx, sale);
+    }
+  });
 }

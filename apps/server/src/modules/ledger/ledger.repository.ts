@@ -1,7 +1,18 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, LedgerEntriesTable } from '../../db/schema.js';
 
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+
+/**
+ * A seller's earnings net of refunds, for a query over users (`userId` is its column): the seller
+ * account's balance plus what withdrawals took off it. The SQL of the ledger's tables stays here.
+ */
+export function netEarningsOfSeller(userId: RawBuilder<string> | ReturnType<typeof sql.ref>) {
+  const account = sql<string>`'seller:' || ${userId}`;
+  return sql<number>`(coalesce((select b.balance_cents from ledger_balances b where b.account = ${account} and b.currency = 'usd'), 0)
+    - coalesce((select sum(e.amount_cents) from ledger_entries e where e.account = ${account}
+        and (e.kind = 'withdrawal' or (e.kind = 'reversal' and e.withdrawal_id is not null))), 0))`;
+}
 
 const balanceKey = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
 
@@ -38,6 +49,19 @@ export class LedgerRepository {
     return Number(row?.balance_cents ?? 0);
   }
 
+  /** Minus the sum of the account's refund entries and their reversals (both carry the refund). */
+  async refundedFrom(account: string, currency: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('ledger_entries')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+      .where('account', '=', account)
+      .where('currency', '=', currency)
+      .where('kind', 'in', ['refund', 'reversal'])
+      .where('refund_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return -Number(row.cents);
+  }
+
   /** The balance, with its row locked until the transaction ends (PostgreSQL; SQLite's write lock already is). */
   async lockedBalanceOf(account: string, currency: string, lockRows: boolean): Promise<number> {
     const query = this.db
@@ -47,6 +71,17 @@ export class LedgerRepository {
       .where('currency', '=', currency);
     const row = await (lockRows ? query.forUpdate() : query).executeTakeFirst();
     return Number(row?.balance_cents ?? 0);
+  }
+
+  /** The transaction of `kind` written for this refund, if any (its entries carry the link). */
+  async transactionOfRefund(kind: string, refundId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('ledger_entries')
+      .select('transaction_id')
+      .where('refund_id', '=', refundId)
+      .where('kind', '=', kind as LedgerEntryRow['kind'])
+      .executeTakeFirst();
+    return row?.transaction_id;
   }
 
   entriesOfTransaction(transactionId: string): Promise<LedgerEntryRow[]> {

@@ -118,9 +118,25 @@ export class LedgerService {
     });
   }
 
+  /** Writes `transaction` when there is one: an event that moved no money (a free line) writes nothing. */
+  async postIfAny(executor: Kysely<Database>, transaction: LedgerTransaction | null): Promise<string | null> {
+    return transaction ? this.post(executor, transaction) : null;
+  }
+
+  /** Reverses the refund's entries (a claim let go because the provider refused it); nothing when it wrote none. */
+  async reverseRefund(executor: Kysely<Database>, refundId: string): Promise<void> {
+    const transactionId = await new LedgerRepository(executor).transactionOfRefund('refund', refundId);
+    if (transactionId) await this.reverse(executor, transactionId);
+  }
+
   /** The account's balance as kept: one row, however long its history. */
   balanceOf(account: LedgerAccount, currency = DEFAULT_CURRENCY): Promise<number> {
     return new LedgerRepository(this.db).balanceOf(account, currency);
+  }
+
+  /** What refunds took off the account, net of refunds let go: its entries that carry a refund. */
+  refundedFrom(account: LedgerAccount, currency = DEFAULT_CURRENCY): Promise<number> {
+    return new LedgerRepository(this.db).refundedFrom(account, currency);
   }
 
   /**

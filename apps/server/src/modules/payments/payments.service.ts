@@ -38,6 +38,8 @@ export interface PaidLine {
 /** An intent as this marketplace recorded it when the checkout started. */
 export interface RecordedPayment {
   id: string;
+  /** Who took the money: `stripe`, or `simulated` where no provider is configured. */
+  provider: string;
   intentId: string;
   userId: string;
   amountCents: number;
@@ -52,6 +54,7 @@ const CLOSED_STATUSES = new Set(['canceled', 'failed']);
 function toRecordedPayment(row: PaymentRow): RecordedPayment {
   return {
     id: row.id,
+    provider: row.provider,
     intentId: row.provider_intent_id,
     userId: row.user_id,
     amountCents: Number(row.amount_cents),

@@ -1,5 +1,6 @@
 import type { LicenceStatus, Role } from '@market/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { netEarningsOfSeller } from '../ledger/index.js';
 import type { Database } from '../../db/schema.js';
 
 export interface PageRequest {
@@ -142,9 +143,8 @@ export class PeopleRepository {
         soldLinesOf(eb)
           .select((sub) => sub.fn.countAll<number>().as('n'))
           .as('sales_count'),
-        soldLinesOf(eb)
-          .select(sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('n'))
-          .as('earnings_cents'),
+        // The same figure as the seller's own earnings page (docs/decisions/0008): refunds taken off.
+        netEarningsOfSeller(sql.ref('users.id')).as('earnings_cents'),
       ])
       .orderBy('earnings_cents', 'desc')
       .orderBy('users.created_at', 'desc')

@@ -64,6 +64,13 @@ export class PurchasesRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Each product's seller now, by product id: the sale's seller, fixed in its ledger entries. */
+  async sellersOf(productIds: readonly string[]): Promise<Map<string, string>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('products').select(['id', 'user_id']).where('id', 'in', productIds).execute();
+    return new Map(rows.map((row) => [row.id, row.user_id]));
+  }
+
   /** The buyer's name and address, for their receipt. */
   buyer(userId: string): Promise<{ name: string; email: string } | undefined> {
     return this.db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();

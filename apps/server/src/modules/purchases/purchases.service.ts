@@ -20,6 +20,7 @@ import {
 import { isUniqueViolation } from '../../db/index.js';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import { type LedgerService, saleOf } from '../ledger/index.js';
 import { archiveFileName, type ReleaseRow } from '../releases/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
@@ -90,6 +91,7 @@ export interface PurchasesServiceDependencies {
   clock: Clock;
   log: Pick<Logger, 'error'>;
   mail: Pick<MailOutbox, 'storeIn' | 'stored'>;
+  ledger: LedgerService;
   /** The site's address, for the receipt's link. */
   publicUrl: string;
 }
@@ -105,9 +107,11 @@ export class PurchasesService {
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'error'>;
   private readonly mail: Pick<MailOutbox, 'storeIn' | 'stored'>;
+  private readonly ledger: LedgerService;
   private readonly publicUrl: string;
 
-  constructor({ db, releases, payments, refunds, catalogue, storage, clock, log, mail, publicUrl }: PurchasesServiceDependencies) {
+  constructor({ db, releases, payments, refunds, catalogue, storage, clock, log, mail, ledger, publicUrl }: PurchasesServiceDependencies) {
+    this.ledger = ledger;
     this.purchases = new PurchasesRepository(db);
     this.releases = releases;
     this.payments = payments;
@@ -137,7 +141,10 @@ export class PurchasesService {
   async recordFromWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookOutcome> {
     const event = this.payments.readWebhook(rawBody, signatureHeader);
     if (event.type === 'charge.refunded') {
-      await this.refunds.fromProvider(event.intentId, event.amountRefunded);
+      // A signed event is a reason to look, not the figure to record (docs/decisions/0008): the
+      // provider is asked what it has refunded. Unreachable, it throws and the event comes again.
+      const refundedCents = await this.payments.refundedCentsOf(event.intentId);
+      if (refundedCents !== null) await this.refunds.fromProvider(event.intentId, refundedCents);
       return {};
     }
     if (event.type !== 'payment_intent.succeeded') return {};
@@ -181,8 +188,9 @@ export class PurchasesService {
     try {
       await this.purchases.insert(
         { purchase, lines },
-        // The receipt is stored with the purchase: one is never kept without the other.
+        // The receipt and the sellers' earnings are stored with the purchase: none is ever kept without the others.
         async (trx) => {
+          await this.postSales(trx, payment.provider, lines);
           receiptRows = receipt ? await this.mail.storeIn(trx, [receipt]) : [];
         },
       );
@@ -200,6 +208,26 @@ export class PurchasesService {
     // Download counts and bestseller lists moved.
     this.catalogue.changed();
     return { created: true, purchase: await this.toPurchase(purchase) };
+  }
+
+  /** Each line's sale in the ledger, credited to the product's seller at this moment. */
+  private async postSales(trx: Kysely<Database>, provider: string, lines: NewPurchase['lines']): Promise<void> {
+    const sellers = await new PurchasesRepository(trx).sellersOf(lines.map((line) => line.product_id));
+    for (const line of lines) {
+      const sellerId = sellers.get(line.product_id);
+      // The product is gone: the insert above has already failed on its foreign key.
+      if (!sellerId) continue;
+      await this.ledger.postIfAny(
+        trx,
+        saleOf({
+          lineId: line.id,
+          sellerId,
+          provider,
+          paidCents: line.price_cents,
+          reskinCents: line.is_reskin === 1 ? line.reskin_price_cents : 0,
+        }),
+      );
+    }
   }
 
   private async receiptOf(buyerId: string, purchase: PurchaseRow, lines: NewPurchase['lines']) {

@@ -61,6 +61,7 @@ async function twoAttempts(ctx: TestContext) {
     payments,
     notifications: ctx.services.notifications,
     mail: ctx.services.mail,
+    ledger: ctx.services.ledger,
     clock: ctx.clock,
     log: { error: () => {}, info: () => {} },
     publicUrl: 'http://localhost',

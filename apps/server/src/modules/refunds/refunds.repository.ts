@@ -21,6 +21,8 @@ export interface RefundableLineRow {
   buyer_name: string;
   buyer_email: string;
   intent_id: string;
+  /** The payment's provider, which holds the money a refund gives back. */
+  provider: string;
   purchased_at: string;
   title: string | null;
   refund_status: RefundRow['status'] | null;
@@ -56,8 +58,10 @@ export class RefundsRepository {
       .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
       .innerJoin('products as pr', 'pr.id', 'l.product_id')
       .innerJoin('users as u', 'u.id', 'p.user_id')
+      .innerJoin('payments as pay', 'pay.id', 'p.payment_id')
       .leftJoin('refunds as r', 'r.purchase_line_id', 'l.id')
       .select([
+        'pay.provider',
         'l.id as line_id',
         'l.purchase_id',
         'l.product_id',
@@ -107,11 +111,15 @@ export class RefundsRepository {
   /**
    * Takes the line's refund for this attempt: a new pending row, or a pending one whose attempt went
    * quiet before `staleBefore` (its process died between the claim and the provider's answer).
-   * Otherwise answers the row that another attempt holds or finished.
+   * Otherwise answers the row that another attempt holds or finished. A new claim is stored with
+   * what `alongside` writes (the refund's ledger entries): the seller's balance drops at once.
    */
-  async claim(row: RefundRow, staleBefore: string): Promise<Claim> {
+  async claim(row: RefundRow, staleBefore: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<Claim> {
     try {
-      await this.db.insertInto('refunds').values(row).execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('refunds').values(row).execute();
+        await alongside(trx);
+      });
       return { claimed: true, refund: row };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -133,15 +141,19 @@ export class RefundsRepository {
 
   /**
    * Lets go of a claim whose provider call failed, so the refund may be tried again; not when another
-   * attempt has taken it over since (its claimed_at moved on), whose refund may be on its way.
+   * attempt has taken it over since (its claimed_at moved on), whose refund may be on its way. What
+   * `alongside` writes (the ledger's reversal) is stored with the release, and only if it happened.
    */
-  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>): Promise<void> {
-    await this.db
-      .deleteFrom('refunds')
-      .where('id', '=', claim.id)
-      .where('status', '=', 'pending')
-      .where('claimed_at', '=', claim.claimed_at)
-      .execute();
+  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const released = await trx
+        .deleteFrom('refunds')
+        .where('id', '=', claim.id)
+        .where('status', '=', 'pending')
+        .where('claimed_at', '=', claim.claimed_at)
+        .executeTakeFirst();
+      if (Number(released.numDeletedRows) === 1) await alongside(trx);
+    });
   }
 
   /**

@@ -24,6 +24,7 @@ import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
+import { type LedgerService, refundOf } from '../ledger/index.js';
 import { answersRefundRequests, asksForRefundOf, refundsPurchases } from './policies.js';
 import { refundDeclinedMail, refundMail, refundNotices } from './refund-notices.js';
 import { type RefundableLineRow, type RefundRequestListRow, type RefundRow, RefundsRepository } from './refunds.repository.js';
@@ -45,6 +46,7 @@ export interface RefundsServiceDependencies {
   payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>;
   notifications: Notices;
   mail: Mail;
+  ledger: LedgerService;
   clock: Clock;
   log: Pick<Logger, 'error' | 'info'>;
   publicUrl: string;
@@ -59,11 +61,13 @@ export class RefundsService {
   private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>;
   private readonly notifications: Notices;
   private readonly mail: Mail;
+  private readonly ledger: LedgerService;
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'error' | 'info'>;
   private readonly publicUrl: string;
 
-  constructor({ db, payments, notifications, mail, clock, log, publicUrl }: RefundsServiceDependencies) {
+  constructor({ db, payments, notifications, mail, ledger, clock, log, publicUrl }: RefundsServiceDependencies) {
+    this.ledger = ledger;
     this.refunds = new RefundsRepository(db);
     this.payments = payments;
     this.notifications = notifications;
@@ -100,9 +104,9 @@ export class RefundsService {
    */
   private async refundLine(line: RefundableLineRow, reason: string, adminId: string): Promise<boolean> {
     const now = this.clock.now();
-    const claim = await this.refunds.claim(
-      this.refundRow(line, { reason, origin: 'admin', refundedBy: adminId, status: 'pending', at: now.toISOString() }),
-      new Date(now.getTime() - STALE_CLAIM_MS).toISOString(),
+    const row = this.refundRow(line, { reason, origin: 'admin', refundedBy: adminId, status: 'pending', at: now.toISOString() });
+    const claim = await this.refunds.claim(row, new Date(now.getTime() - STALE_CLAIM_MS).toISOString(), (trx) =>
+      this.postRefund(trx, line, row),
     );
     if (!claim.claimed) {
       if (claim.refund.status === 'succeeded') return false;
@@ -115,7 +119,7 @@ export class RefundsService {
         providerRefundId = (await this.payments.refund(line.intent_id, Number(line.price_cents), `refund-${line.line_id}`, metadata)).id;
       }
     } catch (error) {
-      await this.refunds.release(claim.refund);
+      await this.refunds.release(claim.refund, (trx) => this.ledger.reverseRefund(trx, claim.refund.id));
       if (await this.refundedMeanwhileAtProvider(line)) return false;
       throw error;
     }
@@ -173,10 +177,21 @@ export class RefundsService {
         at: this.clock.now().toISOString(),
       });
       const done = await this.finish(line, reason, (alongside) =>
-        this.refunds.recordDone(row, this.outcomeOf(line, reason, null), alongside),
+        this.refunds.recordDone(row, this.outcomeOf(line, reason, null), async (trx) => {
+          await this.postRefund(trx, line, row);
+          await alongside(trx);
+        }),
       );
       if (done) this.log.info({ intentId, lineId: line.line_id }, 'refund made at the provider recorded');
     }
+  }
+
+  /** The refund in the ledger: the seller gives the line's price back to the payment's provider. */
+  private async postRefund(trx: Kysely<Database>, line: RefundableLineRow, row: RefundRow): Promise<void> {
+    await this.ledger.postIfAny(
+      trx,
+      refundOf({ refundId: row.id, lineId: line.line_id, sellerId: row.seller_id, provider: line.provider, amountCents: row.amount_cents }),
+    );
   }
 
   private refundRow(

@@ -214,6 +214,7 @@ describe('refunds through Stripe', () => {
   it('records a refund made in the Stripe dashboard from charge.refunded once, however often it is delivered', async () => {
     const { ctx, stripe, buyer, seller, runner, buy } = await stripeShop();
     const purchase = await buy([singleLine(runner._id)]);
+    stripe.refundInDashboard(purchase.transactionId, 4999);
 
     const deliveries = [
       await stripeRefundWebhook(ctx, purchase.transactionId, 4999),
@@ -229,12 +230,13 @@ describe('refunds through Stripe', () => {
   });
 
   it('takes the one line of the refunded price from a partial dashboard refund, and ignores the echo of its own refund', async () => {
-    const { ctx, admin, buyer, runner, puzzle, buy } = await stripeShop();
+    const { ctx, stripe, admin, buyer, runner, puzzle, buy } = await stripeShop();
     const purchase = await buy([singleLine(runner._id), multiLine(puzzle._id)]);
     await refund(ctx, admin, { purchaseId: purchase._id, productId: runner._id, reason: 'Refunded here first' });
 
     await stripeRefundWebhook(ctx, purchase.transactionId, 4999);
     const afterEcho = await ledgerOf(ctx);
+    stripe.refundInDashboard(purchase.transactionId, 14900);
     await stripeRefundWebhook(ctx, purchase.transactionId, 4999 + 14900);
 
     expect(afterEcho).toHaveLength(1);
@@ -245,6 +247,24 @@ describe('refunds through Stripe', () => {
       ]),
     );
     expect((await purchasesOf(ctx, buyer))[0]!.products.map((line) => line.licenceStatus)).toEqual(['Revoked', 'Revoked']);
+  });
+});
+
+describe('a charge.refunded event', () => {
+  it('moves no money and revokes nothing when Stripe did not refund what a validly signed event claims', async () => {
+    const { ctx, stripe, buyer, seller, runner, buy } = await stripeShop();
+    const purchase = await buy([singleLine(runner._id)]);
+    const before = await earningsOf(ctx, seller);
+
+    const delivery = await stripeRefundWebhook(ctx, purchase.transactionId, 4999);
+
+    expect(delivery.statusCode).toBe(200);
+    expect(await ledgerOf(ctx)).toEqual([]);
+    expect((await purchasesOf(ctx, buyer))[0]!.products[0]!.licenceStatus).toBe('Active');
+    expect(await earningsOf(ctx, seller)).toEqual(before);
+    expect(await ctx.db.selectFrom('ledger_entries').select('id').where('kind', '=', 'refund').execute()).toEqual([]);
+    // Stripe was asked, not believed.
+    expect(stripe.requests.some((request) => request.method === 'GET' && request.path.includes(purchase.transactionId))).toBe(true);
   });
 });
 

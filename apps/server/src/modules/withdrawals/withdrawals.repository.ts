@@ -6,18 +6,6 @@ import type { Database, WithdrawalsTable } from '../../db/schema.js';
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type WithdrawalWithSellerRow = WithdrawalRow & { seller_name: string; seller_email: string };
 
-/** A seller's money as stored, in cents. */
-export interface StoredBalance {
-  /** Licence prices of sold lines of the seller's products (before refunds). */
-  earnings: number;
-  /** Reskin prices of those lines that were bought with the reskin service. */
-  reskinEarnings: number;
-  pendingWithdrawals: number;
-  withdrawn: number;
-  /** Licence prices given back: ledger rows of their own, counted from the moment a refund is claimed. */
-  refunded: number;
-}
-
 export interface WithdrawalFilter {
   userId?: string;
   status?: WithdrawalStatus;
@@ -48,17 +36,17 @@ export class WithdrawalsRepository {
    * UPDATE (it queues the seller's other withdrawals but not inserts that merely reference the row,
    * such as a new session or a purchase).
    */
-  async withSellerLocked<T>(userId: string, work: (locked: WithdrawalsRepository) => Promise<T>): Promise<T> {
+  async withSellerLocked<T>(userId: string, work: (locked: WithdrawalsRepository, executor: Kysely<Database>) => Promise<T>): Promise<T> {
     if (this.dialect === 'postgres') {
       return this.db.transaction().execute(async (trx) => {
         await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-        return work(new WithdrawalsRepository(trx, this.dialect));
+        return work(new WithdrawalsRepository(trx, this.dialect), trx);
       });
     }
     return this.db.connection().execute(async (connection) => {
       await sql`begin immediate`.execute(connection);
       try {
-        const result = await work(new WithdrawalsRepository(connection, this.dialect));
+        const result = await work(new WithdrawalsRepository(connection, this.dialect), connection);
         await sql`commit`.execute(connection);
         return result;
       } catch (error) {
@@ -68,19 +56,9 @@ export class WithdrawalsRepository {
     });
   }
 
-  async balanceOf(userId: string): Promise<StoredBalance> {
-    const sales = await this.db
-      .selectFrom('purchase_lines')
-      .innerJoin('products', 'products.id', 'purchase_lines.product_id')
-      .where('products.user_id', '=', userId)
-      .select([
-        sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
-        sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as(
-          'reskin',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    const withdrawals = await this.db
+  /** The seller's withdrawals by state, in cents. */
+  async withdrawalTotals(userId: string): Promise<{ pending: number; withdrawn: number }> {
+    const row = await this.db
       .selectFrom('withdrawals')
       .where('user_id', '=', userId)
       .select([
@@ -88,18 +66,7 @@ export class WithdrawalsRepository {
         sql<number>`coalesce(sum(case when status = 'Success' then amount_cents else 0 end), 0)`.as('withdrawn'),
       ])
       .executeTakeFirstOrThrow();
-    const refunds = await this.db
-      .selectFrom('refunds')
-      .where('seller_id', '=', userId)
-      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('refunded'))
-      .executeTakeFirstOrThrow();
-    return {
-      refunded: Number(refunds.refunded),
-      earnings: Number(sales.earnings),
-      reskinEarnings: Number(sales.reskin),
-      pendingWithdrawals: Number(withdrawals.pending),
-      withdrawn: Number(withdrawals.withdrawn),
-    };
+    return { pending: Number(row.pending), withdrawn: Number(row.withdrawn) };
   }
 
   recentSales(userId: string, limit: number): Promise<SaleRow[]> {
@@ -148,14 +115,18 @@ export class WithdrawalsRepository {
     return query.orderBy('withdrawals.created_at', 'desc').orderBy('withdrawals.id').execute();
   }
 
-  /** Pending → Success, once: answers whether this call made the change. */
-  async markPaid(id: string, paidAt: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('withdrawals')
-      .set({ status: 'Success', paid_at: paidAt })
-      .where('id', '=', id)
-      .where('status', '=', 'Pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /** Pending → Success, once, with what `alongside` writes (the payout's ledger entries): answers whether this call made the change. */
+  async markPaid(id: string, paidAt: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('withdrawals')
+        .set({ status: 'Success', paid_at: paidAt })
+        .where('id', '=', id)
+        .where('status', '=', 'Pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await alongside(trx);
+      return true;
+    });
   }
 }

@@ -1,5 +1,4 @@
 import {
-  availableBalance,
   centsToDollars,
   dollarsToCents,
   INSUFFICIENT_BALANCE,
@@ -14,7 +13,8 @@ import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { canProcessWithdrawals, canSeeWithdrawalsOf } from './policies.js';
-import { type StoredBalance, type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow } from './withdrawals.repository.js';
+import { type LedgerService, reskinAccount, sellerAccount, withdrawalPaidOf, withdrawalRequestOf } from '../ledger/index.js';
+import { type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow } from './withdrawals.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
@@ -38,38 +38,45 @@ function toWithdrawal(row: WithdrawalRow | WithdrawalWithSellerRow, withSeller: 
   };
 }
 
-const balanceCents = (stored: StoredBalance) =>
-  availableBalance({
-    earnings: stored.earnings - stored.refunded,
-    pendingWithdrawals: stored.pendingWithdrawals,
-    withdrawn: stored.withdrawn,
-  });
-
 export interface WithdrawalsServiceDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
+  ledger: LedgerService;
 }
 
 /** Sellers' earnings (docs/product-spec.md §9) and their PayPal withdrawals with the 8% fee. */
 export class WithdrawalsService {
   private readonly withdrawals: WithdrawalsRepository;
   private readonly clock: Clock;
+  private readonly ledger: LedgerService;
 
-  constructor({ db, dialect, clock }: WithdrawalsServiceDependencies) {
+  constructor({ db, dialect, clock, ledger }: WithdrawalsServiceDependencies) {
     this.withdrawals = new WithdrawalsRepository(db, dialect);
     this.clock = clock;
+    this.ledger = ledger;
   }
 
+  /**
+   * docs/product-spec.md §9's figures, from the ledger (docs/decisions/0008): what the seller may
+   * still withdraw is the seller account's balance; their earnings net of refunds are that balance
+   * plus what they have asked to withdraw.
+   */
   async earnings(actor: SessionUser): Promise<Earnings> {
-    const stored = await this.withdrawals.balanceOf(actor._id);
+    const [balance, reskin, refunded, { pending, withdrawn }] = await Promise.all([
+      this.ledger.balanceOf(sellerAccount(actor._id)),
+      this.ledger.balanceOf(reskinAccount(actor._id)),
+      this.ledger.refundedFrom(sellerAccount(actor._id)),
+      this.withdrawals.withdrawalTotals(actor._id),
+    ]);
+    const netEarnings = balance + pending + withdrawn;
     return {
-      totalEarnings: centsToDollars(stored.earnings - stored.refunded),
-      dashboardTotal: centsToDollars(stored.earnings - stored.refunded + stored.reskinEarnings),
-      pendingWithdrawals: centsToDollars(stored.pendingWithdrawals),
-      withdrawn: centsToDollars(stored.withdrawn),
-      availableBalance: centsToDollars(balanceCents(stored)),
-      refunded: centsToDollars(stored.refunded),
+      totalEarnings: centsToDollars(netEarnings),
+      dashboardTotal: centsToDollars(netEarnings + reskin),
+      pendingWithdrawals: centsToDollars(pending),
+      withdrawn: centsToDollars(withdrawn),
+      availableBalance: centsToDollars(balance),
+      refunded: centsToDollars(refunded),
     };
   }
 
@@ -95,8 +102,8 @@ export class WithdrawalsService {
   /** Refused with docs/product-spec.md's Insufficient Balance answer, and the balance, when the amount is more than it. */
   async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<Withdrawal> {
     const amountCents = dollarsToCents(amountUsd);
-    return this.withdrawals.withSellerLocked(actor._id, async (locked) => {
-      const available = balanceCents(await locked.balanceOf(actor._id));
+    return this.withdrawals.withSellerLocked(actor._id, async (locked, executor) => {
+      const available = await this.ledger.lockedBalanceOf(executor, sellerAccount(actor._id));
       if (amountCents > available) {
         const { message, detail } = INSUFFICIENT_BALANCE;
         throw new HttpError(400, message, undefined, { detail, availableBalance: centsToDollars(available) });
@@ -111,6 +118,7 @@ export class WithdrawalsService {
         paid_at: null,
       };
       await locked.insert(row);
+      await this.ledger.post(executor, withdrawalRequestOf(row.id, actor._id, amountCents));
       return toWithdrawal(row, false);
     });
   }
@@ -129,7 +137,9 @@ export class WithdrawalsService {
     if (!canProcessWithdrawals(actor)) throw forbidden('Only an admin can mark a withdrawal as paid');
     const existing = await this.withdrawals.findById(id);
     if (!existing) throw notFound('Withdrawal not found');
-    const changed = await this.withdrawals.markPaid(id, this.clock.now().toISOString());
+    const changed = await this.withdrawals.markPaid(id, this.clock.now().toISOString(), (trx) =>
+      this.ledger.postIfAny(trx, withdrawalPaidOf(id, Number(existing.amount_cents))).then(() => undefined),
+    );
     if (!changed) throw conflict('This withdrawal has already been paid');
     const updated = await this.withdrawals.findById(id);
     return toWithdrawal(updated!, false);

@@ -1,0 +1,176 @@
+import type { Earnings } from '@market/contracts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migratorFor } from '../../db/migrate.js';
+import { buildCatalogueApp, createApprovedProduct, type CatalogueContext } from '../../test/factories.js';
+import { createUser, injectAs, type TestUser } from '../../test/helper.js';
+import { buyWithCard, multiLine, singleLine } from '../../test/commerce.js';
+import { recordPurchase } from '../../test/sales.js';
+import { newId } from '../../platform/ids.js';
+
+const earningsOf = async (ctx: CatalogueContext, user: TestUser) =>
+  (await injectAs(ctx, user, { method: 'GET', url: '/api/user/earnings' })).json() as Earnings;
+const withdraw = (ctx: CatalogueContext, user: TestUser, amount: number) =>
+  injectAs(ctx, user, {
+    method: 'POST',
+    url: '/api/withdraw/withdrawDetil',
+    payload: { email: 'paypal@example.com', withdrawAmount: amount },
+  });
+const markPaid = (ctx: CatalogueContext, admin: TestUser, id: string) =>
+  injectAs(ctx, admin, { method: 'PUT', url: `/api/withdraw/updateStatus/${id}` });
+const refund = (ctx: CatalogueContext, admin: TestUser, purchaseId: string, productId: string) =>
+  injectAs(ctx, admin, {
+    method: 'POST',
+    url: '/api/purchase/refund',
+    payload: { purchaseId, productId, reason: 'Buyer could not open the project' },
+  });
+
+const cents = (value: number) => Math.round(value) / 100;
+
+/**
+ * docs/product-spec.md §9's figures as the code before the ledger summed them, in cents: sales by the
+ * product's owner, refunds from their claim on, withdrawals by state.
+ */
+async function figuresBeforeTheLedger(ctx: CatalogueContext, sellerId: string) {
+  const sales = await ctx.db
+    .selectFrom('purchase_lines')
+    .innerJoin('products', 'products.id', 'purchase_lines.product_id')
+    .where('products.user_id', '=', sellerId)
+    .select([
+      sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
+      sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as('reskin'),
+    ])
+    .executeTakeFirstOrThrow();
+  const withdrawals = await ctx.db
+    .selectFrom('withdrawals')
+    .where('user_id', '=', sellerId)
+    .select([
+      sql<number>`coalesce(sum(case when status = 'Pending' then amount_cents else 0 end), 0)`.as('pending'),
+      sql<number>`coalesce(sum(case when status = 'Success' then amount_cents else 0 end), 0)`.as('withdrawn'),
+    ])
+    .executeTakeFirstOrThrow();
+  const refunds = await ctx.db
+    .selectFrom('refunds')
+    .where('seller_id', '=', sellerId)
+    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('refunded'))
+    .executeTakeFirstOrThrow();
+  const net = Number(sales.earnings) - Number(refunds.refunded);
+  return {
+    totalEarnings: cents(net),
+    dashboardTotal: cents(net + Number(sales.reskin)),
+    pendingWithdrawals: cents(Number(withdrawals.pending)),
+    withdrawn: cents(Number(withdrawals.withdrawn)),
+    availableBalance: cents(net - Number(withdrawals.pending) - Number(withdrawals.withdrawn)),
+    refunded: cents(Number(refunds.refunded)),
+  };
+}
+
+/** Four sellers with every kind of history: sales with and without reskins, refunds, withdrawals in both states, a debt. */
+async function variedHistory(ctx: CatalogueContext) {
+  const admin = await createUser(ctx, { role: 'Admin' });
+  const buyer = await createUser(ctx);
+  const sellers = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx), createUser(ctx)]);
+  const [busy, refunded, inDebt, idle] = sellers as [TestUser, TestUser, TestUser, TestUser];
+  const productOf = async (seller: TestUser) => (await createApprovedProduct(ctx, seller, admin))._id;
+  const [game, tool, puzzle, runner] = [await productOf(busy), await productOf(busy), await productOf(refunded), await productOf(inDebt)];
+
+  await recordPurchase(ctx, buyer._id, [
+    { productId: game, priceCents: 4999, reskinPriceCents: 9900 },
+    { productId: tool, priceCents: 14_900, licenseType: 'Multi App License' },
+    { productId: puzzle, priceCents: 2599 },
+  ]);
+  await recordPurchase(ctx, buyer._id, [{ productId: game, priceCents: 1 }]);
+  // Refunds go through the payment provider: these two are paid at the checkout.
+  const refundedPurchase = (await buyWithCard(ctx, buyer, [singleLine(puzzle, 'true')]))._id;
+  const debtPurchase = (await buyWithCard(ctx, buyer, [multiLine(runner)]))._id;
+
+  const paid = (await withdraw(ctx, busy, 30.01)).json() as { withdrawal: { _id: string } };
+  expect((await markPaid(ctx, admin, paid.withdrawal._id)).statusCode).toBe(200);
+  expect((await withdraw(ctx, busy, 0.07)).statusCode).toBe(201);
+  expect((await refund(ctx, admin, refundedPurchase, puzzle)).statusCode).toBe(200);
+  // Paid out, then refunded: the seller owes the platform.
+  const debt = (await withdraw(ctx, inDebt, (await earningsOf(ctx, inDebt)).availableBalance)).json() as { withdrawal: { _id: string } };
+  expect((await markPaid(ctx, admin, debt.withdrawal._id)).statusCode).toBe(200);
+  expect((await refund(ctx, admin, debtPurchase, runner)).statusCode).toBe(200);
+  return { sellers, busy, idle, game, buyer };
+}
+
+describe('the ledger history migration', () => {
+  it('gives every seller the balance the old formula gave, to the cent, and a ledger that checks out', async () => {
+    const ctx = await buildCatalogueApp();
+    const { sellers, busy, game } = await variedHistory(ctx);
+
+    // What the ledger says as the history happened is what the old formula says.
+    for (const seller of sellers) expect(await earningsOf(ctx, seller)).toEqual(await figuresBeforeTheLedger(ctx, seller._id));
+
+    // Back to the database before the ledger, where the old code also left rows the flows above cannot:
+    // a refund claim whose process died before the provider answered.
+    const migrator = migratorFor(ctx.db);
+    expect((await migrator.migrateTo('0020_stream_sequence')).error).toBeUndefined();
+    const [line] = await ctx.db
+      .selectFrom('purchase_lines')
+      .innerJoin('purchases', 'purchases.id', 'purchase_lines.purchase_id')
+      .select(['purchase_lines.id', 'purchase_lines.purchase_id', 'purchases.user_id as buyer_id'])
+      .where('purchase_lines.product_id', '=', game)
+      .where('purchase_lines.price_cents', '=', 4999)
+      .execute();
+    const at = ctx.clock.now().toISOString();
+    await ctx.db
+      .insertInto('refunds')
+      .values({
+        id: newId(),
+        purchase_line_id: line!.id,
+        purchase_id: line!.purchase_id,
+        product_id: game,
+        seller_id: busy._id,
+        buyer_id: line!.buyer_id,
+        amount_cents: 4999,
+        reason: 'Claimed, then the process died',
+        origin: 'admin',
+        refunded_by: null,
+        status: 'pending',
+        provider_refund_id: null,
+        claimed_at: at,
+        created_at: at,
+      })
+      .execute();
+    const before = await Promise.all(sellers.map((seller) => figuresBeforeTheLedger(ctx, seller._id)));
+    expect(before.some((figures) => figures.availableBalance < 0)).toBe(true);
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+    for (const [index, seller] of sellers.entries()) expect(await earningsOf(ctx, seller)).toEqual(before[index]);
+    expect(await ctx.services.ledger.check()).toEqual({ unbalancedTransactions: [], balancesOff: [] });
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['kind', sql<number>`count(*)`.as('n')])
+      .groupBy('kind')
+      .orderBy('kind')
+      .execute();
+    expect(entries.map((row) => [row.kind, Number(row.n)])).toEqual([
+      // 2 paid-out withdrawals; 3 refunds (two done, one claimed) of 2 entries; 6 sold lines, two with a reskin; 3 requests of 3.
+      ['payout', 4],
+      ['refund', 6],
+      ['sale', 16],
+      ['withdrawal', 9],
+    ]);
+  });
+});
+
+describe('one balance', () => {
+  it("shows the admin's sellers list the earnings each seller's own page shows, refunds and withdrawals included", async () => {
+    const ctx = await buildCatalogueApp();
+    const { sellers } = await variedHistory(ctx);
+    const admin = await createUser(ctx, { role: 'Admin' });
+
+    const listed = (await injectAs(ctx, admin, { method: 'GET', url: '/api/user/sellers' })).json() as {
+      items: Array<{ _id: string; earnings: number }>;
+    };
+
+    for (const seller of sellers.slice(0, 3)) {
+      const own = await earningsOf(ctx, seller);
+      expect(listed.items.find((item) => item._id === seller._id)?.earnings).toBe(own.totalEarnings);
+    }
+    expect(await ctx.services.ledger.check()).toEqual({ unbalancedTransactions: [], balancesOff: [] });
+  });
+});
