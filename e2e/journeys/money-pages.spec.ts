@@ -6,6 +6,7 @@ const SELLER_PAGES = [
   { path: '/userPanel/user-dashboard', heading: 'Dashboard' },
   { path: '/userPanel/earnings-detail', heading: 'Earnings' },
   { path: '/userPanel/withdrawl-detail', heading: 'Withdrawl Detail' },
+  { path: '/userPanel/statement', heading: 'Statement' },
 ];
 const ADMIN_PAGES = [
   { path: '/adminPanel/all-users', heading: 'All Users' },

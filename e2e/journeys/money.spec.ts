@@ -130,9 +130,35 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   await expect(card(seller, 'Pending Withdrawals')).toContainText(usdOfCents(cents(before.pendingWithdrawals)));
   await expect(card(seller, 'Available Balance')).toContainText(usdOfCents(available - price));
 
+  // The statement tells the same story entry by entry, and its balance is the one above.
+  await seller.getByRole('navigation', { name: 'User Panel' }).getByRole('link', { name: 'Statement' }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: 'Statement' })).toBeVisible();
+  await expect(seller.getByText('Balance now:')).toContainText(usdOfCents(available - price));
+  const entries = seller.getByRole('table', { name: 'Your statement, newest first' }).getByRole('row');
+  await expect(entries.nth(1)).toContainText('Withdrawal request');
+  await expect(entries.nth(1)).toContainText(`-${usdOfCents(price)}`);
+  await expect(entries.nth(1)).toContainText(usdOfCents(available - price));
+  await expect(
+    entries
+      .filter({ hasText: product.title.en })
+      .filter({ hasText: `+${usdOfCents(price)}` })
+      .first(),
+  ).toContainText('Sale');
+  const csv = await seller.request.get((await seller.getByRole('link', { name: 'Download CSV' }).getAttribute('href')) ?? '');
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect((await csv.text()).split('\r\n')[1]).toContain(
+    `Withdrawal request,,-${(price / 100).toFixed(2)},${((available - price) / 100).toFixed(2)}`,
+  );
+
   // The people pages count the sale.
   await admin.goto('/adminPanel/purchasers');
   await expect(admin.getByRole('row', { name: /Jamie Buyer/ })).toBeVisible();
   await admin.goto('/adminPanel/sellers');
   await expect(admin.getByRole('row', { name: /Pixel Forge Studio/ })).toContainText(usdOfCents(earned));
+  // The admin reads the seller's statement from there: the seller's own figures.
+  await admin.getByRole('link', { name: 'Statement of Pixel Forge Studio' }).click();
+  await expect(admin).toHaveURL(/\/adminPanel\/sellers\/[^/]+\/statement$/);
+  await expect(admin.getByText('Balance now:')).toContainText(usdOfCents(available - price));
+  await admin.goBack();
+  await expect(admin.getByRole('row', { name: /Pixel Forge Studio/ })).toBeVisible();
 });

@@ -42,6 +42,53 @@ export type Sale = z.infer<typeof saleSchema>;
 export const saleListSchema = z.array(saleSchema);
 export const salesQuerySchema = z.strictObject({ limit: wholeNumber('limit', 1, 50).default(10) });
 
+/** What moved money on a seller's account (docs/decisions/0008), and the words a statement uses for it. */
+export const STATEMENT_KIND_LABELS = {
+  sale: 'Sale',
+  refund: 'Refund',
+  withdrawal: 'Withdrawal request',
+  reversal: 'Reversal',
+  adjustment: 'Adjustment',
+} as const;
+export const statementKindSchema = z.enum(['sale', 'refund', 'withdrawal', 'reversal', 'adjustment']);
+export type StatementKind = z.infer<typeof statementKindSchema>;
+
+export const STATEMENT_PAGE_SIZE = 25;
+
+/** GET /api/user/statement: one page, newest first; an admin may name the seller. */
+export const statementQuerySchema = z.strictObject({
+  limit: wholeNumber('limit', 1, 100).default(STATEMENT_PAGE_SIZE),
+  offset: wholeNumber('offset', 0, 10_000_000).default(0),
+  userId: idSchema.optional(),
+});
+export type StatementQuery = z.input<typeof statementQuerySchema>;
+
+/** GET /api/user/statement.csv: every entry; an admin may name the seller. */
+export const statementCsvQuerySchema = statementQuerySchema.pick({ userId: true });
+
+/** One entry of a seller's account, in cents, with the balance just after it. */
+export const statementEntrySchema = z
+  .object({
+    at: isoDateTimeSchema,
+    kind: statementKindSchema,
+    productId: idSchema.nullable(),
+    title: z.string().nullable(),
+    amountCents: z.number().int(),
+    balanceCents: z.number().int(),
+  })
+  .meta({ id: 'StatementEntry' });
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+export const statementSchema = z
+  .object({
+    entries: z.array(statementEntrySchema),
+    total: z.number().int(),
+    /** The account's balance now: the dashboard's available balance, in cents. */
+    balanceCents: z.number().int(),
+  })
+  .meta({ id: 'Statement' });
+export type Statement = z.infer<typeof statementSchema>;
+
 export const MAX_WITHDRAW_USD = 1_000_000;
 
 /**

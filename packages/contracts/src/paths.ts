@@ -26,6 +26,9 @@ export const API_PATHS = {
     /** The signed-in seller's money. */
     earnings: '/api/user/earnings',
     sales: '/api/user/sales',
+    /** A seller's account entry by entry, with the running balance (docs/decisions/0008). */
+    statement: '/api/user/statement',
+    statementCsv: '/api/user/statement.csv',
   },
   withdraw: {
     request: '/api/withdraw/withdrawDetil',

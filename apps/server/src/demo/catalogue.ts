@@ -211,6 +211,7 @@ async function recordDemoPurchase(
         purchase_code: randomUUID(),
       })
       .execute();
-    await ledger.postIfAny(trx, saleOf({ lineId, sellerId: product.user_id, provider: 'demo', paidCents: amount, reskinCents: 0 }));
+    const sale = saleOf({ lineId, sellerId: product.user_id, provider: 'demo', paidCents: amount, reskinCents: 0 });
+    await ledger.postIfAny(trx, sale && { ...sale, at: time });
   });
 }

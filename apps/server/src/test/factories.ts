@@ -201,7 +201,7 @@ export async function recordSale(ctx: TestContext, buyerId: string, productIds: 
       })),
     )
     .execute();
-  await postSales(ctx, 'test', lines);
+  await postSales(ctx, 'test', lines, at);
 }
 
 /**
@@ -283,6 +283,7 @@ export async function insertBuyers(ctx: TestContext, productId: string, count: n
       ctx,
       'test',
       batch.map(({ line }) => ({ lineId: line, productId, priceCents: 100 })),
+      at,
     );
   }
   return ids;

@@ -64,7 +64,7 @@ export async function recordPurchase(ctx: TestContext, buyerId: string, lines: S
       })),
     )
     .execute();
-  await postSales(ctx, 'simulated', stored);
+  await postSales(ctx, 'simulated', stored, at);
   return purchaseId;
 }
 
@@ -73,6 +73,7 @@ export async function postSales(
   ctx: TestContext,
   provider: string,
   lines: Array<{ lineId: string; productId: string; priceCents: number; reskinPriceCents?: number }>,
+  at = ctx.clock.now(),
 ): Promise<void> {
   const products = [...new Set(lines.map((line) => line.productId))];
   const owners = await ctx.db.selectFrom('products').select(['id', 'user_id']).where('id', 'in', products).execute();
@@ -86,7 +87,7 @@ export async function postSales(
         paidCents: line.priceCents,
         reskinCents: line.reskinPriceCents ?? 0,
       });
-      await ctx.services.ledger.postIfAny(trx, sale);
+      await ctx.services.ledger.postIfAny(trx, sale && { ...sale, at: at.toISOString() });
     }
   });
 }

@@ -2,6 +2,10 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, LedgerEntriesTable } from '../../db/schema.js';
 
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type StatementRow = Pick<LedgerEntryRow, 'id' | 'created_at' | 'kind' | 'order_line_id'> & {
+  amount_cents: number;
+  balance_cents: number;
+};
 
 /**
  * A seller's earnings net of refunds, for a query over users (`userId` is its column): the seller
@@ -82,6 +86,38 @@ export class LedgerRepository {
       .where('kind', '=', kind as LedgerEntryRow['kind'])
       .executeTakeFirst();
     return row?.transaction_id;
+  }
+
+  /** One page of the account's entries, newest first, each with the balance just after it. */
+  async statement(account: string, currency: string, limit: number, offset: number): Promise<StatementRow[]> {
+    const rows = await this.db
+      .selectFrom('ledger_entries')
+      .select([
+        'id',
+        'created_at',
+        'kind',
+        'amount_cents',
+        'order_line_id',
+        sql<number>`sum(amount_cents) over (order by created_at, id rows between unbounded preceding and current row)`.as('balance_cents'),
+      ])
+      .where('account', '=', account)
+      .where('currency', '=', currency)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents), balance_cents: Number(row.balance_cents) }));
+  }
+
+  async entryCount(account: string, currency: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account', '=', account)
+      .where('currency', '=', currency)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   entriesOfTransaction(transactionId: string): Promise<LedgerEntryRow[]> {

@@ -4,7 +4,9 @@ import type { Database, LedgerEntryKind } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { LedgerAccount } from './accounts.js';
-import { type LedgerEntryRow, LedgerRepository } from './ledger.repository.js';
+import { type LedgerEntryRow, LedgerRepository, type StatementRow } from './ledger.repository.js';
+
+export type { StatementRow };
 
 /** One side of a ledger transaction: an account and what it gains (positive) or loses (negative). */
 export interface Posting {
@@ -20,6 +22,8 @@ export interface LedgerTransaction {
   links?: { orderLineId?: string; refundId?: string; withdrawalId?: string };
   /** The transaction this one undoes (kind `reversal`). */
   reverses?: string;
+  /** When the event happened, for history recorded after the fact (demo data); now otherwise. */
+  at?: string;
 }
 
 /** The ledger refused a transaction: a programming error, never a user's. */
@@ -79,7 +83,7 @@ export class LedgerService {
     if (total !== 0) throw new LedgerError(`a ${transaction.kind} transaction must sum to zero, not ${total}`);
     if (postings.length < 2) throw new LedgerError(`a ${transaction.kind} transaction moves money between two accounts at least`);
     const currency = transaction.currency ?? DEFAULT_CURRENCY;
-    const at = this.clock.now().toISOString();
+    const at = transaction.at ?? this.clock.now().toISOString();
     const transactionId = newId();
     const ledger = new LedgerRepository(executor);
     for (const { account, amountCents } of postings) await ledger.addToBalance(account, currency, amountCents, at);
@@ -132,6 +136,13 @@ export class LedgerService {
   /** The account's balance as kept: one row, however long its history. */
   balanceOf(account: LedgerAccount, currency = DEFAULT_CURRENCY): Promise<number> {
     return new LedgerRepository(this.db).balanceOf(account, currency);
+  }
+
+  /** One page of the account's statement (newest first, running balance) and how many entries it has. */
+  async statementOf(account: LedgerAccount, limit: number, offset: number, currency = DEFAULT_CURRENCY) {
+    const ledger = new LedgerRepository(this.db);
+    const [entries, total] = await Promise.all([ledger.statement(account, currency, limit, offset), ledger.entryCount(account, currency)]);
+    return { entries, total };
   }
 
   /** What refunds took off the account, net of refunds let go: its entries that carry a refund. */

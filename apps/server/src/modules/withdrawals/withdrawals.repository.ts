@@ -1,6 +1,7 @@
 import type { LicenseType, WithdrawalStatus } from '@market/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
+import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, WithdrawalsTable } from '../../db/schema.js';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -94,6 +95,18 @@ export class WithdrawalsRepository {
       .orderBy('purchase_lines.id')
       .limit(limit)
       .execute();
+  }
+
+  /** The product and its English title (or first) of each sold line, by line id. */
+  async productsOfLines(lineIds: readonly string[]): Promise<Map<string, { productId: string; title: string | null }>> {
+    if (lineIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('purchase_lines')
+      .select(['purchase_lines.id', 'purchase_lines.product_id'])
+      .select(englishTitleOf('purchase_lines.product_id').as('title'))
+      .where('purchase_lines.id', 'in', lineIds)
+      .execute();
+    return new Map(rows.map((row) => [row.id, { productId: row.product_id, title: row.title }]));
   }
 
   async insert(row: WithdrawalRow): Promise<void> {

@@ -6,13 +6,18 @@ import {
   insufficientBalanceSchema,
   saleListSchema,
   salesQuerySchema,
+  statementCsvQuerySchema,
+  statementQuerySchema,
+  statementSchema,
   withdrawalListQuerySchema,
   withdrawalListSchema,
   withdrawalPaidSchema,
   withdrawRequestBodySchema,
   withdrawResultSchema,
 } from '@market/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendPrivateFile } from '../../http/private-file.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 
@@ -48,6 +53,39 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       },
     },
     async (request) => withdrawals.recentSales(actorOf(request), request.query.limit),
+  );
+
+  app.get(
+    API_PATHS.user.statement,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['earnings'],
+        summary: "A seller's account entry by entry, newest first, with the balance after each (an admin may name the seller)",
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema, ...errors },
+      },
+    },
+    async (request) => withdrawals.statement(actorOf(request), request.query),
+  );
+
+  app.get(
+    API_PATHS.user.statementCsv,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['earnings'],
+        summary: 'The same statement, every entry, as a CSV download',
+        querystring: statementCsvQuerySchema,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPrivateFile(reply, {
+        stream: Readable.from(withdrawals.statementCsv(actorOf(request), request.query.userId)),
+        fileName: 'statement.csv',
+        contentType: 'text/csv; charset=utf-8',
+      }),
   );
 
   app.post(

@@ -6,18 +6,32 @@ import {
   type Earnings,
   type Sale,
   type SessionUser,
+  STATEMENT_KIND_LABELS,
+  type Statement,
+  statementKindSchema,
   type Withdrawal,
   type WithdrawalStatus,
 } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { canProcessWithdrawals, canSeeWithdrawalsOf } from './policies.js';
+import { canProcessWithdrawals, canSeeStatementOf, canSeeWithdrawalsOf } from './policies.js';
 import { type LedgerService, reskinAccount, sellerAccount, withdrawalPaidOf, withdrawalRequestOf } from '../ledger/index.js';
 import { type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow } from './withdrawals.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
+
+const CSV_PAGE = 1000;
+
+/** Cents as plain dollars for a spreadsheet: -1250 → "-12.50". */
+const dollarText = (cents: number) => `${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2)}`;
+
+/** A CSV field (RFC 4180), with a leading formula character neutralised so a spreadsheet shows a title as text. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
 
 export interface WithdrawalListFilter {
   userId?: string | undefined;
@@ -121,6 +135,64 @@ export class WithdrawalsService {
       await this.ledger.post(executor, withdrawalRequestOf(row.id, actor._id, amountCents));
       return toWithdrawal(row, false);
     });
+  }
+
+  /**
+   * The seller account entry by entry, newest first, with the balance after each (docs/decisions/0008):
+   * its latest balance is the dashboard's available balance. Sellers see their own; admins anyone's.
+   */
+  async statement(
+    actor: SessionUser,
+    { limit, offset, userId }: { limit: number; offset: number; userId?: string | undefined },
+  ): Promise<Statement> {
+    const sellerId = userId ?? actor._id;
+    if (!canSeeStatementOf(actor, sellerId)) throw forbidden('You can only see your own statement');
+    const [{ entries, total }, balanceCents] = await Promise.all([
+      this.ledger.statementOf(sellerAccount(sellerId), limit, offset),
+      this.ledger.balanceOf(sellerAccount(sellerId)),
+    ]);
+    const products = await this.withdrawals.productsOfLines(entries.flatMap((entry) => (entry.order_line_id ? [entry.order_line_id] : [])));
+    return {
+      entries: entries.map((entry) => {
+        const product = entry.order_line_id ? products.get(entry.order_line_id) : undefined;
+        return {
+          at: entry.created_at,
+          kind: statementKindSchema.parse(entry.kind),
+          productId: product?.productId ?? null,
+          title: product?.title ?? null,
+          amountCents: entry.amount_cents,
+          balanceCents: entry.balance_cents,
+        };
+      }),
+      total,
+      balanceCents,
+    };
+  }
+
+  /** The whole statement as CSV, newest first like the page; refused before a byte is sent. */
+  statementCsv(actor: SessionUser, userId?: string): AsyncGenerator<string> {
+    const sellerId = userId ?? actor._id;
+    if (!canSeeStatementOf(actor, sellerId)) throw forbidden('You can only see your own statement');
+    return this.statementCsvLines(actor, sellerId);
+  }
+
+  /** A page of entries at a time, so a long history never sits in memory. */
+  private async *statementCsvLines(actor: SessionUser, sellerId: string): AsyncGenerator<string> {
+    yield `${['Date', 'What happened', 'Product', 'Amount (USD)', 'Balance (USD)'].join(',')}\r\n`;
+    for (let offset = 0; ; offset += CSV_PAGE) {
+      const page = await this.statement(actor, { limit: CSV_PAGE, offset, userId: sellerId });
+      for (const entry of page.entries) {
+        const fields = [
+          entry.at,
+          STATEMENT_KIND_LABELS[entry.kind],
+          entry.title ?? '',
+          dollarText(entry.amountCents),
+          dollarText(entry.balanceCents),
+        ];
+        yield `${fields.map(csvField).join(',')}\r\n`;
+      }
+      if (page.entries.length < CSV_PAGE) return;
+    }
   }
 
   /** Admins see everybody's (with the seller), users only their own. */

@@ -20,7 +20,7 @@ const RefundRequestsPage = lazy(() => import('./RefundRequestsPage'));
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
   { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence, with refunds.', page: PurchasersPage },
-  { path: 'sellers', label: 'Sellers', summary: 'Users who uploaded products.', page: SellersPage },
+  { path: 'sellers', label: 'Sellers', summary: 'Users who uploaded products, and each one’s statement.', page: SellersPage, nested: true },
   {
     path: 'upload-product',
     label: 'Upload Product',

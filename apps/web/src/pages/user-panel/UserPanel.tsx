@@ -8,6 +8,7 @@ const PurchasesPage = lazy(() => import('./PurchasesPage'));
 const UserDashboardPage = lazy(() => import('./UserDashboardPage'));
 const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
+const StatementPage = lazy(() => import('./StatementPage'));
 const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
@@ -54,6 +55,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: WithdrawlDetailPage,
   },
   { path: 'earnings-detail', label: 'Earnings', summary: 'Your earnings, withdrawals and remaining balance.', page: EarningsDetailPage },
+  {
+    path: 'statement',
+    label: 'Statement',
+    summary: 'Every sale, refund and withdrawal on your account, with the balance after each.',
+    page: StatementPage,
+  },
   {
     path: 'user-chatbox',
     label: 'User Chatbox',

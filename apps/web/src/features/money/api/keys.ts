@@ -5,5 +5,6 @@ export const moneyQueryKeys = {
   all: [MONEY_QUERY_ROOT] as const,
   earnings: () => [MONEY_QUERY_ROOT, 'earnings'] as const,
   sales: (limit: number) => [MONEY_QUERY_ROOT, 'sales', limit] as const,
+  statement: (sellerId: string | undefined, page: number) => [MONEY_QUERY_ROOT, 'statement', sellerId ?? 'mine', page] as const,
   withdrawals: (status?: string) => [MONEY_QUERY_ROOT, 'withdrawals', status ?? 'all'] as const,
 };

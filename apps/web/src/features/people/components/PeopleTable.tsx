@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PEOPLE_PAGE_SIZE, type PeopleQuery, type Person } from '@market/contracts';
 import { ErrorState } from '@/components/query-view';
 import { PageSpinner } from '@/components/PageSpinner';
+import { Pagination } from '@/components/Pagination';
 import { TableScroll } from '@/components/TableScroll';
 import '../people.css';
 
@@ -125,34 +126,5 @@ function PeopleSearch({ initial, onSearch }: { initial: string; onSearch: (text:
         Search
       </button>
     </form>
-  );
-}
-
-interface PaginationProps {
-  page: number;
-  pageSize: number;
-  total: number;
-  label: string;
-  onPage: (page: number) => void;
-}
-
-function Pagination({ page, pageSize, total, label, onPage }: PaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return (
-    <nav className="people-pagination" aria-label={`${label} pages`}>
-      <span aria-live="polite">
-        {first}–{last} of {total} · Page {page} of {pages}
-      </span>
-      <div className="d-flex gap-2">
-        <button type="button" className="btn btn-sm btn-outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-primary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-        </button>
-      </div>
-    </nav>
   );
 }

@@ -1,0 +1,52 @@
+import { expect } from 'vitest';
+import { buyWithCard, multiLine, singleLine } from './commerce.js';
+import { createApprovedProduct, type CatalogueContext } from './factories.js';
+import { createUser, injectAs, type TestUser } from './helper.js';
+import { recordPurchase } from './sales.js';
+
+const withdraw = (ctx: CatalogueContext, user: TestUser, amount: number) =>
+  injectAs(ctx, user, {
+    method: 'POST',
+    url: '/api/withdraw/withdrawDetil',
+    payload: { email: 'paypal@example.com', withdrawAmount: amount },
+  });
+const markPaid = (ctx: CatalogueContext, admin: TestUser, id: string) =>
+  injectAs(ctx, admin, { method: 'PUT', url: `/api/withdraw/updateStatus/${id}` });
+const refund = (ctx: CatalogueContext, admin: TestUser, purchaseId: string, productId: string) =>
+  injectAs(ctx, admin, {
+    method: 'POST',
+    url: '/api/purchase/refund',
+    payload: { purchaseId, productId, reason: 'Buyer could not open the project' },
+  });
+const availableOf = async (ctx: CatalogueContext, user: TestUser) =>
+  ((await injectAs(ctx, user, { method: 'GET', url: '/api/user/earnings' })).json() as { availableBalance: number }).availableBalance;
+
+/** Four sellers with every kind of history: sales with and without reskins, refunds, withdrawals in both states, a debt. */
+export async function variedHistory(ctx: CatalogueContext) {
+  const admin = await createUser(ctx, { role: 'Admin' });
+  const buyer = await createUser(ctx);
+  const sellers = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx), createUser(ctx)]);
+  const [busy, refunded, inDebt, idle] = sellers as [TestUser, TestUser, TestUser, TestUser];
+  const productOf = async (seller: TestUser) => (await createApprovedProduct(ctx, seller, admin))._id;
+  const [game, tool, puzzle, runner] = [await productOf(busy), await productOf(busy), await productOf(refunded), await productOf(inDebt)];
+
+  await recordPurchase(ctx, buyer._id, [
+    { productId: game, priceCents: 4999, reskinPriceCents: 9900 },
+    { productId: tool, priceCents: 14_900, licenseType: 'Multi App License' },
+    { productId: puzzle, priceCents: 2599 },
+  ]);
+  await recordPurchase(ctx, buyer._id, [{ productId: game, priceCents: 1 }]);
+  // Refunds go through the payment provider: these two are paid at the checkout.
+  const refundedPurchase = (await buyWithCard(ctx, buyer, [singleLine(puzzle, 'true')]))._id;
+  const debtPurchase = (await buyWithCard(ctx, buyer, [multiLine(runner)]))._id;
+
+  const paid = (await withdraw(ctx, busy, 30.01)).json() as { withdrawal: { _id: string } };
+  expect((await markPaid(ctx, admin, paid.withdrawal._id)).statusCode).toBe(200);
+  expect((await withdraw(ctx, busy, 0.07)).statusCode).toBe(201);
+  expect((await refund(ctx, admin, refundedPurchase, puzzle)).statusCode).toBe(200);
+  // Paid out, then refunded: the seller owes the platform.
+  const debt = (await withdraw(ctx, inDebt, await availableOf(ctx, inDebt))).json() as { withdrawal: { _id: string } };
+  expect((await markPaid(ctx, admin, debt.withdrawal._id)).statusCode).toBe(200);
+  expect((await refund(ctx, admin, debtPurchase, runner)).statusCode).toBe(200);
+  return { admin, sellers, busy, refunded, inDebt, idle, game, tool, puzzle, runner, buyer };
+}
