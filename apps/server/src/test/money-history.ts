@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { buyWithCard, multiLine, singleLine } from './commerce.js';
 import { createApprovedProduct, type CatalogueContext } from './factories.js';
-import { createUser, injectAs, type TestUser } from './helper.js';
+import { createUser, injectAs, type TestContext, type TestUser } from './helper.js';
 import { recordPurchase } from './sales.js';
 
 const withdraw = (ctx: CatalogueContext, user: TestUser, amount: number) =>
@@ -49,4 +50,44 @@ export async function variedHistory(ctx: CatalogueContext) {
   expect((await markPaid(ctx, admin, debt.withdrawal._id)).statusCode).toBe(200);
   expect((await refund(ctx, admin, debtPurchase, runner)).statusCode).toBe(200);
   return { admin, sellers, busy, refunded, inDebt, idle, game, tool, puzzle, runner, buyer };
+}
+
+const cents = (value: number) => Math.round(value) / 100;
+
+/**
+ * docs/product-spec.md §9's figures as the code before the ledger summed them, in cents: sales by the
+ * product's owner, refunds from their claim on, withdrawals by state.
+ */
+export async function figuresBeforeTheLedger(ctx: TestContext, sellerId: string) {
+  const sales = await ctx.db
+    .selectFrom('purchase_lines')
+    .innerJoin('products', 'products.id', 'purchase_lines.product_id')
+    .where('products.user_id', '=', sellerId)
+    .select([
+      sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
+      sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as('reskin'),
+    ])
+    .executeTakeFirstOrThrow();
+  const withdrawals = await ctx.db
+    .selectFrom('withdrawals')
+    .where('user_id', '=', sellerId)
+    .select([
+      sql<number>`coalesce(sum(case when status = 'Pending' then amount_cents else 0 end), 0)`.as('pending'),
+      sql<number>`coalesce(sum(case when status = 'Success' then amount_cents else 0 end), 0)`.as('withdrawn'),
+    ])
+    .executeTakeFirstOrThrow();
+  const refunds = await ctx.db
+    .selectFrom('refunds')
+    .where('seller_id', '=', sellerId)
+    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('refunded'))
+    .executeTakeFirstOrThrow();
+  const net = Number(sales.earnings) - Number(refunds.refunded);
+  return {
+    totalEarnings: cents(net),
+    dashboardTotal: cents(net + Number(sales.reskin)),
+    pendingWithdrawals: cents(Number(withdrawals.pending)),
+    withdrawn: cents(Number(withdrawals.withdrawn)),
+    availableBalance: cents(net - Number(withdrawals.pending) - Number(withdrawals.withdrawn)),
+    refunded: cents(Number(refunds.refunded)),
+  };
 }

@@ -4,51 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
 import { buildCatalogueApp, type CatalogueContext } from '../../test/factories.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
-import { variedHistory } from '../../test/money-history.js';
+import { figuresBeforeTheLedger, variedHistory } from '../../test/money-history.js';
 import { newId } from '../../platform/ids.js';
 
 const earningsOf = async (ctx: CatalogueContext, user: TestUser) =>
   (await injectAs(ctx, user, { method: 'GET', url: '/api/user/earnings' })).json() as Earnings;
-const cents = (value: number) => Math.round(value) / 100;
-
-/**
- * docs/product-spec.md §9's figures as the code before the ledger summed them, in cents: sales by the
- * product's owner, refunds from their claim on, withdrawals by state.
- */
-async function figuresBeforeTheLedger(ctx: CatalogueContext, sellerId: string) {
-  const sales = await ctx.db
-    .selectFrom('purchase_lines')
-    .innerJoin('products', 'products.id', 'purchase_lines.product_id')
-    .where('products.user_id', '=', sellerId)
-    .select([
-      sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
-      sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as('reskin'),
-    ])
-    .executeTakeFirstOrThrow();
-  const withdrawals = await ctx.db
-    .selectFrom('withdrawals')
-    .where('user_id', '=', sellerId)
-    .select([
-      sql<number>`coalesce(sum(case when status = 'Pending' then amount_cents else 0 end), 0)`.as('pending'),
-      sql<number>`coalesce(sum(case when status = 'Success' then amount_cents else 0 end), 0)`.as('withdrawn'),
-    ])
-    .executeTakeFirstOrThrow();
-  const refunds = await ctx.db
-    .selectFrom('refunds')
-    .where('seller_id', '=', sellerId)
-    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('refunded'))
-    .executeTakeFirstOrThrow();
-  const net = Number(sales.earnings) - Number(refunds.refunded);
-  return {
-    totalEarnings: cents(net),
-    dashboardTotal: cents(net + Number(sales.reskin)),
-    pendingWithdrawals: cents(Number(withdrawals.pending)),
-    withdrawn: cents(Number(withdrawals.withdrawn)),
-    availableBalance: cents(net - Number(withdrawals.pending) - Number(withdrawals.withdrawn)),
-    refunded: cents(Number(refunds.refunded)),
-  };
-}
-
 describe('the ledger history migration', () => {
   it('gives every seller the balance the old formula gave, to the cent, and a ledger that checks out', async () => {
     const ctx = await buildCatalogueApp();
