@@ -61,7 +61,6 @@ export const statementQuerySchema = z.strictObject({
   offset: wholeNumber('offset', 0, 10_000_000).default(0),
   userId: idSchema.optional(),
 });
-export type StatementQuery = z.input<typeof statementQuerySchema>;
 
 /** GET /api/user/statement.csv: every entry; an admin may name the seller. */
 export const statementCsvQuerySchema = statementQuerySchema.pick({ userId: true });
