@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from './db/index.js';
+import { type DatabaseHandle, unitOfWork } from './db/index.js';
 import { AuthService, PasswordResetService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
 import { CommentsService } from './modules/comments/index.js';
@@ -38,6 +38,8 @@ import { libreTranslate, noTranslation } from './platform/translate.js';
  */
 export function createServices(database: DatabaseHandle, clock: Clock, config: Config, log: Logger) {
   const { db, dialect } = database;
+  // The one way a write runs (docs/decisions/0008 "One unit of work").
+  const inTransaction = unitOfWork(db, log);
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
@@ -55,6 +57,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const products: ProductsService = new ProductsService({
     db,
     dialect,
+    inTransaction,
     catalogue,
     storage,
     clock,
@@ -81,6 +84,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   );
   const releases: ReleasesService = new ReleasesService({
     db,
+    inTransaction,
     products,
     catalogue,
     notifications,
@@ -93,6 +97,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   });
   const moderation: ModerationService = new ModerationService({
     db,
+    inTransaction,
     products,
     releases,
     catalogue,
@@ -108,7 +113,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     events,
     auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays }),
-    passwordReset: new PasswordResetService({ db, mail, clock, publicUrl: config.publicUrl }),
+    passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl }),
     storage,
     ledger,
     catalogue,
@@ -142,7 +147,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       publicUrl: config.publicUrl,
     }),
     refunds,
-    reviews: new ReviewsService({ db, notifications, catalogue, clock }),
+    reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, clock }),
     licences: new LicencesService({ db, clock }),
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
   };

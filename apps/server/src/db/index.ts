@@ -5,3 +5,4 @@ export { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
 export { withStartupLock } from './startupLock.js';
 export { judgeDurability, readDurabilitySettings } from './durability.js';
 export { judgeConnectionBudget, readConnectionBudget, type ConnectionBudget } from './connectionBudget.js';
+export { unitOfWork, type AfterCommit, type InTransaction, type TransactionWork } from './unit-of-work.js';

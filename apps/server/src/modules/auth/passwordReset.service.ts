@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_DONE, PASSWORD_RESET_LINK_INVALID, type ResetPasswordBody } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { HttpError } from '../../platform/errors.js';
-import { type MailOutbox, type OutboxRow, renderMail } from '../../platform/mail/index.js';
+import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
 import { emailKey } from './auth.service.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
 import { PasswordResetsRepository } from './passwordResets.repository.js';
 import { UsersRepository } from './users.repository.js';
 import type { Kysely } from 'kysely';
+import type { InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
 /** How long a mailed reset link works. */
@@ -21,6 +22,7 @@ const linkInvalid = () => new HttpError(410, PASSWORD_RESET_LINK_INVALID);
 
 export interface PasswordResetServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   mail: MailOutbox;
   clock: Clock;
   publicUrl: string;
@@ -30,11 +32,13 @@ export interface PasswordResetServiceDependencies {
 export class PasswordResetService {
   private readonly users: UsersRepository;
   private readonly resets: PasswordResetsRepository;
+  private readonly inTransaction: InTransaction;
   private readonly mail: MailOutbox;
   private readonly clock: Clock;
   private readonly publicUrl: string;
 
-  constructor({ db, mail, clock, publicUrl }: PasswordResetServiceDependencies) {
+  constructor({ db, inTransaction, mail, clock, publicUrl }: PasswordResetServiceDependencies) {
+    this.inTransaction = inTransaction;
     this.users = new UsersRepository(db);
     this.resets = new PasswordResetsRepository(db);
     this.mail = mail;
@@ -62,11 +66,10 @@ export class PasswordResetService {
         }
       : null;
     const mail = user ? this.resetMail(user, token) : this.noAccountMail(email);
-    let mailRows: OutboxRow[] = [];
-    await this.resets.store(reset, async (trx) => {
-      mailRows = await this.mail.storeIn(trx, [mail]);
+    await this.inTransaction(async (trx, afterCommit) => {
+      if (reset) await new PasswordResetsRepository(trx).store(reset);
+      await this.mail.queue(trx, afterCommit, [mail]);
     });
-    this.mail.stored(mailRows);
     return FORGOT_PASSWORD_ANSWER;
   }
 
@@ -105,7 +108,9 @@ export class PasswordResetService {
     assertStrongPassword(password, user);
     const passwordHash = await hashPassword(password);
     // Checked again inside the update: of two resets racing with one link, only one gets here.
-    const userId = await this.resets.consume(tokenHash, this.clock.now().toISOString(), passwordHash);
+    const userId = await this.inTransaction((trx) =>
+      new PasswordResetsRepository(trx).consume(tokenHash, this.clock.now().toISOString(), passwordHash),
+    );
     if (!userId) throw linkInvalid();
     return PASSWORD_RESET_DONE;
   }

@@ -7,12 +7,8 @@ export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export class PasswordResetsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** In one transaction: the reset token (none for an address without an account) and what the caller stores with it (the mail). */
-  async store(row: PasswordResetRow | null, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (row) await trx.insertInto('password_resets').values(row).execute();
-      await alongside(trx);
-    });
+  async store(row: PasswordResetRow): Promise<void> {
+    await this.db.insertInto('password_resets').values(row).execute();
   }
 
   /** The user a live (unused, unexpired) token belongs to, or nothing. */
@@ -28,24 +24,22 @@ export class PasswordResetsRepository {
   }
 
   /**
-   * In one transaction: marks the token used only if it is still live (a conditional UPDATE, so of
-   * two concurrent resets exactly one wins), sets the user's new password and ends every session
-   * of that user. Returns the user's id, or null when the token was not live.
+   * Inside the caller's unit of work: marks the token used only if it is still live (a conditional
+   * UPDATE, so of two concurrent resets exactly one wins), sets the user's new password and ends
+   * every session of that user. Returns the user's id, or null when the token was not live.
    */
-  consume(tokenHash: string, nowIso: string, passwordHash: string): Promise<string | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: nowIso })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', nowIso)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!used) return null;
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
-      return used.user_id;
-    });
+  async consume(tokenHash: string, nowIso: string, passwordHash: string): Promise<string | null> {
+    const used = await this.db
+      .updateTable('password_resets')
+      .set({ used_at: nowIso })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) return null;
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
+    await this.db.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
+    return used.user_id;
   }
 }

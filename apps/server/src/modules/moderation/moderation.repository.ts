@@ -9,11 +9,6 @@ export type PendingChangeRow = Selectable<ProductPendingChangesTable>;
 export class ModerationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Runs `work` in one transaction: a decision and what goes with it commit or fail together. */
-  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
   async log(trx: Kysely<Database>, row: Insertable<ProductModerationLogTable>): Promise<void> {
     await trx.insertInto('product_moderation_log').values(row).execute();
   }
@@ -30,16 +25,11 @@ export class ModerationRepository {
       .execute();
   }
 
-  /**
-   * Stores the seller's change in place of any open one for the product (one per product), in one
-   * transaction; answers the replaced change, whose images the caller deletes.
-   */
-  replacePendingChange(row: PendingChangeRow): Promise<PendingChangeRow | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const replaced = await this.takePendingChangeOf(trx, row.product_id);
-      await trx.insertInto('product_pending_changes').values(row).execute();
-      return replaced;
-    });
+  /** Stores the seller's change in place of any open one for the product (one per product); answers the replaced change. Inside the caller's unit of work. */
+  async replacePendingChange(row: PendingChangeRow): Promise<PendingChangeRow | undefined> {
+    const replaced = await this.takePendingChangeOf(this.db, row.product_id);
+    await this.db.insertInto('product_pending_changes').values(row).execute();
+    return replaced;
   }
 
   /** Removes the product's open change, if any, and answers it. */

@@ -11,11 +11,12 @@ import {
   STALE_CHANGE_MESSAGE,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
+import type { AfterCommit, InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
+import type { MailOutbox } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { type CatalogueService, imageUrl, type ProductRow, RETIRED, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -30,8 +31,9 @@ type SellerContact = { email: string; name: string };
 
 export interface ModerationServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   /** The listing's writes: a decision's status, an approved change's fields. */
-  products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  products: Pick<ProductsService, 'setStatusIn' | 'applyChangeIn'>;
   /** A product's approval publishes the archive under review. */
   releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
   catalogue: CatalogueService;
@@ -55,7 +57,8 @@ const isStale = (change: PendingChangeRow, product: ProductRow) =>
  */
 export class ModerationService {
   private readonly moderation: ModerationRepository;
-  private readonly products: Pick<ProductsService, 'setStatus' | 'applyChange'>;
+  private readonly inTransaction: InTransaction;
+  private readonly products: Pick<ProductsService, 'setStatusIn' | 'applyChangeIn'>;
   private readonly releases: Pick<ReleasesService, 'publishUnderReviewIn'>;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
@@ -66,6 +69,7 @@ export class ModerationService {
 
   constructor(dependencies: ModerationServiceDependencies) {
     this.moderation = new ModerationRepository(dependencies.db);
+    this.inTransaction = dependencies.inTransaction;
     this.products = dependencies.products;
     this.releases = dependencies.releases;
     this.catalogue = dependencies.catalogue;
@@ -133,20 +137,15 @@ export class ModerationService {
     const seller = await this.moderation.contactOf(product.user_id);
     const title = productTitle(form.title);
     const now = this.clock.now().toISOString();
-    let mails: OutboxRow[] = [];
-    await this.products.applyChange(
-      product.id,
-      { form, featureImg: change.feature_img_key, thumbnail: change.thumbnail_key, screenshots },
-      now,
-      async (trx) => {
-        // Of two admins deciding at once, only one finds the change still open.
-        if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
-        mails = await this.record(trx, actor, product, seller, title, decision, now);
-      },
-    );
+    await this.inTransaction(async (trx, afterCommit) => {
+      // Of two admins deciding at once, only one finds the change still open.
+      if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
+      const applied = { form, featureImg: change.feature_img_key, thumbnail: change.thumbnail_key, screenshots };
+      await this.products.applyChangeIn(trx, product.id, applied, now);
+      await this.record(trx, afterCommit, actor, product, seller, title, decision, now);
+      afterCommit(() => this.catalogue.changed());
+    });
     await this.deleteImages(replaced);
-    this.catalogue.changed();
-    await this.told(product, mails);
   }
 
   /** Drops the seller's change (and its images); the live listing stays as it was. */
@@ -155,12 +154,11 @@ export class ModerationService {
     const title = await this.titleOf(product.id);
     const seller = await this.moderation.contactOf(product.user_id);
     const now = this.clock.now().toISOString();
-    const mails = await this.transaction(async (trx) => {
+    await this.inTransaction(async (trx, afterCommit) => {
       if (!(await this.moderation.removePendingChange(trx, change.id))) throw notFound(PENDING_CHANGE_NOT_FOUND_MESSAGE);
-      return this.record(trx, actor, product, seller, title, { action: 'ChangeRejected', reason, note }, now);
+      await this.record(trx, afterCommit, actor, product, seller, title, { action: 'ChangeRejected', reason, note }, now);
     });
     await this.deleteImages(imagesOfChange(change));
-    await this.told(product, mails);
   }
 
   /**
@@ -168,17 +166,19 @@ export class ModerationService {
    * product); answers the replaced change's images, which the caller deletes.
    */
   async hold(change: HeldChange): Promise<string[]> {
-    const replaced = await this.moderation.replacePendingChange({
-      id: newId(),
-      product_id: change.productId,
-      user_id: change.userId,
-      base_updated_at: change.baseUpdatedAt,
-      form_json: JSON.stringify(change.form),
-      feature_img_key: change.featureImg,
-      thumbnail_key: change.thumbnail,
-      screenshots_json: change.screenshots ? JSON.stringify(change.screenshots) : null,
-      created_at: change.createdAt,
-    });
+    const replaced = await this.inTransaction((trx) =>
+      new ModerationRepository(trx).replacePendingChange({
+        id: newId(),
+        product_id: change.productId,
+        user_id: change.userId,
+        base_updated_at: change.baseUpdatedAt,
+        form_json: JSON.stringify(change.form),
+        feature_img_key: change.featureImg,
+        thumbnail_key: change.thumbnail,
+        screenshots_json: change.screenshots ? JSON.stringify(change.screenshots) : null,
+        created_at: change.createdAt,
+      }),
+    );
     return replaced ? imagesOfChange(replaced) : [];
   }
 
@@ -221,13 +221,12 @@ export class ModerationService {
     const title = await this.titleOf(id);
     const seller = await this.moderation.contactOf(row.user_id);
     const now = this.clock.now().toISOString();
-    let mails: OutboxRow[] = [];
-    await this.products.setStatus(id, decision.action, now, async (trx) => {
+    await this.inTransaction(async (trx, afterCommit) => {
+      await this.products.setStatusIn(trx, id, decision.action, now);
       if (decision.action === 'Approved') await this.releases.publishUnderReviewIn(trx, id, pinnedReleaseId, now);
-      mails = await this.record(trx, actor, row, seller, title, decision, now);
+      await this.record(trx, afterCommit, actor, row, seller, title, decision, now);
+      afterCommit(() => this.catalogue.changed());
     });
-    this.catalogue.changed();
-    await this.told(row, mails);
   }
 
   /**
@@ -236,13 +235,14 @@ export class ModerationService {
    */
   private async record(
     trx: Kysely<Database>,
+    afterCommit: AfterCommit,
     actor: SessionUser,
     product: ProductRow,
     seller: SellerContact | undefined,
     title: string,
     decision: Decision,
     now: string,
-  ): Promise<OutboxRow[]> {
+  ): Promise<void> {
     await this.moderation.log(trx, {
       id: newId(),
       product_id: product.id,
@@ -252,16 +252,10 @@ export class ModerationService {
       actor_id: actor._id,
       created_at: now,
     });
-    if (product.user_id === actor._id) return [];
-    await this.notifications.storeIn(trx, [{ userId: product.user_id, notice: moderationNotice(title, decision) }]);
-    if (!mailsTheSeller(decision.action) || !seller) return [];
-    return this.mail.storeIn(trx, [moderationMail(seller, title, decision, this.publicUrl)]);
-  }
-
-  /** Once committed: the mails go out and the seller's open pages hear of the notice. */
-  private async told(product: ProductRow, mails: OutboxRow[]): Promise<void> {
-    this.mail.stored(mails);
-    await this.notifications.announce([product.user_id]);
+    if (product.user_id === actor._id) return;
+    await this.notifications.queue(trx, afterCommit, [{ userId: product.user_id, notice: moderationNotice(title, decision) }]);
+    if (!mailsTheSeller(decision.action) || !seller) return;
+    await this.mail.queue(trx, afterCommit, [moderationMail(seller, title, decision, this.publicUrl)]);
   }
 
   private async openChange(actor: SessionUser, changeId: string): Promise<{ change: PendingChangeRow; product: ProductRow }> {
@@ -281,10 +275,6 @@ export class ModerationService {
 
   private assertModerator(actor: SessionUser): void {
     if (!canModerate(actor)) throw forbidden('Only an admin can do this');
-  }
-
-  private transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.moderation.transaction(work);
   }
 
   private async titleOf(productId: string): Promise<string> {

@@ -7,6 +7,7 @@ import {
   type SessionUser,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
+import type { AfterCommit } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
@@ -52,6 +53,13 @@ export class NotificationsService {
     this.notifications = new NotificationsRepository(db);
     this.events = events;
     this.clock = clock;
+  }
+
+  /** Stores notices in the caller's unit of work; each user's open pages hear of them once it has committed. */
+  async queue(trx: Kysely<Database>, afterCommit: AfterCommit, notices: ReadonlyArray<{ userId: string; notice: Notice }>): Promise<void> {
+    if (notices.length === 0) return;
+    await this.notifications.insertMany(this.rowsFor(notices), trx);
+    afterCommit(() => this.announce(notices.map(({ userId }) => userId)));
   }
 
   /** Stores notices inside the caller's transaction; once it commits, the caller announces them. */

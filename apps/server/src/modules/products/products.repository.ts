@@ -16,7 +16,6 @@ export interface ProductWrite {
 }
 
 /** Writes that commit or fail together with a product write. */
-export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
 /** SQL of product writes: products with their translations, screenshots and search index. */
 export class ProductsRepository {
@@ -25,58 +24,42 @@ export class ProductsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** `alongside` writes what goes with the new product (its first release) in the same transaction. */
-  async insert({ product, translations, screenshots }: ProductWrite, alongside: Alongside): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('products').values(product).execute();
-      await alongside(trx);
-      await this.writeTranslations(trx, product.id, translations);
-      await this.writeScreenshots(trx, product.id, screenshots);
-      await this.reindex(trx, product.id);
-    });
+  /** The new product with its translations, screenshots and search entry; inside the caller's unit of work. */
+  async insert({ product, translations, screenshots }: ProductWrite): Promise<void> {
+    await this.db.insertInto('products').values(product).execute();
+    await this.writeTranslations(this.db, product.id, translations);
+    await this.writeScreenshots(this.db, product.id, screenshots);
+    await this.reindex(this.db, product.id);
   }
 
-  /**
-   * Replaces the product's fields and translations; screenshots only when a new set is given.
-   * `alongside` writes what goes with the edit (a decision, its notices) in the same transaction.
-   */
+  /** Replaces the product's fields and translations; screenshots only when a new set is given. Inside the caller's unit of work. */
   async update(
     id: string,
     changes: Updateable<ProductsTable>,
     translations: TranslationRow[],
     screenshots: string[] | null,
-    alongside: Alongside = async () => {},
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await alongside(trx);
-      await trx.updateTable('products').set(changes).where('id', '=', id).execute();
-      await trx.deleteFrom('product_translations').where('product_id', '=', id).execute();
-      await this.writeTranslations(trx, id, translations);
-      if (screenshots) {
-        await trx.deleteFrom('product_screenshots').where('product_id', '=', id).execute();
-        await this.writeScreenshots(trx, id, screenshots);
-      }
-      await this.reindex(trx, id);
-    });
+    await this.db.updateTable('products').set(changes).where('id', '=', id).execute();
+    await this.db.deleteFrom('product_translations').where('product_id', '=', id).execute();
+    await this.writeTranslations(this.db, id, translations);
+    if (screenshots) {
+      await this.db.deleteFrom('product_screenshots').where('product_id', '=', id).execute();
+      await this.writeScreenshots(this.db, id, screenshots);
+    }
+    await this.reindex(this.db, id);
   }
 
-  /** `alongside` writes what goes with the decision (its audit line, notices, mail) in the same transaction. */
-  async setStatus(id: string, status: StoredProductStatus, updatedAt: string, alongside: Alongside = async () => {}): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // The product's row first: on PostgreSQL its lock queues two writes on one product (an approval
-      // and a new archive under review), so the later one reads what the first committed.
-      await trx.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
-      await alongside(trx);
-      await this.reindex(trx, id);
-    });
+  /** Inside the caller's unit of work; on PostgreSQL the product's row lock queues two writes on one product. */
+  async setStatus(id: string, status: StoredProductStatus, updatedAt: string): Promise<void> {
+    await this.db.updateTable('products').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+    await this.reindex(this.db, id);
   }
 
+  /** Inside the caller's unit of work. */
   async delete(id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.unindex(trx, id);
-      // Translations, screenshots, views and comments go with it (ON DELETE CASCADE).
-      await trx.deleteFrom('products').where('id', '=', id).execute();
-    });
+    await this.unindex(this.db, id);
+    // Translations, screenshots, views and comments go with it (ON DELETE CASCADE).
+    await this.db.deleteFrom('products').where('id', '=', id).execute();
   }
 
   /** When the user's products still stored were uploaded, oldest first, after `sinceIso`. */

@@ -8,7 +8,7 @@ import {
   type SessionUser,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/index.js';
+import type { Dialect, InTransaction } from '../../db/index.js';
 import type { Database, StoredProductStatus } from '../../db/schema.js';
 import { type Clock, HOUR_MS } from '../../platform/clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
@@ -18,7 +18,7 @@ import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platfor
 import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
 import { parseProductFields } from './product-fields.js';
 import { type CatalogueService, canManage, dollars, type ProductRow, RETIRED, type TranslationRow } from '../catalogue/index.js';
-import { type Alongside, ProductsRepository } from './products.repository.js';
+import { ProductsRepository } from './products.repository.js';
 import { checkedZipStream } from './source-archive.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
@@ -83,6 +83,7 @@ export interface ChangesUnderReview {
 export interface ProductsServiceDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
+  inTransaction: InTransaction;
   catalogue: CatalogueService;
   storage: FileStorage;
   clock: Clock;
@@ -108,6 +109,8 @@ const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
 /** Product writes: who may upload, edit and delete what, and how their files are kept. */
 export class ProductsService {
   private readonly products: ProductsRepository;
+  private readonly dialect: Dialect;
+  private readonly inTransaction: InTransaction;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
   private readonly clock: Clock;
@@ -119,6 +122,8 @@ export class ProductsService {
 
   constructor(dependencies: ProductsServiceDependencies) {
     this.products = new ProductsRepository(dependencies.db, dependencies.dialect);
+    this.dialect = dependencies.dialect;
+    this.inTransaction = dependencies.inTransaction;
     this.catalogue = dependencies.catalogue;
     this.storage = dependencies.storage;
     this.clock = dependencies.clock;
@@ -189,8 +194,8 @@ export class ProductsService {
       const images = await this.storeImages(upload.images, written);
       const now = this.clock.now().toISOString();
       const sourceCode = upload.sourceCode;
-      await this.products.insert(
-        {
+      await this.inTransaction(async (trx, afterCommit) => {
+        await this.productsIn(trx).insert({
           product: {
             id,
             user_id: actor._id,
@@ -204,16 +209,16 @@ export class ProductsService {
           },
           translations: translationsOf(form),
           screenshots: images.screenshots,
-        },
+        });
         // The archive uploaded with the product is its first version, moderated with the product itself.
-        (trx) => this.archives.storeFirstIn(trx, { productId: id, version: form.version ?? FIRST_VERSION, sourceCode, createdAt: now }),
-      );
+        await this.archives.storeFirstIn(trx, { productId: id, version: form.version ?? FIRST_VERSION, sourceCode, createdAt: now });
+        afterCommit(() => this.catalogue.changed());
+        afterCommit(() => this.archiveStored());
+      });
     } catch (error) {
       await this.deleteFiles(written);
       throw error;
     }
-    this.catalogue.changed();
-    this.archiveStored();
     return this.catalogue.getById(actor, id);
   }
 
@@ -266,12 +271,12 @@ export class ProductsService {
         if (images.featureImg) replaced.push(['images', row.feature_img_key]);
         if (images.thumbnail) replaced.push(['images', row.thumbnail_key]);
         if (newScreenshots) for (const key of await this.catalogue.screenshotsOf(id)) replaced.push(['images', key]);
-        await this.products.update(id, changes, translationsOf(form), newScreenshots, async (trx) => {
+        await this.inTransaction(async (trx, afterCommit) => {
           // A seller's direct edit is a resubmission: whatever change waited is part of it or moot.
-          if (trusted) return;
-          for (const key of await this.changes.dropIn(trx, id)) replaced.push(['images', key]);
+          if (!trusted) for (const key of await this.changes.dropIn(trx, id)) replaced.push(['images', key]);
+          await this.productsIn(trx).update(id, changes, translationsOf(form), newScreenshots);
+          afterCommit(() => this.catalogue.changed());
         });
-        this.catalogue.changed();
       }
     } catch (error) {
       await this.deleteFiles(written);
@@ -290,8 +295,10 @@ export class ProductsService {
     await this.moderated(actor, id);
     // Buyers keep their purchase history; a sold product cannot vanish from under it.
     if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
-    await this.products.setStatus(id, RETIRED, this.clock.now().toISOString());
-    this.catalogue.changed();
+    await this.inTransaction(async (trx, afterCommit) => {
+      await this.productsIn(trx).setStatus(id, RETIRED, this.clock.now().toISOString());
+      afterCommit(() => this.catalogue.changed());
+    });
     await this.purgeIfUnpayable(id);
   }
 
@@ -312,7 +319,7 @@ export class ProductsService {
     if (!images) return false;
     const archives = await this.archives.archiveKeysOf(id);
     const waiting = await this.changes.imagesWaitingFor(id);
-    await this.products.delete(id);
+    await this.inTransaction((trx) => this.productsIn(trx).delete(id));
     await this.deleteFiles([
       ...archives.map((key): StoredRef => ['private', key]),
       ...[...images, ...waiting].map((key): StoredRef => ['images', key]),
@@ -320,22 +327,19 @@ export class ProductsService {
     return true;
   }
 
-  /** A decision's new status, with what goes with it (its audit line, notices, mail) in the same transaction. */
-  setStatus(id: string, status: StoredProductStatus, updatedAt: string, alongside?: Alongside): Promise<void> {
-    return this.products.setStatus(id, status, updatedAt, alongside);
+  /** A decision's new status, inside the decision's unit of work; first in it, so the product's row lock orders two writes on one product. */
+  setStatusIn(trx: Kysely<Database>, id: string, status: StoredProductStatus, updatedAt: string): Promise<void> {
+    return this.productsIn(trx).setStatus(id, status, updatedAt);
   }
 
-  /**
-   * Writes an approved change to the listing: its fields, and whichever images it replaces;
-   * `alongside` (the decision, its notices) commits with it.
-   */
-  async applyChange(
+  /** Writes an approved change to the listing (its fields, and whichever images it replaces) inside the decision's unit of work. */
+  async applyChangeIn(
+    trx: Kysely<Database>,
     id: string,
     change: Omit<HeldChange, 'productId' | 'userId' | 'baseUpdatedAt' | 'createdAt'>,
     updatedAt: string,
-    alongside: Alongside,
   ): Promise<void> {
-    await this.products.update(
+    await this.productsIn(trx).update(
       id,
       {
         ...columnsOf(change.form),
@@ -345,8 +349,11 @@ export class ProductsService {
       },
       translationsOf(change.form),
       change.screenshots,
-      alongside,
     );
+  }
+
+  private productsIn(trx: Kysely<Database>): ProductsRepository {
+    return new ProductsRepository(trx, this.dialect);
   }
 
   private async moderated(actor: SessionUser, id: string): Promise<ProductRow> {

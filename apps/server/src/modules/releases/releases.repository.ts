@@ -130,19 +130,6 @@ export class ReleasesRepository {
     await this.db.updateTable('product_releases').set({ status, published_at: publishedAt }).where('id', '=', id).execute();
   }
 
-  /**
-   * Approves a release that is not approved yet and, in the same transaction, writes what goes with
-   * it (the buyers' notices and mails). Of two approvals racing, only one finds it unapproved: the
-   * other changes nothing and writes nothing. Answers whether this call published it.
-   */
-  publish(id: string, publishedAt: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await this.publishIn(trx, id, publishedAt))) return false;
-      await alongside(trx);
-      return true;
-    });
-  }
-
   /** Everybody who bought the product, once each, with the widest licence they hold. */
   buyersOf(productId: string): Promise<Array<{ id: string; email: string; name: string; multi: number }>> {
     return (

@@ -10,14 +10,14 @@ import {
   versionParts,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/index.js';
+import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { parseFormFields } from '../../http/form-fields.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
-import { type MailOutbox, type OutboxRow } from '../../platform/mail/index.js';
+import type { MailOutbox } from '../../platform/mail/index.js';
 import type { FileStorage, StoredFile } from '../../platform/storage/index.js';
 import { type CatalogueService, canManage, canSee, titlesOf } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -28,8 +28,9 @@ import { type ReleaseRow, ReleasesRepository, type ReleaseWithProductRow } from 
 
 export interface ReleasesServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   /** Who may edit a product, where its archives are staged while an upload is read, and its status. */
-  products: Pick<ProductsService, 'editableBy' | 'stageSourceCode' | 'discardSourceCode' | 'sourceMaxBytes' | 'setStatus'>;
+  products: Pick<ProductsService, 'editableBy' | 'stageSourceCode' | 'discardSourceCode' | 'sourceMaxBytes' | 'setStatusIn'>;
   catalogue: CatalogueService;
   notifications: NotificationsService;
   mail: MailOutbox;
@@ -58,6 +59,7 @@ export interface FirstRelease {
  */
 export class ReleasesService {
   private readonly releases: ReleasesRepository;
+  private readonly inTransaction: InTransaction;
   private readonly products: ReleasesServiceDependencies['products'];
   private readonly catalogue: CatalogueService;
   private readonly notifications: NotificationsService;
@@ -70,6 +72,7 @@ export class ReleasesService {
 
   constructor(dependencies: ReleasesServiceDependencies) {
     this.releases = new ReleasesRepository(dependencies.db);
+    this.inTransaction = dependencies.inTransaction;
     this.products = dependencies.products;
     this.catalogue = dependencies.catalogue;
     this.notifications = dependencies.notifications;
@@ -196,9 +199,10 @@ export class ReleasesService {
       let replaced: string[] = [];
       try {
         if (replacesUnderReview) {
-          await this.products.setStatus(productId, 'Pending', now, async (trx) => {
+          replaced = await this.inTransaction(async (trx) => {
+            await this.products.setStatusIn(trx, productId, 'Pending', now);
             await this.releases.insert(row, trx);
-            replaced = await this.releases.removeReplaced(trx, productId, row.id);
+            return this.releases.removeReplaced(trx, productId, row.id);
           });
         } else {
           await this.releases.insert(row);
@@ -260,22 +264,20 @@ export class ReleasesService {
     const title = await this.titleOf(release.product_id);
     const buyers = await this.releases.buyersOf(release.product_id);
     const notices = releaseNotices(title, release);
-    let mails: OutboxRow[] = [];
-    const published = await this.releases.publish(release.id, publishedAt, async (trx) => {
-      await this.notifications.storeIn(trx, [
+    await this.inTransaction(async (trx, afterCommit) => {
+      // Of two approvals racing, only one finds it unapproved: the other changes nothing and tells nobody.
+      if (!(await this.releases.publishIn(trx, release.id, publishedAt))) return;
+      await this.notifications.queue(trx, afterCommit, [
         ...buyers.map((buyer) => ({ userId: buyer.id, notice: notices.buyer })),
         { userId: release.product_owner_id, notice: notices.approved },
       ]);
-      mails = await this.mail.storeIn(
+      await this.mail.queue(
         trx,
+        afterCommit,
         buyers.map((buyer) => releaseNoticeMail(buyer, title, release, this.publicUrl)),
       );
+      afterCommit(() => this.catalogue.changed());
     });
-    if (published) {
-      this.catalogue.changed();
-      this.mail.stored(mails);
-      await this.notifications.announce([release.product_owner_id, ...buyers.map((buyer) => buyer.id)]);
-    }
     const now = await this.releases.findById(release.id);
     return releaseView(now ?? { ...release, status: 'Approved', published_at: publishedAt });
   }
@@ -284,10 +286,12 @@ export class ReleasesService {
   async reject(actor: SessionUser, releaseId: string): Promise<Release> {
     const release = await this.moderated(actor, releaseId);
     if (release.status === 'Rejected') return releaseView(release);
-    await this.releases.setStatus(release.id, 'Rejected', null);
-    if (release.status === 'Approved') this.catalogue.changed();
     const notices = releaseNotices(await this.titleOf(release.product_id), release);
-    await this.notifications.notify(release.product_owner_id, notices.rejected);
+    await this.inTransaction(async (trx, afterCommit) => {
+      await new ReleasesRepository(trx).setStatus(release.id, 'Rejected', null);
+      await this.notifications.queue(trx, afterCommit, [{ userId: release.product_owner_id, notice: notices.rejected }]);
+      if (release.status === 'Approved') afterCommit(() => this.catalogue.changed());
+    });
     return releaseView({ ...release, status: 'Rejected', published_at: null });
   }
 

@@ -119,24 +119,15 @@ export class ReviewsRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Stores the review and what `alongside` writes (the seller's notice), all or nothing. Throws a
-   * unique violation when the buyer has reviewed the product already.
-   */
-  async insert(row: ReviewRow, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('product_reviews').values(row).execute();
-      await recount(trx, row.product_id);
-      await alongside(trx);
-    });
+  /** Stores the review and recounts the product's average, inside the caller's unit of work. Throws a unique violation when the buyer has reviewed the product already. */
+  async insert(row: ReviewRow): Promise<void> {
+    await this.db.insertInto('product_reviews').values(row).execute();
+    await recount(this.db, row.product_id);
   }
 
-  /** Changes the review and writes what `alongside` writes, all or nothing. */
-  async update(id: string, productId: string, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('product_reviews').set(changes).where('id', '=', id).execute();
-      await recount(trx, productId);
-      await alongside?.(trx);
-    });
+  /** Changes the review and recounts the product's average, inside the caller's unit of work. */
+  async update(id: string, productId: string, changes: ReviewChanges): Promise<void> {
+    await this.db.updateTable('product_reviews').set(changes).where('id', '=', id).execute();
+    await recount(this.db, productId);
   }
 }

@@ -11,7 +11,7 @@ import {
   type SessionUser,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/index.js';
+import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -21,7 +21,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import { moderatesReviews, repliesToReview, seesHiddenReview, writesReview } from './policies.js';
 import { type ReviewChanges, ReviewsRepository, type ReviewWithPeopleRow } from './reviews.repository.js';
 
-type Notices = Pick<NotificationsService, 'storeIn' | 'announce'>;
+type Notices = Pick<NotificationsService, 'queue'>;
 
 /** A notice's excerpt of a review: its first 140 characters on one line. */
 const excerpt = (text: string) => {
@@ -31,6 +31,7 @@ const excerpt = (text: string) => {
 
 export interface ReviewsServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   notifications: Notices;
   catalogue: Pick<CatalogueService, 'changed'>;
   clock: Clock;
@@ -39,12 +40,14 @@ export interface ReviewsServiceDependencies {
 /** Verified-buyer reviews: written by holders of an active licence, answered by the seller, hidden by admins. */
 export class ReviewsService {
   private readonly reviews: ReviewsRepository;
+  private readonly inTransaction: InTransaction;
   private readonly notifications: Notices;
   private readonly catalogue: Pick<CatalogueService, 'changed'>;
   private readonly clock: Clock;
 
-  constructor({ db, notifications, catalogue, clock }: ReviewsServiceDependencies) {
+  constructor({ db, inTransaction, notifications, catalogue, clock }: ReviewsServiceDependencies) {
     this.reviews = new ReviewsRepository(db);
+    this.inTransaction = inTransaction;
     this.notifications = notifications;
     this.catalogue = catalogue;
     this.clock = clock;
@@ -86,8 +89,8 @@ export class ReviewsService {
     const id = newId();
     const title = product.title ?? 'your product';
     try {
-      await this.reviews.insert(
-        {
+      await this.inTransaction(async (trx, afterCommit) => {
+        await new ReviewsRepository(trx).insert({
           id,
           product_id: productId,
           buyer_id: actor._id,
@@ -100,26 +103,24 @@ export class ReviewsService {
           hidden_at: null,
           hidden_by: null,
           hidden_reason: null,
-        },
-        (trx) =>
-          this.notifications.storeIn(trx, [
-            {
-              userId: product.user_id,
-              notice: {
-                kind: 'review',
-                title: `New ${rating}-star review of ${title}`,
-                body: `${actor.name}: ${excerpt(text)}`,
-                link: productPagePath(titleToSlug(title)),
-              },
+        });
+        await this.notifications.queue(trx, afterCommit, [
+          {
+            userId: product.user_id,
+            notice: {
+              kind: 'review',
+              title: `New ${rating}-star review of ${title}`,
+              body: `${actor.name}: ${excerpt(text)}`,
+              link: productPagePath(titleToSlug(title)),
             },
-          ]),
-      );
+          },
+        ]);
+        afterCommit(() => this.catalogue.changed());
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED_MESSAGE);
       throw error;
     }
-    this.catalogue.changed();
-    await this.notifications.announce([product.user_id]);
     return reviewView((await this.reviews.findById(id))!);
   }
 
@@ -137,23 +138,20 @@ export class ReviewsService {
     if (!repliesToReview(actor, review)) throw forbidden("Only the product's seller can reply to its reviews");
     const first = review.reply_text === null;
     const title = review.product_title ?? 'a product';
-    const reviewed = await this.change(review, { reply_text: text, replied_at: this.clock.now().toISOString() }, (trx) =>
-      first
-        ? this.notifications.storeIn(trx, [
-            {
-              userId: review.buyer_id,
-              notice: {
-                kind: 'review',
-                title: `The seller replied to your review of ${title}`,
-                body: excerpt(text),
-                link: productPagePath(titleToSlug(title)),
-              },
+    const notices = first
+      ? [
+          {
+            userId: review.buyer_id,
+            notice: {
+              kind: 'review' as const,
+              title: `The seller replied to your review of ${title}`,
+              body: excerpt(text),
+              link: productPagePath(titleToSlug(title)),
             },
-          ])
-        : Promise.resolve(),
-    );
-    if (first) await this.notifications.announce([review.buyer_id]);
-    return reviewed;
+          },
+        ]
+      : [];
+    return this.change(review, { reply_text: text, replied_at: this.clock.now().toISOString() }, notices);
   }
 
   async hide(actor: SessionUser, id: string, reason: string): Promise<Review> {
@@ -168,10 +166,13 @@ export class ReviewsService {
     return this.change(review, { hidden_at: null, hidden_by: null, hidden_reason: null });
   }
 
-  private async change(review: ReviewWithPeopleRow, changes: ReviewChanges, alongside?: (trx: Kysely<Database>) => Promise<void>) {
-    await this.reviews.update(review.id, review.product_id, changes, alongside);
-    // Cards and product pages show the average.
-    this.catalogue.changed();
+  private async change(review: ReviewWithPeopleRow, changes: ReviewChanges, notices: Parameters<Notices['queue']>[2] = []) {
+    await this.inTransaction(async (trx, afterCommit) => {
+      await new ReviewsRepository(trx).update(review.id, review.product_id, changes);
+      await this.notifications.queue(trx, afterCommit, notices);
+      // Cards and product pages show the average.
+      afterCommit(() => this.catalogue.changed());
+    });
     return reviewView((await this.reviews.findById(review.id))!);
   }
 

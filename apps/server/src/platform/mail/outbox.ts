@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { AfterCommit } from '../../db/unit-of-work.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
@@ -66,6 +67,14 @@ export class MailOutbox {
       claimed_until: null,
       attempts: 0,
     };
+  }
+
+  /** Stores mails in the caller's unit of work; they go to delivery once it has committed. */
+  async queue(trx: Kysely<Database>, afterCommit: AfterCommit, mails: readonly OutgoingMail[]): Promise<void> {
+    if (mails.length === 0) return;
+    const rows = mails.map((mail) => this.rowOf(mail));
+    await this.outbox.insertMany(rows, trx);
+    afterCommit(() => this.stored(rows));
   }
 
   /** Stores mails inside the caller's transaction; once it commits, the caller hands the rows to stored(). */
