@@ -2,6 +2,7 @@ import type { Basket, BasketItem, BasketKind, BasketLine, ProductSummary, Sessio
 import type { Clock } from '../../platform/clock.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Kysely } from 'kysely';
+import type { InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { BasketsRepository } from './baskets.repository.js';
 
@@ -19,17 +20,20 @@ export interface ProductsForSale {
  */
 export interface BasketsServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   catalogue: ProductsForSale;
   clock: Clock;
 }
 
 export class BasketsService {
   private readonly lines: BasketsRepository;
+  private readonly inTransaction: InTransaction;
   private readonly catalogue: ProductsForSale;
   private readonly clock: Clock;
 
-  constructor({ db, catalogue, clock }: BasketsServiceDependencies) {
+  constructor({ db, inTransaction, catalogue, clock }: BasketsServiceDependencies) {
     this.lines = new BasketsRepository(db);
+    this.inTransaction = inTransaction;
     this.catalogue = catalogue;
     this.clock = clock;
   }
@@ -60,7 +64,7 @@ export class BasketsService {
       if (!product || !product.forSale) throw badRequest(NOT_FOR_SALE_IN_BASKET, field);
       if (product.ownerId === actor._id) throw badRequest(OWN_PRODUCT_IN_BASKET, field);
     });
-    await this.lines.replace(actor._id, kind, lines, this.clock.now().toISOString());
+    await this.inTransaction((trx) => new BasketsRepository(trx).replace(actor._id, kind, lines, this.clock.now().toISOString()));
     return this.list(actor, kind);
   }
 
@@ -78,7 +82,7 @@ export class BasketsService {
       const product = products.get(line.productId);
       return product !== undefined && product.forSale && product.ownerId !== actor._id;
     });
-    await this.lines.addMissing(actor._id, kind, kept, this.clock.now().toISOString());
+    await this.inTransaction((trx) => new BasketsRepository(trx).addMissing(actor._id, kind, kept, this.clock.now().toISOString()));
     return this.list(actor, kind);
   }
 }

@@ -46,19 +46,17 @@ export class ReskinChatRepository {
     return row?.status;
   }
 
-  /** Stores a message; answers its `seq`, the order the database wrote it in. */
+  /** Stores a message inside the caller's unit of work; answers its `seq`, the order the database wrote it in. */
   async addMessage(message: Insertable<ReskinMessagesTable>): Promise<number | string> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('reskin_messages').values(message).execute();
-      // Read back, not RETURNING: SQLite's RETURNING shows the row before the trigger numbered it.
-      const { seq } = await trx.selectFrom('reskin_messages').select('seq').where('id', '=', message.id).executeTakeFirstOrThrow();
-      await trx
-        .updateTable('reskin_conversations')
-        .set({ updated_at: message.created_at })
-        .where('id', '=', message.conversation_id)
-        .execute();
-      return seq;
-    });
+    await this.db.insertInto('reskin_messages').values(message).execute();
+    // Read back, not RETURNING: SQLite's RETURNING shows the row before the trigger numbered it.
+    const { seq } = await this.db.selectFrom('reskin_messages').select('seq').where('id', '=', message.id).executeTakeFirstOrThrow();
+    await this.db
+      .updateTable('reskin_conversations')
+      .set({ updated_at: message.created_at })
+      .where('id', '=', message.conversation_id)
+      .execute();
+    return seq;
   }
 
   async setStatus(conversationId: string, status: ReskinStatus, at: string): Promise<void> {

@@ -23,6 +23,7 @@ import { ATTACHMENT_CONTENT_TYPES, type AttachmentKind, type ChatSendRequest } f
 import { type ConversationRow, type ConversationSummaryRow, type MessageRow, ReskinChatRepository } from './reskin.repository.js';
 import { answersChats, canSee, sideOf } from './policies.js';
 import type { Kysely } from 'kysely';
+import type { InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
 const otherSide = (side: ReskinAuthor): ReskinAuthor => (side === 'Admin' ? 'User' : 'Admin');
@@ -47,6 +48,7 @@ const CATCH_UP_LIMIT = 1_000;
 
 export interface ReskinChatServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   storage: FileStorage;
   events: EventBus;
   clock: Clock;
@@ -55,12 +57,14 @@ export interface ReskinChatServiceDependencies {
 /** Rules of the reskin chat (docs/product-spec.md §2.11, 4): who may write, read, mark read and open or close, and who hears of it. */
 export class ReskinChatService {
   private readonly chats: ReskinChatRepository;
+  private readonly inTransaction: InTransaction;
   private readonly storage: FileStorage;
   private readonly events: EventBus;
   private readonly clock: Clock;
 
-  constructor({ db, storage, events, clock }: ReskinChatServiceDependencies) {
+  constructor({ db, inTransaction, storage, events, clock }: ReskinChatServiceDependencies) {
     this.chats = new ReskinChatRepository(db);
+    this.inTransaction = inTransaction;
     this.storage = storage;
     this.events = events;
     this.clock = clock;
@@ -87,14 +91,15 @@ export class ReskinChatService {
       is_read: 0,
       created_at: this.clock.now().toISOString(),
     };
-    let seq: number | string;
     try {
-      seq = await this.chats.addMessage(row);
+      await this.inTransaction(async (trx, afterCommit) => {
+        const seq = await new ReskinChatRepository(trx).addMessage(row);
+        afterCommit(() => this.announce('message', conversation, formatCursor(seq)));
+      });
     } catch (error) {
       if (stored) await this.storage.delete('private', stored.key);
       throw error;
     }
-    await this.announce('message', conversation, formatCursor(seq));
     return messageView(row, conversation);
   }
 
