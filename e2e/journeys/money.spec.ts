@@ -158,6 +158,7 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   // The admin reads the seller's statement from there: the seller's own figures.
   await admin.getByRole('link', { name: 'Statement of Pixel Forge Studio' }).click();
   await expect(admin).toHaveURL(/\/adminPanel\/sellers\/[^/]+\/statement$/);
+  await expect(admin.getByRole('heading', { name: 'Statement of Pixel Forge Studio' })).toBeVisible();
   await expect(admin.getByText('Balance now:')).toContainText(usdOfCents(available - price));
   await admin.goBack();
   await expect(admin.getByRole('row', { name: /Pixel Forge Studio/ })).toBeVisible();

@@ -80,6 +80,8 @@ export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
 export const statementSchema = z
   .object({
+    /** Whose account it is: the signed-in seller, or the seller an admin asked for. */
+    holder: z.object({ _id: z.string(), name: z.string() }),
     entries: z.array(statementEntrySchema),
     total: z.number().int(),
     /** The account's balance now: the dashboard's available balance, in cents. */

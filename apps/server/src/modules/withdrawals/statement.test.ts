@@ -4,6 +4,7 @@ import { buildCatalogueApp, createApprovedProduct, type CatalogueContext } from 
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 import { variedHistory } from '../../test/money-history.js';
 import { recordPurchase } from '../../test/sales.js';
+import { newId } from '../../platform/ids.js';
 
 const statementOf = (ctx: CatalogueContext, user: TestUser, query = '') =>
   injectAs(ctx, user, { method: 'GET', url: `/api/user/statement${query}` });
@@ -79,9 +80,19 @@ describe("a seller's statement", () => {
 
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toEqual((await statementOf(ctx, busy)).json());
+    expect((byAdmin.json() as Statement).holder).toEqual({ _id: busy._id, name: busy.name });
     expect(byStranger.statusCode).toBe(403);
     expect(csvByStranger.statusCode).toBe(403);
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 404 to an admin asking for the statement of nobody', async () => {
+    const ctx = await buildCatalogueApp();
+    const admin = await createUser(ctx, { role: 'Admin' });
+
+    const response = await statementOf(ctx, admin, `?userId=${newId()}`);
+
+    expect(response.statusCode).toBe(404);
   });
 
   it.each(['?limit=0', '?limit=101', '?offset=-1', '?limit=abc', '?userId=x', '?sort=asc'])('refuses %s with 400', async (query) => {

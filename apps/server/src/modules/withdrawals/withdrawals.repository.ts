@@ -30,6 +30,11 @@ export class WithdrawalsRepository {
     private readonly dialect: Dialect,
   ) {}
 
+  /** A user's id and name (a statement's holder), or nothing for an unknown id. */
+  personOf(userId: string): Promise<{ _id: string; name: string } | undefined> {
+    return this.db.selectFrom('users').select(['id as _id', 'name']).where('id', '=', userId).executeTakeFirst();
+  }
+
   /**
    * Runs `work` in one transaction that no other balance-changing transaction of this seller can
    * interleave with: SQLite takes the database's write lock at BEGIN IMMEDIATE (so the balance read

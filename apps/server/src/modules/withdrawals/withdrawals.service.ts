@@ -147,12 +147,15 @@ export class WithdrawalsService {
   ): Promise<Statement> {
     const sellerId = userId ?? actor._id;
     if (!canSeeStatementOf(actor, sellerId)) throw forbidden('You can only see your own statement');
+    const holder = sellerId === actor._id ? { _id: actor._id, name: actor.name } : await this.withdrawals.personOf(sellerId);
+    if (!holder) throw notFound('No such user');
     const [{ entries, total }, balanceCents] = await Promise.all([
       this.ledger.statementOf(sellerAccount(sellerId), limit, offset),
       this.ledger.balanceOf(sellerAccount(sellerId)),
     ]);
     const products = await this.withdrawals.productsOfLines(entries.flatMap((entry) => (entry.order_line_id ? [entry.order_line_id] : [])));
     return {
+      holder,
       entries: entries.map((entry) => {
         const product = entry.order_line_id ? products.get(entry.order_line_id) : undefined;
         return {

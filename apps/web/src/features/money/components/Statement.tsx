@@ -31,6 +31,7 @@ export function Statement({ sellerId }: { sellerId?: string }) {
     >
       {(statement) => (
         <>
+          {sellerId && <h2 className="h4">Statement of {statement.holder.name}</h2>}
           <div className="money-statement-head">
             <p className="mb-0">
               Balance now: <strong>{formatCents(statement.balanceCents)}</strong>
