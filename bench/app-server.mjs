@@ -1,5 +1,6 @@
-// Child process of the benchmark: the real marketplace (compiled server, logger off) over the
-// database named by DATABASE_URL, listening on a random local port it reports back over IPC.
+// Child process of the benchmark: the real marketplace (compiled server) over the database named by
+// DATABASE_URL, with LOG_LEVEL's logging and the pool and statement limits of the environment as
+// apps/server/src/index.ts opens them, listening on a random local port it reports back over IPC.
 import { buildApp } from '../apps/server/dist/app.js';
 import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
 import { systemClock } from '../apps/server/dist/platform/clock.js';
@@ -8,9 +9,13 @@ import { createLogger } from '../apps/server/dist/platform/logger.js';
 import { createServices } from '../apps/server/dist/services.js';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl });
+const database = openDatabase({
+  url: config.databaseUrl,
+  poolMax: config.databasePoolMax,
+  statementTimeoutMs: config.databaseStatementTimeoutMs,
+});
 await migrateToLatest(database.db);
-const log = createLogger('silent');
+const log = createLogger(config.logLevel);
 const services = createServices(database, systemClock, config, log);
 const app = await buildApp({ config, database, services, log });
 await app.listen({ host: '127.0.0.1', port: 0 });

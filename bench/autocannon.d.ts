@@ -14,6 +14,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
   }
   interface Options {
     url: string;
@@ -21,6 +22,11 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Exactly this many requests, instead of a duration. */
+    amount?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

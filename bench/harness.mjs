@@ -16,16 +16,18 @@ import autocannon from 'autocannon';
  * answer came back reports its whole duration as p99.
  * `paths`, when given, are requested in turn instead of the URL's own path, so that no two
  * neighbouring requests ask the same thing (a cache then cannot answer them).
- * @param {{ url: string, connections?: number, duration?: number, warmup?: number, paths?: string[] }} options
+ * `headers` go with every request (a session cookie).
+ * @param {{ url: string, connections?: number, duration?: number, warmup?: number, paths?: string[], headers?: Record<string, string> }} options
  * @returns {Promise<Figures>}
  */
-export async function measure({ url, connections = 50, duration = 10, warmup = 2, paths }) {
+export async function measure({ url, connections = 50, duration = 10, warmup = 2, paths, headers }) {
   let next = 0;
   const rotation = paths?.length
     ? { requests: [{ setupRequest: (/** @type {{ path: string }} */ request) => ({ ...request, path: paths[next++ % paths.length] }) }] }
     : {};
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, pipelining: 1, ...rotation });
-  const result = await autocannon({ url, connections, duration, pipelining: 1, ...rotation });
+  const sent = { ...rotation, ...(headers ? { headers } : {}) };
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, pipelining: 1, ...sent });
+  const result = await autocannon({ url, connections, duration, pipelining: 1, ...sent });
   const errors = result.errors - result.timeouts;
   if (result.non2xx > 0 || errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${errors} errors`);
   const answered = result.requests.total > 0;
@@ -37,6 +39,31 @@ export async function measure({ url, connections = 50, duration = 10, warmup = 2
     requests: result.requests.total,
     timeouts: result.timeouts,
     bytesPerSecond: result.throughput.average,
+  };
+}
+
+/**
+ * Sends exactly `amount` requests of `method` with `body` over `connections` connections (no
+ * warm-up: every request counts, such as a withdrawal that spends money) and reports their latency
+ * and how many answered each status code.
+ * @param {{ url: string, method: string, body: string, headers: Record<string, string>, amount: number, connections: number }} options
+ * @returns {Promise<{ requestsPerSecond: number, p50Ms: number, p99Ms: number, maxMs: number, statusCodes: Record<string, number>, errors: number, seconds: number }>}
+ */
+export async function sendRequests({ url, method, body, headers, amount, connections }) {
+  const started = performance.now();
+  const result = await autocannon({ url, method, body, headers, amount, connections, pipelining: 1 });
+  const seconds = (performance.now() - started) / 1000;
+  /** @type {Record<string, number>} */
+  const statusCodes = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
+  return {
+    requestsPerSecond: amount / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    statusCodes,
+    errors: result.errors,
+    seconds,
   };
 }
 
@@ -82,11 +109,12 @@ export async function startBareServer(body, headers) {
  * Runs `modulePath` as a child process and waits for it to report `{ port }` over IPC, so the
  * server measured never shares an event loop (or a CPU) with autocannon.
  * @param {URL} modulePath
- * @param {{ env?: NodeJS.ProcessEnv, message?: unknown }} [options] message: sent once the child is up
+ * @param {{ env?: NodeJS.ProcessEnv, message?: unknown, stdout?: 'inherit' | 'ignore' }} [options] message: sent once the
+ *   child is up; stdout: 'ignore' for a server writing an access line per request, still written (and paid for) but not shown
  * @returns {Promise<{ url: string, pid: number | undefined, close: () => Promise<void> }>}
  */
-export async function startChild(modulePath, { env = process.env, message } = {}) {
-  const child = fork(modulePath, [], { env, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startChild(modulePath, { env = process.env, message, stdout = 'inherit' } = {}) {
+  const child = fork(modulePath, [], { env, serialization: 'advanced', stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`${modulePath.pathname} exited with code ${code} before it listened`);
   });

@@ -1,8 +1,10 @@
 // npm run bench: the hot catalogue calls of the real server over 100,000 products, each beside
 // a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then the analysis of
 // a 50,000-entry source archive (bench/archive.mjs), then Lighthouse on
-// the storefront pages of the demo shop (bench/lighthouse.mjs). Speed never makes
-// this exit non-zero; only errors (a failed start, a non-2xx answer) do.
+// the storefront pages of the demo shop (bench/lighthouse.mjs), then a seller's money over small
+// and large ledgers (bench/ledger.mjs). Scenarios named on the command line run alone
+// (bench/scenarios.mjs). Speed never makes this exit non-zero; only errors (a failed start, a
+// non-2xx answer, money left wrong) do.
 //
 // Processes: the real app runs in a child process and each bare server in another, so
 // autocannon (this process) never shares an event loop with what it measures. On a small
@@ -13,6 +15,8 @@ import path from 'node:path';
 import { ARCHIVE_AIMS, measureArchiveAnalysis } from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
+import { ledgerSettingsFromEnv, measureLedgers, printLedgers } from './ledger.mjs';
+import { parseScenarios, USAGE } from './scenarios.mjs';
 import { printTable } from './table.mjs';
 import { loadLighthouse, measurePages, printPages, startDemoShop } from './lighthouse.mjs';
 import { measureServerRender, printServerRender } from './server-render.mjs';
@@ -32,10 +36,50 @@ const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
  */
 
 async function main() {
-  mkdirSync(dataDir, { recursive: true });
+  const parsed = parseScenarios(process.argv.slice(2));
+  if (parsed.help) {
+    console.log(USAGE);
+    return;
+  }
+  if ('error' in parsed) throw new Error(parsed.error);
+  const { selected } = parsed;
   console.log(
-    `\nBenchmark: ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `\nBenchmark (${[...selected].join(', ')}): ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
+  const catalogue = selected.has('catalogue') ? await measureCatalogue() : undefined;
+  const archive = selected.has('archive') ? measureArchive() : undefined;
+  const { frontEnd, serverRender } = selected.has('front-end') ? await measureFrontEnd() : {};
+  let ledger;
+  if (selected.has('ledger')) {
+    console.log('\n  A seller\'s money as the ledger grows (docs/decisions/0008 "Balances kept, not summed")…');
+    ledger = await measureLedgers({ ...ledgerSettingsFromEnv(), log: console.log });
+    printLedgers(ledger);
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    settings: { connections, seconds, warmupSeconds: warmup, products: catalogue?.products },
+    targets: catalogue?.targets,
+    results: catalogue?.results,
+    archiveAnalysis: archive,
+    serverRender,
+    frontEnd: frontEnd?.map(({ page, runs, median }) => ({ page, runs, median })),
+    ledger,
+  };
+  writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);
+}
+
+/** The hot catalogue calls, each beside a bare server answering its bytes. */
+async function measureCatalogue() {
+  mkdirSync(dataDir, { recursive: true });
   const catalogue = await ensureCatalogue({ dir: dataDir, count: productCount, log: console.log });
   console.log(
     `  catalogue: ${catalogue.count.toLocaleString('en')} approved products, ${catalogue.reused ? 'reused' : 'built'} in ${catalogue.seconds.toFixed(1)} s`,
@@ -153,13 +197,28 @@ async function main() {
   }
 
   printCalls(rows);
+  return {
+    products: catalogue.count,
+    targets: { ...targets, searchVariety: targets.searchVariety.slice(0, 20) },
+    results: rows.map(({ aim: _aim, paths, ...row }) => ({
+      ...row,
+      distinctPaths: paths?.length ?? 1,
+      ratio: Math.round(row.ratio * 1000) / 1000,
+    })),
+  };
+}
 
+function measureArchive() {
   const archive = measureArchiveAnalysis();
   console.log(
     `\n  "What's inside" analysis of the largest accepted archive: ${archive.entries.toLocaleString('en')} entries (${archive.archiveMb} MB) ` +
       `in ${archive.seconds} s, peak ${archive.peakRssMb} MB (aim < ${ARCHIVE_AIMS.seconds} s and < ${ARCHIVE_AIMS.memoryMb} MB: ${archive.met ? 'met' : 'NOT met'})`,
   );
+  return archive;
+}
 
+/** Server render times and Lighthouse on the demo shop. */
+async function measureFrontEnd() {
   console.log(`\n  Lighthouse (mobile) on the demo shop, ${lighthouseRuns} runs per page…`);
   const tools = await loadLighthouse(console.log);
   const shop = await startDemoShop();
@@ -173,29 +232,7 @@ async function main() {
     await shop.close();
   }
   if (frontEnd) printPages(frontEnd);
-
-  const report = {
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? '',
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-    },
-    settings: { connections, seconds, warmupSeconds: warmup, products: catalogue.count },
-    targets: { ...targets, searchVariety: targets.searchVariety.slice(0, 20) },
-    results: rows.map(({ aim: _aim, paths, ...row }) => ({
-      ...row,
-      distinctPaths: paths?.length ?? 1,
-      ratio: Math.round(row.ratio * 1000) / 1000,
-    })),
-    archiveAnalysis: archive,
-    serverRender,
-    frontEnd: frontEnd?.map(({ page, runs, median }) => ({ page, runs, median })),
-  };
-  writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);
+  return { frontEnd, serverRender };
 }
 
 /** @param {Array<{ name: string, bytes: number, server: import('./harness.mjs').Figures, bare: import('./harness.mjs').Figures, ratio: number, aimText: string, met: boolean | null }>} rows */

@@ -26,7 +26,7 @@ async function main(command: string | undefined): Promise<number> {
     const { unbalancedTransactions, balancesOff } = await new LedgerService({ ...database, clock: systemClock }).check();
     for (const id of unbalancedTransactions) console.log(`transaction ${id}: its entries do not sum to zero`);
     for (const off of balancesOff) {
-      console.log(`${off.account} (${off.currency}): balance ${off.stored} cents, its entries sum to ${off.summed}`);
+      console.log(`${off.account} (${off.currency}): ${off.figure} ${off.stored} cents, its entries sum to ${off.summed}`);
     }
     if (unbalancedTransactions.length || balancesOff.length) return 1;
     console.log('The ledger balances: every transaction sums to zero and every balance equals its entries.');

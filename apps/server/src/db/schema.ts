@@ -497,6 +497,10 @@ export interface LedgerBalancesTable {
   account: string;
   currency: string;
   balance_cents: number;
+  /** The part of the balance its refunds moved: the sum of its entries that carry a refund (refunds and their reversals). */
+  refund_cents: ColumnType<number, number | undefined, number>;
+  /** The part of the balance its withdrawals moved: the sum of its entries that carry a withdrawal. */
+  withdrawal_cents: ColumnType<number, number | undefined, number>;
   version: number;
   updated_at: string;
 }

@@ -9,12 +9,12 @@ import type { Database } from '../db/schema.js';
 export async function forgeLedgerEntries(
   db: Kysely<Database>,
   transactionId: string,
-  entries: Array<{ account: string; amountCents: number }>,
+  entries: Array<{ account: string; amountCents: number; refundId?: string; withdrawalId?: string }>,
 ): Promise<void> {
   await db
     .insertInto('ledger_entries')
     .values(
-      entries.map(({ account, amountCents }) => ({
+      entries.map(({ account, amountCents, refundId, withdrawalId }) => ({
         id: randomUUID(),
         transaction_id: transactionId,
         account,
@@ -22,8 +22,8 @@ export async function forgeLedgerEntries(
         currency: 'usd',
         kind: 'adjustment' as const,
         order_line_id: null,
-        refund_id: null,
-        withdrawal_id: null,
+        refund_id: refundId ?? null,
+        withdrawal_id: withdrawalId ?? null,
         reverses_transaction_id: null,
         created_at: new Date().toISOString(),
       })),

@@ -9,29 +9,68 @@ export type StatementRow = Pick<LedgerEntryRow, 'id' | 'created_at' | 'kind' | '
 
 /**
  * A seller's earnings net of refunds, for a query over users (`userId` is its column): the seller
- * account's balance plus what withdrawals took off it. The SQL of the ledger's tables stays here.
+ * account's balance plus what withdrawals took off it, both kept on its balance row. The SQL of the
+ * ledger's tables stays here.
  */
 export function netEarningsOfSeller(userId: RawBuilder<string> | ReturnType<typeof sql.ref>) {
   const account = sql<string>`'seller:' || ${userId}`;
-  return sql<number>`(coalesce((select b.balance_cents from ledger_balances b where b.account = ${account} and b.currency = 'usd'), 0)
-    - coalesce((select sum(e.amount_cents) from ledger_entries e where e.account = ${account}
-        and (e.kind = 'withdrawal' or (e.kind = 'reversal' and e.withdrawal_id is not null))), 0))`;
+  return sql<number>`coalesce((select b.balance_cents - b.withdrawal_cents from ledger_balances b where b.account = ${account} and b.currency = 'usd'), 0)`;
+}
+
+/** An account's balance as kept, and the parts of it that refunds and withdrawals moved (signed, as the entries are). */
+export interface KeptBalance {
+  balanceCents: number;
+  refundCents: number;
+  withdrawalCents: number;
+}
+
+const NO_BALANCE: KeptBalance = { balanceCents: 0, refundCents: 0, withdrawalCents: 0 };
+
+/** Which kept part of a balance an entry moves, by what it carries: a refund, a withdrawal, or neither. */
+export interface BalanceParts {
+  refund: boolean;
+  withdrawal: boolean;
 }
 
 const balanceKey = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
+
+/** What a balance row keeps: the balance, and the parts of it refunds and withdrawals moved. */
+const BALANCE_FIGURES = ['balance', 'refunds', 'withdrawals'] as const;
+
+/** A kept figure that is not the sum of the entries it stands for. */
+export interface BalanceOff {
+  account: string;
+  currency: string;
+  figure: (typeof BALANCE_FIGURES)[number];
+  stored: number;
+  summed: number;
+}
 
 /** Ledger rows, and nothing but the queries; the rules are the service's. */
 export class LedgerRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Adds `amountCents` to the account's balance, creating it at that amount; one row lock, taken in the caller's order. */
-  async addToBalance(account: string, currency: string, amountCents: number, at: string): Promise<void> {
+  /**
+   * Adds `amountCents` to the account's balance, and to its refund or withdrawal part when the
+   * transaction carries one, creating the row at those amounts; one row lock, taken in the caller's order.
+   */
+  async addToBalance(account: string, currency: string, amountCents: number, parts: BalanceParts, at: string): Promise<void> {
     await this.db
       .insertInto('ledger_balances')
-      .values({ account, currency, balance_cents: amountCents, version: 1, updated_at: at })
+      .values({
+        account,
+        currency,
+        balance_cents: amountCents,
+        refund_cents: parts.refund ? amountCents : 0,
+        withdrawal_cents: parts.withdrawal ? amountCents : 0,
+        version: 1,
+        updated_at: at,
+      })
       .onConflict((conflict) =>
         conflict.columns(['account', 'currency']).doUpdateSet({
           balance_cents: sql`ledger_balances.balance_cents + excluded.balance_cents`,
+          refund_cents: sql`ledger_balances.refund_cents + excluded.refund_cents`,
+          withdrawal_cents: sql`ledger_balances.withdrawal_cents + excluded.withdrawal_cents`,
           version: sql`ledger_balances.version + 1`,
           updated_at: sql`excluded.updated_at`,
         }),
@@ -53,17 +92,21 @@ export class LedgerRepository {
     return Number(row?.balance_cents ?? 0);
   }
 
-  /** Minus the sum of the account's refund entries and their reversals (both carry the refund). */
-  async refundedFrom(account: string, currency: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('ledger_entries')
-      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
-      .where('account', '=', account)
+  /** Each account's kept balance row, in the order asked, one indexed read per account however long its history; zeros for an account never moved. */
+  async keptBalances(accounts: readonly string[], currency: string): Promise<KeptBalance[]> {
+    const rows = await this.db
+      .selectFrom('ledger_balances')
+      .select(['account', 'balance_cents', 'refund_cents', 'withdrawal_cents'])
+      .where('account', 'in', accounts)
       .where('currency', '=', currency)
-      .where('kind', 'in', ['refund', 'reversal'])
-      .where('refund_id', 'is not', null)
-      .executeTakeFirstOrThrow();
-    return -Number(row.cents);
+      .execute();
+    const byAccount = new Map(
+      rows.map((row) => [
+        row.account,
+        { balanceCents: Number(row.balance_cents), refundCents: Number(row.refund_cents), withdrawalCents: Number(row.withdrawal_cents) },
+      ]),
+    );
+    return accounts.map((account) => byAccount.get(account) ?? NO_BALANCE);
   }
 
   /** The balance, with its row locked until the transaction ends (PostgreSQL; SQLite's write lock already is). */
@@ -135,22 +178,33 @@ export class LedgerRepository {
     return [...new Set(rows.map((row) => row.transaction_id))];
   }
 
-  /** Every account's stored balance beside the sum of its entries, where the two differ. */
-  async balancesOffTheirEntries(): Promise<Array<{ account: string; currency: string; stored: number; summed: number }>> {
+  /** Every account's kept balance, and its refund and withdrawal parts, beside the sums of its entries, where the two differ. */
+  async balancesOffTheirEntries(): Promise<BalanceOff[]> {
     const summed = await this.db
       .selectFrom('ledger_entries')
-      .select(['account', 'currency', sql<number>`sum(amount_cents)`.as('summed')])
+      .select([
+        'account',
+        'currency',
+        sql<number>`sum(amount_cents)`.as('balance'),
+        sql<number>`sum(case when refund_id is not null then amount_cents else 0 end)`.as('refunds'),
+        sql<number>`sum(case when withdrawal_id is not null then amount_cents else 0 end)`.as('withdrawals'),
+      ])
       .groupBy(['account', 'currency'])
       .execute();
-    const stored = await this.db.selectFrom('ledger_balances').select(['account', 'currency', 'balance_cents']).execute();
-    const sums = new Map(summed.map((row) => [balanceKey(row), Number(row.summed)]));
-    const balances = new Map(stored.map((row) => [balanceKey(row), Number(row.balance_cents)]));
-    const off = [];
+    const stored = await this.db
+      .selectFrom('ledger_balances')
+      .select(['account', 'currency', 'balance_cents as balance', 'refund_cents as refunds', 'withdrawal_cents as withdrawals'])
+      .execute();
+    const sums = new Map(summed.map((row) => [balanceKey(row), row]));
+    const balances = new Map(stored.map((row) => [balanceKey(row), row]));
+    const off: BalanceOff[] = [];
     for (const name of new Set([...sums.keys(), ...balances.keys()])) {
       const [account, currency] = name.split('\u0000') as [string, string];
-      const entriesSum = sums.get(name) ?? 0;
-      const balance = balances.get(name) ?? 0;
-      if (entriesSum !== balance) off.push({ account, currency, stored: balance, summed: entriesSum });
+      for (const figure of BALANCE_FIGURES) {
+        const entriesSum = Number(sums.get(name)?.[figure] ?? 0);
+        const kept = Number(balances.get(name)?.[figure] ?? 0);
+        if (entriesSum !== kept) off.push({ account, currency, figure, stored: kept, summed: entriesSum });
+      }
     }
     return off;
   }

@@ -4,9 +4,9 @@ import type { Database, LedgerEntryKind } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import type { LedgerAccount } from './accounts.js';
-import { type LedgerEntryRow, LedgerRepository, type StatementRow } from './ledger.repository.js';
+import { type BalanceOff, type KeptBalance, type LedgerEntryRow, LedgerRepository, type StatementRow } from './ledger.repository.js';
 
-export type { StatementRow };
+export type { BalanceOff, KeptBalance, StatementRow };
 
 /** One side of a ledger transaction: an account and what it gains (positive) or loses (negative). */
 export interface Posting {
@@ -32,8 +32,8 @@ export class LedgerError extends Error {}
 export interface LedgerCheck {
   /** Transactions whose entries do not sum to zero. */
   unbalancedTransactions: string[];
-  /** Accounts whose stored balance differs from the sum of their entries. */
-  balancesOff: Array<{ account: string; currency: string; stored: number; summed: number }>;
+  /** Accounts whose kept balance, or its refund or withdrawal part, differs from the sum of their entries. */
+  balancesOff: BalanceOff[];
 }
 
 export interface LedgerServiceDependencies {
@@ -86,7 +86,10 @@ export class LedgerService {
     const at = transaction.at ?? this.clock.now().toISOString();
     const transactionId = newId();
     const ledger = new LedgerRepository(executor);
-    for (const { account, amountCents } of postings) await ledger.addToBalance(account, currency, amountCents, at);
+    const refundId = transaction.links?.refundId ?? null;
+    const withdrawalId = transaction.links?.withdrawalId ?? null;
+    const parts = { refund: refundId !== null, withdrawal: withdrawalId !== null };
+    for (const { account, amountCents } of postings) await ledger.addToBalance(account, currency, amountCents, parts, at);
     const rows: LedgerEntryRow[] = postings.map(({ account, amountCents }) => ({
       id: newId(),
       transaction_id: transactionId,
@@ -95,8 +98,8 @@ export class LedgerService {
       currency,
       kind: transaction.kind,
       order_line_id: transaction.links?.orderLineId ?? null,
-      refund_id: transaction.links?.refundId ?? null,
-      withdrawal_id: transaction.links?.withdrawalId ?? null,
+      refund_id: refundId,
+      withdrawal_id: withdrawalId,
       reverses_transaction_id: transaction.reverses ?? null,
       created_at: at,
     }));
@@ -145,9 +148,17 @@ export class LedgerService {
     return { entries, total };
   }
 
-  /** What refunds took off the account, net of refunds let go: its entries that carry a refund. */
-  refundedFrom(account: LedgerAccount, currency = DEFAULT_CURRENCY): Promise<number> {
-    return new LedgerRepository(this.db).refundedFrom(account, currency);
+  /**
+   * The accounts' balances as kept, each with what refunds and withdrawals moved of it (their
+   * entries that carry a refund, or a withdrawal), in the order asked: one indexed read, however long their history.
+   */
+  async keptBalancesOf<const Accounts extends readonly LedgerAccount[]>(
+    accounts: Accounts,
+    currency = DEFAULT_CURRENCY,
+  ): Promise<{ [Index in keyof Accounts]: KeptBalance }> {
+    const kept = await new LedgerRepository(this.db).keptBalances(accounts, currency);
+    // One row per account asked, in its place: the repository answers zeros for an account never moved.
+    return kept as { [Index in keyof Accounts]: KeptBalance };
   }
 
   /**

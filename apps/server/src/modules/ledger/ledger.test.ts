@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.js';
 import { forgeLedgerEntries } from '../../test/ledger.js';
-import { type LedgerAccount, LedgerError, providerAccount, sellerAccount } from './index.js';
+import { type LedgerAccount, LedgerError, providerAccount, refundOf, sellerAccount, withdrawalRequestOf } from './index.js';
 
 const SELLER = sellerAccount('seller-1');
 const STRIPE = providerAccount('stripe');
@@ -150,8 +150,52 @@ describe('the ledger', () => {
     expect(report.unbalancedTransactions).toEqual(['forged']);
     expect(report.balancesOff).toEqual(
       expect.arrayContaining([
-        { account: SELLER, currency: 'usd', stored: 0, summed: 10_000 },
-        { account: STRIPE, currency: 'usd', stored: 0, summed: -1 },
+        { account: SELLER, currency: 'usd', figure: 'balance', stored: 0, summed: 10_000 },
+        { account: STRIPE, currency: 'usd', figure: 'balance', stored: 0, summed: -1 },
+      ]),
+    );
+  });
+
+  it('keeps what refunds and withdrawals moved on the balance row, and reads them there, never from the entries', async () => {
+    const { db, services } = await buildTestApp();
+    const post = (transaction: Parameters<typeof services.ledger.post>[1]) =>
+      db.transaction().execute((trx) => services.ledger.post(trx, transaction));
+    await post({
+      kind: 'sale',
+      postings: [
+        { account: SELLER, amountCents: 10_000 },
+        { account: STRIPE, amountCents: -10_000 },
+      ],
+      links: { orderLineId: 'line-1' },
+    });
+    await post(refundOf({ refundId: 'refund-1', lineId: 'line-1', sellerId: 'seller-1', provider: 'stripe', amountCents: 2_500 })!);
+    await post(refundOf({ refundId: 'refund-2', lineId: 'line-1', sellerId: 'seller-1', provider: 'stripe', amountCents: 500 })!);
+    await post(withdrawalRequestOf('withdrawal-1', 'seller-1', 4_000));
+    // The provider refused the second refund: its reversal gives the money back, and takes it off the refunded part.
+    await db.transaction().execute((trx) => services.ledger.reverseRefund(trx, 'refund-2'));
+
+    expect(await services.ledger.keptBalancesOf([SELLER, STRIPE, sellerAccount('never-sold')])).toEqual([
+      { balanceCents: 3_500, refundCents: -2_500, withdrawalCents: -4_000 },
+      { balanceCents: -7_500, refundCents: 2_500, withdrawalCents: 0 },
+      { balanceCents: 0, refundCents: 0, withdrawalCents: 0 },
+    ]);
+    expect(await services.ledger.check()).toEqual({ unbalancedTransactions: [], balancesOff: [] });
+
+    // Entries written around the service move no kept figure: the figures are read from the row, and the check finds the difference.
+    await forgeLedgerEntries(db, 'forged', [
+      { account: SELLER, amountCents: -700, refundId: 'refund-3' },
+      { account: STRIPE, amountCents: 700, withdrawalId: 'withdrawal-2' },
+    ]);
+    expect((await services.ledger.keptBalancesOf([SELLER]))[0]).toEqual({
+      balanceCents: 3_500,
+      refundCents: -2_500,
+      withdrawalCents: -4_000,
+    });
+    expect((await services.ledger.check()).balancesOff).toEqual(
+      expect.arrayContaining([
+        { account: SELLER, currency: 'usd', figure: 'balance', stored: 3_500, summed: 2_800 },
+        { account: SELLER, currency: 'usd', figure: 'refunds', stored: -2_500, summed: -3_200 },
+        { account: STRIPE, currency: 'usd', figure: 'withdrawals', stored: 0, summed: 700 },
       ]),
     );
   });

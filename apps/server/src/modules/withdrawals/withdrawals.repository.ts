@@ -62,17 +62,15 @@ export class WithdrawalsRepository {
     });
   }
 
-  /** The seller's withdrawals by state, in cents. */
-  async withdrawalTotals(userId: string): Promise<{ pending: number; withdrawn: number }> {
+  /** What the seller's pending withdrawals ask for, in cents: read through the (user_id, status) index, pending rows only. */
+  async pendingTotal(userId: string): Promise<number> {
     const row = await this.db
       .selectFrom('withdrawals')
       .where('user_id', '=', userId)
-      .select([
-        sql<number>`coalesce(sum(case when status = 'Pending' then amount_cents else 0 end), 0)`.as('pending'),
-        sql<number>`coalesce(sum(case when status = 'Success' then amount_cents else 0 end), 0)`.as('withdrawn'),
-      ])
+      .where('status', '=', 'Pending')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('pending'))
       .executeTakeFirstOrThrow();
-    return { pending: Number(row.pending), withdrawn: Number(row.withdrawn) };
+    return Number(row.pending);
   }
 
   recentSales(userId: string, limit: number): Promise<SaleRow[]> {

@@ -72,25 +72,26 @@ export class WithdrawalsService {
   }
 
   /**
-   * docs/product-spec.md §9's figures, from the ledger (docs/decisions/0008): what the seller may
-   * still withdraw is the seller account's balance; their earnings net of refunds are that balance
-   * plus what they have asked to withdraw.
+   * docs/product-spec.md §9's figures, from the ledger's kept balances (docs/decisions/0008): what the
+   * seller may still withdraw is the seller account's balance; refunds and withdrawals are the parts
+   * of it they moved; of what was withdrawn, the requests still pending are the seller's pending rows
+   * (a handful). Nothing here grows with the seller's history.
    */
   async earnings(actor: SessionUser): Promise<Earnings> {
-    const [balance, reskin, refunded, { pending, withdrawn }] = await Promise.all([
-      this.ledger.balanceOf(sellerAccount(actor._id)),
-      this.ledger.balanceOf(reskinAccount(actor._id)),
-      this.ledger.refundedFrom(sellerAccount(actor._id)),
-      this.withdrawals.withdrawalTotals(actor._id),
+    const [[seller, reskin], pending] = await Promise.all([
+      this.ledger.keptBalancesOf([sellerAccount(actor._id), reskinAccount(actor._id)]),
+      this.withdrawals.pendingTotal(actor._id),
     ]);
-    const netEarnings = balance + pending + withdrawn;
+    const { balanceCents, refundCents, withdrawalCents } = seller;
+    const requested = -withdrawalCents;
+    const netEarnings = balanceCents + requested;
     return {
       totalEarnings: centsToDollars(netEarnings),
-      dashboardTotal: centsToDollars(netEarnings + reskin),
+      dashboardTotal: centsToDollars(netEarnings + reskin.balanceCents),
       pendingWithdrawals: centsToDollars(pending),
-      withdrawn: centsToDollars(withdrawn),
-      availableBalance: centsToDollars(balance),
-      refunded: centsToDollars(refunded),
+      withdrawn: centsToDollars(requested - pending),
+      availableBalance: centsToDollars(balanceCents),
+      refunded: centsToDollars(-refundCents),
     };
   }
 
