@@ -5,7 +5,7 @@
 // Each ledger is built in a fresh database, dropped at the end: balanced transactions (sales, sales
 // with a reskin quoted, refunds, withdrawals and their payouts, as docs/decisions/0008's table writes
 // them) for 997 sellers and the measured one, who gets a tenth of them, written by one bulk INSERT …
-// SELECT over a generated series; then the balances are rebuilt by migrations 0022's and 0027's code and
+// SELECT over a generated series; then the balances are rebuilt by migrations 0022's and 0024's code and
 // the ledger's own check (LedgerService.check, `npm run ledger -- check`) must pass before anything
 // is measured. The measured seller signs up over HTTP like anybody else; the app runs in a child
 // process as production runs it (NODE_ENV=production, an access line per request at LOG_LEVEL=info).
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
 import { rebuildBalances } from '../apps/server/dist/db/migrations/0022_ledger_history.js';
-import { fillKeptTotals } from '../apps/server/dist/db/migrations/0027_ledger_kept_totals.js';
+import { fillKeptTotals } from '../apps/server/dist/db/migrations/0024_ledger_kept_totals.js';
 import { LedgerService } from '../apps/server/dist/modules/ledger/index.js';
 import { systemClock } from '../apps/server/dist/platform/clock.js';
 import { measure, sendRequests, startChild } from './harness.mjs';
