@@ -18,6 +18,16 @@ export function netEarningsOfSeller(userId: RawBuilder<string> | ReturnType<type
         and (e.kind = 'withdrawal' or (e.kind = 'reversal' and e.withdrawal_id is not null))), 0))`;
 }
 
+/** The lines that have a sale in the ledger, for a query over sold lines to join (`order_line_id`). */
+export function linesWithSaleEntries(db: Kysely<Database>) {
+  return db
+    .selectFrom('ledger_entries')
+    .select('order_line_id')
+    .distinct()
+    .where('kind', '=', 'sale')
+    .where('order_line_id', 'is not', null);
+}
+
 const balanceKey = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
 
 /** Ledger rows, and nothing but the queries; the rules are the service's. */
