@@ -42,6 +42,7 @@ export class ReconciliationService {
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'info'>;
   private readonly afterMs: number;
+  private readonly repaired = { refund_completed: 0, refund_let_go: 0, purchase_recorded: 0 };
 
   constructor({ leases, refunds, purchases, clock, log, afterSeconds }: ReconciliationServiceDependencies) {
     this.leases = leases;
@@ -50,6 +51,11 @@ export class ReconciliationService {
     this.clock = clock;
     this.log = log;
     this.afterMs = afterSeconds * 1000;
+  }
+
+  /** What this instance's rounds repaired since it started, by kind: read by the metrics. */
+  get repairs(): Readonly<Record<string, number>> {
+    return this.repaired;
   }
 
   /** One round; null when another instance holds the lease. */
@@ -68,6 +74,9 @@ export class ReconciliationService {
         CHECKOUTS_PER_ROUND,
       );
       const report = { ...settled, purchasesRecorded };
+      this.repaired.refund_completed += settled.completed;
+      this.repaired.refund_let_go += settled.letGo;
+      this.repaired.purchase_recorded += purchasesRecorded;
       if (Object.values(report).some((count) => count > 0)) this.log.info({ reconciliation: report }, 'reconciliation repaired money');
       return report;
     } finally {

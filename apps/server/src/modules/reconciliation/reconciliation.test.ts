@@ -10,11 +10,14 @@ import { RefundsService } from '../refunds/index.js';
 
 const MINUTE_MS = 60_000;
 const REASON = 'The archive does not build on any machine';
+const METRICS_TOKEN = 'scrape-secret-0123456789';
+const scrape = async (ctx: TestContext) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
 
 /** A shop whose card payments go through the fake Stripe API, and RECONCILE_SECONDS at its default (60). */
 async function shop() {
   const stripe = await startFakeStripe();
-  const ctx = await buildCatalogueApp(stripe.env());
+  const ctx = await buildCatalogueApp({ ...stripe.env(), METRICS_TOKEN });
   const admin = await createUser(ctx, { role: 'Admin' });
   const seller = await createUser(ctx, { name: 'Pixel Forge' });
   const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
@@ -119,6 +122,7 @@ describe('the reconciliation of refund claims', () => {
     const report = await ctx.services.reconciliation.runOnce();
 
     expect(report).toEqual({ completed: 0, letGo: 1, purchasesRecorded: 0 });
+    expect(await scrape(ctx)).toMatch(/^reconciliation_repairs\{kind="refund_let_go"\} 1$/m);
     expect(await refundRows(ctx)).toEqual([]);
     expect(await licenceStatus(ctx)).toBe('Active');
     expect(await refundMailsTo(ctx, buyer)).toEqual([]);
@@ -213,6 +217,7 @@ describe('the reconciliation of checkouts', () => {
 
     ctx.clock.advance(2 * MINUTE_MS);
     expect(await ctx.services.reconciliation.runOnce()).toEqual({ completed: 0, letGo: 0, purchasesRecorded: 1 });
+    expect(await scrape(ctx)).toMatch(/^reconciliation_repairs\{kind="purchase_recorded"\} [12]$/m);
   });
 });
 
