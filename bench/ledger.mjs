@@ -19,6 +19,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
 import { rebuildBalances } from '../apps/server/dist/db/migrations/0022_ledger_history.js';
 import { fillKeptTotals } from '../apps/server/dist/db/migrations/0024_ledger_kept_totals.js';
 import { LedgerService } from '../apps/server/dist/modules/ledger/index.js';
+import { paidLinesWithoutSaleEntries } from '../apps/server/dist/modules/purchases/index.js';
 import { systemClock } from '../apps/server/dist/platform/clock.js';
 import { measure, sendRequests, startChild } from './harness.mjs';
 import { printTable } from './table.mjs';
@@ -211,7 +212,12 @@ const cents = (/** @type {number} */ dollars) => Math.round(dollars * 100);
 async function checkLedger(databaseUrl) {
   const database = openDatabase({ url: databaseUrl, statementTimeoutMs: 0 });
   try {
-    const { unbalancedTransactions, balancesOff } = await new LedgerService({ ...database, clock: systemClock }).check();
+    const paidLinesWithoutSale = () => paidLinesWithoutSaleEntries(database.db);
+    const { unbalancedTransactions, balancesOff } = await new LedgerService({
+      ...database,
+      clock: systemClock,
+      paidLinesWithoutSale,
+    }).check();
     if (unbalancedTransactions.length || balancesOff.length) {
       throw new Error(
         `ledger check failed: ${unbalancedTransactions.length} unbalanced transactions, ${balancesOff.length} balances off (${JSON.stringify(balancesOff.slice(0, 3))})`,

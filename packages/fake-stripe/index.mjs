@@ -141,6 +141,12 @@ export function createFakeStripe({ secretKey, publishableKey }) {
       if (typeof idempotencyKey === 'string') refundsByKey.set(idempotencyKey, refund);
       return answer(200, refund);
     }
+    if (route('GET', /^\/v1\/refunds$/)) {
+      // As Stripe's list: newest first, filtered by the intent when one is named.
+      const intentId = url.searchParams.get('payment_intent');
+      const data = refunds.filter((refund) => !intentId || refund.payment_intent === intentId).toReversed();
+      return answer(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
     const retrieve = route('GET', /^\/v1\/payment_intents\/([^/]+)$/);
     if (retrieve) {
       const intent = intents.get(decodeURIComponent(retrieve[1]));

@@ -93,6 +93,7 @@ export async function buildApp(given: AppDependencies) {
           poolStats: () => database.poolStats?.() ?? null,
           outboxBacklog: () => services.mail.backlog(),
           ledgerUnbalancedTransactions: () => services.housekeeping.lastLedgerCheck?.unbalancedTransactions.length ?? null,
+          reconciliationRepairs: () => services.reconciliation.repairs,
           dependencies: async () =>
             Object.fromEntries(Object.entries((await dependencies.report()).checks).map(([name, check]) => [name, check.status === 'ok'])),
         })

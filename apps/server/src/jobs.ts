@@ -31,12 +31,12 @@ export interface BackgroundJobsOptions {
 
 /**
  * The process's periodic work: mail delivery rounds (so mail stored during an SMTP outage goes out
- * once the server is back, with no new mail and no restart), archive analysis and housekeeping. Stopped before the
+ * once the server is back, with no new mail and no restart), archive analysis, reconciliation and housekeeping. Stopped before the
  * database closes; `stop` waits for a round in progress.
  */
 export function startBackgroundJobs(
   services: Services,
-  config: Pick<Config, 'mailRetrySeconds' | 'timeouts'>,
+  config: Pick<Config, 'mailRetrySeconds' | 'reconcileSeconds' | 'timeouts'>,
   log: Pick<Logger, 'warn' | 'info'>,
   options: BackgroundJobsOptions = {},
 ) {
@@ -59,6 +59,12 @@ export function startBackgroundJobs(
       options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS,
       () => services.housekeeping.runOnce(),
       (error) => log.warn({ err: error }, 'housekeeping round failed'),
+    ),
+    // Refund claims and paid checkouts a crash or a lost webhook left unfinished (docs/decisions/0008).
+    every(
+      config.reconcileSeconds * 1000,
+      () => services.reconciliation.runOnce(),
+      (error) => log.warn({ err: error }, 'reconciliation round failed'),
     ),
     // Not under the housekeeping lease: each instance sweeps its own folder (a bucket holds no partial files).
     every(

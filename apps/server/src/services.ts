@@ -17,9 +17,10 @@ import { ProductsService } from './modules/products/index.js';
 import { ReleasesService } from './modules/releases/index.js';
 import { ReviewsService } from './modules/reviews/index.js';
 import { RefundsService } from './modules/refunds/index.js';
+import { ReconciliationService } from './modules/reconciliation/index.js';
 import { ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsService } from './modules/payments/index.js';
-import { PurchasesService } from './modules/purchases/index.js';
+import { paidLinesWithoutSaleEntries, PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
@@ -52,7 +53,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const catalogue = new CatalogueService({ db, dialect, translator, clock, events });
   const notifications = new NotificationsService({ db, events, clock });
   const leases = new JobLeases(db);
-  const ledger = new LedgerService({ db, dialect, clock });
+  const ledger = new LedgerService({ db, dialect, clock, paidLinesWithoutSale: () => paidLinesWithoutSaleEntries(db) });
   // Products reach releases and moderation through the small interfaces they declare; both are built below.
   const products: ProductsService = new ProductsService({
     db,
@@ -109,6 +110,19 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   });
   const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
   const refunds = new RefundsService({ db, payments, notifications, mail, ledger, clock, log, publicUrl: config.publicUrl });
+  const purchases = new PurchasesService({
+    db,
+    releases,
+    payments,
+    refunds,
+    catalogue,
+    storage,
+    clock,
+    log,
+    mail,
+    ledger,
+    publicUrl: config.publicUrl,
+  });
   return {
     clock,
     events,
@@ -133,23 +147,12 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hire: new HireService({ db, clock }),
     payments,
     idempotency: new IdempotencyService({ db, clock }),
-    purchases: new PurchasesService({
-      db,
-      releases,
-      payments,
-      refunds,
-      catalogue,
-      storage,
-      clock,
-      log,
-      mail,
-      ledger,
-      publicUrl: config.publicUrl,
-    }),
+    purchases,
     refunds,
     reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, clock }),
     licences: new LicencesService({ db, clock }),
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
+    reconciliation: new ReconciliationService({ leases, refunds, purchases, clock, log, afterSeconds: config.reconcileSeconds }),
   };
 }
 

@@ -11,6 +11,8 @@ export interface MetricSources {
   outboxBacklog: () => Promise<number>;
   /** Ledger transactions that do not sum to zero, as this instance's last ledger check found; null before one ran here. */
   ledgerUnbalancedTransactions: () => number | null;
+  /** What this instance's reconciliation rounds repaired since it started, by kind. */
+  reconciliationRepairs: () => Record<string, number>;
   /** Each configured dependency the instance serves without (Redis, SMTP, bucket): whether it answers now. */
   dependencies: () => Promise<Record<string, boolean>>;
 }
@@ -74,6 +76,17 @@ export class Metrics {
         collect() {
           const found = sources.ledgerUnbalancedTransactions();
           if (found !== null) this.set(found);
+        },
+      }),
+    );
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'reconciliation_repairs',
+        help: 'Money a crash or a lost webhook left unfinished that this instance repaired since it started, by kind (refund_completed, refund_let_go, purchase_recorded)',
+        labelNames: ['kind'],
+        registers: [],
+        collect() {
+          for (const [kind, count] of Object.entries(sources.reconciliationRepairs())) this.set({ kind }, count);
         },
       }),
     );

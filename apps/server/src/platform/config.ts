@@ -119,6 +119,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Marketplace <no-reply@localhost>'),
     MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+    RECONCILE_SECONDS: z.coerce.number().positive().max(86_400).default(60),
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -250,6 +251,11 @@ export interface Config {
   mailFrom: string;
   /** Outbox rounds run this often; a failed mail waits this long, then twice as long after each further failure (up to an hour). */
   mailRetrySeconds: number;
+  /**
+   * The reconciliation job runs this often, and repairs refund claims and paid checkouts older than
+   * this (docs/decisions/0008, "Repair, not hope").
+   */
+  reconcileSeconds: number;
   /** Who receives contact-form mails: CONTACT_TO, else ADMIN_EMAIL; null: contact messages are only stored. */
   contactTo: string | null;
   /** Comment, contact and hire-request submissions per minute and client address. */
@@ -329,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     mailRetrySeconds: env.MAIL_RETRY_SECONDS,
+    reconcileSeconds: env.RECONCILE_SECONDS,
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,

@@ -71,14 +71,18 @@ export class HousekeepingService {
     return this.ledgerCheck;
   }
 
-  /** Every transaction sums to zero and every balance to its entries; anything else is a human's to look at. */
+  /** Every transaction sums to zero, every balance to its entries, every paid line has its sale; anything else is a human's to look at. */
   private async checkLedger(): Promise<void> {
     this.ledgerCheck = await this.ledger.check();
-    const { unbalancedTransactions, balancesOff } = this.ledgerCheck;
-    if (unbalancedTransactions.length || balancesOff.length) {
+    const { unbalancedTransactions, balancesOff, linesWithoutSale } = this.ledgerCheck;
+    if (unbalancedTransactions.length || balancesOff.length || linesWithoutSale.length) {
       this.log.error(
-        { unbalancedTransactions: unbalancedTransactions.slice(0, 20), balancesOff: balancesOff.slice(0, 20) },
-        'LEDGER CHECK FAILED: transactions that do not sum to zero or balances that differ from their entries; resolve by hand',
+        {
+          unbalancedTransactions: unbalancedTransactions.slice(0, 20),
+          balancesOff: balancesOff.slice(0, 20),
+          linesWithoutSale: linesWithoutSale.slice(0, 20),
+        },
+        'LEDGER CHECK FAILED: transactions that do not sum to zero, balances that differ from their entries or paid lines without their sale; resolve by hand',
       );
     }
   }

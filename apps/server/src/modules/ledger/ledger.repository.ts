@@ -32,6 +32,16 @@ export interface BalanceParts {
   withdrawal: boolean;
 }
 
+/** The lines that have a sale in the ledger, for a query over sold lines to join (`order_line_id`). */
+export function linesWithSaleEntries(db: Kysely<Database>) {
+  return db
+    .selectFrom('ledger_entries')
+    .select('order_line_id')
+    .distinct()
+    .where('kind', '=', 'sale')
+    .where('order_line_id', 'is not', null);
+}
+
 const balanceKey = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
 
 /** What a balance row keeps: the balance, and the parts of it refunds and withdrawals moved. */

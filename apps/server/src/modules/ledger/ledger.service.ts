@@ -34,12 +34,16 @@ export interface LedgerCheck {
   unbalancedTransactions: string[];
   /** Accounts whose kept balance, or its refund or withdrawal part, differs from the sum of their entries. */
   balancesOff: BalanceOff[];
+  /** Paid order lines that have no sale entries. */
+  linesWithoutSale: string[];
 }
 
 export interface LedgerServiceDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
+  /** The paid lines without sale entries: the order lines belong to their own module, which answers. */
+  paidLinesWithoutSale: () => Promise<string[]>;
 }
 
 const DEFAULT_CURRENCY = 'usd';
@@ -66,11 +70,13 @@ export class LedgerService {
   private readonly db: Kysely<Database>;
   private readonly dialect: Dialect;
   private readonly clock: Clock;
+  private readonly paidLinesWithoutSale: () => Promise<string[]>;
 
-  constructor({ db, dialect, clock }: LedgerServiceDependencies) {
+  constructor({ db, dialect, clock, paidLinesWithoutSale }: LedgerServiceDependencies) {
     this.db = db;
     this.dialect = dialect;
     this.clock = clock;
+    this.paidLinesWithoutSale = paidLinesWithoutSale;
   }
 
   /**
@@ -169,10 +175,17 @@ export class LedgerService {
     return new LedgerRepository(executor).lockedBalanceOf(account, currency, this.dialect === 'postgres');
   }
 
-  /** What `npm run ledger -- check` and housekeeping prove: every transaction sums to zero, every balance to its entries. */
+  /**
+   * What `npm run ledger -- check` and housekeeping prove: every transaction sums to zero, every
+   * balance to its entries, and every paid line has its sale.
+   */
   async check(): Promise<LedgerCheck> {
     const ledger = new LedgerRepository(this.db);
-    const [unbalancedTransactions, balancesOff] = await Promise.all([ledger.unbalancedTransactions(), ledger.balancesOffTheirEntries()]);
-    return { unbalancedTransactions, balancesOff };
+    const [unbalancedTransactions, balancesOff, linesWithoutSale] = await Promise.all([
+      ledger.unbalancedTransactions(),
+      ledger.balancesOffTheirEntries(),
+      this.paidLinesWithoutSale(),
+    ]);
+    return { unbalancedTransactions, balancesOff, linesWithoutSale };
   }
 }

@@ -65,6 +65,22 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /**
+   * Checkouts opened between `afterIso` and `beforeIso` still waiting to be recorded ('created'; the
+   * purchase's insert sets 'succeeded' in its transaction), newest first.
+   */
+  createdBetween(afterIso: string, beforeIso: string, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', '=', 'created')
+      .where('created_at', '>', afterIso)
+      .where('created_at', '<', beforeIso)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('payments').where('id', '=', id).execute();
   }

@@ -18,6 +18,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
+  type RecordedProviderRefund,
   WebhookSignatureError,
 } from '../../platform/payments/index.js';
 import { type PaymentRow, PaymentsRepository } from './payments.repository.js';
@@ -222,6 +223,16 @@ export class PaymentsService {
   /** Cents the provider has given back of the intent so far (ours and its dashboard's); null when it knows no such intent. */
   async refundedCentsOf(intentId: string): Promise<number | null> {
     return (await this.provider.retrieve(intentId))?.amountRefunded ?? null;
+  }
+
+  /** The provider's refunds of the intent, with their metadata; null when it keeps only a refunded total. */
+  refundsAtProvider(intentId: string): Promise<RecordedProviderRefund[] | null> {
+    return this.provider.refundsOf(intentId);
+  }
+
+  /** Checkouts opened between the two times and not recorded as a purchase yet, newest first. */
+  async unrecordedBetween(afterIso: string, beforeIso: string, limit: number): Promise<RecordedPayment[]> {
+    return (await this.payments.createdBetween(afterIso, beforeIso, limit)).map(toRecordedPayment);
   }
 
   /** Gives a line's price back to the buyer's card; the key makes a retried attempt refund nothing twice. */

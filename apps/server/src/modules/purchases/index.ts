@@ -1,2 +1,3 @@
 export { purchaseRoutes } from './purchases.routes.js';
 export { PurchasesService, type RecordedPurchase } from './purchases.service.js';
+export { paidLinesWithoutSaleEntries } from './purchases.repository.js';

@@ -1,5 +1,6 @@
 import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
 import type { Kysely, Selectable } from 'kysely';
+import { linesWithSaleEntries } from '../ledger/index.js';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, PurchasesTable } from '../../db/schema.js';
 
@@ -45,6 +46,23 @@ export interface PurchaseLineRow {
   request_reason: string | null;
   request_decline_reason: string | null;
   requested_at: string | null;
+}
+
+/**
+ * Lines that were paid for (a price, or a quoted reskin) and have no sale in the ledger, for the
+ * ledger's check (docs/decisions/0008): there must never be one. The check's one query over the
+ * purchase tables.
+ */
+export async function paidLinesWithoutSaleEntries(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('purchase_lines as l')
+    .leftJoin(linesWithSaleEntries(db).as('sold'), 'sold.order_line_id', 'l.id')
+    .select('l.id')
+    .where('sold.order_line_id', 'is', null)
+    .where((eb) => eb.or([eb('l.price_cents', '>', 0), eb.and([eb('l.is_reskin', '=', 1), eb('l.reskin_price_cents', '>', 0)])]))
+    .orderBy('l.id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export class PurchasesRepository {

@@ -55,6 +55,7 @@ async function twoAttempts(ctx: TestContext) {
     },
     // Nothing refunded at the provider but these two calls.
     refundedCentsOf: () => Promise.resolve(0),
+    refundsAtProvider: () => Promise.resolve([]),
   };
   const service = new RefundsService({
     db: ctx.db,

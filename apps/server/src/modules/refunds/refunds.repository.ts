@@ -139,20 +139,55 @@ export class RefundsRepository {
     return { claimed: Number(takenOver.numUpdatedRows) === 1, refund: existing };
   }
 
+  /** Claims taken before `claimedBefore` and never finished, oldest first. */
+  claimsBefore(claimedBefore: string, limit: number): Promise<RefundRow[]> {
+    return this.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('claimed_at', '<', claimedBefore)
+      .orderBy('claimed_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes a quiet claim over for the reconciliation: the claim as it now stands, or null when a click
+   * took it over or an attempt finished it since it was read (its claimed_at or status moved on).
+   */
+  async takeOver(claim: Pick<RefundRow, 'id' | 'claimed_at'>, claimedAt: string): Promise<RefundRow | null> {
+    const result = await this.db
+      .updateTable('refunds')
+      .set({ claimed_at: claimedAt })
+      .where('id', '=', claim.id)
+      .where('status', '=', 'pending')
+      .where('claimed_at', '=', claim.claimed_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return (await this.db.selectFrom('refunds').selectAll().where('id', '=', claim.id).executeTakeFirst()) ?? null;
+  }
+
+  async exists(refundId: string): Promise<boolean> {
+    return (await this.db.selectFrom('refunds').select('id').where('id', '=', refundId).executeTakeFirst()) !== undefined;
+  }
+
   /**
    * Lets go of a claim whose provider call failed, so the refund may be tried again; not when another
    * attempt has taken it over since (its claimed_at moved on), whose refund may be on its way. What
-   * `alongside` writes (the ledger's reversal) is stored with the release, and only if it happened.
+   * `alongside` writes (the ledger's reversal) is stored with the release, and only if it happened
+   * (true).
    */
-  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
       const released = await trx
         .deleteFrom('refunds')
         .where('id', '=', claim.id)
         .where('status', '=', 'pending')
         .where('claimed_at', '=', claim.claimed_at)
         .executeTakeFirst();
-      if (Number(released.numDeletedRows) === 1) await alongside(trx);
+      if (Number(released.numDeletedRows) !== 1) return false;
+      await alongside(trx);
+      return true;
     });
   }
 

@@ -31,6 +31,16 @@ import { type RefundableLineRow, type RefundRequestListRow, type RefundRow, Refu
 
 /** A claim older than this belongs to an attempt that died; the provider's idempotency key makes taking it over safe. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
+/** Quiet claims settled per reconciliation round: each is one or two provider calls. */
+const CLAIMS_PER_ROUND = 100;
+
+/** What a reconciliation round did with the refund claims it found quiet. */
+export interface SettledClaims {
+  /** Refunded at the provider: finished here, the licence revoked and the buyer told. */
+  completed: number;
+  /** Never refunded at the provider: let go, their ledger entries reversed. */
+  letGo: number;
+}
 
 type Notices = Pick<NotificationsService, 'storeIn' | 'announce'>;
 type Mail = Pick<MailOutbox, 'storeIn' | 'stored'>;
@@ -43,7 +53,7 @@ export interface RefundRequestInput {
 
 export interface RefundsServiceDependencies {
   db: Kysely<Database>;
-  payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>;
+  payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
   notifications: Notices;
   mail: Mail;
   ledger: LedgerService;
@@ -58,7 +68,7 @@ export interface RefundsServiceDependencies {
  */
 export class RefundsService {
   private readonly refunds: RefundsRepository;
-  private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf'>;
+  private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
   private readonly notifications: Notices;
   private readonly mail: Mail;
   private readonly ledger: LedgerService;
@@ -125,9 +135,44 @@ export class RefundsService {
     }
     // false: an attempt that took this claim over as stale finished it (the idempotency key made it
     // the same refund), and told the buyer.
-    return this.finish(line, reason, (alongside) =>
+    const completed = await this.finish(line, reason, (alongside) =>
       this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside),
     );
+    // Or the reconciliation let the claim go while the provider was slow to answer: what it refunded
+    // is recorded as its webhook would.
+    if (!completed && !(await this.refunds.exists(claim.refund.id))) return this.refundedMeanwhileAtProvider(line);
+    return completed;
+  }
+
+  /**
+   * Repair (docs/decisions/0008): a claim taken before `claimedBefore` and never finished belongs to
+   * an attempt that died between the claim and its last write. Each is taken over (a click or a
+   * concurrent round that took it first wins), then the provider is asked: its refund carrying the
+   * line in its metadata finishes the claim once, as the attempt would have (licence revoked, buyer
+   * told); none lets the claim go, its ledger entries reversed, and a refund the provider made some
+   * other way is recorded as its webhook would.
+   */
+  async settleQuietClaims(claimedBefore: string): Promise<SettledClaims> {
+    const settled: SettledClaims = { completed: 0, letGo: 0 };
+    for (const quiet of await this.refunds.claimsBefore(claimedBefore, CLAIMS_PER_ROUND)) {
+      const claim = await this.refunds.takeOver(quiet, this.clock.now().toISOString());
+      const [line] = claim ? await this.refunds.linesOf(claim.purchase_id, claim.product_id) : [];
+      if (!claim || !line) continue;
+      const providerRefund = (await this.payments.refundsAtProvider(line.intent_id))?.find(
+        (refund) => refund.metadata.purchaseLineId === line.line_id,
+      );
+      if (providerRefund) {
+        const completed = await this.finish(line, claim.reason, (alongside) =>
+          this.refunds.complete(claim.id, providerRefund.id, this.outcomeOf(line, claim.reason, claim.refunded_by), alongside),
+        );
+        if (completed) settled.completed += 1;
+        continue;
+      }
+      if (!(await this.refunds.release(claim, (trx) => this.ledger.reverseRefund(trx, claim.id)))) continue;
+      if (await this.refundedMeanwhileAtProvider(line)) settled.completed += 1;
+      else settled.letGo += 1;
+    }
+    return settled;
   }
 
   /**

@@ -33,6 +33,12 @@ export interface ProviderRefund {
   id: string;
 }
 
+/** A refund as the provider keeps it: what it gave back, and the metadata our request carried. */
+export interface RecordedProviderRefund extends ProviderRefund {
+  amountCents: number;
+  metadata: IntentMetadata;
+}
+
 /** A webhook whose signature is missing, wrong or too old. */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
@@ -56,6 +62,11 @@ export interface PaymentProvider {
    * refunds twice, so a retried attempt after a crash is safe.
    */
   refund(intentId: string, amountCents: number, idempotencyKey: string, metadata: IntentMetadata): Promise<ProviderRefund>;
+  /**
+   * Every refund made of the intent, ours (with their metadata) and the dashboard's; null when the
+   * provider keeps no refunds apart from the intent's refunded total (the simulation).
+   */
+  refundsOf(intentId: string): Promise<RecordedProviderRefund[] | null>;
   /** Verifies the signature (300 s tolerance, measured at `receivedAt`) and reads the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent;
 }

@@ -126,6 +126,11 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return { id: `sim_re_${newId()}` };
   }
 
+  /** The simulation keeps the intent's refunded total (amount_refunded_cents), not its refunds one by one. */
+  refundsOf(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
   parseWebhook(): never {
     throw new WebhookSignatureError('The simulated provider sends no webhooks');
   }

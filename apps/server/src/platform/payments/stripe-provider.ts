@@ -7,6 +7,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
+  type RecordedProviderRefund,
   type RetrievedIntent,
 } from './payment-provider.js';
 
@@ -98,6 +99,14 @@ export class StripePaymentProvider implements PaymentProvider {
       .create({ payment_intent: intentId, amount: amountCents, reason: 'requested_by_customer', metadata }, { idempotencyKey })
       .catch(asProviderFailure);
     return { id: refund.id };
+  }
+
+  async refundsOf(intentId: string): Promise<RecordedProviderRefund[]> {
+    // A purchase has a handful of lines, each refunded once: one page holds them all.
+    const page = await this.stripe.refunds.list({ payment_intent: intentId, limit: 100 }).catch(asProviderFailure);
+    return page.data
+      .filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
+      .map((refund) => ({ id: refund.id, amountCents: refund.amount, metadata: { ...refund.metadata } }));
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent {
