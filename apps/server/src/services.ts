@@ -7,6 +7,7 @@ import { HireService } from './modules/hire/index.js';
 import { LedgerService } from './modules/ledger/index.js';
 import { LicencesService } from './modules/licences/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
+import { OrdersService } from './modules/orders/index.js';
 import { HousekeepingService } from './modules/housekeeping/index.js';
 import { ArchivesService } from './modules/archives/index.js';
 import { IdempotencyService } from './modules/idempotency/index.js';
@@ -41,7 +42,9 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
-  const payments = new PaymentsService({ db, provider: createPaymentProvider(config.payments, db, clock), clock });
+  const orders = new OrdersService({ db, clock });
+  const licences = new LicencesService({ db, clock });
+  const payments = new PaymentsService({ db, provider: createPaymentProvider(config.payments, db, clock), orders, clock });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
   const checkouts = {
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
@@ -103,7 +106,18 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     publicUrl: config.publicUrl,
   });
   const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
-  const refunds = new RefundsService({ db, payments, notifications, mail, ledger, clock, log, publicUrl: config.publicUrl });
+  const refunds = new RefundsService({
+    db,
+    payments,
+    orders,
+    licences,
+    notifications,
+    mail,
+    ledger,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
   return {
     clock,
     events,
@@ -132,6 +146,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       db,
       releases,
       payments,
+      orders,
+      licences,
       refunds,
       catalogue,
       storage,
@@ -143,7 +159,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     }),
     refunds,
     reviews: new ReviewsService({ db, notifications, catalogue, clock }),
-    licences: new LicencesService({ db, clock }),
+    orders,
+    licences,
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
   };
 }

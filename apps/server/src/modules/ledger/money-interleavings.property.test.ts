@@ -108,16 +108,16 @@ async function expectMoneyHolds(shop: Shop): Promise<void> {
     .having(sql`count(distinct transaction_id)`, '>', 1)
     .execute();
   expect(salesPerLine).toEqual([]);
-  const lines = await ctx.db.selectFrom('purchase_lines').select('id').execute();
+  const lines = await ctx.db.selectFrom('order_lines').select('id').where('kind', '=', 'licence').execute();
   const sold = await ctx.db.selectFrom('ledger_entries').select('order_line_id').distinct().where('kind', '=', 'sale').execute();
   expect(sold).toHaveLength(lines.length);
   // No licence outlives its refund.
   const refundedButActive = await ctx.db
     .selectFrom('refunds')
-    .innerJoin('purchase_lines', 'purchase_lines.id', 'refunds.purchase_line_id')
+    .innerJoin('licences', 'licences.order_line_id', 'refunds.purchase_line_id')
     .select('refunds.id')
     .where('refunds.status', '=', 'succeeded')
-    .where('purchase_lines.status', '=', 'Active')
+    .where('licences.status', '=', 'Active')
     .execute();
   expect(refundedButActive).toEqual([]);
 }
