@@ -10,7 +10,7 @@ import { newId } from '../../platform/ids.js';
 
 const get = async (ctx: CatalogueContext, user: TestUser, url: string) => {
   const response = await injectAs(ctx, user, { method: 'GET', url });
-  expect(response.statusCode, url).toBe(200);
+  expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
   return response.json() as unknown;
 };
 
