@@ -6,6 +6,8 @@ import { buyWithCard, postPurchaseDetail, singleLine } from '../../test/commerce
 import { buildCatalogueApp, createApprovedProduct, type CatalogueContext } from '../../test/factories.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 import { figuresBeforeTheLedger } from '../../test/money-history.js';
+import { soldLicences } from '../licences/index.js';
+import { soldLicenceLines } from '../orders/index.js';
 
 /** What a person of the shop does; indexes pick among what exists when the step runs. */
 type Step =
@@ -108,16 +110,16 @@ async function expectMoneyHolds(shop: Shop): Promise<void> {
     .having(sql`count(distinct transaction_id)`, '>', 1)
     .execute();
   expect(salesPerLine).toEqual([]);
-  const lines = await ctx.db.selectFrom('order_lines').select('id').where('kind', '=', 'licence').execute();
+  const lines = await soldLicenceLines(ctx.db).select('l.id').execute();
   const sold = await ctx.db.selectFrom('ledger_entries').select('order_line_id').distinct().where('kind', '=', 'sale').execute();
   expect(sold).toHaveLength(lines.length);
   // No licence outlives its refund.
   const refundedButActive = await ctx.db
     .selectFrom('refunds')
-    .innerJoin('licences', 'licences.order_line_id', 'refunds.purchase_line_id')
+    .innerJoin(soldLicences(ctx.db).select(['l.id as line_id', 'c.status']).as('sold'), 'sold.line_id', 'refunds.purchase_line_id')
     .select('refunds.id')
     .where('refunds.status', '=', 'succeeded')
-    .where('licences.status', '=', 'Active')
+    .where('sold.status', '=', 'Active')
     .execute();
   expect(refundedButActive).toEqual([]);
 }

@@ -88,9 +88,7 @@ export class LicencesRepository {
       .updateTable('licences')
       .set({ download_enabled: enabled ? 1 : 0 })
       .where('product_id', '=', productId)
-      .where('order_line_id', 'in', (eb) =>
-        eb.selectFrom('order_lines').select('order_lines.id').where('order_lines.order_id', '=', orderId),
-      )
+      .where('order_line_id', 'in', soldLicenceLines(this.db).select('l.id').where('l.order_id', '=', orderId))
       .execute();
   }
 
