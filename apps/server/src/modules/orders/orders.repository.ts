@@ -100,7 +100,7 @@ export class OrdersRepository {
       .updateTable('orders')
       .set({ status: 'paid', paid_at: paidAt, updated_at: paidAt })
       .where('id', '=', orderId)
-      .where('status', 'in', ['pending', 'canceled'])
+      .where('status', '=', 'pending')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     for (const line of lines) {
