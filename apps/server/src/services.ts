@@ -158,7 +158,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       publicUrl: config.publicUrl,
     }),
     refunds,
-    reviews: new ReviewsService({ db, notifications, catalogue, clock }),
+    reviews: new ReviewsService({ db, notifications, catalogue, licences, clock }),
     orders,
     licences,
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),

@@ -78,6 +78,17 @@ export class LicencesRepository {
     return this.licences().where('c.holder_id', '=', buyerId).orderBy('c.created_at', 'desc').orderBy('l.id').execute();
   }
 
+  async holds(holderId: string, productId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('licences')
+      .select('id')
+      .where('holder_id', '=', holderId)
+      .where('product_id', '=', productId)
+      .where('status', '=', 'Active')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async issue(licences: readonly NewLicence[]): Promise<void> {
     if (licences.length > 0) await this.db.insertInto('licences').values(licences).execute();
   }

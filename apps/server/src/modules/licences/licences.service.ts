@@ -69,6 +69,11 @@ export class LicencesService {
     this.clock = clock;
   }
 
+  /** Whether the user holds an active licence of the product (bought, not refunded, not revoked). */
+  holds(userId: string, productId: string): Promise<boolean> {
+    return this.licences.holds(userId, productId);
+  }
+
   /** One licence per sold licence line, inside the sale's transaction. */
   issueIn(trx: Kysely<Database>, licences: readonly NewLicence[]): Promise<void> {
     return new LicencesRepository(trx).issue(licences);

@@ -9,9 +9,9 @@ export interface PaidOrderWithBuyerRow extends OrderRow {
   buyer_email: string;
 }
 
-/** What a line becomes at the sale: its seller then and the release it sold. */
+/** What a product's lines (its licence and any reskin quoted with it) become at the sale: its seller then and the release it sold. */
 export interface LineAtSale {
-  lineId: string;
+  productId: string;
   sellerId: string;
   releaseId: string | null;
 }
@@ -107,7 +107,8 @@ export class OrdersRepository {
       await this.db
         .updateTable('order_lines')
         .set({ seller_id: line.sellerId, release_id: line.releaseId })
-        .where('id', '=', line.lineId)
+        .where('order_id', '=', orderId)
+        .where('product_id', '=', line.productId)
         .execute();
     }
     return true;

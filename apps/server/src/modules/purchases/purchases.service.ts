@@ -213,7 +213,7 @@ export class PurchasesService {
           payment.id,
           paidAt,
           payment.lines.map((line) => ({
-            lineId: line.lineId,
+            productId: line.productId,
             sellerId: sellers.get(line.productId) ?? '',
             releaseId: newest.get(line.productId)?.[0]?.id ?? null,
           })),

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, ProductReviewsTable } from '../../db/schema.js';
-import { holdsActiveLicence, soldLicences } from '../licences/index.js';
+import { holdsActiveLicence } from '../licences/index.js';
 
 export type ReviewRow = Selectable<ProductReviewsTable>;
 
@@ -83,17 +83,6 @@ export class ReviewsRepository {
       .where('hidden_at', 'is', null)
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), mean: row.mean === null ? null : Number(row.mean) };
-  }
-
-  /** Whether the user holds an active licence of the product (a paid line not refunded or revoked). */
-  async holdsActiveLicence(userId: string, productId: string): Promise<boolean> {
-    const row = await soldLicences(this.db)
-      .select('c.id')
-      .where('c.holder_id', '=', userId)
-      .where('c.product_id', '=', productId)
-      .where('c.status', '=', 'Active')
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   /** The product's owner and title, if it exists. */
