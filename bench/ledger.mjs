@@ -19,7 +19,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
 import { rebuildBalances } from '../apps/server/dist/db/migrations/0022_ledger_history.js';
 import { fillKeptTotals } from '../apps/server/dist/db/migrations/0024_ledger_kept_totals.js';
 import { LedgerService } from '../apps/server/dist/modules/ledger/index.js';
-import { paidLinesWithoutSaleEntries } from '../apps/server/dist/modules/purchases/index.js';
+import { paidLinesWithoutSaleEntries } from '../apps/server/dist/modules/orders/index.js';
 import { systemClock } from '../apps/server/dist/platform/clock.js';
 import { measure, sendRequests, startChild } from './harness.mjs';
 import { printTable } from './table.mjs';

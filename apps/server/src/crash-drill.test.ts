@@ -63,8 +63,7 @@ async function confirmAtStripe(stripe: FakeStripe, intentId: string, clientSecre
 }
 
 /**
- * The drill's view of the database, straight from its tables (kept together here, as the purchase
- * tables are being renamed): every purchase line of the drill's intents, every refund claim, every
+ * The drill's view of the database, straight from its tables: every licence of the drill's intents, every refund claim, every
  * withdrawal and the ledger entries that belong to them.
  */
 async function moneyState(databaseUrl: string) {
@@ -73,10 +72,11 @@ async function moneyState(databaseUrl: string) {
     const { db } = database;
     const [lines, refunds, withdrawals, entries] = await Promise.all([
       db
-        .selectFrom('purchase_lines as l')
-        .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
-        .select(['l.id', 'l.status', 'l.product_id', 'l.purchase_id', 'p.transaction_id'])
-        .where('p.transaction_id', 'like', 'pi_%')
+        .selectFrom('licences as l')
+        .innerJoin('order_lines as ol', 'ol.id', 'l.order_line_id')
+        .innerJoin('orders as o', 'o.id', 'ol.order_id')
+        .select(['l.order_line_id as id', 'l.status', 'l.product_id', 'o.id as purchase_id', 'o.provider_intent_id as transaction_id'])
+        .where('o.provider_intent_id', 'like', 'pi_%')
         .execute(),
       db.selectFrom('refunds').select(['purchase_line_id', 'status']).execute(),
       db.selectFrom('withdrawals').select(['id', 'amount_cents']).execute(),

@@ -1,7 +1,7 @@
 // `npm run ledger -- check`: proves the ledger sound (docs/decisions/0008), as housekeeping does each round.
 import { openDatabase } from './db/index.js';
 import { LedgerService } from './modules/ledger/index.js';
-import { paidLinesWithoutSaleEntries } from './modules/purchases/index.js';
+import { paidLinesWithoutSaleEntries } from './modules/orders/index.js';
 import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 

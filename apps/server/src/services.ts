@@ -7,6 +7,7 @@ import { HireService } from './modules/hire/index.js';
 import { LedgerService } from './modules/ledger/index.js';
 import { LicencesService } from './modules/licences/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
+import { OrdersService, paidLinesWithoutSaleEntries } from './modules/orders/index.js';
 import { HousekeepingService } from './modules/housekeeping/index.js';
 import { ArchivesService } from './modules/archives/index.js';
 import { IdempotencyService } from './modules/idempotency/index.js';
@@ -20,7 +21,7 @@ import { RefundsService } from './modules/refunds/index.js';
 import { ReconciliationService } from './modules/reconciliation/index.js';
 import { ReskinChatService } from './modules/reskin-chat/index.js';
 import { PaymentsService } from './modules/payments/index.js';
-import { paidLinesWithoutSaleEntries, PurchasesService } from './modules/purchases/index.js';
+import { PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
@@ -44,7 +45,9 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
-  const payments = new PaymentsService({ db, provider: createPaymentProvider(config.payments, db, clock), clock });
+  const orders = new OrdersService({ db, clock });
+  const licences = new LicencesService({ db, clock });
+  const payments = new PaymentsService({ db, provider: createPaymentProvider(config.payments, db, clock), orders, clock });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
   const checkouts = {
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
@@ -109,11 +112,24 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     publicUrl: config.publicUrl,
   });
   const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
-  const refunds = new RefundsService({ db, payments, notifications, mail, ledger, clock, log, publicUrl: config.publicUrl });
+  const refunds = new RefundsService({
+    db,
+    payments,
+    orders,
+    licences,
+    notifications,
+    mail,
+    ledger,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
   const purchases = new PurchasesService({
     db,
     releases,
     payments,
+    orders,
+    licences,
     refunds,
     catalogue,
     storage,
@@ -149,8 +165,9 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     idempotency: new IdempotencyService({ db, clock }),
     purchases,
     refunds,
-    reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, clock }),
-    licences: new LicencesService({ db, clock }),
+    reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock }),
+    orders,
+    licences,
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
     reconciliation: new ReconciliationService({ leases, refunds, purchases, clock, log, afterSeconds: config.reconcileSeconds }),
   };

@@ -19,6 +19,7 @@ import * as baskets from './migrations/0019_baskets.js';
 import * as streamSequence from './migrations/0020_stream_sequence.js';
 import * as ledger from './migrations/0021_ledger.js';
 import * as ledgerHistory from './migrations/0022_ledger_history.js';
+import * as ordersLicences from './migrations/0023_orders_licences.js';
 import * as ledgerKeptTotals from './migrations/0024_ledger_kept_totals.js';
 import type { Database } from './schema.js';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020_stream_sequence': streamSequence,
   '0021_ledger': ledger,
   '0022_ledger_history': ledgerHistory,
+  '0023_orders_licences': ordersLicences,
   '0024_ledger_kept_totals': ledgerKeptTotals,
 };
 

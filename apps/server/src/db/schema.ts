@@ -44,10 +44,10 @@ export interface Database {
   product_search: ProductSearchTable;
   comments: CommentsTable;
   hire_requests: HireRequestsTable;
-  payments: PaymentsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  licences: LicencesTable;
   simulated_payment_intents: SimulatedPaymentIntentsTable;
-  purchases: PurchasesTable;
-  purchase_lines: PurchaseLinesTable;
   refunds: RefundsTable;
   refund_requests: RefundRequestsTable;
   licence_apps: LicenceAppsTable;
@@ -250,18 +250,43 @@ export interface HireRequestsTable {
   created_at: string;
 }
 
-export interface PaymentsTable {
+/** Where an order stands: docs/decisions/0008. A checkout the provider closed before payment is `canceled`. */
+export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'canceled';
+/** What an order line sells; `bundle` and `custom_work` come later. */
+export type OrderLineKind = 'licence' | 'reskin';
+
+/** A checkout, priced by the server when it starts, and the purchase once its payment is recorded. */
+export interface OrdersTable {
   id: string;
+  buyer_id: string;
+  status: OrderStatus;
+  currency: string;
+  /** Who takes the money: `stripe`, or `simulated` where no provider is configured. */
   provider: string;
   provider_intent_id: string;
-  user_id: string;
-  amount_cents: number;
-  currency: string;
-  /** JSON of the lines the amount was computed from. */
-  lines: string;
-  status: string;
+  /** What the provider charges: the licence lines' paid cents (a reskin is quoted, not charged). */
+  total_cents: number;
   created_at: string;
+  /** When the payment was recorded: the purchase's date, from which download windows run. */
+  paid_at: string | null;
   updated_at: string;
+}
+
+/** What was sold as it was at the sale; `paid_cents = list_cents - discount_cents + tax_cents` is checked by the database. */
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  kind: OrderLineKind;
+  product_id: string;
+  /** The newest approved release when paid; null for sales recorded before releases were kept on lines. */
+  release_id: string | null;
+  license_type: LicenseType;
+  /** The product's owner at the sale (at checkout until it is paid); null only for a checkout whose product was gone before 0023. */
+  seller_id: string | null;
+  list_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  paid_cents: number;
 }
 
 /** The simulated provider's side of an intent (what Stripe would keep on its servers). */
@@ -279,36 +304,27 @@ export interface SimulatedPaymentIntentsTable {
   amount_refunded_cents: Generated<number>;
 }
 
-export interface PurchasesTable {
+/** One licence per sold licence line: its holder, its proof and its state. */
+export interface LicencesTable {
   id: string;
-  user_id: string;
-  payment_id: string;
-  amount_paid_cents: number;
-  transaction_id: string;
-  payment_status: string;
-  created_at: string;
-}
-
-export interface PurchaseLinesTable {
-  id: string;
-  purchase_id: string;
+  order_line_id: string;
   product_id: string;
-  license_type: LicenseType;
-  is_reskin: number;
-  price_cents: number;
-  reskin_price_cents: number;
-  download_enabled: Generated<number>;
+  holder_id: string;
   /** The licence's random UUID v4, shown to its buyer and checked by sellers. */
   purchase_code: string;
   status: Generated<LicenceStatus>;
   revoked_reason: string | null;
   revoked_at: string | null;
+  download_enabled: Generated<number>;
+  created_at: string;
 }
 
 /** One refunded licence: a ledger row of its own, counted against the seller from the moment it is claimed. */
 export interface RefundsTable {
   id: string;
+  /** The order line refunded (named for the purchase lines it pointed at before migration 0023; the ids are the same). */
   purchase_line_id: string;
+  /** The order (a purchase's id is its order's id). */
   purchase_id: string;
   product_id: string;
   seller_id: string;
@@ -326,6 +342,7 @@ export interface RefundsTable {
 
 export interface RefundRequestsTable {
   id: string;
+  /** The order line whose refund is asked for. */
   purchase_line_id: string;
   buyer_id: string;
   reason: string;
@@ -339,7 +356,7 @@ export interface RefundRequestsTable {
 /** An app a licence is used in; a cleared one is kept, out of every count. */
 export interface LicenceAppsTable {
   id: string;
-  purchase_line_id: string;
+  licence_id: string;
   app_name: string;
   bundle_id: string;
   store_url: string | null;

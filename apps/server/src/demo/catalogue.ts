@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SessionUser } from '@market/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { newId } from '../platform/ids.js';
 import {
   androidProjectFiles,
@@ -13,7 +13,7 @@ import {
   type ZipFileSpec,
 } from '@market/sample-archives';
 import type { Services } from '../services.js';
-import { type LedgerService, saleOf } from '../modules/ledger/index.js';
+import { saleOf } from '../modules/ledger/index.js';
 import type { Database } from '../db/schema.js';
 import { demoProducts, type DemoProduct } from './catalogue-data.js';
 import { coverImage } from './demo-images.js';
@@ -129,15 +129,15 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
     [pick(6), 3, 5],
     [pick(7), 1, 2],
   ];
+  const downloads = new Map<string, number>();
   for (const [productId, copies, daysAgo] of sales) {
     for (let copy = 0; copy < copies; copy += 1) {
-      await recordDemoPurchase(db, services.ledger, actors.buyer._id, productId, new Date(now.getTime() - (daysAgo + copy) * DAY_MS));
+      await recordDemoPurchase(db, services, actors.buyer._id, productId, new Date(now.getTime() - (daysAgo + copy) * DAY_MS));
     }
+    downloads.set(productId, (downloads.get(productId) ?? 0) + copies);
   }
-  await db
-    .updateTable('products')
-    .set({ downloads: sql<number>`(select count(*) from purchase_lines where purchase_lines.product_id = products.id)` })
-    .execute();
+  for (const [productId, count] of downloads)
+    await db.updateTable('products').set({ downloads: count }).where('id', '=', productId).execute();
 
   // Views of the last week: a handful of products more viewed than the rest.
   const views = approved.slice(-12).flatMap((productId, index) =>
@@ -152,9 +152,10 @@ export async function seedCatalogue(services: Services, db: Kysely<Database>, ac
   services.catalogue.changed();
 }
 
+/** A sale of the past, written through the orders', licences' and ledger's doors as a checkout would have left it. */
 async function recordDemoPurchase(
   db: Kysely<Database>,
-  ledger: LedgerService,
+  services: Pick<Services, 'orders' | 'licences' | 'ledger'>,
   buyerId: string,
   productId: string,
   at: Date,
@@ -165,53 +166,33 @@ async function recordDemoPurchase(
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
   const lineId = newId();
-  const paymentId = newId();
-  const purchaseId = newId();
   const amount = product.single_app_license_cents;
   const time = at.toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('payments')
-      .values({
-        id: paymentId,
+    await services.orders.recordSoldIn(trx, [
+      {
+        id: newId(),
+        buyerId,
         provider: 'demo',
-        provider_intent_id: `demo_${newId()}`,
-        user_id: buyerId,
-        amount_cents: amount,
-        currency: 'usd',
-        lines: JSON.stringify([{ productId, licenseType: 'Single App License' }]),
-        status: 'succeeded',
-        created_at: time,
-        updated_at: time,
-      })
-      .execute();
-    await trx
-      .insertInto('purchases')
-      .values({
-        id: purchaseId,
-        user_id: buyerId,
-        payment_id: paymentId,
-        amount_paid_cents: amount,
-        transaction_id: `demo_${newId()}`,
-        payment_status: 'succeeded',
-        created_at: time,
-      })
-      .execute();
-    await trx
-      .insertInto('purchase_lines')
-      .values({
-        id: lineId,
-        purchase_id: purchaseId,
+        intentId: `demo_${newId()}`,
+        paidAt: time,
+        lines: [
+          { id: lineId, kind: 'licence', productId, licenseType: 'Single App License', sellerId: product.user_id, listCents: amount },
+        ],
+      },
+    ]);
+    await services.licences.issueIn(trx, [
+      {
+        id: newId(),
+        order_line_id: lineId,
         product_id: productId,
-        license_type: 'Single App License',
-        is_reskin: 0,
-        price_cents: amount,
-        reskin_price_cents: 0,
-        download_enabled: 0,
+        holder_id: buyerId,
         purchase_code: randomUUID(),
-      })
-      .execute();
+        created_at: time,
+        download_enabled: 0,
+      },
+    ]);
     const sale = saleOf({ lineId, sellerId: product.user_id, provider: 'demo', paidCents: amount, reskinCents: 0 });
-    await ledger.postIfAny(trx, sale && { ...sale, at: time });
+    await services.ledger.postIfAny(trx, sale && { ...sale, at: time });
   });
 }

@@ -2,6 +2,7 @@ import type { SessionUser } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Services } from '../services.js';
+import { soldLicenceLines } from '../modules/orders/index.js';
 
 /** [stars, text, the seller's reply or null], one for each of the buyer's oldest purchases. */
 const DEMO_REVIEWS: ReadonlyArray<readonly [number, string, string | null]> = [
@@ -14,13 +15,11 @@ const DEMO_REVIEWS: ReadonlyArray<readonly [number, string, string | null]> = [
 
 /** A few verified-buyer reviews, so cards and product pages show stars from the first start. */
 export async function seedDemoReviews(services: Services, db: Kysely<Database>, buyer: SessionUser, seller: SessionUser): Promise<void> {
-  const bought = await db
-    .selectFrom('purchase_lines as l')
-    .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+  const bought = await soldLicenceLines(db)
     .innerJoin('products as pr', 'pr.id', 'l.product_id')
     .select('l.product_id')
     .distinct()
-    .where('p.user_id', '=', buyer._id)
+    .where('o.buyer_id', '=', buyer._id)
     .where('pr.user_id', '=', seller._id)
     .orderBy('l.product_id')
     .limit(DEMO_REVIEWS.length)

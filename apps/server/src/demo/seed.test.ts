@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { soldLicenceLines } from '../modules/orders/index.js';
 import { injectAs } from '../test/helper.js';
 import { buildCatalogueApp, filesIn } from '../test/factories.js';
 import { seedDemoData } from './index.js';
@@ -30,15 +31,12 @@ describe('the demo data', () => {
     expect(seconds).toBeLessThan(20);
 
     const buyer = await ctx.db.selectFrom('users').select('id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow();
-    const recent = await ctx.db
-      .selectFrom('purchases as p')
-      .innerJoin('payments as pay', 'pay.id', 'p.payment_id')
-      .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+    const recent = await soldLicenceLines(ctx.db)
       .innerJoin('products as pr', 'pr.id', 'l.product_id')
       .innerJoin('users as owner', 'owner.id', 'pr.user_id')
-      .select(['pay.provider', 'owner.email', 'l.license_type', 'p.created_at'])
-      .where('p.user_id', '=', buyer.id)
-      .where('pay.provider', '=', 'simulated')
+      .select(['o.provider', 'owner.email', 'l.license_type', 'o.paid_at as created_at'])
+      .where('o.buyer_id', '=', buyer.id)
+      .where('o.provider', '=', 'simulated')
       .execute();
     expect(recent).toEqual([
       { provider: 'simulated', email: 'seller@example.com', license_type: 'Multi App License', created_at: ctx.clock.now().toISOString() },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import type { ProductDetail } from '@market/contracts';
 import sharp from 'sharp';
 import { onTestFinished } from 'vitest';
 import { newId } from '../platform/ids.js';
-import { postSales } from './sales.js';
+import { storeSales } from './sales.js';
 import { makeZip } from '@market/sample-archives';
 import { buildTestApp, buildTwoTestApps, injectAs, type TestContext, type TestUser } from './helper.js';
 
@@ -154,54 +153,11 @@ export async function createApprovedProduct(
 
 export const titleJson = (titles: Record<string, string>) => JSON.stringify(titles);
 
-/** A paid purchase of the products at the given time; the purchase flow of a later issue will replace this. */
+/** A paid purchase of the products at the given time, each line a Single App License at $1. */
 export async function recordSale(ctx: TestContext, buyerId: string, productIds: string[], at: Date): Promise<void> {
-  const paymentId = newId();
-  const purchaseId = newId();
-  await ctx.db
-    .insertInto('payments')
-    .values({
-      id: paymentId,
-      provider: 'test',
-      provider_intent_id: newId(),
-      user_id: buyerId,
-      amount_cents: 100,
-      currency: 'usd',
-      lines: '[]',
-      status: 'succeeded',
-      created_at: at.toISOString(),
-      updated_at: at.toISOString(),
-    })
-    .execute();
-  await ctx.db
-    .insertInto('purchases')
-    .values({
-      id: purchaseId,
-      user_id: buyerId,
-      payment_id: paymentId,
-      amount_paid_cents: 100,
-      transaction_id: newId(),
-      payment_status: 'succeeded',
-      created_at: at.toISOString(),
-    })
-    .execute();
-  const lines = productIds.map((productId) => ({ lineId: newId(), productId, priceCents: 100 }));
-  await ctx.db
-    .insertInto('purchase_lines')
-    .values(
-      lines.map(({ lineId, productId }) => ({
-        id: lineId,
-        purchase_id: purchaseId,
-        product_id: productId,
-        license_type: 'Single App License',
-        is_reskin: 0,
-        price_cents: 100,
-        reskin_price_cents: 0,
-        purchase_code: randomUUID(),
-      })),
-    )
-    .execute();
-  await postSales(ctx, 'test', lines, at);
+  await storeSales(ctx, [
+    { orderId: newId(), buyerId, provider: 'test', lines: productIds.map((productId) => ({ productId, priceCents: 100 })), at },
+  ]);
 }
 
 /**
@@ -216,7 +172,7 @@ export async function insertBuyers(ctx: TestContext, productId: string, count: n
     const batch = Array.from({ length: Math.min(200, count - start) }, (_, index) => {
       const id = newId();
       ids.push(id);
-      return { id, payment: newId(), purchase: newId(), line: newId(), number: start + index };
+      return { id, number: start + index };
     });
     await ctx.db
       .insertInto('users')
@@ -233,57 +189,9 @@ export async function insertBuyers(ctx: TestContext, productId: string, count: n
         })),
       )
       .execute();
-    await ctx.db
-      .insertInto('payments')
-      .values(
-        batch.map(({ id, payment }) => ({
-          id: payment,
-          provider: 'test',
-          provider_intent_id: newId(),
-          user_id: id,
-          amount_cents: 100,
-          currency: 'usd',
-          lines: '[]',
-          status: 'succeeded',
-          created_at: time,
-          updated_at: time,
-        })),
-      )
-      .execute();
-    await ctx.db
-      .insertInto('purchases')
-      .values(
-        batch.map(({ id, payment, purchase }) => ({
-          id: purchase,
-          user_id: id,
-          payment_id: payment,
-          amount_paid_cents: 100,
-          transaction_id: newId(),
-          payment_status: 'succeeded',
-          created_at: time,
-        })),
-      )
-      .execute();
-    await ctx.db
-      .insertInto('purchase_lines')
-      .values(
-        batch.map(({ purchase, line }) => ({
-          id: line,
-          purchase_id: purchase,
-          product_id: productId,
-          license_type: 'Single App License',
-          is_reskin: 0,
-          price_cents: 100,
-          reskin_price_cents: 0,
-          purchase_code: randomUUID(),
-        })),
-      )
-      .execute();
-    await postSales(
+    await storeSales(
       ctx,
-      'test',
-      batch.map(({ line }) => ({ lineId: line, productId, priceCents: 100 })),
-      at,
+      batch.map(({ id }) => ({ orderId: newId(), buyerId: id, provider: 'test', lines: [{ productId, priceCents: 100 }], at })),
     );
   }
   return ids;

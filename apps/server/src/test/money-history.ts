@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { reskinQuotedWith, soldLicenceLines } from '../modules/orders/index.js';
 import { expect } from 'vitest';
 import { buyWithCard, multiLine, singleLine } from './commerce.js';
 import { createApprovedProduct, type CatalogueContext } from './factories.js';
@@ -54,20 +56,50 @@ export async function variedHistory(ctx: CatalogueContext) {
 
 const cents = (value: number) => Math.round(value) / 100;
 
+/** `purchase_lines` and `purchases` as the schema before migration 0023 kept them. */
+export interface LegacyTables {
+  products: Database['products'];
+  purchases: { id: string; user_id: string; payment_id: string; amount_paid_cents: number; transaction_id: string; created_at: string };
+  purchase_lines: {
+    id: string;
+    purchase_id: string;
+    product_id: string;
+    license_type: string;
+    is_reskin: number;
+    price_cents: number;
+    reskin_price_cents: number;
+    purchase_code: string;
+    status: string;
+  };
+}
+
 /**
  * docs/product-spec.md §9's figures as the code before the ledger summed them, in cents: sales by the
  * product's owner, refunds from their claim on, withdrawals by state.
  */
-export async function figuresBeforeTheLedger(ctx: TestContext, sellerId: string) {
-  const sales = await ctx.db
-    .selectFrom('purchase_lines')
-    .innerJoin('products', 'products.id', 'purchase_lines.product_id')
-    .where('products.user_id', '=', sellerId)
-    .select([
-      sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
-      sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as('reskin'),
-    ])
-    .executeTakeFirstOrThrow();
+export async function figuresBeforeTheLedger(ctx: TestContext, sellerId: string, schema: 'current' | 'before 0023' = 'current') {
+  const sales =
+    schema === 'current'
+      ? await soldLicenceLines(ctx.db)
+          .innerJoin('products', 'products.id', 'l.product_id')
+          .where('products.user_id', '=', sellerId)
+          .select([
+            sql<number>`coalesce(sum(l.paid_cents), 0)`.as('earnings'),
+            sql<number>`coalesce(sum(coalesce(${reskinQuotedWith('l')}, 0)), 0)`.as('reskin'),
+          ])
+          .executeTakeFirstOrThrow()
+      : // The tables before migration 0023, which today's schema type no longer knows.
+        await (ctx.db as unknown as Kysely<LegacyTables>)
+          .selectFrom('purchase_lines')
+          .innerJoin('products', 'products.id', 'purchase_lines.product_id')
+          .where('products.user_id', '=', sellerId)
+          .select([
+            sql<number>`coalesce(sum(purchase_lines.price_cents), 0)`.as('earnings'),
+            sql<number>`coalesce(sum(case when purchase_lines.is_reskin = 1 then purchase_lines.reskin_price_cents else 0 end), 0)`.as(
+              'reskin',
+            ),
+          ])
+          .executeTakeFirstOrThrow();
   const withdrawals = await ctx.db
     .selectFrom('withdrawals')
     .where('user_id', '=', sellerId)

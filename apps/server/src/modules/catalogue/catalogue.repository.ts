@@ -2,6 +2,7 @@ import type { Engine, LanguageCode, ModerationState, ProductStatus, SubCategory 
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
+import { soldLicenceLines } from '../orders/index.js';
 
 export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text' | 'search_rowid'>;
 
@@ -274,12 +275,10 @@ export class CatalogueRepository {
 
   /** Approved products by units sold since `sinceIso` (all time when null), then downloads, then newest. */
   async bestSellingIds(sinceIso: string | null, limit: number): Promise<string[]> {
-    const sales = this.db
-      .selectFrom('purchase_lines')
-      .innerJoin('purchases', 'purchases.id', 'purchase_lines.purchase_id')
-      .select(['purchase_lines.product_id', (eb) => eb.fn.countAll<number>().as('units')])
-      .$if(sinceIso !== null, (query) => query.where('purchases.created_at', '>=', sinceIso!))
-      .groupBy('purchase_lines.product_id')
+    const sales = soldLicenceLines(this.db)
+      .select(['l.product_id', (eb) => eb.fn.countAll<number>().as('units')])
+      .$if(sinceIso !== null, (query) => query.where('o.paid_at', '>=', sinceIso!))
+      .groupBy('l.product_id')
       .as('sales');
     const rows = await this.db
       .selectFrom('products')

@@ -47,8 +47,12 @@ describe('housekeeping', () => {
     const report = await ctx.services.housekeeping.runOnce();
 
     expect(report?.payments).toBe(1);
-    const left = (await ctx.db.selectFrom('payments').select('provider_intent_id').execute()).map((row) => row.provider_intent_id).sort();
-    expect(left).toEqual([paidButUnrecorded.paymentIntentId, recent.paymentIntentId].sort());
+    const kept = async (intentId: string) => (await ctx.services.orders.byIntent('simulated', intentId)) !== null;
+    expect([
+      await kept(abandoned.paymentIntentId),
+      await kept(paidButUnrecorded.paymentIntentId),
+      await kept(recent.paymentIntentId),
+    ]).toEqual([false, true, true]);
     const closed = await ctx.db
       .selectFrom('simulated_payment_intents')
       .select('status')

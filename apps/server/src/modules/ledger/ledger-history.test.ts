@@ -1,10 +1,10 @@
 import type { Earnings } from '@market/contracts';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
 import { buildCatalogueApp, type CatalogueContext } from '../../test/factories.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
-import { figuresBeforeTheLedger, variedHistory } from '../../test/money-history.js';
+import { figuresBeforeTheLedger, type LegacyTables, variedHistory } from '../../test/money-history.js';
 import { newId } from '../../platform/ids.js';
 
 const earningsOf = async (ctx: CatalogueContext, user: TestUser) =>
@@ -21,7 +21,7 @@ describe('the ledger history migration', () => {
     // a refund claim whose process died before the provider answered.
     const migrator = migratorFor(ctx.db);
     expect((await migrator.migrateTo('0020_stream_sequence')).error).toBeUndefined();
-    const [line] = await ctx.db
+    const [line] = await (ctx.db as unknown as Kysely<LegacyTables>)
       .selectFrom('purchase_lines')
       .innerJoin('purchases', 'purchases.id', 'purchase_lines.purchase_id')
       .select(['purchase_lines.id', 'purchase_lines.purchase_id', 'purchases.user_id as buyer_id'])
@@ -48,7 +48,7 @@ describe('the ledger history migration', () => {
         created_at: at,
       })
       .execute();
-    const before = await Promise.all(sellers.map((seller) => figuresBeforeTheLedger(ctx, seller._id)));
+    const before = await Promise.all(sellers.map((seller) => figuresBeforeTheLedger(ctx, seller._id, 'before 0023')));
     expect(before.some((figures) => figures.availableBalance < 0)).toBe(true);
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();

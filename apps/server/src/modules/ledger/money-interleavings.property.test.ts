@@ -7,6 +7,8 @@ import { buildCatalogueApp, createApprovedProduct, type CatalogueContext } from 
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 import { figuresBeforeTheLedger } from '../../test/money-history.js';
+import { soldLicences } from '../licences/index.js';
+import { soldLicenceLines } from '../orders/index.js';
 
 /** What a person of the shop does; indexes pick among what exists when the step runs. */
 type Step =
@@ -139,11 +141,15 @@ async function expectMoneyHolds(shop: Shop): Promise<void> {
     .having(sql`count(distinct transaction_id)`, '>', 1)
     .execute();
   expect(salesPerLine).toEqual([]);
-  const lines = await ctx.db.selectFrom('purchase_lines').select('id').execute();
+  const lines = await soldLicenceLines(ctx.db).select('l.id').execute();
   const sold = await ctx.db.selectFrom('ledger_entries').select('order_line_id').distinct().where('kind', '=', 'sale').execute();
   expect(sold).toHaveLength(lines.length);
   // Stripe's side and ours agree: each paid intent one purchase, each line's refunds at Stripe its refund entries.
-  const purchases = await ctx.db.selectFrom('purchases').select('transaction_id').execute();
+  const purchases = await ctx.db
+    .selectFrom('orders')
+    .select('provider_intent_id as transaction_id')
+    .where('paid_at', 'is not', null)
+    .execute();
   expect(purchases.map((row) => row.transaction_id).toSorted()).toEqual(shop.paidIntents.toSorted());
   const refundedAtStripe = new Map<string, number>();
   for (const refund of shop.stripe.refunds) {
@@ -164,10 +170,10 @@ async function expectMoneyHolds(shop: Shop): Promise<void> {
   // No licence outlives its refund.
   const refundedButActive = await ctx.db
     .selectFrom('refunds')
-    .innerJoin('purchase_lines', 'purchase_lines.id', 'refunds.purchase_line_id')
+    .innerJoin(soldLicences(ctx.db).select(['l.id as line_id', 'c.status']).as('sold'), 'sold.line_id', 'refunds.purchase_line_id')
     .select('refunds.id')
     .where('refunds.status', '=', 'succeeded')
-    .where('purchase_lines.status', '=', 'Active')
+    .where('sold.status', '=', 'Active')
     .execute();
   expect(refundedButActive).toEqual([]);
 }

@@ -1,10 +1,12 @@
 import type { LicenceStatus, LicenseType } from '@market/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
-import type { ApiTokensTable, Database, LicenceAppsTable } from '../../db/schema.js';
+import type { ApiTokensTable, Database, LicenceAppsTable, LicencesTable } from '../../db/schema.js';
+import { soldLicenceLines } from '../orders/index.js';
 
-/** A bought line as a licence: its code and status, its purchase, buyer and product. */
+/** A licence: its code and status, its order line and order (the purchase), holder and product. */
 export interface LicenceRow {
+  licence_id: string;
   line_id: string;
   purchase_code: string;
   license_type: LicenseType;
@@ -21,6 +23,24 @@ export interface LicenceRow {
 }
 
 export type LicenceAppRow = Selectable<LicenceAppsTable>;
+export type NewLicence = Omit<Selectable<LicencesTable>, 'status' | 'revoked_reason' | 'revoked_at' | 'download_enabled'> & {
+  download_enabled?: number;
+};
+
+/**
+ * Licences (`c`) with their sold line (`l`) and order (`o`), for another module's read that needs a
+ * join (downloads, reviews, the admins' lists): the door's query, never the table's name.
+ */
+export const soldLicences = (db: Kysely<Database>) => soldLicenceLines(db).innerJoin('licences as c', 'c.order_line_id', 'l.id');
+
+/** Whether the user `holderRef` holds an active licence of the product `productRef`, as a column of another module's query. */
+export const holdsActiveLicence = (holderRef: string, productRef: string) =>
+  sql<SqlBool>`exists (select 1 from licences c where c.holder_id = ${sql.ref(holderRef)} and c.product_id = ${sql.ref(productRef)} and c.status = 'Active')`;
+
+/** Whether anybody ever bought the product: a sold product keeps its served releases and is retired, not deleted. */
+export async function hasLicences(db: Kysely<Database>, productId: string): Promise<boolean> {
+  return (await db.selectFrom('licences').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst()) !== undefined;
+}
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 
 /** Licences, the apps registered to them and sellers' API tokens; no rule lives here. */
@@ -28,20 +48,19 @@ export class LicencesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private licences() {
-    return this.db
-      .selectFrom('purchase_lines as l')
-      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .innerJoin('products as pr', 'pr.id', 'l.product_id')
+    return soldLicences(this.db)
+      .innerJoin('users as u', 'u.id', 'c.holder_id')
+      .innerJoin('products as pr', 'pr.id', 'c.product_id')
       .select([
+        'c.id as licence_id',
         'l.id as line_id',
-        'l.purchase_code',
+        'c.purchase_code',
         'l.license_type',
-        'l.status',
-        'l.revoked_reason',
-        'p.id as purchase_id',
-        'p.created_at as purchased_at',
-        'p.user_id as buyer_id',
+        'c.status',
+        'c.revoked_reason',
+        'o.id as purchase_id',
+        'c.created_at as purchased_at',
+        'c.holder_id as buyer_id',
         'u.name as buyer_name',
         'pr.id as product_id',
         'pr.user_id as seller_id',
@@ -51,32 +70,56 @@ export class LicencesRepository {
   }
 
   findByCode(code: string): Promise<LicenceRow | undefined> {
-    return this.licences().where('l.purchase_code', '=', code).executeTakeFirst();
+    return this.licences().where('c.purchase_code', '=', code).executeTakeFirst();
   }
 
   /** The buyer's licences, newest purchase first. */
   listOfBuyer(buyerId: string): Promise<LicenceRow[]> {
-    return this.licences().where('p.user_id', '=', buyerId).orderBy('p.created_at', 'desc').orderBy('l.id').execute();
+    return this.licences().where('c.holder_id', '=', buyerId).orderBy('c.created_at', 'desc').orderBy('l.id').execute();
   }
 
-  /** The line of a purchase's product, for the download's check. */
-  async statusOfLine(purchaseId: string, productId: string): Promise<LicenceStatus | undefined> {
+  async holds(holderId: string, productId: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('purchase_lines')
-      .select('status')
-      .where('purchase_id', '=', purchaseId)
+      .selectFrom('licences')
+      .select('id')
+      .where('holder_id', '=', holderId)
       .where('product_id', '=', productId)
+      .where('status', '=', 'Active')
       .executeTakeFirst();
-    return row?.status;
+    return row !== undefined;
+  }
+
+  async issue(licences: readonly NewLicence[]): Promise<void> {
+    if (licences.length > 0) await this.db.insertInto('licences').values(licences).execute();
+  }
+
+  /** The download flag of the licence of an order's product. */
+  async setDownloadFlag(orderId: string, productId: string, enabled: boolean): Promise<void> {
+    await this.db
+      .updateTable('licences')
+      .set({ download_enabled: enabled ? 1 : 0 })
+      .where('product_id', '=', productId)
+      .where('order_line_id', 'in', soldLicenceLines(this.db).select('l.id').where('l.order_id', '=', orderId))
+      .execute();
+  }
+
+  /** Revokes the licence of a refunded line and shuts its downloads; a reason given before stays. */
+  async revokeRefunded(lineId: string, reason: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('licences')
+      .set({ status: 'Revoked', revoked_reason: reason, revoked_at: at, download_enabled: 0 })
+      .where('order_line_id', '=', lineId)
+      .where('status', '=', 'Active')
+      .execute();
   }
 
   /** Live (not cleared) registrations of these licences, oldest first. */
-  async liveAppsOf(lineIds: readonly string[]): Promise<LicenceAppRow[]> {
-    if (lineIds.length === 0) return [];
+  async liveAppsOf(licenceIds: readonly string[]): Promise<LicenceAppRow[]> {
+    if (licenceIds.length === 0) return [];
     return this.db
       .selectFrom('licence_apps')
       .selectAll()
-      .where('purchase_line_id', 'in', lineIds)
+      .where('licence_id', 'in', licenceIds)
       .where('cleared_at', 'is', null)
       .orderBy('created_at')
       .orderBy('id')
@@ -91,16 +134,16 @@ export class LicencesRepository {
   async insertAppWhileActive(row: LicenceAppRow, maxApps: number): Promise<'inserted' | 'revoked' | 'full'> {
     return this.db.transaction().execute(async (trx) => {
       const active = await trx
-        .updateTable('purchase_lines')
+        .updateTable('licences')
         .set((eb) => ({ status: eb.ref('status') }))
-        .where('id', '=', row.purchase_line_id)
+        .where('id', '=', row.licence_id)
         .where('status', '=', 'Active')
         .executeTakeFirst();
       if (Number(active.numUpdatedRows) === 0) return 'revoked';
       const { live } = await trx
         .selectFrom('licence_apps')
         .select((eb) => eb.fn.countAll<string | number>().as('live'))
-        .where('purchase_line_id', '=', row.purchase_line_id)
+        .where('licence_id', '=', row.licence_id)
         .where('cleared_at', 'is', null)
         .executeTakeFirstOrThrow();
       if (Number(live) >= maxApps) return 'full';
@@ -111,7 +154,7 @@ export class LicencesRepository {
 
   /** Renames or re-links a live registration; answers whether there was one. */
   async updateApp(
-    lineId: string,
+    licenceId: string,
     appId: string,
     changes: { app_name?: string; store_url?: string | null; updated_at: string },
   ): Promise<boolean> {
@@ -119,7 +162,7 @@ export class LicencesRepository {
       .updateTable('licence_apps')
       .set(changes)
       .where('id', '=', appId)
-      .where('purchase_line_id', '=', lineId)
+      .where('licence_id', '=', licenceId)
       .where('cleared_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -127,7 +170,7 @@ export class LicencesRepository {
 
   /** Clears a live registration, keeping who and why; answers whether there was one. */
   async clearApp(
-    lineId: string,
+    licenceId: string,
     appId: string,
     cleared: { cleared_at: string; cleared_by: string; cleared_reason: string },
   ): Promise<boolean> {
@@ -135,18 +178,18 @@ export class LicencesRepository {
       .updateTable('licence_apps')
       .set(cleared)
       .where('id', '=', appId)
-      .where('purchase_line_id', '=', lineId)
+      .where('licence_id', '=', licenceId)
       .where('cleared_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /** Revokes an active licence; answers false when it was revoked already (the first reason stays). */
-  async revoke(lineId: string, reason: string, at: string): Promise<boolean> {
+  async revoke(licenceId: string, reason: string, at: string): Promise<boolean> {
     const result = await this.db
-      .updateTable('purchase_lines')
+      .updateTable('licences')
       .set({ status: 'Revoked', revoked_reason: reason, revoked_at: at })
-      .where('id', '=', lineId)
+      .where('id', '=', licenceId)
       .where('status', '=', 'Active')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

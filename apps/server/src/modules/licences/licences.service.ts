@@ -28,7 +28,7 @@ import { isUniqueViolation } from '../../db/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { type ApiTokenRow, type LicenceAppRow, type LicenceRow, LicencesRepository } from './licences.repository.js';
+import { type ApiTokenRow, type LicenceAppRow, type LicenceRow, LicencesRepository, type NewLicence } from './licences.repository.js';
 import { certificatePdf } from './certificate.js';
 import { holdsLicence, managesLicences, seesLicence, tokenVerifies } from './policies.js';
 import type { Kysely } from 'kysely';
@@ -69,6 +69,26 @@ export class LicencesService {
     this.clock = clock;
   }
 
+  /** Whether the user holds an active licence of the product (bought, not refunded, not revoked). */
+  holds(userId: string, productId: string): Promise<boolean> {
+    return this.licences.holds(userId, productId);
+  }
+
+  /** One licence per sold licence line, inside the sale's transaction. */
+  issueIn(trx: Kysely<Database>, licences: readonly NewLicence[]): Promise<void> {
+    return new LicencesRepository(trx).issue(licences);
+  }
+
+  /** A refunded line's licence revoked and its downloads shut, inside the refund's transaction. */
+  revokeRefundedIn(trx: Kysely<Database>, lineId: string, reason: string, at: string): Promise<void> {
+    return new LicencesRepository(trx).revokeRefunded(lineId, reason, at);
+  }
+
+  /** The stored download flag of the licence of an order's product (docs/product-spec.md's updateDownload). */
+  setDownloadFlag(orderId: string, productId: string, enabled: boolean): Promise<void> {
+    return this.licences.setDownloadFlag(orderId, productId, enabled);
+  }
+
   async mine(actor: SessionUser): Promise<Licence[]> {
     return this.views(await this.licences.listOfBuyer(actor._id));
   }
@@ -93,7 +113,7 @@ export class LicencesService {
       outcome = await this.licences.insertAppWhileActive(
         {
           id: newId(),
-          purchase_line_id: licence.line_id,
+          licence_id: licence.licence_id,
           app_name: app.appName,
           bundle_id: app.bundleId,
           store_url: app.storeUrl ?? null,
@@ -109,7 +129,7 @@ export class LicencesService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The database decides, so two registrations sent at once cannot both take a Single licence.
-      const [registered] = await this.licences.liveAppsOf([licence.line_id]);
+      const [registered] = await this.licences.liveAppsOf([licence.licence_id]);
       const sameApp = registered?.bundle_id.toLowerCase() === app.bundleId.toLowerCase();
       if (soleApp && registered && !sameApp) throw conflict(singleAppTakenMessage(registered.app_name));
       throw conflict(APP_ALREADY_REGISTERED_MESSAGE, 'bundleId');
@@ -121,10 +141,10 @@ export class LicencesService {
 
   async updateApp(actor: SessionUser, code: string, appId: string, changes: AppChanges): Promise<Licence> {
     const licence = await this.held(actor, code);
-    const registered = (await this.licences.liveAppsOf([licence.line_id])).find((candidate) => candidate.id === appId);
+    const registered = (await this.licences.liveAppsOf([licence.licence_id])).find((candidate) => candidate.id === appId);
     if (!registered) throw notFound(LICENCE_APP_NOT_FOUND_MESSAGE);
     if (isStoreUrlOfOtherApp(changes.storeUrl, registered.bundle_id)) throw badRequest(STORE_URL_OF_OTHER_APP_MESSAGE, 'storeUrl');
-    const updated = await this.licences.updateApp(licence.line_id, appId, {
+    const updated = await this.licences.updateApp(licence.licence_id, appId, {
       ...(changes.appName === undefined ? {} : { app_name: changes.appName }),
       ...(changes.storeUrl === undefined ? {} : { store_url: changes.storeUrl }),
       updated_at: this.clock.now().toISOString(),
@@ -136,7 +156,7 @@ export class LicencesService {
   async clearApp(actor: SessionUser, code: string, appId: string, reason: string): Promise<Licence> {
     if (!managesLicences(actor)) throw forbidden('Only an admin can clear a registered app');
     const licence = await this.known(code);
-    const cleared = await this.licences.clearApp(licence.line_id, appId, {
+    const cleared = await this.licences.clearApp(licence.licence_id, appId, {
       cleared_at: this.clock.now().toISOString(),
       cleared_by: actor._id,
       cleared_reason: reason,
@@ -148,7 +168,7 @@ export class LicencesService {
   async revoke(actor: SessionUser, code: string, reason: string): Promise<Licence> {
     if (!managesLicences(actor)) throw forbidden('Only an admin can revoke a licence');
     const licence = await this.known(code);
-    if (!(await this.licences.revoke(licence.line_id, reason, this.clock.now().toISOString()))) throw conflict(LICENCE_REVOKED_MESSAGE);
+    if (!(await this.licences.revoke(licence.licence_id, reason, this.clock.now().toISOString()))) throw conflict(LICENCE_REVOKED_MESSAGE);
     return this.view({ ...licence, status: 'Revoked', revoked_reason: reason });
   }
 
@@ -159,7 +179,7 @@ export class LicencesService {
   async verify(tokenOwner: ApiTokenRow, code: string): Promise<LicenceVerification> {
     const licence = await this.licences.findByCode(code);
     if (!licence || !tokenVerifies(tokenOwner, licence)) throw notFound(UNKNOWN_PURCHASE_CODE_MESSAGE);
-    const apps = await this.licences.liveAppsOf([licence.line_id]);
+    const apps = await this.licences.liveAppsOf([licence.licence_id]);
     return {
       valid: licence.status === 'Active',
       status: licence.status,
@@ -234,9 +254,9 @@ export class LicencesService {
   }
 
   private async views(rows: LicenceRow[]): Promise<Licence[]> {
-    const apps = await this.licences.liveAppsOf(rows.map((row) => row.line_id));
+    const apps = await this.licences.liveAppsOf(rows.map((row) => row.licence_id));
     const appsByLine = new Map<string, LicenceAppRow[]>();
-    for (const app of apps) appsByLine.set(app.purchase_line_id, [...(appsByLine.get(app.purchase_line_id) ?? []), app]);
+    for (const app of apps) appsByLine.set(app.licence_id, [...(appsByLine.get(app.licence_id) ?? []), app]);
     return rows.map((row) => {
       const title = row.title ?? '';
       return {
@@ -253,7 +273,7 @@ export class LicencesService {
           slug: titleToSlug(title),
           thumbnail: apiPath(API_PATHS.files.image, { key: row.thumbnail_key }),
         },
-        registeredApps: (appsByLine.get(row.line_id) ?? []).map((app) => ({
+        registeredApps: (appsByLine.get(row.licence_id) ?? []).map((app) => ({
           _id: app.id,
           appName: app.app_name,
           bundleId: app.bundle_id,

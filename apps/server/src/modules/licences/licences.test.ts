@@ -358,7 +358,7 @@ describe('the licences migration', () => {
     expect((await migrator.migrateTo('0013_notifications')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-    const lines = await shopped.ctx.db.selectFrom('purchase_lines').select(['purchase_code', 'status', 'revoked_reason']).execute();
+    const lines = await shopped.ctx.db.selectFrom('licences').select(['purchase_code', 'status', 'revoked_reason']).execute();
     expect(lines).toHaveLength(3);
     for (const line of lines) {
       expect(line.purchase_code).toMatch(UUID_V4);

@@ -21,13 +21,16 @@ import {
   type RecordedProviderRefund,
   WebhookSignatureError,
 } from '../../platform/payments/index.js';
-import { type PaymentRow, PaymentsRepository } from './payments.repository.js';
+import type { NewOrderLine, Order, OrdersService } from '../orders/index.js';
+import { PaymentsRepository } from './payments.repository.js';
 import { ownsPayment } from './policies.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** A cart line as the intent recorded it, priced from the catalogue at checkout. */
+/** A licence line of the order, priced from the catalogue at checkout, with the reskin quoted with it. */
 export interface PaidLine {
+  /** The order line's id: the licence's and the ledger's link to the sale. */
+  lineId: string;
   productId: string;
   licenseType: LicenseType;
   isReskin: TextBoolean;
@@ -38,7 +41,10 @@ export interface PaidLine {
 
 /** An intent as this marketplace recorded it when the checkout started. */
 export interface RecordedPayment {
+  /** The order's id, which is the purchase's once paid. */
   id: string;
+  /** Set once the payment is recorded. */
+  paidAt: string | null;
   /** Who took the money: `stripe`, or `simulated` where no provider is configured. */
   provider: string;
   intentId: string;
@@ -50,17 +56,31 @@ export interface RecordedPayment {
 
 const PAYMENT_NOT_SUCCEEDED = 'The payment has not succeeded';
 /** Given up: the provider will never take money for these. */
-const CLOSED_STATUSES = new Set(['canceled', 'failed']);
+const CLOSED_STATUSES = new Set(['canceled']);
 
-function toRecordedPayment(row: PaymentRow): RecordedPayment {
+function toRecordedPayment(order: Order): RecordedPayment {
+  const reskins = order.lines.filter((line) => line.kind === 'reskin');
   return {
-    id: row.id,
-    provider: row.provider,
-    intentId: row.provider_intent_id,
-    userId: row.user_id,
-    amountCents: Number(row.amount_cents),
-    currency: row.currency,
-    lines: JSON.parse(row.lines) as PaidLine[],
+    id: order.id,
+    paidAt: order.paidAt,
+    provider: order.provider,
+    intentId: order.intentId,
+    userId: order.buyerId,
+    amountCents: order.totalCents,
+    currency: order.currency,
+    lines: order.lines
+      .filter((line) => line.kind === 'licence')
+      .map((line) => {
+        const reskin = reskins.find((candidate) => candidate.productId === line.productId);
+        return {
+          lineId: line.id,
+          productId: line.productId,
+          licenseType: line.licenseType,
+          isReskin: reskin ? 'true' : 'false',
+          priceCents: line.paidCents,
+          reskinPriceCents: reskin ? reskin.listCents : null,
+        };
+      }),
   };
 }
 
@@ -71,17 +91,20 @@ export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product.';
 export interface PaymentsServiceDependencies {
   db: Kysely<Database>;
   provider: PaymentProvider;
+  orders: OrdersService;
   clock: Clock;
 }
 
 export class PaymentsService {
   private readonly payments: PaymentsRepository;
   private readonly provider: PaymentProvider;
+  private readonly orders: OrdersService;
   private readonly clock: Clock;
 
-  constructor({ db, provider, clock }: PaymentsServiceDependencies) {
+  constructor({ db, provider, orders, clock }: PaymentsServiceDependencies) {
     this.payments = new PaymentsRepository(db);
     this.provider = provider;
+    this.orders = orders;
     this.clock = clock;
   }
 
@@ -110,30 +133,28 @@ export class PaymentsService {
       };
     });
     const amount = cartTotal(priced.map(({ prices }) => prices));
-    const lines: PaidLine[] = priced.map(({ line, product, prices }) => ({
-      productId: line.productId,
-      licenseType: line.licenseType,
-      isReskin: line.isReskin,
-      priceCents: licencePrice(prices),
-      reskinPriceCents: line.isReskin === 'true' && product.reskin_price_cents !== null ? Number(product.reskin_price_cents) : null,
-    }));
+    // A reskin is its own line, quoted with the licence and never charged by the cart (docs/decisions/0008).
+    const lines: NewOrderLine[] = priced.flatMap(({ line, product, prices }) => {
+      const common = { productId: line.productId, licenseType: line.licenseType, sellerId: product.user_id };
+      const licence: NewOrderLine = { ...common, kind: 'licence', listCents: licencePrice(prices) };
+      if (line.isReskin !== 'true') return [licence];
+      return [
+        licence,
+        { ...common, kind: 'reskin', listCents: product.reskin_price_cents === null ? 0 : Number(product.reskin_price_cents) },
+      ];
+    });
     if (body.amount !== undefined && body.amount !== amount) {
       throw badRequest(`The amount does not match the prices of the products: the total is ${formatUsd(amount)}`);
     }
-    const paymentId = newId();
-    const intent = await this.provider.createIntent(amount, body.currency, { userId: actor._id, paymentId });
-    const now = this.clock.now().toISOString();
-    await this.payments.insert({
-      id: paymentId,
+    const orderId = newId();
+    const intent = await this.provider.createIntent(amount, body.currency, { userId: actor._id, paymentId: orderId });
+    await this.orders.open({
+      id: orderId,
+      buyerId: actor._id,
       provider: this.provider.name,
-      provider_intent_id: intent.id,
-      user_id: actor._id,
-      amount_cents: amount,
+      intentId: intent.id,
       currency: body.currency,
-      lines: JSON.stringify(lines),
-      status: 'created',
-      created_at: now,
-      updated_at: now,
+      lines,
     });
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
   }
@@ -161,8 +182,8 @@ export class PaymentsService {
   }
 
   async findPayment(intentId: string): Promise<RecordedPayment | null> {
-    const row = await this.payments.findByIntentId(intentId);
-    return row ? toRecordedPayment(row) : null;
+    const order = await this.orders.byIntent(this.provider.name, intentId);
+    return order ? toRecordedPayment(order) : null;
   }
 
   /**
@@ -180,7 +201,7 @@ export class PaymentsService {
   }
 
   async hasOpenCheckoutSince(productId: string, sinceIso: string): Promise<boolean> {
-    return (await this.payments.openPaymentsOf(productId, sinceIso)).length > 0;
+    return (await this.orders.pendingOf(productId, sinceIso)).length > 0;
   }
 
   /**
@@ -189,8 +210,8 @@ export class PaymentsService {
    */
   async closeCheckoutsOf(productId: string): Promise<boolean> {
     let allClosed = true;
-    for (const payment of await this.payments.openPaymentsOf(productId, null)) {
-      if (await this.closedAtProvider(payment)) await this.payments.setStatus(payment.id, 'canceled', this.clock.now().toISOString());
+    for (const order of await this.orders.pendingOf(productId, null)) {
+      if (await this.closedAtProvider(order)) await this.orders.cancel(order.id);
       else allClosed = false;
     }
     return allClosed;
@@ -203,21 +224,21 @@ export class PaymentsService {
   async forgetAbandoned(beforeIso: string, limit: number): Promise<{ forgotten: number; paidUnrecorded: string[] }> {
     let forgotten = 0;
     const paidUnrecorded: string[] = [];
-    for (const payment of await this.payments.unrecordedBefore(beforeIso, limit)) {
-      if (!(await this.closedAtProvider(payment))) {
-        paidUnrecorded.push(payment.provider_intent_id);
+    for (const order of await this.orders.unpaidBefore(beforeIso, limit)) {
+      if (!(await this.closedAtProvider(order))) {
+        paidUnrecorded.push(order.provider_intent_id);
         continue;
       }
-      await this.payments.delete(payment.id);
+      await this.orders.forget(order.id);
       forgotten += 1;
     }
     return { forgotten, paidUnrecorded };
   }
 
   /** Cancels the checkout at the provider unless it is closed already; false when the provider says it was paid. */
-  private async closedAtProvider(payment: Pick<PaymentRow, 'provider_intent_id'> & Partial<Pick<PaymentRow, 'status'>>): Promise<boolean> {
-    if (payment.status && CLOSED_STATUSES.has(payment.status)) return true;
-    return (await this.provider.cancel(payment.provider_intent_id)) !== 'succeeded';
+  private async closedAtProvider(order: { provider_intent_id: string; status?: string }): Promise<boolean> {
+    if (order.status && CLOSED_STATUSES.has(order.status)) return true;
+    return (await this.provider.cancel(order.provider_intent_id)) !== 'succeeded';
   }
 
   /** Cents the provider has given back of the intent so far (ours and its dashboard's); null when it knows no such intent. */
@@ -232,7 +253,7 @@ export class PaymentsService {
 
   /** Checkouts opened between the two times and not recorded as a purchase yet, newest first. */
   async unrecordedBetween(afterIso: string, beforeIso: string, limit: number): Promise<RecordedPayment[]> {
-    return (await this.payments.createdBetween(afterIso, beforeIso, limit)).map(toRecordedPayment);
+    return (await this.orders.pendingBetween(afterIso, beforeIso, limit)).map(toRecordedPayment);
   }
 
   /** Gives a line's price back to the buyer's card; the key makes a retried attempt refund nothing twice. */

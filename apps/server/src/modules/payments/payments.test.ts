@@ -27,22 +27,55 @@ describe('payment intents', () => {
   });
 
   it('charges the sum of the chosen licence prices from the catalogue and never the reskin price', async () => {
-    const { ctx, buyer, runner, puzzle } = await shopWithTwoProducts();
+    const { ctx, buyer, seller, runner, puzzle } = await shopWithTwoProducts();
 
     const intent = await openIntent(ctx, buyer, [singleLine(runner._id, 'true'), multiLine(puzzle._id)]);
 
     expect(intent.amount).toBe(4999 + 3550);
     expect(intent.clientSecret).toContain('_secret_');
-    const stored = await ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('provider_intent_id', '=', intent.paymentIntentId)
-      .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ user_id: buyer._id, amount_cents: 8549, currency: 'usd', provider: 'simulated', status: 'created' });
-    expect(JSON.parse(stored.lines)).toEqual([
-      { productId: runner._id, licenseType: 'Single App License', isReskin: 'true', priceCents: 4999, reskinPriceCents: 9900 },
-      { productId: puzzle._id, licenseType: 'Multi App License', isReskin: 'false', priceCents: 3550, reskinPriceCents: null },
-    ]);
+    const stored = await ctx.services.orders.byIntent('simulated', intent.paymentIntentId);
+    expect(stored).toMatchObject({
+      buyerId: buyer._id,
+      totalCents: 8549,
+      currency: 'usd',
+      provider: 'simulated',
+      status: 'pending',
+      paidAt: null,
+    });
+    // The reskin is a line of its own, quoted and not charged: the total is the licence lines' paid cents.
+    const priced = { releaseId: null, discountCents: 0, taxCents: 0 };
+    expect(stored!.lines.map(({ id: _id, ...line }) => line)).toEqual(
+      expect.arrayContaining([
+        {
+          ...priced,
+          kind: 'licence',
+          productId: runner._id,
+          licenseType: 'Single App License',
+          sellerId: seller._id,
+          listCents: 4999,
+          paidCents: 4999,
+        },
+        {
+          ...priced,
+          kind: 'reskin',
+          productId: runner._id,
+          licenseType: 'Single App License',
+          sellerId: seller._id,
+          listCents: 9900,
+          paidCents: 9900,
+        },
+        {
+          ...priced,
+          kind: 'licence',
+          productId: puzzle._id,
+          licenseType: 'Multi App License',
+          sellerId: seller._id,
+          listCents: 3550,
+          paidCents: 3550,
+        },
+      ]),
+    );
+    expect(stored!.lines).toHaveLength(3);
   });
 
   it('accepts a client amount only when it equals the server total, and opens no intent otherwise', async () => {
@@ -55,7 +88,8 @@ describe('payment intents', () => {
     expect(tampered.json().message).toMatch(/amount does not match.*\$149\.00/);
     expect(honest.statusCode).toBe(200);
     expect(honest.json().amount).toBe(14900);
-    expect(await ctx.db.selectFrom('payments').select('id').execute()).toHaveLength(1);
+    expect(await ctx.services.orders.byIntent('simulated', honest.json().paymentIntentId)).not.toBeNull();
+    expect(await ctx.services.orders.pendingOf(runner._id, null)).toHaveLength(1);
   });
 
   it('refuses a cart line whose product is unknown or not approved, naming it', async () => {
@@ -78,7 +112,7 @@ describe('payment intents', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'You cannot buy your own product.' });
-    expect(await ctx.db.selectFrom('payments').select('id').execute()).toHaveLength(0);
+    expect(await ctx.services.orders.pendingOf(runner._id, null)).toHaveLength(0);
   });
 
   it('refuses an empty cart, a product twice and a currency other than usd', async () => {
@@ -138,7 +172,7 @@ describe('the simulated card provider', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ message: 'Your card was declined.' });
     expect(record.statusCode).toBe(402);
-    expect(await ctx.db.selectFrom('purchases').select('id').execute()).toHaveLength(0);
+    expect(await ctx.services.orders.sold()).toHaveLength(0);
   });
 
   it('points at the expiry when it has passed and at the number when it fails the Luhn check', async () => {

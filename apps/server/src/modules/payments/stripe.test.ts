@@ -16,8 +16,7 @@ async function stripeShop() {
   return { ctx, stripe, buyer, runner };
 }
 
-const purchaseCount = async (ctx: Awaited<ReturnType<typeof stripeShop>>['ctx']) =>
-  (await ctx.db.selectFrom('purchases').select('id').execute()).length;
+const purchaseCount = async (ctx: Awaited<ReturnType<typeof stripeShop>>['ctx']) => (await ctx.services.orders.sold()).length;
 
 describe('the Stripe provider', () => {
   it('gives the page the publishable key and lets Stripe.js through the content security policy', async () => {

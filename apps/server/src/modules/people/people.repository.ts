@@ -1,6 +1,8 @@
 import type { LicenceStatus, Role } from '@market/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { netEarningsOfSeller } from '../ledger/index.js';
+import { soldLicences } from '../licences/index.js';
+import { boughtBy, reskinQuotedWith, soldOrders, unitsSoldBy } from '../orders/index.js';
 import type { Database } from '../../db/schema.js';
 
 export interface PageRequest {
@@ -38,7 +40,8 @@ export interface PurchaseLineRow {
   product_id: string;
   title: string | null;
   license_type: string;
-  is_reskin: number;
+  /** The reskin quoted with the licence, or null when none was asked for. */
+  reskin_price_cents: number | null;
   price_cents: number;
   status: LicenceStatus;
   /** The line's refund, done or under way; null when it was never refunded. */
@@ -61,13 +64,6 @@ function matchesSearch(search: string) {
   };
 }
 
-/** The sold lines of the user's products (a correlated subquery). */
-const soldLinesOf = (eb: ExpressionBuilder<Database, 'users'>) =>
-  eb
-    .selectFrom('purchase_lines')
-    .innerJoin('products', 'products.id', 'purchase_lines.product_id')
-    .whereRef('products.user_id', '=', 'users.id');
-
 /** The admin's people lists; secrets (password hashes, sessions) are never selected. */
 export class PeopleRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -87,28 +83,14 @@ export class PeopleRepository {
   }
 
   async purchasers({ search, limit, offset }: PageRequest): Promise<{ rows: PurchaserRow[]; total: number }> {
-    let base = this.db
-      .selectFrom('users')
-      .where((eb) => eb.exists(eb.selectFrom('purchases').select('purchases.id').whereRef('purchases.user_id', '=', 'users.id')));
+    let base = this.db.selectFrom('users').where(sql<boolean>`${boughtBy('users.id', 'orders')} > 0`);
     if (search) base = base.where(matchesSearch(search));
     const rows = await base
       .select(PERSON_COLUMNS)
-      .select((eb) => [
-        eb
-          .selectFrom('purchases')
-          .whereRef('purchases.user_id', '=', 'users.id')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .as('purchase_count'),
-        eb
-          .selectFrom('purchases')
-          .whereRef('purchases.user_id', '=', 'users.id')
-          .select(sql<number>`coalesce(sum(purchases.amount_paid_cents), 0)`.as('n'))
-          .as('total_spent_cents'),
-        eb
-          .selectFrom('purchases')
-          .whereRef('purchases.user_id', '=', 'users.id')
-          .select((sub) => sub.fn.max('purchases.created_at').as('n'))
-          .as('last_purchase_at'),
+      .select([
+        boughtBy('users.id', 'orders').as('purchase_count'),
+        boughtBy('users.id', 'cents').as('total_spent_cents'),
+        boughtBy('users.id', 'last').as('last_purchase_at'),
       ])
       .orderBy('last_purchase_at', 'desc')
       .orderBy('users.id')
@@ -140,9 +122,7 @@ export class PeopleRepository {
           .whereRef('products.user_id', '=', 'users.id')
           .select((sub) => sub.fn.countAll<number>().as('n'))
           .as('product_count'),
-        soldLinesOf(eb)
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .as('sales_count'),
+        unitsSoldBy('users.id').as('sales_count'),
         // The same figure as the seller's own earnings page (docs/decisions/0008): refunds taken off.
         netEarningsOfSeller(sql.ref('users.id')).as('earnings_cents'),
       ])
@@ -170,43 +150,41 @@ export class PeopleRepository {
 
   /** The lines of a buyer's latest purchases, newest purchase first. */
   async purchaseLinesOf(userId: string, purchaseLimit: number): Promise<PurchaseLineRow[]> {
-    const latest = await this.db
-      .selectFrom('purchases')
-      .select('id')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+    const latest = await soldOrders(this.db)
+      .select('o.id')
+      .where('o.buyer_id', '=', userId)
+      .orderBy('o.paid_at', 'desc')
+      .orderBy('o.id')
       .limit(purchaseLimit)
       .execute();
     if (latest.length === 0) return [];
-    return this.db
-      .selectFrom('purchases')
-      .innerJoin('purchase_lines', 'purchase_lines.purchase_id', 'purchases.id')
+    const rows = await soldLicences(this.db)
       .leftJoin('product_translations', (join) =>
-        join.onRef('product_translations.product_id', '=', 'purchase_lines.product_id').on('product_translations.language', '=', 'en'),
+        join.onRef('product_translations.product_id', '=', 'l.product_id').on('product_translations.language', '=', 'en'),
       )
-      .leftJoin('refunds', 'refunds.purchase_line_id', 'purchase_lines.id')
+      .leftJoin('refunds', 'refunds.purchase_line_id', 'l.id')
       .where(
-        'purchases.id',
+        'o.id',
         'in',
         latest.map((row) => row.id),
       )
       .select([
-        'purchases.id as purchase_id',
-        'purchases.amount_paid_cents',
-        'purchases.transaction_id',
-        'purchases.created_at',
-        'purchase_lines.product_id',
+        'o.id as purchase_id',
+        'o.total_cents as amount_paid_cents',
+        'o.provider_intent_id as transaction_id',
+        'o.paid_at',
+        'l.product_id',
         'product_translations.title',
-        'purchase_lines.license_type',
-        'purchase_lines.is_reskin',
-        'purchase_lines.price_cents',
-        'purchase_lines.status',
+        'l.license_type',
+        'l.paid_cents as price_cents',
+        'c.status',
         'refunds.created_at as refunded_at',
       ])
-      .orderBy('purchases.created_at', 'desc')
-      .orderBy('purchases.id')
-      .orderBy('purchase_lines.id')
+      .select(reskinQuotedWith('l').as('reskin_price_cents'))
+      .orderBy('o.paid_at', 'desc')
+      .orderBy('o.id')
+      .orderBy('l.id')
       .execute();
+    return rows.map(({ paid_at, ...row }) => ({ ...row, created_at: paid_at ?? '' }));
   }
 }

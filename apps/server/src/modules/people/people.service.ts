@@ -92,7 +92,7 @@ export class PeopleService {
         productId: line.product_id,
         title: line.title ?? '',
         licenseType: licenseTypeSchema.parse(line.license_type),
-        isReskin: line.is_reskin === 1 ? 'true' : 'false',
+        isReskin: line.reskin_price_cents !== null ? 'true' : 'false',
         price: centsToDollars(line.price_cents),
         licenceStatus: line.status,
         refundedAt: line.refunded_at,

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable, StoredProductStatus } from '../../db/schema.js';
+import { hasLicences } from '../licences/index.js';
 import { newId } from '../../platform/ids.js';
 import { RETIRED, type TranslationRow } from '../catalogue/index.js';
 
@@ -75,8 +76,7 @@ export class ProductsRepository {
   }
 
   async hasSales(id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('purchase_lines').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
-    return Boolean(row);
+    return hasLicences(this.db, id);
   }
 
   retiredIds(): Promise<string[]> {

@@ -1,3 +1,2 @@
 export { purchaseRoutes } from './purchases.routes.js';
 export { PurchasesService, type RecordedPurchase } from './purchases.service.js';
-export { paidLinesWithoutSaleEntries } from './purchases.repository.js';

@@ -17,8 +17,9 @@ import {
   type SessionUser,
   type TextBoolean,
 } from '@market/contracts';
-import { isUniqueViolation } from '../../db/index.js';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
+import type { LicencesService, NewLicence } from '../licences/index.js';
+import type { OrdersService, SoldOrder } from '../orders/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { type LedgerService, saleOf } from '../ledger/index.js';
 import { archiveFileName, type ReleaseRow } from '../releases/index.js';
@@ -27,13 +28,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.
 import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import {
-  type NewPurchase,
-  type PurchaseLineRow,
-  type PurchaseRow,
-  PurchasesRepository,
-  type PurchaseWithBuyerRow,
-} from './purchases.repository.js';
+import { type PurchaseLineRow, PurchasesRepository } from './purchases.repository.js';
 import { isBuyer, seesEveryPurchase } from './policies.js';
 import { receiptMail } from './receipt.js';
 import type { Kysely } from 'kysely';
@@ -85,6 +80,8 @@ export interface PurchasesServiceDependencies {
   db: Kysely<Database>;
   releases: ApprovedReleases;
   payments: PaymentsService;
+  orders: OrdersService;
+  licences: LicencesService;
   refunds: ProviderRefunds;
   catalogue: CatalogueService;
   storage: FileStorage;
@@ -98,7 +95,10 @@ export interface PurchasesServiceDependencies {
 
 /** Purchases: recorded once per paid intent, listed, and their source code handed out inside the licence window. */
 export class PurchasesService {
+  private readonly db: Kysely<Database>;
   private readonly purchases: PurchasesRepository;
+  private readonly orders: OrdersService;
+  private readonly licences: LicencesService;
   private readonly releases: ApprovedReleases;
   private readonly payments: PaymentsService;
   private readonly refunds: ProviderRefunds;
@@ -110,7 +110,24 @@ export class PurchasesService {
   private readonly ledger: LedgerService;
   private readonly publicUrl: string;
 
-  constructor({ db, releases, payments, refunds, catalogue, storage, clock, log, mail, ledger, publicUrl }: PurchasesServiceDependencies) {
+  constructor({
+    db,
+    releases,
+    payments,
+    orders,
+    licences,
+    refunds,
+    catalogue,
+    storage,
+    clock,
+    log,
+    mail,
+    ledger,
+    publicUrl,
+  }: PurchasesServiceDependencies) {
+    this.db = db;
+    this.orders = orders;
+    this.licences = licences;
     this.ledger = ledger;
     this.purchases = new PurchasesRepository(db);
     this.releases = releases;
@@ -184,90 +201,100 @@ export class PurchasesService {
     return recorded;
   }
 
+  /** The already recorded purchase of the payment: the answer to a repeat, a concurrent post or the webhook first. */
+  private async recorded(payment: RecordedPayment): Promise<RecordedPurchase> {
+    const order = await this.orders.soldById(payment.id);
+    if (!order) throw conflict('The payment is being recorded; try again');
+    return { created: false, purchase: await this.toPurchase(order) };
+  }
+
   private async recordPayment(payment: RecordedPayment): Promise<RecordedPurchase> {
-    const existing = await this.purchases.findByPaymentId(payment.id);
-    if (existing) return { created: false, purchase: await this.toPurchase(existing) };
+    if (payment.paidAt !== null) return this.recorded(payment);
     await this.payments.assertProviderConfirms(payment);
     await this.assertProductsStillExist(payment);
-    const purchase: PurchaseRow = {
+    const paidAt = this.clock.now().toISOString();
+    const productIds = payment.lines.map((line) => line.productId);
+    // The sale fixes each line's seller (the product's owner now) and release (the newest approved one).
+    const sellers = await this.purchases.sellersOf(productIds);
+    const newest = groupByProduct(await this.releases.approvedOf(productIds));
+    const licences: NewLicence[] = payment.lines.map((line) => ({
       id: newId(),
-      user_id: payment.userId,
-      payment_id: payment.id,
-      amount_paid_cents: payment.amountCents,
-      transaction_id: payment.intentId,
-      payment_status: 'succeeded',
-      created_at: this.clock.now().toISOString(),
-    };
-    const lines = payment.lines.map((line) => ({
-      id: newId(),
+      order_line_id: line.lineId,
       product_id: line.productId,
-      license_type: line.licenseType,
-      is_reskin: line.isReskin === 'true' ? 1 : 0,
-      price_cents: line.priceCents,
-      reskin_price_cents: line.reskinPriceCents ?? 0,
+      holder_id: payment.userId,
       // The licence's proof: random, so no code can be guessed from another or from an id.
       purchase_code: randomUUID(),
+      created_at: paidAt,
     }));
-    const receipt = await this.receiptOf(payment.userId, purchase, lines);
+    const codes = new Map(licences.map((licence) => [licence.order_line_id, licence.purchase_code]));
+    const receipt = await this.receiptOf(payment, paidAt, codes);
     let receiptRows: OutboxRow[] = [];
+    let won = false;
     try {
-      await this.purchases.insert(
-        { purchase, lines },
-        // The receipt and the sellers' earnings are stored with the purchase: none is ever kept without the others.
-        async (trx) => {
-          await this.postSales(trx, payment.provider, lines);
-          receiptRows = receipt ? await this.mail.storeIn(trx, [receipt]) : [];
-        },
-      );
+      // The licences, the receipt and the sellers' earnings are stored with the payment's recording: none is ever kept without the others.
+      await this.db.transaction().execute(async (trx) => {
+        won = await this.orders.markPaidIn(
+          trx,
+          payment.id,
+          paidAt,
+          payment.lines.map((line) => ({
+            productId: line.productId,
+            sellerId: sellers.get(line.productId) ?? '',
+            releaseId: newest.get(line.productId)?.[0]?.id ?? null,
+          })),
+        );
+        // Another request recorded this intent first: its purchase is the answer.
+        if (!won) return;
+        await this.licences.issueIn(trx, licences);
+        await new PurchasesRepository(trx).countDownloads(productIds);
+        await this.postSales(trx, payment, sellers);
+        receiptRows = receipt ? await this.mail.storeIn(trx, [receipt]) : [];
+      });
     } catch (error) {
-      // Another request recorded this intent between our look and our insert: its purchase is the answer.
-      const winner = isUniqueViolation(error) ? await this.purchases.findByPaymentId(payment.id) : undefined;
-      if (!winner) {
-        // Or a product was deleted between our look and our insert.
-        await this.assertProductsStillExist(payment);
-        throw error;
-      }
-      return { created: false, purchase: await this.toPurchase(winner) };
+      // A product was deleted between our look and our write.
+      await this.assertProductsStillExist(payment);
+      throw error;
     }
+    if (!won) return this.recorded(payment);
     this.mail.stored(receiptRows);
     // Download counts and bestseller lists moved.
     this.catalogue.changed();
-    return { created: true, purchase: await this.toPurchase(purchase) };
+    const order = await this.orders.soldById(payment.id);
+    return { created: true, purchase: await this.toPurchase(order!) };
   }
 
   /** Each line's sale in the ledger, credited to the product's seller at this moment. */
-  private async postSales(trx: Kysely<Database>, provider: string, lines: NewPurchase['lines']): Promise<void> {
-    const sellers = await new PurchasesRepository(trx).sellersOf(lines.map((line) => line.product_id));
-    for (const line of lines) {
-      const sellerId = sellers.get(line.product_id);
-      // The product is gone: the insert above has already failed on its foreign key.
+  private async postSales(trx: Kysely<Database>, payment: RecordedPayment, sellers: Map<string, string>): Promise<void> {
+    for (const line of payment.lines) {
+      const sellerId = sellers.get(line.productId);
+      // The product is gone: the licence above has already failed on its foreign key.
       if (!sellerId) continue;
       await this.ledger.postIfAny(
         trx,
         saleOf({
-          lineId: line.id,
+          lineId: line.lineId,
           sellerId,
-          provider,
-          paidCents: line.price_cents,
-          reskinCents: line.is_reskin === 1 ? line.reskin_price_cents : 0,
+          provider: payment.provider,
+          paidCents: line.priceCents,
+          reskinCents: line.isReskin === 'true' ? (line.reskinPriceCents ?? 0) : 0,
         }),
       );
     }
   }
 
-  private async receiptOf(buyerId: string, purchase: PurchaseRow, lines: NewPurchase['lines']) {
-    const buyer = await this.purchases.buyer(buyerId);
+  private async receiptOf(payment: RecordedPayment, paidAt: string, codes: Map<string, string>) {
+    const buyer = await this.purchases.buyer(payment.userId);
     if (!buyer) return null;
-    const titles = await this.purchases.titlesOf(lines.map((line) => line.product_id));
+    const titles = await this.purchases.titlesOf(payment.lines.map((line) => line.productId));
     return receiptMail(
       buyer,
-      { transactionId: purchase.transaction_id, amountCents: Number(purchase.amount_paid_cents), createdAt: purchase.created_at },
-      lines.map((line) => ({
-        title: titles.get(line.product_id) ?? 'A product',
-        licenseType: line.license_type,
-        priceCents: line.price_cents,
-        reskin: line.is_reskin === 1,
-        purchaseCode: line.purchase_code,
+      { transactionId: payment.intentId, amountCents: payment.amountCents, createdAt: paidAt },
+      payment.lines.map((line) => ({
+        title: titles.get(line.productId) ?? 'A product',
+        licenseType: line.licenseType,
+        priceCents: line.priceCents,
+        reskin: line.isReskin === 'true',
+        purchaseCode: codes.get(line.lineId) ?? '',
       })),
       this.publicUrl,
     );
@@ -292,7 +319,7 @@ export class PurchasesService {
   /** Newest first: an admin sees every purchase with its buyer, a user their own. */
   async list(actor: SessionUser): Promise<Purchase[]> {
     const everybody = seesEveryPurchase(actor);
-    const rows = await this.purchases.list(everybody ? undefined : actor._id);
+    const rows = await this.orders.sold(everybody ? undefined : actor._id);
     const lines = await this.purchases.lines(everybody ? {} : { userId: actor._id });
     const releases = groupByProduct(await this.releases.approvedOf(lines.map((line) => line.product_id)));
     const byPurchase = new Map<string, PurchaseLineRow[]>();
@@ -308,7 +335,7 @@ export class PurchasesService {
   async refreshDownloadFlag(actor: SessionUser, purchaseId: string, productId: string): Promise<TextBoolean> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
     const { open } = this.windowOf(line, purchase, await this.releases.approvedOf([productId]));
-    await this.purchases.setDownloadFlag(purchaseId, productId, open);
+    await this.licences.setDownloadFlag(purchaseId, productId, open);
     return textBoolean(open);
   }
 
@@ -331,7 +358,7 @@ export class PurchasesService {
   }
 
   private async boughtLine(actor: SessionUser, purchaseId: string, productId: string) {
-    const purchase = await this.purchases.findById(purchaseId);
+    const purchase = await this.orders.soldById(purchaseId);
     if (!purchase) throw notFound('Purchase not found');
     if (!isBuyer(actor, purchase)) throw forbidden('This purchase belongs to another account');
     const line = (await this.purchases.lines({ purchaseId })).find((candidate) => candidate.product_id === productId);
@@ -340,40 +367,35 @@ export class PurchasesService {
   }
 
   /** A revoked licence's window is shut, whatever the clock says. */
-  private windowOf(line: PurchaseLineRow, purchase: PurchaseRow, releases: readonly ReleaseRow[]): DownloadWindow {
+  private windowOf(line: PurchaseLineRow, purchase: SoldOrder, releases: readonly ReleaseRow[]): DownloadWindow {
     const published = releases.flatMap((release) => (release.published_at ? [new Date(release.published_at)] : []));
-    const window = downloadWindow(licenseTypeSchema.parse(line.license_type), new Date(purchase.created_at), published, this.clock.now());
+    const window = downloadWindow(licenseTypeSchema.parse(line.license_type), new Date(purchase.paidAt), published, this.clock.now());
     return line.status === 'Revoked' ? { ...window, open: false } : window;
   }
 
-  private async toPurchase(row: PurchaseRow): Promise<Purchase> {
+  private async toPurchase(row: SoldOrder): Promise<Purchase> {
     const lines = await this.purchases.lines({ purchaseId: row.id });
     const releases = groupByProduct(await this.releases.approvedOf(lines.map((line) => line.product_id)));
     return this.purchaseView(row, lines, releases, null);
   }
 
-  private purchaseView(
-    row: PurchaseRow,
-    lines: PurchaseLineRow[],
-    releases: Map<string, ReleaseRow[]>,
-    buyer: PurchaseWithBuyerRow | null,
-  ): Purchase {
+  private purchaseView(row: SoldOrder, lines: PurchaseLineRow[], releases: Map<string, ReleaseRow[]>, buyer: SoldOrder | null): Purchase {
     return {
       _id: row.id,
-      userId: row.user_id,
-      ...(buyer ? { buyer: { _id: buyer.user_id, name: buyer.buyer_name, email: buyer.buyer_email } } : {}),
-      amountPaid: centsToDollars(Number(row.amount_paid_cents)),
-      transactionId: row.transaction_id,
+      userId: row.buyerId,
+      ...(buyer ? { buyer: { _id: buyer.buyerId, name: buyer.buyerName, email: buyer.buyerEmail } } : {}),
+      amountPaid: centsToDollars(row.totalCents),
+      transactionId: row.intentId,
       paymentStatus: 'succeeded',
-      createdAt: row.created_at,
+      createdAt: row.paidAt,
       products: lines.map((line) => this.lineView(line, row, releases.get(line.product_id) ?? [])),
     };
   }
 
-  private lineView(line: PurchaseLineRow, purchase: PurchaseRow, releases: ReleaseRow[]): PurchaseLine {
+  private lineView(line: PurchaseLineRow, purchase: SoldOrder, releases: ReleaseRow[]): PurchaseLine {
     const licenseType = licenseTypeSchema.parse(line.license_type);
     const title = line.title ?? '';
-    const reskin = Number(line.is_reskin) === 1;
+    const reskin = line.reskin_price_cents !== null;
     const window = this.windowOf(line, purchase, releases);
     return {
       productId: line.product_id,
@@ -387,8 +409,7 @@ export class PurchasesService {
       reskinPrice: reskin && Number(line.reskin_price_cents) > 0 ? centsToDollars(Number(line.reskin_price_cents)) : null,
       download: textBoolean(window.open),
       downloadExpiresAt: window.endsAt.toISOString(),
-      versionBought:
-        releases.find((release) => release.published_at !== null && release.published_at <= purchase.created_at)?.version ?? null,
+      versionBought: releases.find((release) => release.published_at !== null && release.published_at <= purchase.paidAt)?.version ?? null,
       versions: releases.map((release) => ({
         _id: release.id,
         version: release.version,
@@ -408,7 +429,7 @@ export class PurchasesService {
               status: line.request_status,
               reason: line.request_reason ?? '',
               declineReason: line.request_decline_reason,
-              createdAt: line.requested_at ?? purchase.created_at,
+              createdAt: line.requested_at ?? purchase.paidAt,
             },
     };
   }

@@ -114,7 +114,7 @@ describe('recording a purchase', () => {
     expect(unknown.statusCode).toBe(404);
     expect(notPaid.statusCode).toBe(402);
     expect(notPaid.json()).toEqual({ message: 'The payment has not succeeded' });
-    expect(await ctx.db.selectFrom('purchases').select('id').execute()).toHaveLength(0);
+    expect(await ctx.services.orders.sold()).toHaveLength(0);
     expect(await downloadsOf(ctx, runner._id)).toBe(0);
   });
 
@@ -127,7 +127,7 @@ describe('recording a purchase', () => {
     const response = await postPurchaseDetail(ctx, thief, intent.paymentIntentId);
 
     expect(response.statusCode).toBe(403);
-    expect(await ctx.db.selectFrom('purchases').select('id').execute()).toHaveLength(0);
+    expect(await ctx.services.orders.sold()).toHaveLength(0);
   });
 
   it('records one purchase and counts one download however often and however concurrently the intent is posted', async () => {
@@ -144,8 +144,9 @@ describe('recording a purchase', () => {
     expect(again.statusCode).toBe(200);
     const ids = new Set([...responses, again].map((response) => (response.json() as { purchase: Purchase }).purchase._id));
     expect(ids.size).toBe(1);
-    expect(await ctx.db.selectFrom('purchases').select('id').execute()).toHaveLength(1);
-    expect(await ctx.db.selectFrom('purchase_lines').select('id').execute()).toHaveLength(2);
+    expect(await ctx.services.orders.sold()).toHaveLength(1);
+    expect((await ctx.services.orders.byIntent('simulated', intent.paymentIntentId))?.status).toBe('paid');
+    expect(await ctx.services.licences.mine(buyer)).toHaveLength(2);
     expect(await downloadsOf(ctx, runner._id)).toBe(1);
     expect(await downloadsOf(ctx, puzzle._id)).toBe(1);
   });
@@ -225,12 +226,7 @@ describe('deleting a product while buyers are paying for it', () => {
     const late = await confirmCard(ctx, buyer, intent.clientSecret);
     expect(late.statusCode).toBe(402);
     expect(late.json()).toEqual({ message: 'This checkout was closed because a product in it was removed; go back to your cart.' });
-    const payment = await ctx.db
-      .selectFrom('payments')
-      .select('status')
-      .where('provider_intent_id', '=', intent.paymentIntentId)
-      .executeTakeFirstOrThrow();
-    expect(payment.status).toBe('canceled');
+    expect((await ctx.services.orders.byIntent('simulated', intent.paymentIntentId))?.status).toBe('canceled');
   });
 
   it('lets a product nobody is paying for go at once, files and all, even with checkouts left unpaid for days', async () => {
@@ -285,6 +281,6 @@ describe('opening payment intents', () => {
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect((await requestIntent(ctx, other, [singleLine(runner._id)])).statusCode).toBe(200);
-    expect(await ctx.db.selectFrom('payments').select('id').execute()).toHaveLength(11);
+    expect(await ctx.services.orders.pendingOf(runner._id, null)).toHaveLength(11);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Purchase } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook, stripeWebhook } from '../../test/commerce.js';
@@ -53,6 +52,8 @@ async function refundThatDies(ctx: TestContext, admin: TestUser, purchase: Purch
       refundedCentsOf: (intentId) => payments.refundedCentsOf(intentId),
       refundsAtProvider: (intentId) => payments.refundsAtProvider(intentId),
     },
+    orders: ctx.services.orders,
+    licences: ctx.services.licences,
     notifications: ctx.services.notifications,
     mail: ctx.services.mail,
     ledger: ctx.services.ledger,
@@ -65,8 +66,7 @@ async function refundThatDies(ctx: TestContext, admin: TestUser, purchase: Purch
 }
 
 const refundRows = (ctx: TestContext) => ctx.db.selectFrom('refunds').select(['status', 'reason', 'provider_refund_id']).execute();
-const licenceStatus = async (ctx: TestContext) =>
-  (await ctx.db.selectFrom('purchase_lines').select('status').executeTakeFirstOrThrow()).status;
+const licenceStatus = async (ctx: TestContext) => (await ctx.db.selectFrom('licences').select('status').executeTakeFirstOrThrow()).status;
 const refundMailsTo = (ctx: TestContext, user: TestUser) =>
   ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', user.email).where('subject', 'like', 'Refund of %').execute();
 /** The cents the ledger's refund entries (and their reversals) gave back to the provider. */
@@ -156,6 +156,8 @@ describe('the reconciliation of refund claims', () => {
         refundedCentsOf: (intentId) => payments.refundedCentsOf(intentId),
         refundsAtProvider: (intentId) => payments.refundsAtProvider(intentId),
       },
+      orders: ctx.services.orders,
+      licences: ctx.services.licences,
       notifications: ctx.services.notifications,
       mail: ctx.services.mail,
       ledger: ctx.services.ledger,
@@ -204,7 +206,11 @@ describe('the reconciliation of checkouts', () => {
       postPurchaseDetail(ctx, buyer, paid.paymentIntentId),
     ]);
 
-    const purchases = await ctx.db.selectFrom('purchases').select('transaction_id').execute();
+    const purchases = await ctx.db
+      .selectFrom('orders')
+      .select('provider_intent_id as transaction_id')
+      .where('paid_at', 'is not', null)
+      .execute();
     const receipts = await ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', buyer.email).execute();
     expect(young).toEqual({ completed: 0, letGo: 0, purchasesRecorded: 0 });
     expect((round?.purchasesRecorded ?? 0) + anotherInstance).toBeLessThanOrEqual(1);
@@ -232,17 +238,20 @@ describe('the ledger check', () => {
     // Lines written outside the purchase flow, which posts every sale with its line.
     const lineWithoutSale = (productId: string, priceCents: number) => ({
       id: newId(),
-      purchase_id: purchase._id,
+      order_id: purchase._id,
+      kind: 'licence' as const,
       product_id: productId,
+      release_id: null,
       license_type: 'Single App License' as const,
-      is_reskin: 0,
-      price_cents: priceCents,
-      reskin_price_cents: 0,
-      purchase_code: randomUUID(),
+      seller_id: seller._id,
+      list_cents: priceCents,
+      discount_cents: 0,
+      tax_cents: 0,
+      paid_cents: priceCents,
     });
     const unsold = lineWithoutSale(paidElsewhere!._id, 1_000);
     await ctx.db
-      .insertInto('purchase_lines')
+      .insertInto('order_lines')
       .values([unsold, lineWithoutSale(free!._id, 0)])
       .execute();
 

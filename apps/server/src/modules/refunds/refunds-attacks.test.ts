@@ -60,6 +60,8 @@ async function twoAttempts(ctx: TestContext) {
   const service = new RefundsService({
     db: ctx.db,
     payments,
+    orders: ctx.services.orders,
+    licences: ctx.services.licences,
     notifications: ctx.services.notifications,
     mail: ctx.services.mail,
     ledger: ctx.services.ledger,

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/index.js';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, RefundRequestsTable, RefundsTable } from '../../db/schema.js';
+import { soldLicences } from '../licences/index.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundRequestRow = Selectable<RefundRequestsTable>;
@@ -53,28 +54,26 @@ export class RefundsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private refundableLines() {
-    return this.db
-      .selectFrom('purchase_lines as l')
-      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+    return soldLicences(this.db)
       .innerJoin('products as pr', 'pr.id', 'l.product_id')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .innerJoin('payments as pay', 'pay.id', 'p.payment_id')
+      .innerJoin('users as u', 'u.id', 'o.buyer_id')
       .leftJoin('refunds as r', 'r.purchase_line_id', 'l.id')
-      .select([
-        'pay.provider',
+      .select((eb) => [
+        'o.provider',
         'l.id as line_id',
-        'l.purchase_id',
+        'o.id as purchase_id',
         'l.product_id',
         'l.license_type',
-        'l.price_cents',
-        'l.purchase_code',
-        'l.status',
-        'pr.user_id as seller_id',
-        'p.user_id as buyer_id',
+        'l.paid_cents as price_cents',
+        'c.purchase_code',
+        'c.status',
+        // The seller of the sale, whose ledger account it credited.
+        eb.fn.coalesce('l.seller_id', 'pr.user_id').as('seller_id'),
+        'o.buyer_id',
         'u.name as buyer_name',
         'u.email as buyer_email',
-        'p.transaction_id as intent_id',
-        'p.created_at as purchased_at',
+        'o.provider_intent_id as intent_id',
+        eb.fn.coalesce('o.paid_at', 'o.created_at').as('purchased_at'),
         'r.status as refund_status',
       ])
       .select(englishTitleOf('pr.id').as('title'))
@@ -84,18 +83,25 @@ export class RefundsRepository {
   /** The purchase's lines, or its one line of `productId`. */
   linesOf(purchaseId: string, productId?: string): Promise<RefundableLineRow[]> {
     return this.refundableLines()
-      .where('l.purchase_id', '=', purchaseId)
+      .where('o.id', '=', purchaseId)
       .$if(productId !== undefined, (query) => query.where('l.product_id', '=', productId!))
       .execute();
   }
 
   /** The lines bought with the provider's payment intent `intentId`. */
   linesOfIntent(intentId: string): Promise<RefundableLineRow[]> {
-    return this.refundableLines().where('p.transaction_id', '=', intentId).execute();
+    return this.refundableLines().where('o.provider_intent_id', '=', intentId).execute();
   }
 
-  async purchaseExists(purchaseId: string): Promise<boolean> {
-    return (await this.db.selectFrom('purchases').select('id').where('id', '=', purchaseId).executeTakeFirst()) !== undefined;
+  /** How many lines of the order are refunded and done, for the order's status. */
+  async succeededLinesOf(purchaseId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.countAll<string | number>().as('lines'))
+      .where('purchase_id', '=', purchaseId)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirstOrThrow();
+    return Number(row.lines);
   }
 
   /** Cents given back (or being given back) of one purchase. */
@@ -234,13 +240,8 @@ export class RefundsRepository {
     }
   }
 
-  private async closeLine(trx: Kysely<Database>, { lineId, revokedReason, at, answeredBy }: RefundOutcome): Promise<void> {
-    await trx
-      .updateTable('purchase_lines')
-      .set({ status: 'Revoked', revoked_reason: revokedReason, revoked_at: at, download_enabled: 0 })
-      .where('id', '=', lineId)
-      .where('status', '=', 'Active')
-      .execute();
+  /** The line's open request answered; its licence and order are the licences' and orders' (the service's `alongside`). */
+  private async closeLine(trx: Kysely<Database>, { lineId, at, answeredBy }: RefundOutcome): Promise<void> {
     await trx
       .updateTable('refund_requests')
       .set({ status: 'Refunded', answered_at: at, answered_by: answeredBy })
@@ -264,18 +265,16 @@ export class RefundsRepository {
   }
 
   private requests() {
-    return this.db
-      .selectFrom('refund_requests as q')
-      .innerJoin('purchase_lines as l', 'l.id', 'q.purchase_line_id')
-      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+    return soldLicences(this.db)
+      .innerJoin('refund_requests as q', 'q.purchase_line_id', 'l.id')
       .innerJoin('users as u', 'u.id', 'q.buyer_id')
       .selectAll('q')
-      .select([
-        'l.purchase_id',
+      .select((eb) => [
+        'o.id as purchase_id',
         'l.product_id',
         'l.license_type',
-        'l.price_cents',
-        'p.created_at as purchased_at',
+        'l.paid_cents as price_cents',
+        eb.fn.coalesce('o.paid_at', 'o.created_at').as('purchased_at'),
         'u.name as buyer_name',
         'u.email as buyer_email',
       ])

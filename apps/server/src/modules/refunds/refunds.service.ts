@@ -24,6 +24,8 @@ import { newId } from '../../platform/ids.js';
 import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
+import type { LicencesService } from '../licences/index.js';
+import type { OrdersService } from '../orders/index.js';
 import { type LedgerService, refundOf } from '../ledger/index.js';
 import { answersRefundRequests, asksForRefundOf, refundsPurchases } from './policies.js';
 import { refundDeclinedMail, refundMail, refundNotices } from './refund-notices.js';
@@ -54,6 +56,8 @@ export interface RefundRequestInput {
 export interface RefundsServiceDependencies {
   db: Kysely<Database>;
   payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
+  orders: Pick<OrdersService, 'soldById' | 'settleRefundsIn'>;
+  licences: Pick<LicencesService, 'revokeRefundedIn'>;
   notifications: Notices;
   mail: Mail;
   ledger: LedgerService;
@@ -69,6 +73,8 @@ export interface RefundsServiceDependencies {
 export class RefundsService {
   private readonly refunds: RefundsRepository;
   private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
+  private readonly orders: Pick<OrdersService, 'soldById' | 'settleRefundsIn'>;
+  private readonly licences: Pick<LicencesService, 'revokeRefundedIn'>;
   private readonly notifications: Notices;
   private readonly mail: Mail;
   private readonly ledger: LedgerService;
@@ -76,7 +82,9 @@ export class RefundsService {
   private readonly log: Pick<Logger, 'error' | 'info'>;
   private readonly publicUrl: string;
 
-  constructor({ db, payments, notifications, mail, ledger, clock, log, publicUrl }: RefundsServiceDependencies) {
+  constructor({ db, payments, orders, licences, notifications, mail, ledger, clock, log, publicUrl }: RefundsServiceDependencies) {
+    this.orders = orders;
+    this.licences = licences;
     this.ledger = ledger;
     this.refunds = new RefundsRepository(db);
     this.payments = payments;
@@ -92,7 +100,7 @@ export class RefundsService {
     if (!refundsPurchases(actor)) throw forbidden('Only an admin can refund a purchase');
     const lines = await this.refunds.linesOf(purchaseId, productId);
     if (lines.length === 0) {
-      throw notFound((await this.refunds.purchaseExists(purchaseId)) ? 'This product is not part of the purchase' : 'Purchase not found');
+      throw notFound((await this.orders.soldById(purchaseId)) ? 'This product is not part of the purchase' : 'Purchase not found');
     }
     let refundedCents = 0;
     const refunded = [];
@@ -277,6 +285,9 @@ export class RefundsService {
     const refunded = { title: line.title ?? 'A product', amountCents: Number(line.price_cents), purchaseCode: line.purchase_code };
     let mails: OutboxRow[] = [];
     const committed = await write(async (trx) => {
+      // The licence revoked (a reason given before stays) and the order's status, in the refund's transaction.
+      await this.licences.revokeRefundedIn(trx, line.line_id, `Refunded: ${reason}`, this.clock.now().toISOString());
+      await this.orders.settleRefundsIn(trx, line.purchase_id, await new RefundsRepository(trx).succeededLinesOf(line.purchase_id));
       await this.notifications.storeIn(trx, [
         { userId: line.buyer_id, notice: refundNotices.refundedToBuyer(refunded, reason) },
         { userId: line.seller_id, notice: refundNotices.refundedToSeller(refunded, reason) },

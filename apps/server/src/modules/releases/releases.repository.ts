@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, ProductReleasesTable, StoredReleaseStatus } from '../../db/schema.js';
+import { hasLicences, soldLicences } from '../licences/index.js';
 
 export type ReleaseRow = Selectable<ProductReleasesTable>;
 export type NewReleaseRow = Insertable<ProductReleasesTable>;
@@ -95,7 +96,7 @@ export class ReleasesRepository {
    * (all of them when nobody bought the product, else those never published). Answers their archives.
    */
   async removeReplaced(trx: Kysely<Database>, productId: string, keepId: string): Promise<string[]> {
-    const sold = await trx.selectFrom('purchase_lines').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
+    const sold = await hasLicences(trx, productId);
     const replaced = await trx
       .selectFrom('product_releases')
       .select(['id', 'source_code_key'])
@@ -133,15 +134,13 @@ export class ReleasesRepository {
   /** Everybody who bought the product, once each, with the widest licence they hold. */
   buyersOf(productId: string): Promise<Array<{ id: string; email: string; name: string; multi: number }>> {
     return (
-      this.db
-        .selectFrom('purchase_lines as l')
-        .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
-        .innerJoin('users as u', 'u.id', 'p.user_id')
+      soldLicences(this.db)
+        .innerJoin('users as u', 'u.id', 'c.holder_id')
         .select(['u.id', 'u.email', 'u.name'])
         .select((eb) => eb.fn.max(eb.case().when('l.license_type', '=', 'Multi App License').then(1).else(0).end()).as('multi'))
-        .where('l.product_id', '=', productId)
+        .where('c.product_id', '=', productId)
         // A revoked licence gets no new versions, so its holder is not told of them.
-        .where('l.status', '=', 'Active')
+        .where('c.status', '=', 'Active')
         .groupBy(['u.id', 'u.email', 'u.name'])
         .orderBy('u.id')
         .execute()

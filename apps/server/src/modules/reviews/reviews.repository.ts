@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, ProductReviewsTable } from '../../db/schema.js';
+import { holdsActiveLicence } from '../licences/index.js';
 
 export type ReviewRow = Selectable<ProductReviewsTable>;
 
@@ -48,19 +49,7 @@ export class ReviewsRepository {
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .selectAll('r')
       .select(['u.name as reviewer_name', 'p.user_id as seller_id'])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('purchase_lines as l')
-              .innerJoin('purchases as bought', 'bought.id', 'l.purchase_id')
-              .select('l.id')
-              .whereRef('bought.user_id', '=', 'r.buyer_id')
-              .whereRef('l.product_id', '=', 'r.product_id')
-              .where('l.status', '=', 'Active'),
-          )
-          .as('reviewer_holds_licence'),
-      )
+      .select(holdsActiveLicence('r.buyer_id', 'r.product_id').as('reviewer_holds_licence'))
       .select(englishTitleOf('p.id').as('product_title'));
   }
 
@@ -94,19 +83,6 @@ export class ReviewsRepository {
       .where('hidden_at', 'is', null)
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), mean: row.mean === null ? null : Number(row.mean) };
-  }
-
-  /** Whether the user holds an active licence of the product (a paid line not refunded or revoked). */
-  async holdsActiveLicence(userId: string, productId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('purchase_lines as l')
-      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
-      .select('l.id')
-      .where('p.user_id', '=', userId)
-      .where('l.product_id', '=', productId)
-      .where('l.status', '=', 'Active')
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   /** The product's owner and title, if it exists. */

@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
+import type { LicencesService } from '../licences/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -34,6 +35,8 @@ export interface ReviewsServiceDependencies {
   inTransaction: InTransaction;
   notifications: Notices;
   catalogue: Pick<CatalogueService, 'changed'>;
+  /** The "bought it" rule: an active licence of the product. */
+  licences: Pick<LicencesService, 'holds'>;
   clock: Clock;
 }
 
@@ -43,11 +46,13 @@ export class ReviewsService {
   private readonly inTransaction: InTransaction;
   private readonly notifications: Notices;
   private readonly catalogue: Pick<CatalogueService, 'changed'>;
+  private readonly licences: Pick<LicencesService, 'holds'>;
   private readonly clock: Clock;
 
-  constructor({ db, inTransaction, notifications, catalogue, clock }: ReviewsServiceDependencies) {
+  constructor({ db, inTransaction, notifications, catalogue, licences, clock }: ReviewsServiceDependencies) {
     this.reviews = new ReviewsRepository(db);
     this.inTransaction = inTransaction;
+    this.licences = licences;
     this.notifications = notifications;
     this.catalogue = catalogue;
     this.clock = clock;
@@ -66,7 +71,7 @@ export class ReviewsService {
       this.reviews.pageOf(productId, (page - 1) * REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE, moderates),
       this.reviews.summaryOf(productId),
       viewer ? this.reviews.findByAuthor(productId, viewer._id) : undefined,
-      viewer ? this.reviews.holdsActiveLicence(viewer._id, productId) : false,
+      viewer ? this.licences.holds(viewer._id, productId) : false,
     ]);
     return {
       yours: yours ? reviewView(yours) : null,
@@ -84,7 +89,7 @@ export class ReviewsService {
   async add(actor: SessionUser, productId: string, rating: number, text: string): Promise<Review> {
     const product = await this.reviews.productOf(productId);
     if (!product) throw notFound('Product not found');
-    if (!(await this.reviews.holdsActiveLicence(actor._id, productId))) throw forbidden(ONLY_BUYERS_MAY_REVIEW_MESSAGE);
+    if (!(await this.licences.holds(actor._id, productId))) throw forbidden(ONLY_BUYERS_MAY_REVIEW_MESSAGE);
     const now = this.clock.now().toISOString();
     const id = newId();
     const title = product.title ?? 'your product';

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, WithdrawalsTable } from '../../db/schema.js';
+import { reskinQuotedWith, soldLicenceLines } from '../orders/index.js';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type WithdrawalWithSellerRow = WithdrawalRow & { seller_name: string; seller_email: string };
@@ -17,10 +18,10 @@ export interface SaleRow {
   product_id: string;
   title: string | null;
   license_type: LicenseType;
-  is_reskin: number;
   price_cents: number;
-  reskin_price_cents: number;
-  sold_at: string;
+  /** The reskin quoted with the licence, or null when none was asked for. */
+  reskin_price_cents: number | null;
+  sold_at: string | null;
   refund_id: string | null;
 }
 
@@ -74,40 +75,38 @@ export class WithdrawalsRepository {
   }
 
   recentSales(userId: string, limit: number): Promise<SaleRow[]> {
-    return this.db
-      .selectFrom('purchase_lines')
-      .innerJoin('products', 'products.id', 'purchase_lines.product_id')
-      .innerJoin('purchases', 'purchases.id', 'purchase_lines.purchase_id')
-      .leftJoin('product_translations', (join) =>
-        join.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.language', '=', 'en'),
-      )
-      .leftJoin('refunds', 'refunds.purchase_line_id', 'purchase_lines.id')
-      .where('products.user_id', '=', userId)
-      .select([
-        'refunds.id as refund_id',
-        'purchase_lines.purchase_id',
-        'purchase_lines.product_id',
-        'product_translations.title',
-        'purchase_lines.license_type',
-        'purchase_lines.is_reskin',
-        'purchase_lines.price_cents',
-        'purchase_lines.reskin_price_cents',
-        'purchases.created_at as sold_at',
-      ])
-      .orderBy('purchases.created_at', 'desc')
-      .orderBy('purchase_lines.id')
-      .limit(limit)
-      .execute();
+    return (
+      soldLicenceLines(this.db)
+        .leftJoin('product_translations', (join) =>
+          join.onRef('product_translations.product_id', '=', 'l.product_id').on('product_translations.language', '=', 'en'),
+        )
+        .leftJoin('refunds', 'refunds.purchase_line_id', 'l.id')
+        // The seller fixed at the sale, whose ledger account it credited.
+        .where('l.seller_id', '=', userId)
+        .select([
+          'refunds.id as refund_id',
+          'o.id as purchase_id',
+          'l.product_id',
+          'product_translations.title',
+          'l.license_type',
+          'l.paid_cents as price_cents',
+          'o.paid_at as sold_at',
+        ])
+        .select(reskinQuotedWith('l').as('reskin_price_cents'))
+        .orderBy('o.paid_at', 'desc')
+        .orderBy('l.id')
+        .limit(limit)
+        .execute()
+    );
   }
 
   /** The product and its English title (or first) of each sold line, by line id. */
   async productsOfLines(lineIds: readonly string[]): Promise<Map<string, { productId: string; title: string | null }>> {
     if (lineIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('purchase_lines')
-      .select(['purchase_lines.id', 'purchase_lines.product_id'])
-      .select(englishTitleOf('purchase_lines.product_id').as('title'))
-      .where('purchase_lines.id', 'in', lineIds)
+    const rows = await soldLicenceLines(this.db)
+      .select(['l.id', 'l.product_id'])
+      .select(englishTitleOf('l.product_id').as('title'))
+      .where('l.id', 'in', lineIds)
       .execute();
     return new Map(rows.map((row) => [row.id, { productId: row.product_id, title: row.title }]));
   }

@@ -102,10 +102,10 @@ export class WithdrawalsService {
       productId: row.product_id,
       title: row.title ?? '',
       licenseType: row.license_type,
-      isReskin: row.is_reskin === 1 ? 'true' : 'false',
+      isReskin: row.reskin_price_cents !== null ? 'true' : 'false',
       price: centsToDollars(row.price_cents),
-      reskinPrice: row.is_reskin === 1 ? centsToDollars(row.reskin_price_cents) : 0,
-      soldAt: row.sold_at,
+      reskinPrice: row.reskin_price_cents !== null ? centsToDollars(Number(row.reskin_price_cents)) : 0,
+      soldAt: row.sold_at ?? '',
       refunded: row.refund_id !== null,
     }));
   }

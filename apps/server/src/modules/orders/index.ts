@@ -1,0 +1,20 @@
+export {
+  chargedCents,
+  OrdersService,
+  type NewOrderLine,
+  type OpenOrder,
+  type Order,
+  type OrderLine,
+  type SoldOrder,
+  type SoldOrderInput,
+} from './orders.service.js';
+export {
+  boughtBy,
+  paidLinesWithoutSaleEntries,
+  reskinQuotedWith,
+  soldLicenceLines,
+  soldOrders,
+  type LineAtSale,
+  SOLD_ORDER_STATUSES,
+  unitsSoldBy,
+} from './orders.repository.js';

@@ -1,0 +1,258 @@
+import type { LicenseType } from '@market/contracts';
+import type { Kysely } from 'kysely';
+import type { Database, OrderLineKind, OrderStatus } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { newId } from '../../platform/ids.js';
+import { type LineAtSale, type OrderLineRow, type OrderRow, OrdersRepository, type PaidOrderWithBuyerRow } from './orders.repository.js';
+
+/** A line as the checkout priced it. */
+export interface NewOrderLine {
+  kind: OrderLineKind;
+  productId: string;
+  licenseType: LicenseType;
+  sellerId: string;
+  listCents: number;
+}
+
+export interface OrderLine {
+  id: string;
+  kind: OrderLineKind;
+  productId: string;
+  licenseType: LicenseType;
+  sellerId: string | null;
+  releaseId: string | null;
+  listCents: number;
+  discountCents: number;
+  taxCents: number;
+  paidCents: number;
+}
+
+export interface Order {
+  id: string;
+  buyerId: string;
+  status: OrderStatus;
+  provider: string;
+  intentId: string;
+  currency: string;
+  /** What the provider charges: the licence lines' paid cents. */
+  totalCents: number;
+  createdAt: string;
+  paidAt: string | null;
+  lines: OrderLine[];
+}
+
+export interface SoldOrder {
+  id: string;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  totalCents: number;
+  intentId: string;
+  paidAt: string;
+}
+
+export interface SoldOrderInput {
+  id: string;
+  buyerId: string;
+  provider: string;
+  intentId: string;
+  paidAt: string;
+  lines: Array<NewOrderLine & { id: string }>;
+}
+
+export interface OpenOrder {
+  id: string;
+  buyerId: string;
+  provider: string;
+  intentId: string;
+  currency: string;
+  lines: NewOrderLine[];
+}
+
+const lineOf = (row: OrderLineRow): OrderLine => ({
+  id: row.id,
+  kind: row.kind,
+  productId: row.product_id,
+  licenseType: row.license_type,
+  sellerId: row.seller_id,
+  releaseId: row.release_id,
+  listCents: Number(row.list_cents),
+  discountCents: Number(row.discount_cents),
+  taxCents: Number(row.tax_cents),
+  paidCents: Number(row.paid_cents),
+});
+
+const soldOf = (row: OrderRow | PaidOrderWithBuyerRow): SoldOrder => ({
+  id: row.id,
+  buyerId: row.buyer_id,
+  buyerName: 'buyer_name' in row ? row.buyer_name : '',
+  buyerEmail: 'buyer_email' in row ? row.buyer_email : '',
+  totalCents: Number(row.total_cents),
+  intentId: row.provider_intent_id,
+  paidAt: row.paid_at ?? row.created_at,
+});
+
+/** The charged total: a reskin is quoted with its licence, never charged by the cart (docs/product-spec.md §9). */
+export const chargedCents = (lines: ReadonlyArray<Pick<NewOrderLine, 'kind' | 'listCents'>>) =>
+  lines.filter((line) => line.kind === 'licence').reduce((total, line) => total + line.listCents, 0);
+
+export interface OrdersServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** Orders (docs/decisions/0008): opened server-priced at checkout, paid once, refunded in part or whole. */
+export class OrdersService {
+  private readonly orders: OrdersRepository;
+  private readonly clock: Clock;
+
+  constructor({ db, clock }: OrdersServiceDependencies) {
+    this.orders = new OrdersRepository(db);
+    this.clock = clock;
+  }
+
+  /** A checkout's order, pending until its payment is recorded; answers the charged total. */
+  async open(order: OpenOrder): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const total = chargedCents(order.lines);
+    await this.orders.insert(
+      {
+        id: order.id,
+        buyer_id: order.buyerId,
+        status: 'pending',
+        currency: order.currency,
+        provider: order.provider,
+        provider_intent_id: order.intentId,
+        total_cents: total,
+        created_at: now,
+        paid_at: null,
+        updated_at: now,
+      },
+      order.lines.map((line) => ({
+        id: newId(),
+        order_id: order.id,
+        kind: line.kind,
+        product_id: line.productId,
+        release_id: null,
+        license_type: line.licenseType,
+        seller_id: line.sellerId,
+        list_cents: line.listCents,
+        discount_cents: 0,
+        tax_cents: 0,
+        paid_cents: line.listCents,
+      })),
+    );
+    return total;
+  }
+
+  async byIntent(provider: string, intentId: string): Promise<Order | null> {
+    const row = await this.orders.findByIntent(provider, intentId);
+    return row ? this.withLines(row) : null;
+  }
+
+  async byId(id: string): Promise<Order | null> {
+    const row = await this.orders.findById(id);
+    return row ? this.withLines(row) : null;
+  }
+
+  private async withLines(row: OrderRow): Promise<Order> {
+    return {
+      id: row.id,
+      buyerId: row.buyer_id,
+      status: row.status,
+      provider: row.provider,
+      intentId: row.provider_intent_id,
+      currency: row.currency,
+      totalCents: Number(row.total_cents),
+      createdAt: row.created_at,
+      paidAt: row.paid_at,
+      lines: (await this.orders.linesOf(row.id)).map(lineOf),
+    };
+  }
+
+  /** Pending orders with a line of the product, opened after `sinceIso` (all when null). */
+  pendingOf(productId: string, sinceIso: string | null) {
+    return this.orders.pendingOf(productId, sinceIso);
+  }
+
+  async cancel(id: string): Promise<void> {
+    await this.orders.cancel(id, this.clock.now().toISOString());
+  }
+
+  /** Checkouts opened between the two times and still waiting to be paid, newest first, with their lines. */
+  async pendingBetween(afterIso: string, beforeIso: string, limit: number): Promise<Order[]> {
+    const rows = await this.orders.pendingBetween(afterIso, beforeIso, limit);
+    return Promise.all(rows.map((row) => this.withLines(row)));
+  }
+
+  /** Orders opened before `beforeIso` never paid, oldest first. */
+  unpaidBefore(beforeIso: string, limit: number) {
+    return this.orders.unpaidBefore(beforeIso, limit);
+  }
+
+  async forget(id: string): Promise<void> {
+    await this.orders.deleteUnpaid(id);
+  }
+
+  /**
+   * Sales written at once, not through a checkout (the demo's history, the tests' factories): each
+   * order paid at `paidAt`, its lines as given. The caller issues the licences and posts the sales.
+   */
+  async recordSoldIn(trx: Kysely<Database>, orders: readonly SoldOrderInput[]): Promise<void> {
+    const repository = new OrdersRepository(trx);
+    for (const order of orders) {
+      await repository.insertRows(
+        {
+          id: order.id,
+          buyer_id: order.buyerId,
+          status: 'paid',
+          currency: 'usd',
+          provider: order.provider,
+          provider_intent_id: order.intentId,
+          total_cents: chargedCents(order.lines),
+          created_at: order.paidAt,
+          paid_at: order.paidAt,
+          updated_at: order.paidAt,
+        },
+        order.lines.map((line) => ({
+          id: line.id,
+          order_id: order.id,
+          kind: line.kind,
+          product_id: line.productId,
+          release_id: null,
+          license_type: line.licenseType,
+          seller_id: line.sellerId,
+          list_cents: line.listCents,
+          discount_cents: 0,
+          tax_cents: 0,
+          paid_cents: line.listCents,
+        })),
+      );
+    }
+  }
+
+  /** pending → paid inside the caller's transaction, exactly once: false when another request recorded it first. */
+  markPaidIn(trx: Kysely<Database>, orderId: string, paidAt: string, lines: readonly LineAtSale[]): Promise<boolean> {
+    return new OrdersRepository(trx).markPaid(orderId, paidAt, lines);
+  }
+
+  /** paid → partially_refunded | refunded inside the refund's transaction, from how many licence lines are refunded. */
+  settleRefundsIn(trx: Kysely<Database>, orderId: string, refundedLines: number): Promise<void> {
+    return new OrdersRepository(trx).settleRefunds(orderId, refundedLines, this.clock.now().toISOString());
+  }
+
+  /** Sold orders, newest sale first: one buyer's, or everybody's. */
+  async sold(buyerId?: string): Promise<SoldOrder[]> {
+    return (await this.orders.sold(buyerId)).map(soldOf);
+  }
+
+  /** A sold order (paid, or refunded since). */
+  async soldById(id: string): Promise<SoldOrder | null> {
+    const row = await this.orders.findById(id);
+    return row && row.paid_at !== null ? soldOf(row) : null;
+  }
+
+  everSold(productId: string): Promise<boolean> {
+    return this.orders.everSold(productId);
+  }
+}
