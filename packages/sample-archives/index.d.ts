@@ -26,3 +26,8 @@ export function licenceFiles(): ZipFileSpec[];
 export function leakedSecretFiles(): ZipFileSpec[];
 /** `count` small C# files spread over nested folders, for the benchmark's largest archive. */
 export function manyFiles(count: number): ZipFileSpec[];
+/**
+ * A TextMesh Pro SDF font asset as Unity writes it in text mode, its atlas's pixels in hex: megabytes
+ * of YAML that zip tools pack over 200× (2048 px, 10 glyphs) to 1,000× (an empty atlas, 0 glyphs).
+ */
+export function textMeshProFontAsset(options?: { atlasSize?: number; glyphs?: number }): string;

@@ -200,3 +200,54 @@ export function manyFiles(count) {
     content: `namespace Game.Module${index % 50}\n{\n    public class File${index}\n    {\n        public int Value => ${index};\n    }\n}\n`,
   }));
 }
+
+/**
+ * A TextMesh Pro SDF font asset as Unity writes it with Asset Serialization "Force Text": the font's
+ * glyph and character tables, then the atlas texture's Alpha8 pixels as one line of hex. A few
+ * glyphs on a large atlas leave it mostly "00", which zip tools pack 200 to 1,000 times over.
+ */
+export function textMeshProFontAsset({ atlasSize = 2048, glyphs = 20 } = {}) {
+  const parts = [
+    '%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n',
+    '  m_Script: {fileID: 11500000, guid: 71c1514a6bd24e1e882cebbe1904ce04, type: 3}\n  m_Name: LiberationSans SDF\n',
+    '  m_Version: 1.1.0\n  m_FaceInfo:\n    m_FamilyName: Liberation Sans\n    m_StyleName: Regular\n    m_PointSize: 86\n',
+    `  m_AtlasWidth: ${atlasSize}\n  m_AtlasHeight: ${atlasSize}\n  m_AtlasPadding: 9\n  m_GlyphTable:\n`,
+  ];
+  const cells = Array.from({ length: glyphs }, (_, index) => ({
+    x: (index % 10) * 90 + 40,
+    y: Math.floor(index / 10) * 90 + 40,
+    r: 20 + ((index * 7) % 15),
+  }));
+  for (const [index, cell] of cells.entries()) {
+    parts.push(
+      `  - m_Index: ${index + 3}\n    m_Metrics:\n      m_Width: ${cell.r * 2}\n      m_Height: ${cell.r * 2}\n` +
+        `      m_HorizontalAdvance: ${cell.r * 2 + 7}\n    m_GlyphRect:\n      m_X: ${cell.x - cell.r}\n      m_Y: ${cell.y - cell.r}\n` +
+        `      m_Width: ${cell.r * 2}\n      m_Height: ${cell.r * 2}\n    m_Scale: 1\n    m_AtlasIndex: 0\n`,
+    );
+  }
+  parts.push('  m_CharacterTable:\n');
+  for (let index = 0; index < glyphs; index++)
+    parts.push(`  - m_ElementType: 1\n    m_Unicode: ${33 + index}\n    m_GlyphIndex: ${index + 3}\n    m_Scale: 1\n`);
+  parts.push(
+    '--- !u!28 &28268798066460806\nTexture2D:\n  m_ObjectHideFlags: 0\n  m_Name: LiberationSans SDF Atlas\n',
+    `  m_Width: ${atlasSize}\n  m_Height: ${atlasSize}\n  m_CompleteImageSize: ${atlasSize * atlasSize}\n  m_TextureFormat: 1\n`,
+    `  image data: ${atlasSize * atlasSize}\n  _typelessdata: `,
+  );
+  // Each glyph a signed distance field: 0 far from it, rising to 255 inside its outline.
+  const hex = '0123456789abcdef';
+  const row = Buffer.alloc(atlasSize * 2);
+  for (let y = 0; y < atlasSize; y++) {
+    row.fill('0');
+    for (const cell of cells) {
+      if (Math.abs(y - cell.y) > cell.r + 8) continue;
+      for (let x = Math.max(0, cell.x - cell.r - 8); x < Math.min(atlasSize, cell.x + cell.r + 8); x++) {
+        const value = Math.max(0, Math.min(255, Math.round(128 - (Math.hypot(x - cell.x, y - cell.y) - cell.r) * 16)));
+        row[x * 2] = hex.charCodeAt(value >> 4);
+        row[x * 2 + 1] = hex.charCodeAt(value & 15);
+      }
+    }
+    parts.push(row.toString('latin1'));
+  }
+  parts.push('\n  m_StreamData:\n    offset: 0\n    size: 0\n    path: \n');
+  return parts.join('');
+}

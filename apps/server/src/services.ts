@@ -107,7 +107,16 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     publicUrl: config.publicUrl,
   });
-  const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
+  const archives = new ArchivesService({
+    db,
+    releases,
+    catalogue,
+    storage,
+    leases,
+    clock,
+    log,
+    maxUnpackedBytes: config.archiveMaxUnpackedBytes,
+  });
   const refunds = new RefundsService({ db, payments, notifications, mail, ledger, clock, log, publicUrl: config.publicUrl });
   return {
     clock,

@@ -87,14 +87,18 @@ export const insideReportSchema = z
   .meta({ id: 'InsideReport' });
 export type InsideReport = z.infer<typeof insideReportSchema>;
 
-/** The archive broke a limit (too many entries, too big, a zip bomb, a path outside the archive, a symlink) or is no ZIP. */
+/**
+ * The archive broke a limit (too many entries, unpacking past ARCHIVE_MAX_UNPACKED_MB, a forged
+ * size, a path outside the archive, a symlink) or is no ZIP. The product stays on sale.
+ */
 export const insideRefusedSchema = z
   .object({
     status: z.literal('refused'),
     releaseId: idSchema,
     analyserVersion: z.number().int(),
     analysedAt: isoDateTimeSchema,
-    reason: z.string(),
+    /** Which file, why and what to do, for the product's owner and admins; null for everybody else. */
+    reason: z.string().nullable(),
   })
   .meta({ id: 'InsideRefused' });
 export type InsideRefused = z.infer<typeof insideRefusedSchema>;

@@ -7,7 +7,7 @@ import type { JobLeases } from '../../platform/jobs/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { type CatalogueService, canManage, canSee } from '../catalogue/index.js';
 import type { ReleasesService } from '../releases/index.js';
-import { analyseArchive, ANALYSER_VERSION, ArchiveRefused } from './analyser/index.js';
+import { analyseArchive, ANALYSER_VERSION, type ArchiveLimits, ArchiveRefused, DEFAULT_ARCHIVE_LIMITS } from './analyser/index.js';
 import { type ArchiveReportRow, ArchiveReportsRepository, type ArchiveToAnalyse } from './archives.repository.js';
 import { seesEveryArchive } from './policies.js';
 import type { Kysely } from 'kysely';
@@ -27,6 +27,8 @@ export interface ArchivesServiceDependencies {
   leases: JobLeases;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** ARCHIVE_MAX_UNPACKED_MB, in bytes; 2 GB unless configured. */
+  maxUnpackedBytes?: number;
 }
 
 /**
@@ -46,8 +48,10 @@ export class ArchivesService {
   private readonly leases: JobLeases;
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  private readonly limits: ArchiveLimits;
 
-  constructor({ db, releases, catalogue, storage, leases, clock, log }: ArchivesServiceDependencies) {
+  constructor({ db, releases, catalogue, storage, leases, clock, log, maxUnpackedBytes }: ArchivesServiceDependencies) {
+    this.limits = { ...DEFAULT_ARCHIVE_LIMITS, maxUnpackedBytes: maxUnpackedBytes ?? DEFAULT_ARCHIVE_LIMITS.maxUnpackedBytes };
     this.reports = new ArchiveReportsRepository(db);
     this.releases = releases;
     this.catalogue = catalogue;
@@ -121,10 +125,13 @@ export class ArchivesService {
     const started = Date.now();
     const base = { release_id: release.id, analyser_version: ANALYSER_VERSION };
     try {
-      const analysis = await analyseArchive({
-        size: Number(release.source_code_size),
-        readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
-      });
+      const analysis = await analyseArchive(
+        {
+          size: Number(release.source_code_size),
+          readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
+        },
+        { limits: this.limits },
+      );
       const { warnings, engine, ...report } = analysis;
       await this.reports.save({
         ...base,
@@ -148,7 +155,8 @@ export class ArchivesService {
         warnings_json: '[]',
         analysed_at: this.clock.now().toISOString(),
       });
-      this.log.info({ releaseId: release.id, reason: (error as Error).message }, 'archive refused by the analysis');
+      const file = error instanceof ArchiveRefused ? error.file : null;
+      this.log.info({ releaseId: release.id, file, reason: (error as Error).message }, 'archive refused by the analysis');
     }
     // The storefront's engine filter reads reports of approved releases.
     if (release.status === 'Approved') this.catalogue.changed();
@@ -183,9 +191,12 @@ export class ArchivesService {
   }
 }
 
-function answerOf(row: ArchiveReportRow, withWarnings: boolean): InsideAnswer {
+function answerOf(row: ArchiveReportRow, manages: boolean): InsideAnswer {
+  const withWarnings = manages;
   const common = { releaseId: row.release_id, analyserVersion: row.analyser_version, analysedAt: row.analysed_at };
-  if (row.status === 'refused') return { status: 'refused', ...common, reason: row.refused_reason ?? 'The archive was refused' };
+  // Why is for those who can fix it; a buyer learns only that there is no report, and can still buy.
+  if (row.status === 'refused')
+    return { status: 'refused', ...common, reason: withWarnings ? (row.refused_reason ?? 'The archive was refused') : null };
   return {
     status: 'ready',
     ...common,

@@ -94,11 +94,13 @@ describe('what is inside a product', () => {
     const seller = await createUser(ctx);
     const cases: Array<[ZipFileSpec, string]> = [
       [
-        { name: 'bomb.dat', content: Buffer.alloc(20 * 1024 ** 2), deflate: true },
-        'bomb.dat inflates more than 200 times its packed size (a zip bomb)',
+        { name: 'Assets/../../escape.sh', content: 'rm -rf /' },
+        'Assets/../../escape.sh points outside the archive. Zip the project again from its own folder, with the paths inside it, and upload it again.',
       ],
-      [{ name: 'Assets/../../escape.sh', content: 'rm -rf /' }, 'Assets/../../escape.sh points outside the archive'],
-      [{ name: 'link', content: '/etc/passwd', unixMode: 0o120777 }, 'link is a symbolic link; archives may hold files and folders only'],
+      [
+        { name: 'link', content: '/etc/passwd', unixMode: 0o120777 },
+        'link is a symbolic link; archives may hold files and folders only. Put the file it points to in its place and upload the archive again.',
+      ],
     ];
     for (const [entry, reason] of cases) {
       const before = filesIn(ctx.dataDir);
@@ -111,6 +113,32 @@ describe('what is inside a product', () => {
       const answer = (await insideOf(ctx, seller, product._id)).json();
       expect(answer).toMatchObject({ status: 'refused', reason });
     }
+  });
+
+  it('tells the seller which file passed ARCHIVE_MAX_UNPACKED_MB and what to do; buyers only that it could not be analysed, and still buy', async () => {
+    const ctx = await buildCatalogueApp({ ARCHIVE_MAX_UNPACKED_MB: '1' });
+    const video = { name: 'Assets/Video/intro.mp4', content: Buffer.alloc(1536 * 1024, 7) };
+    const { seller, product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), video]);
+    const admin = await approve(ctx, product._id);
+    const buyer = await createUser(ctx);
+
+    const reason =
+      'The archive unpacks to more than 1 MB, the most analysed; its largest file is Assets/Video/intro.mp4 (1.5 MB). ' +
+      'Leave out the folders your tools rebuild (Library/, Temp/, build/, Pods/, node_modules/), keep videos and builds apart, and upload it again.';
+    for (const manager of [seller, admin])
+      expect((await insideOf(ctx, manager, product._id)).json()).toMatchObject({ status: 'refused', reason });
+    for (const viewer of [null, buyer]) {
+      const response = await insideOf(ctx, viewer, product._id);
+      expect(response.json()).toMatchObject({ status: 'refused', reason: null });
+      expect(response.body).not.toMatch(/bomb|intro\.mp4|unpacks/i);
+    }
+    const cart = await injectAs(ctx, buyer, {
+      method: 'PUT',
+      url: '/api/cart',
+      payload: { items: [{ productId: product._id, selectedLicense: 'Single App License', isReskin: 'false' }] },
+    });
+    expect(cart.statusCode).toBe(200);
+    expect((cart.json() as { items: Array<{ _id: string }> }).items.map((item) => item._id)).toEqual([product._id]);
   });
 
   it('lists a seller’s archive checks, and an admin those of products awaiting moderation', async () => {

@@ -2,7 +2,7 @@ import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning
 import { baseName, detectEngines, isDetectorFile } from './engines.js';
 import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from './languages.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
-import { MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
+import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
 import { readManifests } from './manifests.js';
 import { warningForName, warningsInText } from './secrets.js';
 import type { RandomAccessArchive } from './zip-directory.js';
@@ -51,7 +51,13 @@ interface LanguageCount {
  * lines of each code file, the texts the detectors need, and secrets in text files. Rejects with
  * ArchiveRefused when the archive breaks a limit.
  */
-export async function analyseArchive(archive: RandomAccessArchive): Promise<ArchiveAnalysis> {
+export interface AnalyseOptions {
+  limits?: ArchiveLimits;
+  /** Told now and then how many entries have been read of how many there are. */
+  progress?: (read: number, total: number) => void;
+}
+
+export async function analyseArchive(archive: RandomAccessArchive, options: AnalyseOptions = {}): Promise<ArchiveAnalysis> {
   const table = await languageTable();
   const files: Array<{ path: string; size: number }> = [];
   const folders = new Set<string>();
@@ -65,49 +71,54 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
   const licences: InsideLicence[] = [];
   const warnings: SellerWarning[] = [];
 
-  await visitEntries(archive, async (entry) => {
-    addFolders(folders, entry.isDirectory ? entry.path : parentOf(entry.path));
-    if (entry.isDirectory) return;
-    files.push({ path: entry.path, size: entry.size });
-    const vendoredRoot = vendoredRootOf(entry.path);
-    if (vendoredRoot) {
-      vendoredRoots.add(vendoredRoot);
-      vendored.files++;
-    }
-    const nameWarning = warningForName(entry.path);
-    if (nameWarning) warnings.push(nameWarning);
-
-    const name = baseName(entry.path);
-    const extension = name.includes('.', 1) ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
-    const isHeader = extension === HEADER_EXTENSION;
-    const language = isHeader ? null : table.of(entry.path);
-    const isCode = isHeader || language !== null;
-    const isLicence = !vendoredRoot && isLicenceFile(entry.path);
-    const isDetector = !vendoredRoot && isDetectorFile(entry.path);
-    const scanned = entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name));
-    if (!isCode && !scanned) return;
-
-    const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
-    if (!read) return;
-    if (read.text !== null) {
-      warnings.push(...warningsInText(entry.path, read.text));
-      if (isLicence) licences.push(identifyLicence(entry.path, read.text));
-      // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
-      if (isDetector && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
-        texts.set(entry.path, read.text);
-        keptBytes += entry.size;
+  await visitEntries(
+    archive,
+    async (entry) => {
+      addFolders(folders, entry.isDirectory ? entry.path : parentOf(entry.path));
+      if (entry.isDirectory) return;
+      files.push({ path: entry.path, size: entry.size });
+      const vendoredRoot = vendoredRootOf(entry.path);
+      if (vendoredRoot) {
+        vendoredRoots.add(vendoredRoot);
+        vendored.files++;
       }
-    }
-    if (vendoredRoot) {
-      if (isCode) vendored.lines += read.lines;
-      return;
-    }
-    if (extension) extensions.add(extension);
-    if (isHeader) {
-      headers.lines += read.lines;
-      headers.files++;
-    } else if (language) count(own, language, read.lines, 1);
-  });
+      const nameWarning = warningForName(entry.path);
+      if (nameWarning) warnings.push(nameWarning);
+
+      const name = baseName(entry.path);
+      const extension = name.includes('.', 1) ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
+      const isHeader = extension === HEADER_EXTENSION;
+      const language = isHeader ? null : table.of(entry.path);
+      const isCode = isHeader || language !== null;
+      const isLicence = !vendoredRoot && isLicenceFile(entry.path);
+      const isDetector = !vendoredRoot && isDetectorFile(entry.path);
+      const scanned = entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name));
+      if (!isCode && !scanned) return;
+
+      const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
+      if (!read) return;
+      if (read.text !== null) {
+        warnings.push(...warningsInText(entry.path, read.text));
+        if (isLicence) licences.push(identifyLicence(entry.path, read.text));
+        // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
+        if (isDetector && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
+          texts.set(entry.path, read.text);
+          keptBytes += entry.size;
+        }
+      }
+      if (vendoredRoot) {
+        if (isCode) vendored.lines += read.lines;
+        return;
+      }
+      if (extension) extensions.add(extension);
+      if (isHeader) {
+        headers.lines += read.lines;
+        headers.files++;
+      } else if (language) count(own, language, read.lines, 1);
+    },
+    options.limits ?? DEFAULT_ARCHIVE_LIMITS,
+    options.progress,
+  );
 
   if (headers.files > 0) count(own, headerLanguage(table, extensions), headers.lines, headers.files);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

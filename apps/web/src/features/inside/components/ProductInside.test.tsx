@@ -89,4 +89,14 @@ describe('ProductInside', () => {
     expect(await screen.findByText('This archive was not analysed: The archive holds more than 100,000 entries')).toBeTruthy();
     expect(container.querySelector('.inside-overview')!.textContent).toBe('');
   });
+
+  it('tells a buyer only that the archive could not be analysed, never why', async () => {
+    fakeFetch(() => ({
+      status: 200,
+      body: { status: 'refused', releaseId: 'release_0001', analyserVersion: 2, analysedAt: '2026-11-25T10:00:00.000Z', reason: null },
+    }));
+    const { container } = renderPage();
+    expect(await screen.findByText('The archive could not be analysed.')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/bomb|not analysed:/i);
+  });
 });

@@ -42,7 +42,12 @@ export default function ProductInside({ productId }: { productId: string }) {
 function AnswerView({ answer }: { answer: InsideAnswer }) {
   if (answer.status === 'analysing') return null;
   if (answer.status === 'refused') {
-    return <p className="inside-refused">This archive was not analysed: {answer.reason}</p>;
+    // Only the owner and admins get the reason, with what to do; buyers can still buy the product.
+    return answer.reason === null ? (
+      <p className="inside-refused">The archive could not be analysed.</p>
+    ) : (
+      <p className="inside-refused">This archive was not analysed: {answer.reason}</p>
+    );
   }
   return <ReportView report={answer} />;
 }
