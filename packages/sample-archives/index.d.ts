@@ -20,7 +20,9 @@ export function xcodeProjectFiles(): ZipFileSpec[];
 export function flutterAppFiles(): ZipFileSpec[];
 /** A Godot 4.2 project in GDScript. */
 export function godotProjectFiles(): ZipFileSpec[];
-/** An MIT licence at the root and a GPL-3.0 one in a third-party folder. */
+/** A licence's text as the SPDX licence list publishes it, by its SPDX id ("GPL-3.0-only"). */
+export function licenceText(spdx: string): string;
+/** An MIT licence (and Unity's .meta twin of it) at the root and a GPL-3.0 one in a third-party folder. */
 export function licenceFiles(): ZipFileSpec[];
 /** A signing keystore and a config file with an AWS access key on line 3. */
 export function leakedSecretFiles(): ZipFileSpec[];

@@ -1,4 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { crc32, deflateRawSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+
+/** A licence's text as the SPDX licence list publishes it (the spdx-license-list package). */
+export function licenceText(spdx) {
+  return JSON.parse(readFileSync(require.resolve(`spdx-license-list/licenses/${spdx}.json`), 'utf8')).licenseText;
+}
 
 /** A ZIP archive of these files, stored or deflated (see index.d.ts). */
 export function makeZip(files) {
@@ -174,16 +183,10 @@ export function godotProjectFiles() {
 
 export function licenceFiles() {
   return [
-    {
-      name: 'LICENSE',
-      content:
-        'MIT License\n\nCopyright (c) 2026 Studio\n\nPermission is hereby granted, free of charge, to any person obtaining a copy\nof this software and associated documentation files (the "Software"), to deal\nin the Software without restriction.\n',
-    },
-    {
-      name: 'ThirdParty/Physics/COPYING',
-      content:
-        '                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007\n\n Copyright (C) 2007 Free Software Foundation, Inc. <https://fsf.org/>\n',
-    },
+    { name: 'LICENSE', content: licenceText('MIT').replace('<year> <copyright holders>', '2026 Studio') },
+    // Unity writes a .meta twin beside every asset, a licence file too.
+    { name: 'LICENSE.meta', content: 'fileFormatVersion: 2\nguid: 0a6c54a1b2c3d4e5f60718293a4b5c6d\nTextScriptImporter:\n' },
+    { name: 'ThirdParty/Physics/COPYING', content: licenceText('GPL-3.0-only') },
   ];
 }
 

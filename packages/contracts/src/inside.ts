@@ -44,12 +44,38 @@ export type InsideManifest = z.infer<typeof insideManifestSchema>;
 
 export const insideLicenceSchema = z.object({
   file: z.string(),
-  /** The SPDX identifier matched by the text, or null when the text matches none we know. */
+  /**
+   * The SPDX identifier of the licence text the file matches (the SPDX list's texts, compared word
+   * pair by word pair), or null below the match threshold. "GPL-3.0" when the text alone cannot
+   * tell -only from -or-later.
+   */
   spdx: z.string().nullable(),
-  /** GPL, AGPL or LGPL: buyers' own code may have to be released under it. */
-  copyleft: z.boolean(),
+  /** The licence's full name from the SPDX list ("GNU General Public License v3.0"); null with `spdx`. */
+  name: z.string().nullable(),
+  /** How near the text is to the nearest SPDX licence, 0–100. */
+  confidence: z.number().int().min(0).max(100),
+  /**
+   * Strong (GPL, AGPL…): a work built on it may have to be released under it; weak (LGPL, MPL,
+   * EPL…): changes to the licensed files themselves; null for permissive or unknown licences.
+   */
+  copyleft: z.enum(['strong', 'weak']).nullable(),
 });
 export type InsideLicence = z.infer<typeof insideLicenceSchema>;
+
+/** A licence a manifest declares (package.json, pubspec.yaml, a podspec, Cargo.toml, a .nuspec). */
+export const declaredLicenceSchema = z.object({
+  file: z.string(),
+  /** As the manifest writes it, e.g. "MIT OR Apache-2.0". */
+  declared: z.string(),
+  /**
+   * Whether a licence file beside the manifest (or at the archive's root) matches what it declares;
+   * null when no licence file there was recognised.
+   */
+  agrees: z.boolean().nullable(),
+  /** The SPDX identifiers of the licence files it was compared with. */
+  comparedWith: z.array(z.string()),
+});
+export type DeclaredLicence = z.infer<typeof declaredLicenceSchema>;
 
 export const SELLER_WARNING_KINDS = ['Private key', 'Android keystore', 'iOS signing file', 'API key', 'Environment file'] as const;
 export const sellerWarningSchema = z.object({
@@ -81,6 +107,7 @@ export const insideReportSchema = z
     engines: z.array(insideEngineSchema),
     manifests: z.array(insideManifestSchema),
     licences: z.array(insideLicenceSchema),
+    declaredLicences: z.array(declaredLicenceSchema),
     /** Only for the product's owner and admins; null for everybody else. */
     warnings: z.array(sellerWarningSchema).nullable(),
   })

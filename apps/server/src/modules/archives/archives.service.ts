@@ -1,4 +1,4 @@
-import type { ArchiveCheck, InsideAnswer, InsideReport, SellerWarning, SessionUser } from '@market/contracts';
+import type { ArchiveCheck, InsideAnswer, InsideLicence, InsideReport, SellerWarning, SessionUser } from '@market/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -7,7 +7,14 @@ import type { JobLeases } from '../../platform/jobs/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { type CatalogueService, canManage, canSee } from '../catalogue/index.js';
 import type { ReleasesService } from '../releases/index.js';
-import { analyseArchive, ANALYSER_VERSION, type ArchiveLimits, ArchiveRefused, DEFAULT_ARCHIVE_LIMITS } from './analyser/index.js';
+import {
+  analyseArchive,
+  ANALYSER_VERSION,
+  type ArchiveLimits,
+  ArchiveRefused,
+  copyleftOf,
+  DEFAULT_ARCHIVE_LIMITS,
+} from './analyser/index.js';
 import { type ArchiveReportRow, ArchiveReportsRepository, type ArchiveToAnalyse } from './archives.repository.js';
 import { seesEveryArchive } from './policies.js';
 import type { Kysely } from 'kysely';
@@ -191,6 +198,20 @@ export class ArchivesService {
   }
 }
 
+/**
+ * A report as stored, in today's shape: one written by an older analyser is served, filled in, until
+ * the background job has analysed its archive again.
+ */
+function storedReport(json: string): StoredReport {
+  const report = JSON.parse(json) as StoredReport;
+  const licences = report.licences.map((licence) => {
+    const old = licence as InsideLicence | { file: string; spdx: string | null; copyleft: boolean };
+    if (typeof old.copyleft !== 'boolean') return old as InsideLicence;
+    return { file: old.file, spdx: old.spdx, name: null, confidence: old.spdx ? 100 : 0, copyleft: copyleftOf(old.spdx) };
+  });
+  return { ...report, licences, declaredLicences: report.declaredLicences ?? [] };
+}
+
 function answerOf(row: ArchiveReportRow, manages: boolean): InsideAnswer {
   const withWarnings = manages;
   const common = { releaseId: row.release_id, analyserVersion: row.analyser_version, analysedAt: row.analysed_at };
@@ -200,7 +221,7 @@ function answerOf(row: ArchiveReportRow, manages: boolean): InsideAnswer {
   return {
     status: 'ready',
     ...common,
-    ...(JSON.parse(row.report_json!) as StoredReport),
+    ...storedReport(row.report_json!),
     warnings: withWarnings ? (JSON.parse(row.warnings_json) as SellerWarning[]) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { archiveCheckListSchema, insideReportSchema, type ProductSummary } from '@market/contracts';
-import { leakedSecretFiles, makeZip, unityProjectFiles, type ZipFileSpec } from '@market/sample-archives';
+import { leakedSecretFiles, licenceFiles, makeZip, unityProjectFiles, type ZipFileSpec } from '@market/sample-archives';
+import { ANALYSER_VERSION } from './analyser/index.js';
 import { describe, expect, it } from 'vitest';
 import {
   buildCatalogueApp,
@@ -139,6 +140,33 @@ describe('what is inside a product', () => {
     });
     expect(cart.statusCode).toBe(200);
     expect((cart.json() as { items: Array<{ _id: string }> }).items.map((item) => item._id)).toEqual([product._id]);
+  });
+
+  it('serves a report an older analyser wrote in today’s shape, then analyses its archive again', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), ...licenceFiles()]);
+    const row = await ctx.db.selectFrom('archive_reports').select(['release_id', 'report_json']).executeTakeFirstOrThrow();
+    const { declaredLicences: _declared, ...report } = JSON.parse(row.report_json!) as { declaredLicences: unknown };
+    const oldReport = { ...report, licences: [{ file: 'ThirdParty/Physics/COPYING', spdx: 'GPL-3.0', copyleft: true }] };
+    await ctx.db
+      .updateTable('archive_reports')
+      .set({ analyser_version: 1, report_json: JSON.stringify(oldReport) })
+      .where('release_id', '=', row.release_id)
+      .execute();
+
+    const served = insideReportSchema.parse((await insideOf(ctx, seller, product._id)).json());
+    expect(served).toMatchObject({ analyserVersion: 1, declaredLicences: [] });
+    expect(served.licences).toEqual([
+      { file: 'ThirdParty/Physics/COPYING', spdx: 'GPL-3.0', name: null, confidence: 100, copyleft: 'strong' },
+    ]);
+
+    expect(await ctx.services.archives.analyseWaiting()).toBe(1);
+    const again = insideReportSchema.parse((await insideOf(ctx, seller, product._id)).json());
+    expect(again.analyserVersion).toBe(ANALYSER_VERSION);
+    expect(again.licences.map((licence) => [licence.file, licence.spdx, licence.copyleft])).toEqual([
+      ['LICENSE', 'MIT', null],
+      ['ThirdParty/Physics/COPYING', 'GPL-3.0', 'strong'],
+    ]);
   });
 
   it('lists a seller’s archive checks, and an admin those of products awaiting moderation', async () => {

@@ -113,11 +113,41 @@ describe('analysing a source archive', () => {
     expect(analysis.languages[0]).toMatchObject({ name: 'GDScript', lines: 20 });
   });
 
-  it('identifies an MIT and a GPL licence and flags only the GPL as copyleft', async () => {
+  it('identifies an MIT and a GPL licence by SPDX, flags only the GPL as copyleft and skips the .meta twin', async () => {
     const analysis = await analyseArchive(archiveOf([...godotProjectFiles(), ...licenceFiles()]));
     expect(analysis.licences).toEqual([
-      { file: 'LICENSE', spdx: 'MIT', copyleft: false },
-      { file: 'ThirdParty/Physics/COPYING', spdx: 'GPL-3.0', copyleft: true },
+      { file: 'LICENSE', spdx: 'MIT', name: 'MIT License', confidence: 100, copyleft: null },
+      { file: 'ThirdParty/Physics/COPYING', spdx: 'GPL-3.0', name: 'GNU General Public License v3.0', confidence: 100, copyleft: 'strong' },
+    ]);
+  });
+
+  it('reads the licences manifests declare and says where a licence file disagrees', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        ...licenceFiles(),
+        { name: 'package.json', content: JSON.stringify({ name: 'game', license: 'MIT' }) },
+        { name: 'pubspec.yaml', content: 'name: game\nlicense: BSD-3-Clause\n' },
+        {
+          name: 'ThirdParty/Physics/Cargo.toml',
+          content: '[package]\nname = "physics"\nlicense = "MIT OR Apache-2.0"\n\n[dependencies]\n',
+        },
+        {
+          name: 'ThirdParty/Physics/Physics.podspec',
+          content: "Pod::Spec.new do |s|\n  s.license = { :type => 'GPL-3.0-or-later', :file => 'COPYING' }\nend\n",
+        },
+        {
+          name: 'ThirdParty/Net/Net.nuspec',
+          content: '<package><metadata><license type="expression">Apache-2.0</license></metadata></package>',
+        },
+        { name: 'node_modules/left-pad/package.json', content: JSON.stringify({ license: 'WTFPL' }) },
+      ]),
+    );
+    expect(analysis.declaredLicences).toEqual([
+      { file: 'package.json', declared: 'MIT', agrees: true, comparedWith: ['MIT'] },
+      { file: 'pubspec.yaml', declared: 'BSD-3-Clause', agrees: false, comparedWith: ['MIT'] },
+      { file: 'ThirdParty/Net/Net.nuspec', declared: 'Apache-2.0', agrees: false, comparedWith: ['MIT'] },
+      { file: 'ThirdParty/Physics/Cargo.toml', declared: 'MIT OR Apache-2.0', agrees: false, comparedWith: ['GPL-3.0'] },
+      { file: 'ThirdParty/Physics/Physics.podspec', declared: 'GPL-3.0-or-later', agrees: true, comparedWith: ['GPL-3.0'] },
     ]);
   });
 

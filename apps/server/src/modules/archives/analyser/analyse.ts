@@ -1,4 +1,5 @@
 import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning } from '@market/contracts';
+import { declaredLicences, isLicenceManifest } from './declared-licences.js';
 import { baseName, detectEngines, isDetectorFile } from './engines.js';
 import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from './languages.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
@@ -9,7 +10,10 @@ import type { RandomAccessArchive } from './zip-directory.js';
 import { visitEntries } from './zip-entries.js';
 
 /** What one analysis finds: the report's body, the seller's warnings, and the engine search filters by. */
-export type ArchiveAnalysis = Pick<InsideReport, 'files' | 'languages' | 'vendored' | 'engines' | 'manifests' | 'licences'> & {
+export type ArchiveAnalysis = Pick<
+  InsideReport,
+  'files' | 'languages' | 'vendored' | 'engines' | 'manifests' | 'licences' | 'declaredLicences'
+> & {
   warnings: SellerWarning[];
   engine: Engine | null;
 };
@@ -91,7 +95,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       const language = isHeader ? null : table.of(entry.path);
       const isCode = isHeader || language !== null;
       const isLicence = !vendoredRoot && isLicenceFile(entry.path);
-      const isDetector = !vendoredRoot && isDetectorFile(entry.path);
+      const isDetector = !vendoredRoot && (isDetectorFile(entry.path) || isLicenceManifest(entry.path));
       const scanned = entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name));
       if (!isCode && !scanned) return;
 
@@ -136,6 +140,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
     engines,
     manifests: readManifests(texts),
     licences: licences.sort((a, b) => a.file.localeCompare(b.file)),
+    declaredLicences: declaredLicences(texts, licences),
     warnings,
     engine: engines[0]?.engine ?? null,
   };

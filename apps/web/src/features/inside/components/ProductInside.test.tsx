@@ -46,9 +46,15 @@ describe('ProductInside', () => {
     expect(engineRow.textContent).toBe('Unity2022.3.21f1ProjectSettings/ProjectVersion.txt');
     const licences = within(screen.getByRole('list', { name: 'Licence files' })).getAllByRole('listitem');
     expect(licences.map((item) => item.textContent)).toEqual([
-      'LICENSE: MIT',
-      'ThirdParty/LICENSE.txt: GPL-3.0-onlyCopyleft',
+      'LICENSE: MIT (MIT License, 100% match)',
+      'ThirdParty/LICENSE.txt: GPL-3.0 (GNU General Public License v3.0, 97% match)Copyleft',
+      'Plugins/MPL/LICENSE: MPL-2.0 (Mozilla Public License 2.0, 100% match)Weak copyleft',
       'Plugins/COPYING: Unrecognised',
+    ]);
+    const declared = within(screen.getByRole('list', { name: 'Licences the manifests declare' })).getAllByRole('listitem');
+    expect(declared.map((item) => item.textContent)).toEqual([
+      'package.json declares MIT',
+      'ThirdParty/package.json declares Apache-2.0 — but the licence file says GPL-3.0Disagrees',
     ]);
     expect(screen.getByText('Packages/manifest.json', { selector: 'summary code' })).toBeTruthy();
     expect(screen.getByRole('tree', { name: 'Files in the archive' })).toBeTruthy();

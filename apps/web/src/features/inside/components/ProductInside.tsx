@@ -63,7 +63,7 @@ function ReportView({ report }: { report: InsideReport }) {
         <LanguageBar languages={report.languages} vendored={report.vendored} />
       </InsideSection>
       <InsideSection title="Licences">
-        <LicenceList licences={report.licences} />
+        <LicenceList licences={report.licences} declared={report.declaredLicences} />
       </InsideSection>
       <InsideSection title="Dependencies">
         <ManifestList manifests={report.manifests} />
