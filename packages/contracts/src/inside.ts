@@ -77,7 +77,20 @@ export const declaredLicenceSchema = z.object({
 });
 export type DeclaredLicence = z.infer<typeof declaredLicenceSchema>;
 
-export const SELLER_WARNING_KINDS = ['Private key', 'Android keystore', 'iOS signing file', 'API key', 'Environment file'] as const;
+/**
+ * What a seller is warned of: secrets to revoke (a private key, an 'API key' such as AWS or a Stripe
+ * secret), a 'Client key' that ships in apps anyway and is restricted instead (Google, Firebase,
+ * Maps), signing files and passwords, and environment files holding real values.
+ */
+export const SELLER_WARNING_KINDS = [
+  'Private key',
+  'Android keystore',
+  'iOS signing file',
+  'API key',
+  'Client key',
+  'Signing password',
+  'Environment file',
+] as const;
 export const sellerWarningSchema = z.object({
   kind: z.enum(SELLER_WARNING_KINDS),
   path: z.string(),

@@ -5,7 +5,7 @@ import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from '
 import { identifyLicence, isLicenceFile } from './licences.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
 import { readManifests } from './manifests.js';
-import { warningForName, warningsInText } from './secrets.js';
+import { isEnvironmentFile, warningForName, warningsInText } from './secrets.js';
 import type { RandomAccessArchive } from './zip-directory.js';
 import { visitEntries } from './zip-entries.js';
 
@@ -96,7 +96,8 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       const isCode = isHeader || language !== null;
       const isLicence = !vendoredRoot && isLicenceFile(entry.path);
       const isDetector = !vendoredRoot && (isDetectorFile(entry.path) || isLicenceManifest(entry.path));
-      const scanned = entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name));
+      const scanned =
+        entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name) || isEnvironmentFile(entry.path));
       if (!isCode && !scanned) return;
 
       const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
