@@ -29,8 +29,10 @@ export const insideLanguageSchema = z.object({
   /** Linguist's colour for the language, for the bar. */
   color: z.string().nullable(),
   lines: z.number().int(),
+  /** The files' size, which Linguist's shares are counted by. */
+  bytes: z.number().int(),
   files: z.number().int(),
-  /** Share of the own code's lines, in percent to one decimal. */
+  /** Share of the code's bytes (own, or bundled for `vendored.languages`), in percent to one decimal, as Linguist counts it. */
   percent: z.number(),
 });
 export type InsideLanguage = z.infer<typeof insideLanguageSchema>;
@@ -115,8 +117,21 @@ export const insideReportSchema = z
       sizes: z.array(z.number().int()),
     }),
     languages: z.array(insideLanguageSchema),
-    /** Lines in vendored and generated folders (Library/, Pods/, node_modules/ …), counted apart from the own code. */
-    vendored: z.object({ folders: z.array(z.string()), files: z.number().int(), lines: z.number().int() }),
+    /**
+     * Bundled third-party and generated code, counted apart from the own code: what Linguist's
+     * vendor and generated patterns match (dist/, ThirdParty/, gradlew, *.min.js, lock files…),
+     * the engines' folders (Library/, TextMesh Pro, Assets/Plugins, Godot addons, Pods/…), and
+     * scripts that are a library's build by their licence banner or minified lines.
+     */
+    vendored: z.object({
+      /** The folders (or single files) matched, up to 50. */
+      folders: z.array(z.string()),
+      files: z.number().int(),
+      lines: z.number().int(),
+      languages: z.array(insideLanguageSchema),
+    }),
+    /** Documentation by Linguist's patterns (docs/, examples/, README…): neither own code nor third-party. */
+    documentation: z.object({ files: z.number().int(), lines: z.number().int() }),
     engines: z.array(insideEngineSchema),
     manifests: z.array(insideManifestSchema),
     licences: z.array(insideLicenceSchema),

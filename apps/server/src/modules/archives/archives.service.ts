@@ -209,7 +209,15 @@ function storedReport(json: string): StoredReport {
     if (typeof old.copyleft !== 'boolean') return old as InsideLicence;
     return { file: old.file, spdx: old.spdx, name: null, confidence: old.spdx ? 100 : 0, copyleft: copyleftOf(old.spdx) };
   });
-  return { ...report, licences, declaredLicences: report.declaredLicences ?? [] };
+  const languages = (list: StoredReport['languages']) => list.map((language) => ({ ...language, bytes: language.bytes ?? 0 }));
+  return {
+    ...report,
+    languages: languages(report.languages),
+    vendored: { ...report.vendored, languages: languages(report.vendored.languages ?? []) },
+    documentation: report.documentation ?? { files: 0, lines: 0 },
+    licences,
+    declaredLicences: report.declaredLicences ?? [],
+  };
 }
 
 function answerOf(row: ArchiveReportRow, manages: boolean): InsideAnswer {

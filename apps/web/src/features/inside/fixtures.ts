@@ -19,10 +19,19 @@ export function unityReport(overrides: Partial<InsideReport> = {}): InsideReport
     analysedAt: '2026-11-25T10:00:00.000Z',
     files: { count: 1_284, folders: 9, totalBytes: 222_298_112, paths: files.map(([path]) => path), sizes: files.map(([, size]) => size) },
     languages: [
-      { name: 'C#', color: '#178600', lines: 92, files: 2, percent: 91.6 },
-      { name: 'ShaderLab', color: '#222c37', lines: 8, files: 1, percent: 8.4 },
+      { name: 'C#', color: '#178600', lines: 92, bytes: 2_490, files: 2, percent: 91.6 },
+      { name: 'ShaderLab', color: '#222c37', lines: 8, bytes: 228, files: 1, percent: 8.4 },
     ],
-    vendored: { folders: ['Library'], files: 1, lines: 12_345 },
+    vendored: {
+      folders: ['Assets/TextMesh Pro', 'Library'],
+      files: 3,
+      lines: 12_345,
+      languages: [
+        { name: 'C#', color: '#178600', lines: 12_000, bytes: 480_000, files: 2, percent: 96 },
+        { name: 'HLSL', color: '#aace60', lines: 345, bytes: 20_000, files: 1, percent: 4 },
+      ],
+    },
+    documentation: { files: 2, lines: 140 },
     engines: [
       {
         engine: 'Unity',

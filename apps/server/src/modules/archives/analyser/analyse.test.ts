@@ -32,9 +32,11 @@ describe('analysing a source archive', () => {
       ['C#', 92, 2],
       ['ShaderLab', 9, 1],
     ]);
-    expect(analysis.languages[0]!.percent).toBe(91.1);
+    // Shares by bytes, as Linguist counts them.
+    expect(analysis.languages[0]!.percent).toBe(94.8);
     expect(analysis.languages[0]!.color).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(analysis.vendored).toEqual({ folders: ['Library'], files: 1, lines: 300 });
+    expect(analysis.vendored).toMatchObject({ folders: ['Library'], files: 1, lines: 300 });
+    expect(analysis.vendored.languages.map((language) => [language.name, language.lines])).toEqual([['C#', 300]]);
     expect(analysis.files.count).toBe(8);
     expect(analysis.files.paths[0]).toBe('Assets/Scenes/Main.unity');
     expect(analysis.files.folders).toBe(9);
@@ -66,7 +68,7 @@ describe('analysing a source archive', () => {
     });
     expect(android!.facts.find((fact) => fact.label === 'Gradle wrapper')!.file).toBe('gradle/wrapper/gradle-wrapper.properties');
     expect(analysis.languages[0]).toMatchObject({ name: 'Kotlin', lines: 22 });
-    expect(analysis.vendored.folders).toEqual(['app/build']);
+    expect(analysis.vendored.folders).toEqual(['app/build', 'gradle/wrapper']);
     expect(analysis.manifests).toContainEqual({
       file: 'app/build.gradle',
       kind: 'Gradle',
@@ -181,6 +183,68 @@ const refusalOf = (files: readonly ZipFileSpec[]) =>
     () => null,
     (error: unknown) => error,
   );
+
+const lines = (count: number, line: string) => `${Array.from({ length: count }, () => line).join('\n')}\n`;
+
+describe('own code apart from bundled third-party code, by Linguist’s rules', () => {
+  it('counts TSX under TypeScript, and leaves a docs site and examples out of the own code', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        { name: 'MyApp/src/App.tsx', content: lines(40, 'export const App = () => <View style={styles.root} />;') },
+        { name: 'MyApp/src/store.ts', content: lines(20, 'export const store = createStore(reducer);') },
+        { name: 'MyApp/docs/getting-started.mdx', content: lines(400, '# Getting started with the app and its screens') },
+        { name: 'MyApp/examples/basic/index.js', content: lines(50, 'console.log("example");') },
+        { name: 'MyApp/README.md', content: '# My app\n' },
+      ]),
+    );
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([['TypeScript', 2]]);
+    expect(analysis.documentation).toEqual({ files: 3, lines: 450 });
+    expect(analysis.vendored.files).toBe(0);
+  });
+
+  it('counts a Cocos project’s dist/ folders, a bundled mobx.js and a minified script apart', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        { name: 'assets/scripts/Game.ts', content: lines(120, 'this.node.setPosition(this.x, this.y, 0);') },
+        {
+          name: 'assets/scripts/lib/mobx.js',
+          content: `/** MobX - (c) Michel Weststrate 2015 - 2020 - MIT Licensed */\n${lines(900, 'var x = 1;')}`,
+        },
+        { name: 'assets/scripts/lib/tween.js', content: `${'var a=function(b){return b*2};'.repeat(400)}\n` },
+        { name: 'packages/hot-update/dist/main.js', content: lines(300, 'module.exports = {};') },
+      ]),
+    );
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([['TypeScript', 1]]);
+    expect(analysis.vendored).toMatchObject({
+      folders: ['assets/scripts/lib/mobx.js', 'assets/scripts/lib/tween.js', 'packages/hot-update/dist'],
+      files: 3,
+      lines: 1202,
+    });
+    expect(analysis.vendored.languages.map((language) => language.name)).toEqual(['JavaScript']);
+  });
+
+  it('counts TextMesh Pro, Assets/Plugins and gradlew apart in a Unity project zipped in its folder', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        ...unityProjectFiles().map((file) => ({ ...file, name: `SpaceShooter/${file.name}` })),
+        { name: 'SpaceShooter/Assets/TextMesh Pro/Shaders/TMP_SDF.shader', content: lines(500, '  float4 _FaceColor;') },
+        { name: 'SpaceShooter/Assets/TextMesh Pro/Scripts/TMP_Helper.cs', content: lines(200, '  public int x;') },
+        { name: 'SpaceShooter/Assets/Plugins/DOTween/DOTween.cs', content: lines(300, '  public static void To() {}') },
+        { name: 'SpaceShooter/Android/gradlew', content: lines(180, 'exec "$JAVACMD" "$@"') },
+      ]),
+    );
+    expect(analysis.languages.map((language) => [language.name, language.lines])).toEqual([
+      ['C#', 92],
+      ['ShaderLab', 9],
+    ]);
+    expect(analysis.vendored.folders).toEqual([
+      'SpaceShooter/Android/gradlew',
+      'SpaceShooter/Assets/Plugins',
+      'SpaceShooter/Assets/TextMesh Pro',
+      'SpaceShooter/Library',
+    ]);
+  });
+});
 
 describe('refusing an archive that breaks a rule', () => {
   it('refuses an entry that climbs out of the archive with ../', async () => {

@@ -60,7 +60,7 @@ function ReportView({ report }: { report: InsideReport }) {
         <EngineTable engines={report.engines} />
       </InsideSection>
       <InsideSection title="Languages">
-        <LanguageBar languages={report.languages} vendored={report.vendored} />
+        <LanguageBar languages={report.languages} vendored={report.vendored} documentation={report.documentation} />
       </InsideSection>
       <InsideSection title="Licences">
         <LicenceList licences={report.licences} declared={report.declaredLicences} />
