@@ -135,6 +135,165 @@ export function androidProjectFiles() {
   ];
 }
 
+/**
+ * An Android app as Android Studio and Now in Android write them today: Kotlin DSL, a version catalog
+ * with versions, libraries, a bundle and plugins, SDK levels set by a build-logic convention plugin
+ * from the catalog, and the GPL-3.0 as its licence.
+ */
+export function modernAndroidProjectFiles() {
+  return [
+    {
+      name: 'gradle/libs.versions.toml',
+      content: [
+        '[versions]',
+        'agp = "8.7.3"',
+        'kotlin = "2.1.0"',
+        'androidxCore = "1.15.0"',
+        'compileSdk = "35"',
+        'minSdk = "24"',
+        'retrofit = { strictly = "2.11.0" }',
+        '',
+        '[libraries]',
+        'androidx-core-ktx = { group = "androidx.core", name = "core-ktx", version.ref = "androidxCore" }',
+        'retrofit-core = { module = "com.squareup.retrofit2:retrofit", version.ref = "retrofit" }',
+        'compose-bom = "androidx.compose:compose-bom:2024.12.01"',
+        'compose-ui = { group = "androidx.compose.ui", name = "ui" }',
+        'android-gradlePlugin = { group = "com.android.tools.build", name = "gradle", version.ref = "agp" }',
+        '',
+        '[bundles]',
+        'compose = [',
+        '    "compose-ui",',
+        ']',
+        '',
+        '[plugins]',
+        'android-application = { id = "com.android.application", version.ref = "agp" }',
+        'kotlin-android = { id = "org.jetbrains.kotlin.android", version.ref = "kotlin" }',
+        'game-android-application = { id = "game.android.application" }',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'build.gradle.kts',
+      content:
+        'plugins {\n    alias(libs.plugins.android.application) apply false\n    alias(libs.plugins.kotlin.android) apply false\n}\n',
+    },
+    {
+      name: 'build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt',
+      content: [
+        'class AndroidApplicationConventionPlugin : Plugin<Project> {',
+        '    override fun apply(target: Project) {',
+        '        with(target) {',
+        '            extensions.configure<ApplicationExtension> {',
+        '                compileSdk = libs.findVersion("compileSdk").get().toString().toInt()',
+        '                defaultConfig.targetSdk = 35',
+        '            }',
+        '        }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'app/build.gradle.kts',
+      content: [
+        'plugins {',
+        '    alias(libs.plugins.game.android.application)',
+        '}',
+        'android {',
+        '    namespace = "com.example.game"',
+        '    compileSdk = libs.versions.compileSdk.get().toInt()',
+        '    defaultConfig {',
+        '        minSdk = libs.versions.minSdk.get().toInt()',
+        '    }',
+        '}',
+        'dependencies {',
+        '    implementation(libs.androidx.core.ktx)',
+        '    implementation(platform(libs.compose.bom))',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'gradle/wrapper/gradle-wrapper.properties',
+      content: 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.11.1-bin.zip\n',
+    },
+    { name: 'gradlew', content: lines(180, 'exec "$JAVACMD" "$@" #') },
+    { name: 'app/src/main/java/com/example/game/MainActivity.kt', content: 'package com.example.game\n\n' + lines(30, 'val value# = #') },
+    { name: 'LICENSE', content: licenceText('GPL-3.0-only') },
+  ];
+}
+
+/** An older Android app in Groovy: SDK levels in the root's ext block and gradle.properties, versions as $variables. */
+export function groovyAndroidProjectFiles() {
+  return [
+    {
+      name: 'build.gradle',
+      content: [
+        'buildscript {',
+        "    ext.kotlin_version = '1.9.24'",
+        '    dependencies {',
+        "        classpath 'com.android.tools.build:gradle:8.4.1'",
+        '        classpath "org.jetbrains.kotlin:kotlin-gradle-plugin:$kotlin_version"',
+        '    }',
+        '}',
+        'ext {',
+        '    compileSdkVersion = 34',
+        '    minSdkVersion = 23',
+        "    retrofitVersion = '2.11.0'",
+        '}',
+        '',
+      ].join('\n'),
+    },
+    { name: 'gradle.properties', content: 'org.gradle.jvmargs=-Xmx2048m\nandroid.useAndroidX=true\ntargetSdk=34\n' },
+    {
+      name: 'app/build.gradle',
+      content: [
+        "apply plugin: 'com.android.application'",
+        "apply plugin: 'kotlin-android'",
+        'android {',
+        '    compileSdkVersion rootProject.ext.compileSdkVersion',
+        '    defaultConfig {',
+        '        minSdkVersion rootProject.ext.minSdkVersion',
+        "        targetSdkVersion project.property('targetSdk') as Integer",
+        '    }',
+        '}',
+        'dependencies {',
+        '    implementation "com.squareup.retrofit2:retrofit:$retrofitVersion"',
+        '    implementation "org.jetbrains.kotlin:kotlin-stdlib:${kotlin_version}"',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    { name: 'app/src/main/java/com/example/old/MainActivity.java', content: lines(40, 'int field# = #;') },
+  ];
+}
+
+/** SDK levels as constants of a buildSrc object, the way many apps of 2019–2022 kept them. */
+export function buildSrcAndroidProjectFiles() {
+  return [
+    {
+      name: 'buildSrc/src/main/kotlin/AndroidConfig.kt',
+      content: 'object AndroidConfig {\n    const val compileSdk = 33\n    const val minSdk = 21\n    const val targetSdk = 33\n}\n',
+    },
+    {
+      name: 'app/build.gradle.kts',
+      content: [
+        'plugins {',
+        '    id("com.android.application")',
+        '}',
+        'android {',
+        '    compileSdk = AndroidConfig.compileSdk',
+        '    defaultConfig {',
+        '        minSdk = AndroidConfig.minSdk',
+        '        targetSdk = AndroidConfig.targetSdk',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+  ];
+}
+
 export function xcodeProjectFiles() {
   return [
     {

@@ -39,7 +39,7 @@ export type InsideLanguage = z.infer<typeof insideLanguageSchema>;
 
 export const insideManifestSchema = z.object({
   file: z.string(),
-  kind: z.enum(['npm', 'Flutter pub', 'CocoaPods', 'Gradle', 'Unity packages']),
+  kind: z.enum(['npm', 'Flutter pub', 'CocoaPods', 'Gradle', 'Gradle version catalog', 'Unity packages']),
   packages: z.array(z.object({ name: z.string(), version: z.string() })),
 });
 export type InsideManifest = z.infer<typeof insideManifestSchema>;

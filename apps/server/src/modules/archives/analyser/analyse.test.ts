@@ -1,5 +1,8 @@
 import {
   androidProjectFiles,
+  buildSrcAndroidProjectFiles,
+  groovyAndroidProjectFiles,
+  modernAndroidProjectFiles,
   flutterAppFiles,
   godotProjectFiles,
   leakedSecretFiles,
@@ -77,6 +80,65 @@ describe('analysing a source archive', () => {
         { name: 'com.squareup.retrofit2:retrofit', version: '2.9.0' },
       ],
     });
+  });
+
+  it('reads SDK levels, AGP and Kotlin from a version catalog and its libraries, bundles and plugins', async () => {
+    const analysis = await analyseArchive(archiveOf(modernAndroidProjectFiles()));
+    const [android] = analysis.engines;
+    expect(android).toMatchObject({ engine: 'Android', version: 'API 35', file: 'app/build.gradle.kts' });
+    expect(factsOf(android)).toEqual({
+      compileSdk: '35',
+      targetSdk: '35',
+      minSdk: '24',
+      'Android Gradle Plugin': '8.7.3',
+      'Gradle wrapper': '8.11.1',
+      Kotlin: '2.1.0',
+      'Version catalog': '5 libraries, 3 plugins, 1 bundle',
+    });
+    expect(android!.facts.find((fact) => fact.label === 'targetSdk')!.file).toBe(
+      'build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt',
+    );
+    expect(analysis.manifests).toContainEqual({
+      file: 'gradle/libs.versions.toml',
+      kind: 'Gradle version catalog',
+      packages: [
+        { name: 'androidx.core:core-ktx', version: '1.15.0' },
+        { name: 'com.squareup.retrofit2:retrofit', version: '2.11.0' },
+        { name: 'androidx.compose:compose-bom', version: '2024.12.01' },
+        { name: 'androidx.compose.ui:ui', version: 'managed' },
+        { name: 'com.android.tools.build:gradle', version: '8.7.3' },
+        { name: 'com.android.application', version: '8.7.3' },
+        { name: 'org.jetbrains.kotlin.android', version: '2.1.0' },
+        { name: 'game.android.application', version: 'managed' },
+      ],
+    });
+    expect(analysis.licences).toMatchObject([{ file: 'LICENSE', spdx: 'GPL-3.0', copyleft: 'strong' }]);
+    expect(analysis.vendored.folders).toEqual(['gradle/wrapper', 'gradlew']);
+  });
+
+  it('resolves a Groovy build’s ext values, gradle.properties and $variables', async () => {
+    const analysis = await analyseArchive(archiveOf(groovyAndroidProjectFiles()));
+    expect(factsOf(analysis.engines[0])).toEqual({
+      compileSdk: '34',
+      targetSdk: '34',
+      minSdk: '23',
+      'Android Gradle Plugin': '8.4.1',
+      Kotlin: '1.9.24',
+    });
+    expect(analysis.manifests).toContainEqual({
+      file: 'app/build.gradle',
+      kind: 'Gradle',
+      packages: [
+        { name: 'com.squareup.retrofit2:retrofit', version: '2.11.0' },
+        { name: 'org.jetbrains.kotlin:kotlin-stdlib', version: '1.9.24' },
+      ],
+    });
+  });
+
+  it('resolves SDK levels kept as buildSrc constants', async () => {
+    const analysis = await analyseArchive(archiveOf(buildSrcAndroidProjectFiles()));
+    expect(analysis.engines[0]).toMatchObject({ engine: 'Android', version: 'API 33' });
+    expect(factsOf(analysis.engines[0])).toEqual({ compileSdk: '33', targetSdk: '33', minSdk: '21' });
   });
 
   it('reads an Xcode project’s deployment target and Swift version and the Podfile’s pods', async () => {

@@ -1,7 +1,8 @@
 import { ENGINES, type Engine, type InsideEngine, type InsideFact } from '@market/contracts';
+import { gradleValues, isGradleValueFile, resolveGradle } from './gradle.js';
+import { baseName, type TextFiles } from './text-files.js';
 
-/** Text files the detectors read, by path; vendored folders are left out before they get here. */
-export type TextFiles = ReadonlyMap<string, string>;
+export { baseName, type TextFiles } from './text-files.js';
 
 const DETECTOR_FILES = new Set([
   'ProjectVersion.txt',
@@ -18,11 +19,9 @@ const DETECTOR_FILES = new Set([
   'project.json',
 ]);
 
-export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-
 /** Whether the engine, SDK or manifest readers need this file's text. */
 export function isDetectorFile(path: string): boolean {
-  return DETECTOR_FILES.has(baseName(path)) || path.endsWith('.uproject');
+  return DETECTOR_FILES.has(baseName(path)) || path.endsWith('.uproject') || isGradleValueFile(path);
 }
 
 /** Engines and SDKs stated by the archive's files, in ENGINES order (the first is the product's engine). */
@@ -157,40 +156,84 @@ function reactNative(files: TextFiles): InsideEngine | null {
   return null;
 }
 
-const GRADLE_NUMBER = (name: string) => new RegExp(`\\b${name}(?:Version)?\\b\\s*(?:=\\s*)?(?:\\(\\s*)?(\\d+)`);
+/** `compileSdk 34`, `compileSdk = libs.versions.compileSdk.get().toInt()`, `compileSdkVersion(rootProject.ext.x)`, `defaultConfig.minSdk = 21`. */
+const sdkSetting = (name: string) =>
+  new RegExp(
+    `^[ \\t]*(?:[\\w.]+\\.)?${name}(?:Version)?\\b(?:[ \\t]*\\([ \\t]*([^\\n]{1,160}?)[ \\t]*\\)|[ \\t]*=[ \\t]*([^\\n]{1,160}?)|[ \\t]+([^\\n=]{1,160}?))[ \\t]*$`,
+    'm',
+  );
+
+/** The expression a setting is given, however it is written. */
+function settingExpression(text: string, name: string): string | null {
+  const match = sdkSetting(name).exec(text);
+  return match ? (match[1] ?? match[2] ?? match[3] ?? null) : null;
+}
+
+const ANDROID_APPLICATION =
+  /com\.android\.application|plugins\.android\.application|android\.application|apply plugin:\s*['"]com\.android\.application/;
 
 function android(files: TextFiles): InsideEngine | null {
-  const gradleFiles = filesEndingWith(files, /(^|\/)build\.gradle(\.kts)?$/);
-  const modules = gradleFiles.filter(([, text]) => GRADLE_NUMBER('compileSdk').test(text));
-  const appModule = modules.find(([, text]) => /com\.android\.application/.test(text)) ?? modules[0];
-  if (!appModule) return null;
-  const [file, text] = appModule;
-  const compileSdk = firstMatch(text, GRADLE_NUMBER('compileSdk'));
-  const catalog = filesEndingWith(files, 'gradle/libs.versions.toml')[0];
-  const wrapper = filesEndingWith(files, 'gradle/wrapper/gradle-wrapper.properties')[0];
-  const pluginVersion = (pattern: RegExp, tomlKey: RegExp) => {
-    for (const [path, gradle] of gradleFiles) {
-      const version = firstMatch(gradle, pattern);
-      if (version) return fact('', version, path);
+  const scripts = filesEndingWith(files, /(^|\/)build\.gradle(\.kts)?$/);
+  const conventions = [...files].filter(([path]) => isGradleValueFile(path) && /\.(kt|kts|gradle|groovy)$/.test(path));
+  const values = gradleValues(files);
+  const androidScripts = [...scripts, ...conventions].filter(([, text]) =>
+    /\bandroid\s*\{|\bcompileSdk|ApplicationExtension|CommonExtension/.test(text),
+  );
+  if (androidScripts.length === 0) return null;
+  const appModule =
+    androidScripts.find(([, text]) => ANDROID_APPLICATION.test(text) && sdkSetting('compileSdk').test(text)) ??
+    androidScripts.find(([, text]) => sdkSetting('compileSdk').test(text)) ??
+    androidScripts[0]!;
+  /** A setting's value from the app module first, then any convention plugin or module that states it. */
+  const setting = (name: string): InsideFact | null => {
+    for (const [path, text] of [appModule, ...androidScripts.filter((script) => script !== appModule)]) {
+      const expression = settingExpression(text, name);
+      if (!expression) continue;
+      const value = resolveGradle(expression, values);
+      if (value && /^\d+$/.test(value)) return fact(name, value, path);
     }
-    const fromCatalog = catalog && firstMatch(catalog[1], tomlKey);
-    return catalog && fromCatalog ? fact('', fromCatalog, catalog[0]) : null;
+    return null;
+  };
+  const compileSdk = setting('compileSdk');
+  const catalog = values.catalog;
+  const wrapper = filesEndingWith(files, 'gradle/wrapper/gradle-wrapper.properties')[0];
+  const pluginVersion = (label: string, pattern: RegExp, pluginIds: RegExp, versionKey: RegExp): InsideFact | null => {
+    for (const [path, gradle] of scripts) {
+      const expression = firstMatch(gradle, pattern);
+      const version = expression && resolveGradle(expression.includes('$') ? `"${expression}"` : expression, values);
+      if (version) return fact(label, version, path);
+    }
+    if (!catalog) return null;
+    const plugin = catalog.plugins.find((entry) => pluginIds.test(entry.name) && /^\d/.test(entry.version));
+    const version = plugin?.version ?? [...catalog.versions].find(([key]) => versionKey.test(key))?.[1];
+    return version ? fact(label, version, catalog.file) : null;
   };
   const agp = pluginVersion(
-    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([\d.]+[\w.-]*)/,
-    /^[ \t]*(?:agp|androidGradlePlugin|android-gradle-plugin)[ \t]*=[ \t]*"([^"]+)"/m,
+    'Android Gradle Plugin',
+    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([$\w.{}-]+)/,
+    /^com\.android\.(application|library)$/,
+    /^(agp|androidgradleplugin|android\.gradle\.plugin|android\.gradleplugin|androidgradle|gradleplugin)$/,
   );
   const kotlin = pluginVersion(
-    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([\d.]+[\w.-]*)/,
-    /^[ \t]*kotlin[ \t]*=[ \t]*"([^"]+)"/m,
+    'Kotlin',
+    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([$\w.{}-]+)/,
+    /^org\.jetbrains\.kotlin\.(android|jvm|multiplatform)$/,
+    /^kotlin$/,
   );
-  return finding('Android', file, compileSdk ? `API ${compileSdk}` : null, [
-    fact('compileSdk', compileSdk, file),
-    fact('targetSdk', firstMatch(text, GRADLE_NUMBER('targetSdk')), file),
-    fact('minSdk', firstMatch(text, GRADLE_NUMBER('minSdk')), file),
-    agp && { ...agp, label: 'Android Gradle Plugin' },
+  return finding('Android', compileSdk?.file ?? appModule[0], compileSdk ? `API ${compileSdk.value}` : null, [
+    compileSdk,
+    setting('targetSdk'),
+    setting('minSdk'),
+    agp,
     wrapper ? fact('Gradle wrapper', firstMatch(wrapper[1], /gradle-([\d.]+[\w.-]*?)-(?:bin|all)\.zip/), wrapper[0]) : null,
-    kotlin && { ...kotlin, label: 'Kotlin' },
+    kotlin,
+    catalog
+      ? fact(
+          'Version catalog',
+          `${catalog.libraries.length} ${catalog.libraries.length === 1 ? 'library' : 'libraries'}, ${catalog.plugins.length} ${catalog.plugins.length === 1 ? 'plugin' : 'plugins'}, ${catalog.bundles} ${catalog.bundles === 1 ? 'bundle' : 'bundles'}`,
+          catalog.file,
+        )
+      : null,
   ]);
 }
 
