@@ -7,7 +7,25 @@ import { idSchema, isoDateTimeSchema } from './common.js';
  */
 
 /** Engines and platforms the analysis recognises, in the order the engine filter offers them. */
-export const ENGINES = ['Unity', 'Unreal', 'Godot', 'Cocos', 'Flutter', 'React Native', 'Android', 'iOS'] as const;
+export const ENGINES = [
+  'Unity',
+  'Unreal',
+  'Godot',
+  'Cocos',
+  'Defold',
+  'GameMaker',
+  'Bevy',
+  'libGDX',
+  'MonoGame',
+  'Phaser',
+  'PixiJS',
+  'Three.js',
+  'Babylon.js',
+  'Flutter',
+  'React Native',
+  'Android',
+  'iOS',
+] as const;
 export const engineSchema = z.enum(ENGINES);
 export type Engine = z.infer<typeof engineSchema>;
 
@@ -39,8 +57,16 @@ export type InsideLanguage = z.infer<typeof insideLanguageSchema>;
 
 export const insideManifestSchema = z.object({
   file: z.string(),
-  kind: z.enum(['npm', 'Flutter pub', 'CocoaPods', 'Gradle', 'Gradle version catalog', 'Unity packages']),
-  packages: z.array(z.object({ name: z.string(), version: z.string() })),
+  kind: z.enum(['npm', 'Flutter pub', 'CocoaPods', 'Gradle', 'Gradle version catalog', 'Unity packages', 'Cargo', 'NuGet']),
+  packages: z.array(
+    z.object({
+      name: z.string(),
+      /** As the manifest asks for it ("^5.0.0"). */
+      version: z.string(),
+      /** The exact version its lock file (package-lock.json, pubspec.lock, Podfile.lock, Cargo.lock) pins, when one sits beside it. */
+      locked: z.string().optional(),
+    }),
+  ),
 });
 export type InsideManifest = z.infer<typeof insideManifestSchema>;
 

@@ -173,7 +173,7 @@ describe('analysing a source archive', () => {
   it('reads a Godot project’s engine version and renderer', async () => {
     const analysis = await analyseArchive(archiveOf(godotProjectFiles()));
     expect(analysis.engines[0]).toMatchObject({ engine: 'Godot', version: '4.2', file: 'project.godot' });
-    expect(factsOf(analysis.engines[0])).toMatchObject({ Renderer: 'Forward Plus', 'Project name': 'Dungeon Crawler' });
+    expect(factsOf(analysis.engines[0])).toMatchObject({ Renderer: 'Forward+', 'Project name': 'Dungeon Crawler' });
     expect(analysis.languages[0]).toMatchObject({ name: 'GDScript', lines: 20 });
   });
 

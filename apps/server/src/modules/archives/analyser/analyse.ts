@@ -1,10 +1,12 @@
 import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning } from '@market/contracts';
 import { declaredLicences, isLicenceManifest } from './declared-licences.js';
-import { baseName, detectEngines, isDetectorFile } from './engines.js';
+import { detectEngines, isDetectorFile } from './engines.js';
+import { baseName } from './text-files.js';
 import { HEADER_EXTENSION, headerLanguage, type Language, type LanguageTable, languageTable } from './languages.js';
 import { type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
+import { MAX_LOCK_BYTES } from './locks.js';
 import { readManifests } from './manifests.js';
 import { isEnvironmentFile, warningForName, warningsInText } from './secrets.js';
 import type { RandomAccessArchive } from './zip-directory.js';
@@ -92,11 +94,12 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       const rebuilt = isRebuilt(entry.path);
       const isLicence = !rebuilt && isLicenceFile(entry.path);
       const isDetector = !rebuilt && (isDetectorFile(entry.path) || isLicenceManifest(entry.path));
-      const scanned =
-        entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name) || isEnvironmentFile(entry.path));
+      // Lock files and engines' builds run to megabytes; they are read whole, within the kept texts' budget.
+      const readWhole = entry.size <= (isDetector ? MAX_LOCK_BYTES : MAX_SCANNED_BYTES);
+      const scanned = readWhole && (isCode || isLicence || isDetector || SCANNED_DATA.test(name) || isEnvironmentFile(entry.path));
       if (!isCode && !scanned) return;
 
-      const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
+      const read = readWhole ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
       if (!read) return;
       if (read.text !== null) {
         warnings.push(...warningsInText(entry.path, read.text));
@@ -123,7 +126,10 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
   );
 
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const engines = detectEngines(texts);
+  const engines = detectEngines(
+    texts,
+    files.map((file) => file.path),
+  );
   return {
     files: {
       count: files.length,

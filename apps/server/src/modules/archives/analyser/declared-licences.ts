@@ -1,5 +1,5 @@
 import type { DeclaredLicence, InsideLicence } from '@market/contracts';
-import { baseName, type TextFiles } from './engines.js';
+import { baseName, type TextFiles } from './text-files.js';
 
 /** Manifests that may declare a licence, by name. */
 export const isLicenceManifest = (path: string) => /^(package\.json|pubspec\.yaml|Cargo\.toml)$|\.(podspec|nuspec)$/i.test(baseName(path));

@@ -1,7 +1,7 @@
 import type { InsideLicence } from '@market/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { baseName } from './engines.js';
+import { baseName } from './text-files.js';
 
 /** LICENSE, LICENCE.md, COPYING, NOTICE.txt … but not Unity's `LICENSE.md.meta` twin of one. */
 export const isLicenceFile = (path: string) => /^(licen[cs]e|copying|notice)([.\-_].*)?$/i.test(baseName(path)) && !/\.meta$/i.test(path);

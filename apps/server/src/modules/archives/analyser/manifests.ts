@@ -1,6 +1,7 @@
 import type { InsideManifest } from '@market/contracts';
-import { baseName, type TextFiles, unquote, yamlSection } from './engines.js';
+import { baseName, type TextFiles, unquote, yamlSection } from './text-files.js';
 import { type GradleValues, gradleValues, readVersionCatalog, resolveGradle } from './gradle.js';
+import { lockedVersions } from './locks.js';
 
 /** Manifests listed and packages per manifest: enough to judge, bounded whatever the archive holds. */
 const MAX_MANIFESTS = 50;
@@ -14,7 +15,13 @@ export function readManifests(files: TextFiles): InsideManifest[] {
   const values = gradleValues(files);
   for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     const manifest = readManifest(file, text, values);
-    if (manifest) manifests.push({ ...manifest, packages: manifest.packages.slice(0, MAX_PACKAGES) });
+    if (!manifest) continue;
+    const locked = lockedVersions(files, file);
+    const packages = manifest.packages.slice(0, MAX_PACKAGES).map((entry) => {
+      const exact = locked.get(entry.name);
+      return exact ? { ...entry, locked: exact } : entry;
+    });
+    manifests.push({ ...manifest, packages });
     if (manifests.length === MAX_MANIFESTS) break;
   }
   return manifests;
@@ -28,6 +35,14 @@ function readManifest(file: string, text: string, values: GradleValues): InsideM
   if (name === 'build.gradle' || name === 'build.gradle.kts') {
     const packages = gradlePackages(text, values);
     return packages.length > 0 ? { file, kind: 'Gradle', packages } : null;
+  }
+  if (name === 'Cargo.toml') {
+    const packages = cargoPackages(text);
+    return packages.length > 0 ? { file, kind: 'Cargo', packages } : null;
+  }
+  if (/\.(cs|fs|vb)proj$/.test(name)) {
+    const packages = nugetPackages(text);
+    return packages.length > 0 ? { file, kind: 'NuGet', packages } : null;
   }
   if (name === 'libs.versions.toml') {
     const catalog = readVersionCatalog(file, text);
@@ -80,5 +95,34 @@ function gradlePackages(text: string, values: GradleValues): Package[] {
     const written = match[3]!;
     const version = written.includes('$') ? (resolveGradle(`"${written}"`, values) ?? written) : written;
     return { name: match[2]!, version };
+  });
+}
+
+/** `[dependencies]` (and dev-, build-): `bevy = "0.14"` or `bevy = { version = "0.14", features = […] }`. */
+export function cargoPackages(text: string): Package[] {
+  const packages: Package[] = [];
+  let inDependencies = false;
+  for (const line of text.split(/\r?\n/)) {
+    const header = /^\s*\[([^\]]+)\]/.exec(line);
+    if (header) {
+      inDependencies = /(^|\.)(dev-|build-)?dependencies$/.test(header[1]!.trim());
+      continue;
+    }
+    if (!inDependencies) continue;
+    const entry = /^\s*([\w-]+)\s*=\s*(.+)$/.exec(line);
+    if (!entry) continue;
+    const version =
+      /^"([^"]+)"/.exec(entry[2]!)?.[1] ?? /version\s*=\s*"([^"]+)"/.exec(entry[2]!)?.[1] ?? (/path\s*=/.test(entry[2]!) ? 'local' : 'any');
+    packages.push({ name: entry[1]!, version });
+  }
+  return packages;
+}
+
+/** `<PackageReference Include="MonoGame.Framework.DesktopGL" Version="3.8.1.303" />`, either attribute order. */
+export function nugetPackages(text: string): Package[] {
+  return [...text.matchAll(/<PackageReference\b([^>]*)>/g)].flatMap((match) => {
+    const name = /Include="([^"]+)"/.exec(match[1]!)?.[1];
+    if (!name) return [];
+    return [{ name, version: /Version="([^"]+)"/.exec(match[1]!)?.[1] ?? 'any' }];
   });
 }

@@ -1,5 +1,5 @@
 import type { SellerWarning } from '@market/contracts';
-import { baseName } from './engines.js';
+import { baseName } from './text-files.js';
 
 /** `.env`, `.env.production`…; `.env.example` and its kin hold no values by intent. */
 export const isEnvironmentFile = (path: string) => {
