@@ -184,7 +184,18 @@ export const insideRefusedSchema = z
   .meta({ id: 'InsideRefused' });
 export type InsideRefused = z.infer<typeof insideRefusedSchema>;
 
-export const insideAnalysingSchema = z.object({ status: z.literal('analysing'), releaseId: idSchema }).meta({ id: 'InsideAnalysing' });
+/** How far the analysis under way has read: entries of all the archive holds. */
+export const analysisProgressSchema = z.object({ read: z.number().int(), total: z.number().int() });
+export type AnalysisProgress = z.infer<typeof analysisProgressSchema>;
+
+export const insideAnalysingSchema = z
+  .object({
+    status: z.literal('analysing'),
+    releaseId: idSchema,
+    /** Null while the archive waits its turn (or is read by another instance). */
+    progress: analysisProgressSchema.nullable().default(null),
+  })
+  .meta({ id: 'InsideAnalysing' });
 
 export const insideAnswerSchema = z.discriminatedUnion('status', [insideReportSchema, insideRefusedSchema, insideAnalysingSchema]);
 export type InsideAnswer = z.infer<typeof insideAnswerSchema>;
@@ -204,6 +215,8 @@ export const archiveCheckSchema = z
     status: z.enum(['analysing', 'ready', 'refused']),
     /** Why the archive was refused; null unless refused. */
     reason: z.string().nullable(),
+    /** While analysing: entries read of all, or null while it waits its turn. */
+    progress: analysisProgressSchema.nullable().default(null),
     warnings: z.array(sellerWarningSchema),
   })
   .meta({ id: 'ArchiveCheck' });

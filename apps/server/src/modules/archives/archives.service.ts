@@ -1,4 +1,12 @@
-import type { ArchiveCheck, InsideAnswer, InsideLicence, InsideReport, SellerWarning, SessionUser } from '@market/contracts';
+import type {
+  AnalysisProgress,
+  ArchiveCheck,
+  InsideAnswer,
+  InsideLicence,
+  InsideReport,
+  SellerWarning,
+  SessionUser,
+} from '@market/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -56,6 +64,8 @@ export class ArchivesService {
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
   private readonly limits: ArchiveLimits;
+  /** The analyses this instance has under way, and how far each has read; another instance's are not known here. */
+  private readonly progress = new Map<string, AnalysisProgress>();
 
   constructor({ db, releases, catalogue, storage, leases, clock, log, maxUnpackedBytes }: ArchivesServiceDependencies) {
     this.limits = { ...DEFAULT_ARCHIVE_LIMITS, maxUnpackedBytes: maxUnpackedBytes ?? DEFAULT_ARCHIVE_LIMITS.maxUnpackedBytes };
@@ -137,7 +147,7 @@ export class ArchivesService {
           size: Number(release.source_code_size),
           readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
         },
-        { limits: this.limits },
+        { limits: this.limits, progress: (read, total) => this.progress.set(release.id, { read, total }) },
       );
       const { warnings, engine, ...report } = analysis;
       await this.reports.save({
@@ -151,6 +161,7 @@ export class ArchivesService {
       });
       this.log.info({ releaseId: release.id, files: report.files.count, ms: Date.now() - started }, 'archive analysed');
     } catch (error) {
+      this.progress.delete(release.id);
       const missing = error instanceof HttpError && error.statusCode === 404;
       if (!(error instanceof ArchiveRefused) && !missing) throw error;
       await this.reports.save({
@@ -165,6 +176,7 @@ export class ArchivesService {
       const file = error instanceof ArchiveRefused ? error.file : null;
       this.log.info({ releaseId: release.id, file, reason: (error as Error).message }, 'archive refused by the analysis');
     }
+    this.progress.delete(release.id);
     // The storefront's engine filter reads reports of approved releases.
     if (release.status === 'Approved') this.catalogue.changed();
   }
@@ -180,7 +192,7 @@ export class ArchivesService {
     const release = releaseId ? await this.releases.findRow(releaseId) : (await this.releases.rowsOf(productId, manages))[0];
     if (!release || release.product_id !== productId || (release.status !== 'Approved' && !manages)) throw notFound('Release not found');
     const row = await this.reports.find(release.id);
-    if (!row) return { status: 'analysing', releaseId: release.id };
+    if (!row) return { status: 'analysing', releaseId: release.id, progress: this.progress.get(release.id) ?? null };
     return answerOf(row, manages);
   }
 
@@ -193,6 +205,7 @@ export class ArchivesService {
       version: release.version,
       status: release.report_status ?? 'analysing',
       reason: release.refused_reason,
+      progress: release.report_status ? null : (this.progress.get(release.release_id) ?? null),
       warnings: release.warnings_json ? (JSON.parse(release.warnings_json) as SellerWarning[]) : [],
     }));
   }

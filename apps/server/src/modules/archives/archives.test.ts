@@ -1,5 +1,5 @@
 import { archiveCheckListSchema, insideReportSchema, type ProductSummary } from '@market/contracts';
-import { leakedSecretFiles, licenceFiles, makeZip, unityProjectFiles, type ZipFileSpec } from '@market/sample-archives';
+import { leakedSecretFiles, licenceFiles, makeZip, manyFiles, unityProjectFiles, type ZipFileSpec } from '@market/sample-archives';
 import { ANALYSER_VERSION } from './analyser/index.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -72,10 +72,32 @@ describe('what is inside a product', () => {
 
     const waiting = await insideOf(ctx, seller, product._id);
     expect(waiting.statusCode).toBe(202);
-    expect(waiting.json()).toEqual({ status: 'analysing', releaseId: expect.any(String) });
+    expect(waiting.json()).toEqual({ status: 'analysing', releaseId: expect.any(String), progress: null });
 
     expect(await ctx.services.archives.analyseWaiting()).toBe(1);
     expect((await insideOf(ctx, seller, product._id, `?release=${waiting.json().releaseId}`)).json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('tells its owner how many entries have been read of all while the archive is analysed', async () => {
+    const ctx = await buildCatalogueApp();
+    const seller = await createUser(ctx);
+    const product = await createProduct(ctx, seller, {}, sourceOf([...unityProjectFiles(), ...manyFiles(30_000)]));
+    const seen: Array<{ read: number; total: number }> = [];
+    // Asked every 20 ms, as the tab polls (more often): the analysis yields to requests every 10 ms.
+    for (let asked = 0; asked < 1_000; asked++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const answer = (await insideOf(ctx, seller, product._id)).json() as {
+        status: string;
+        progress?: { read: number; total: number } | null;
+      };
+      if (answer.status !== 'analysing') break;
+      if (answer.progress) seen.push(answer.progress);
+    }
+    await ctx.services.archives.idle();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every(({ total }) => total === 30_008)).toBe(true);
+    expect(seen.some(({ read }) => read > 0 && read < 30_008)).toBe(true);
+    expect((await insideOf(ctx, seller, product._id)).json()).toMatchObject({ status: 'ready' });
   });
 
   it('analyses each archive once when two instances look for waiting ones at the same moment', async () => {
@@ -183,6 +205,7 @@ describe('what is inside a product', () => {
         version: '1.0.0',
         status: 'ready',
         reason: null,
+        progress: null,
         warnings: [
           expect.objectContaining({ path: 'keystore/release.jks' }),
           expect.objectContaining({ path: 'Assets/Config/cloud.json' }),

@@ -361,6 +361,14 @@ describe('zip bombs', () => {
     expect(analysis.files.totalBytes).toBe(20 * 1024 ** 2);
   });
 
+  it('tells how many entries it has read of all, from none to every one, never going back', async () => {
+    const heard: Array<[number, number]> = [];
+    await analyseArchive(zipOf(tinyFiles(30_000)), { progress: (read, total) => heard.push([read, total]) });
+    expect(heard[0]).toEqual([0, 30_000]);
+    expect(heard.at(-1)).toEqual([30_000, 30_000]);
+    expect(heard.every(([read], index) => index === 0 || read >= heard[index - 1]![0])).toBe(true);
+  });
+
   it('reads 50,000 tiny entries and refuses 50,001', async () => {
     const analysis = await analyseArchive(zipOf(tinyFiles(50_000)));
     expect(analysis.files.count).toBe(50_000);

@@ -50,6 +50,7 @@ export async function visitEntries(
         `${LEAVE_REBUILT_OUT} and upload it again.`,
     );
   }
+  progress?.(0, directory.entryCount);
   let unpacked = 0;
   let largest = { path: '', size: -1 };
   let visited = 0;

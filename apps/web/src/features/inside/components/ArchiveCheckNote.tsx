@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ArchiveCheck } from '@market/contracts';
 import { useArchiveChecks } from '../api/archiveChecks';
+import { AnalysisProgressBar } from './AnalysisProgressBar';
 import { SellerWarningList } from './SellerWarningList';
 import '../inside.css';
 
@@ -33,6 +34,12 @@ function CheckText({ check, foldWarnings }: { check: ArchiveCheck; foldWarnings:
     return (
       <p className="archive-check-analysing mb-0">
         <span className="spinner-border spinner-border-sm" aria-hidden="true" /> {version}: Analysing…
+        {check.progress && (
+          <>
+            {' '}
+            <AnalysisProgressBar progress={check.progress} />
+          </>
+        )}
       </p>
     );
   }

@@ -26,13 +26,15 @@ describe('ProductInside', () => {
       if (url !== INSIDE) return { status: 404, body: { message: 'Not found' } };
       answers += 1;
       return answers === 1
-        ? { status: 202, body: { status: 'analysing', releaseId: 'release_0001' } }
+        ? { status: 202, body: { status: 'analysing', releaseId: 'release_0001', progress: { read: 1_200, total: 49_000 } } }
         : { status: 200, body: unityReport() };
     });
     const { container } = renderPage();
 
     expect(await screen.findByText(/Analysing…/)).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Analysing…');
+    expect(screen.getByRole('status').textContent).toContain('1,200 of 49,000 entries read');
+    expect(screen.getByRole('progressbar', { name: 'Entries of the archive read' }).getAttribute('value')).toBe('1200');
     expect(container.querySelector('.inside-overview')!.textContent).toBe('');
 
     expect(await screen.findByRole('heading', { name: 'Engine and SDKs' }, { timeout: 4_000 })).toBeTruthy();

@@ -3,6 +3,7 @@ import type { InsideAnswer, InsideReport } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { formatBytes, formatDayUtc } from '@/lib/format';
 import { useProductInside } from '../api/productInside';
+import { AnalysisProgressBar } from './AnalysisProgressBar';
 import { formatCount } from '../overview';
 import { EngineTable } from './EngineTable';
 import { FileTree } from './FileTree';
@@ -27,6 +28,7 @@ export default function ProductInside({ productId }: { productId: string }) {
           <>
             <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Analysing… The archive of this release is being
             checked; this tab updates by itself.
+            {answer.progress && <AnalysisProgressBar progress={answer.progress} />}
           </>
         ) : answer && sawAnalysing ? (
           'The analysis is finished.'
