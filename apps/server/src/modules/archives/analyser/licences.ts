@@ -39,40 +39,54 @@ export function copyleftOf(spdx: string | null): InsideLicence['copyleft'] {
 }
 
 /**
- * The words a licence is compared by: lower case, copyright lines, placeholders and addresses
+ * The text a licence is compared by: lower case, copyright lines, placeholders and addresses
  * gone, British spellings and punctuation as the SPDX texts have them.
  */
-export function licenceWords(text: string): string[] {
-  const words = text
+function normalised(text: string): string {
+  return text
     .toLowerCase()
-    .split('\n')
-    .filter((line) => !/^[\s#*/>-]*(copyright\b|\(c\)|©)/.test(line))
-    .join('\n')
+    .replace(/^[\s#*/>-]*(copyright\b|\(c\)|©).*$/gm, ' ')
     .replace(/<[^>\n]{0,80}>/g, ' ')
     .replace(/\bhttps?:\/\/\S+/g, ' ')
     .replace(/\blicen[cs]/g, 'licens')
-    .replace(/\b(the )?(end of terms and conditions)\b/g, ' $2 ')
     .replace(/[’‘`]/g, "'")
-    .replace(/'s\b/g, 's')
-    .match(/[a-z0-9]+/g);
-  return (words ?? []).slice(0, MAX_WORDS);
+    .replace(/'s\b/g, 's');
 }
 
-/** FNV-1a of the two words, as one 32-bit number. */
-function bigramHash(first: string, second: string): number {
-  let hash = 0x811c9dc5;
-  const pair = `${first} ${second}`;
-  for (let index = 0; index < pair.length; index++) {
-    hash ^= pair.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
+/** FNV-1a over a string, continuing from `hash`. */
+function fnv(text: string, hash = 0x811c9dc5): number {
+  let next = hash;
+  for (let index = 0; index < text.length; index++) {
+    next ^= text.charCodeAt(index);
+    next = Math.imul(next, 0x01000193);
   }
-  return hash >>> 0;
+  return next >>> 0;
 }
 
-function bigramsOf(words: readonly string[]): Uint32Array {
+/**
+ * The distinct word pairs of a text, each hashed to 32 bits, sorted: hashed as the words are met,
+ * so no list of a licence's thousands of words is ever built.
+ */
+function bigramsOf(text: string): Uint32Array {
   const set = new Set<number>();
-  for (let index = 1; index < words.length; index++) set.add(bigramHash(words[index - 1]!, words[index]!));
+  const word = /[a-z0-9]+/g;
+  const source = normalised(text);
+  let previous = -1;
+  let words = 0;
+  for (let match = word.exec(source); match && words < MAX_WORDS; match = word.exec(source), words++) {
+    const current = fnv(match[0]);
+    // Each word hashed once; a pair is the two hashes mixed (MurmurHash3's finaliser constants).
+    if (previous !== -1) set.add((Math.imul(previous ^ (current >>> 15), 0x85ebca6b) ^ Math.imul(current, 0xc2b2ae35)) >>> 0);
+    previous = current;
+  }
   return Uint32Array.from(set).sort();
+}
+
+/** Two texts with the same word pairs are the same licence text (GPL-3.0-only and -or-later). */
+function sameTextKey(bigrams: Uint32Array): string {
+  let hash = 0x811c9dc5;
+  for (const value of bigrams) hash = Math.imul(hash ^ value, 0x01000193);
+  return `${bigrams.length}:${hash >>> 0}`;
 }
 
 let known: KnownLicence[] | null = null;
@@ -91,12 +105,12 @@ function knownLicences(): KnownLicence[] {
   const byText = new Map<string, { ids: string[]; name: string; bigrams: Uint32Array }>();
   for (const [spdx, { name, licenseText }] of Object.entries(list)) {
     for (const variant of variantsOf(licenseText)) {
-      const words = licenceWords(variant);
-      if (words.length < 10) continue;
-      const key = words.join(' ');
+      const bigrams = bigramsOf(variant);
+      if (bigrams.length < 10) continue;
+      const key = sameTextKey(bigrams);
       const same = byText.get(key);
       if (same) same.ids.push(spdx);
-      else byText.set(key, { ids: [spdx], name, bigrams: bigramsOf(words) });
+      else byText.set(key, { ids: [spdx], name, bigrams });
     }
   }
   known = [...byText.values()].map(({ ids, name, bigrams }) => {
@@ -173,7 +187,7 @@ const PREFERRED_MARGIN = 0.04;
 
 /** The SPDX licences whose texts are nearest to this one, nearest first, how near each is. */
 export function nearestLicences(text: string, count = 3): LicenceMatch[] {
-  const bigrams = bigramsOf(licenceWords(text));
+  const bigrams = bigramsOf(text);
   if (bigrams.length === 0) return [];
   const own = new Set(bigrams);
   const best: LicenceMatch[] = [];
