@@ -94,7 +94,15 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
       name: 'package-lock.json',
       content: JSON.stringify({ lockfileVersion: 3, packages: { '': {}, [`node_modules/${String(s.package)}`]: { version: s.locked } } }),
     },
-    { name: 'LICENSE', content: licenceText(String(s.licence)).replace('<year> <copyright holders>', '2025 Studio') },
+    {
+      name: 'LICENSE',
+      content: s.untitledCurlyQuotes
+        ? licenceText(String(s.licence))
+            .replace(/^MIT License\s*/, '')
+            .replace('<year> <copyright holders>', '2025 Studio')
+            .replace(/"([^"]*)"/g, '“$1”')
+        : licenceText(String(s.licence)).replace('<year> <copyright holders>', '2025 Studio'),
+    },
     { name: 'src/main.js', content: lines(30, (index) => `const scene${index} = ${index};`) },
   ],
   libgdx: (s) => [
