@@ -215,6 +215,10 @@ export const archiveCheckSchema = z
     status: z.enum(['analysing', 'ready', 'refused']),
     /** Why the archive was refused; null unless refused. */
     reason: z.string().nullable(),
+    /** The engine found, for the admin's check at a glance; null unless ready. */
+    engine: engineSchema.nullable().default(null),
+    /** The licence files found and their SPDX ids and copyleft, so an admin sees a GPL before approving. */
+    licences: z.array(insideLicenceSchema.pick({ file: true, spdx: true, copyleft: true })).default([]),
     /** While analysing: entries read of all, or null while it waits its turn. */
     progress: analysisProgressSchema.nullable().default(null),
     warnings: z.array(sellerWarningSchema),

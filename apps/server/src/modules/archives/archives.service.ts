@@ -1,6 +1,7 @@
 import type {
   AnalysisProgress,
   ArchiveCheck,
+  Engine,
   InsideAnswer,
   InsideLicence,
   InsideReport,
@@ -206,9 +207,22 @@ export class ArchivesService {
       status: release.report_status ?? 'analysing',
       reason: release.refused_reason,
       progress: release.report_status ? null : (this.progress.get(release.release_id) ?? null),
+      engine: (release.engine as Engine | null) ?? null,
+      licences: licenceSummary(release.licences_json),
       warnings: release.warnings_json ? (JSON.parse(release.warnings_json) as SellerWarning[]) : [],
     }));
   }
+}
+
+/** The licences of a report, as an archive check shows them; reports of the first analyser said copyleft yes or no. */
+function licenceSummary(json: string | null): ArchiveCheck['licences'] {
+  if (!json) return [];
+  const licences = JSON.parse(json) as Array<{ file: string; spdx: string | null; copyleft: InsideLicence['copyleft'] | boolean }>;
+  return licences.map(({ file, spdx, copyleft }) => ({
+    file,
+    spdx,
+    copyleft: typeof copyleft === 'boolean' ? copyleftOf(spdx) : copyleft,
+  }));
 }
 
 /**

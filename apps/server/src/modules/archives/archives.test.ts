@@ -193,7 +193,7 @@ describe('what is inside a product', () => {
 
   it('lists a seller’s archive checks, and an admin those of products awaiting moderation', async () => {
     const ctx = await buildCatalogueApp();
-    const { seller, product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), ...leakedSecretFiles()]);
+    const { seller, product } = await sellerWithUnityProduct(ctx, [...unityProjectFiles(), ...leakedSecretFiles(), ...licenceFiles()]);
     const admin = await createUser(ctx, { role: 'Admin' });
     const stranger = await createUser(ctx);
 
@@ -206,6 +206,11 @@ describe('what is inside a product', () => {
         status: 'ready',
         reason: null,
         progress: null,
+        engine: 'Unity',
+        licences: [
+          { file: 'LICENSE', spdx: 'MIT', copyleft: null },
+          { file: 'ThirdParty/Physics/COPYING', spdx: 'GPL-3.0', copyleft: 'strong' },
+        ],
         warnings: [
           expect.objectContaining({ path: 'keystore/release.jks' }),
           expect.objectContaining({ path: 'Assets/Config/cloud.json' }),
