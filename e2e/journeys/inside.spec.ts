@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { makeZip, manyFiles, unityProjectFiles } from '@market/sample-archives';
+import { makeZip, manyFiles, modernAndroidProjectFiles, unityProjectFiles } from '@market/sample-archives';
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { PNG_IMAGE } from '../support/files.js';
@@ -96,6 +96,40 @@ test('a seller uploads a Unity project, sees it analysed on the product page and
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Archive of version 1.0.0: no secrets found.');
   await sellerApi.dispose();
   await busyApi.dispose();
+});
+
+test('a seller uploads an Android app with a version catalog and a GPL-3.0 licence and sees both read right', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const title = `Catalog Racer ${Date.now().toString(36)}`;
+  const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Gia Seller');
+  const product = (await uploadProduct(sellerApi, title, 14.99, makeZip(modernAndroidProjectFiles()))) as { slug?: string };
+
+  await logIn(page, seller.email, seller.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/downloads/${product.slug}`);
+  const insideTab = page.getByRole('tab', { name: 'What’s inside' });
+  await waitForHydration(insideTab);
+  await insideTab.click();
+  await expect(page.getByRole('heading', { name: 'Engine and SDKs' })).toBeVisible({ timeout: 60_000 });
+
+  const factRow = (label: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  await expect(factRow('Android')).toContainText('API 35');
+  await expect(factRow('compileSdk')).toContainText('35');
+  await expect(factRow('targetSdk')).toContainText('35');
+  await expect(factRow('minSdk')).toContainText('24');
+  await expect(factRow('Android Gradle Plugin')).toContainText('8.7.3');
+  await expect(factRow('Version catalog')).toContainText('5 libraries, 3 plugins, 1 bundle');
+  const licences = page.getByRole('list', { name: 'Licence files' });
+  await expect(licences.getByRole('listitem')).toHaveText(['LICENSE: GPL-3.0 (GNU General Public License v3.0, 100% match)Copyleft']);
+  await expect(page.locator('.inside-manifest summary').filter({ hasText: 'gradle/libs.versions.toml' })).toContainText(
+    'Gradle version catalog · 8 packages',
+  );
+  await expect(page.getByText(/Counted apart: .* in gradle\/wrapper, gradlew\./)).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `/downloads/${title} What’s inside of an Android app at ${width} px`);
+  }
+  await sellerApi.dispose();
 });
 
 test('a visitor narrows a genre to the engine found in the archives', async ({ page }) => {

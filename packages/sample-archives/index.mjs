@@ -1,4 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { crc32, deflateRawSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+
+/** A licence's text as the SPDX licence list publishes it (the spdx-license-list package). */
+export function licenceText(spdx) {
+  return JSON.parse(readFileSync(require.resolve(`spdx-license-list/licenses/${spdx}.json`), 'utf8')).licenseText;
+}
 
 /** A ZIP archive of these files, stored or deflated (see index.d.ts). */
 export function makeZip(files) {
@@ -126,6 +135,165 @@ export function androidProjectFiles() {
   ];
 }
 
+/**
+ * An Android app as Android Studio and Now in Android write them today: Kotlin DSL, a version catalog
+ * with versions, libraries, a bundle and plugins, SDK levels set by a build-logic convention plugin
+ * from the catalog, and the GPL-3.0 as its licence.
+ */
+export function modernAndroidProjectFiles() {
+  return [
+    {
+      name: 'gradle/libs.versions.toml',
+      content: [
+        '[versions]',
+        'agp = "8.7.3"',
+        'kotlin = "2.1.0"',
+        'androidxCore = "1.15.0"',
+        'compileSdk = "35"',
+        'minSdk = "24"',
+        'retrofit = { strictly = "2.11.0" }',
+        '',
+        '[libraries]',
+        'androidx-core-ktx = { group = "androidx.core", name = "core-ktx", version.ref = "androidxCore" }',
+        'retrofit-core = { module = "com.squareup.retrofit2:retrofit", version.ref = "retrofit" }',
+        'compose-bom = "androidx.compose:compose-bom:2024.12.01"',
+        'compose-ui = { group = "androidx.compose.ui", name = "ui" }',
+        'android-gradlePlugin = { group = "com.android.tools.build", name = "gradle", version.ref = "agp" }',
+        '',
+        '[bundles]',
+        'compose = [',
+        '    "compose-ui",',
+        ']',
+        '',
+        '[plugins]',
+        'android-application = { id = "com.android.application", version.ref = "agp" }',
+        'kotlin-android = { id = "org.jetbrains.kotlin.android", version.ref = "kotlin" }',
+        'game-android-application = { id = "game.android.application" }',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'build.gradle.kts',
+      content:
+        'plugins {\n    alias(libs.plugins.android.application) apply false\n    alias(libs.plugins.kotlin.android) apply false\n}\n',
+    },
+    {
+      name: 'build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt',
+      content: [
+        'class AndroidApplicationConventionPlugin : Plugin<Project> {',
+        '    override fun apply(target: Project) {',
+        '        with(target) {',
+        '            extensions.configure<ApplicationExtension> {',
+        '                compileSdk = libs.findVersion("compileSdk").get().toString().toInt()',
+        '                defaultConfig.targetSdk = 35',
+        '            }',
+        '        }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'app/build.gradle.kts',
+      content: [
+        'plugins {',
+        '    alias(libs.plugins.game.android.application)',
+        '}',
+        'android {',
+        '    namespace = "com.example.game"',
+        '    compileSdk = libs.versions.compileSdk.get().toInt()',
+        '    defaultConfig {',
+        '        minSdk = libs.versions.minSdk.get().toInt()',
+        '    }',
+        '}',
+        'dependencies {',
+        '    implementation(libs.androidx.core.ktx)',
+        '    implementation(platform(libs.compose.bom))',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'gradle/wrapper/gradle-wrapper.properties',
+      content: 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.11.1-bin.zip\n',
+    },
+    { name: 'gradlew', content: lines(180, 'exec "$JAVACMD" "$@" #') },
+    { name: 'app/src/main/java/com/example/game/MainActivity.kt', content: 'package com.example.game\n\n' + lines(30, 'val value# = #') },
+    { name: 'LICENSE', content: licenceText('GPL-3.0-only') },
+  ];
+}
+
+/** An older Android app in Groovy: SDK levels in the root's ext block and gradle.properties, versions as $variables. */
+export function groovyAndroidProjectFiles() {
+  return [
+    {
+      name: 'build.gradle',
+      content: [
+        'buildscript {',
+        "    ext.kotlin_version = '1.9.24'",
+        '    dependencies {',
+        "        classpath 'com.android.tools.build:gradle:8.4.1'",
+        '        classpath "org.jetbrains.kotlin:kotlin-gradle-plugin:$kotlin_version"',
+        '    }',
+        '}',
+        'ext {',
+        '    compileSdkVersion = 34',
+        '    minSdkVersion = 23',
+        "    retrofitVersion = '2.11.0'",
+        '}',
+        '',
+      ].join('\n'),
+    },
+    { name: 'gradle.properties', content: 'org.gradle.jvmargs=-Xmx2048m\nandroid.useAndroidX=true\ntargetSdk=34\n' },
+    {
+      name: 'app/build.gradle',
+      content: [
+        "apply plugin: 'com.android.application'",
+        "apply plugin: 'kotlin-android'",
+        'android {',
+        '    compileSdkVersion rootProject.ext.compileSdkVersion',
+        '    defaultConfig {',
+        '        minSdkVersion rootProject.ext.minSdkVersion',
+        "        targetSdkVersion project.property('targetSdk') as Integer",
+        '    }',
+        '}',
+        'dependencies {',
+        '    implementation "com.squareup.retrofit2:retrofit:$retrofitVersion"',
+        '    implementation "org.jetbrains.kotlin:kotlin-stdlib:${kotlin_version}"',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    { name: 'app/src/main/java/com/example/old/MainActivity.java', content: lines(40, 'int field# = #;') },
+  ];
+}
+
+/** SDK levels as constants of a buildSrc object, the way many apps of 2019–2022 kept them. */
+export function buildSrcAndroidProjectFiles() {
+  return [
+    {
+      name: 'buildSrc/src/main/kotlin/AndroidConfig.kt',
+      content: 'object AndroidConfig {\n    const val compileSdk = 33\n    const val minSdk = 21\n    const val targetSdk = 33\n}\n',
+    },
+    {
+      name: 'app/build.gradle.kts',
+      content: [
+        'plugins {',
+        '    id("com.android.application")',
+        '}',
+        'android {',
+        '    compileSdk = AndroidConfig.compileSdk',
+        '    defaultConfig {',
+        '        minSdk = AndroidConfig.minSdk',
+        '        targetSdk = AndroidConfig.targetSdk',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+  ];
+}
+
 export function xcodeProjectFiles() {
   return [
     {
@@ -174,16 +342,10 @@ export function godotProjectFiles() {
 
 export function licenceFiles() {
   return [
-    {
-      name: 'LICENSE',
-      content:
-        'MIT License\n\nCopyright (c) 2026 Studio\n\nPermission is hereby granted, free of charge, to any person obtaining a copy\nof this software and associated documentation files (the "Software"), to deal\nin the Software without restriction.\n',
-    },
-    {
-      name: 'ThirdParty/Physics/COPYING',
-      content:
-        '                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007\n\n Copyright (C) 2007 Free Software Foundation, Inc. <https://fsf.org/>\n',
-    },
+    { name: 'LICENSE', content: licenceText('MIT').replace('<year> <copyright holders>', '2026 Studio') },
+    // Unity writes a .meta twin beside every asset, a licence file too.
+    { name: 'LICENSE.meta', content: 'fileFormatVersion: 2\nguid: 0a6c54a1b2c3d4e5f60718293a4b5c6d\nTextScriptImporter:\n' },
+    { name: 'ThirdParty/Physics/COPYING', content: licenceText('GPL-3.0-only') },
   ];
 }
 
@@ -199,4 +361,55 @@ export function manyFiles(count) {
     name: `Assets/Module${index % 50}/Part${Math.floor(index / 50) % 20}/File${index}.cs`,
     content: `namespace Game.Module${index % 50}\n{\n    public class File${index}\n    {\n        public int Value => ${index};\n    }\n}\n`,
   }));
+}
+
+/**
+ * A TextMesh Pro SDF font asset as Unity writes it with Asset Serialization "Force Text": the font's
+ * glyph and character tables, then the atlas texture's Alpha8 pixels as one line of hex. A few
+ * glyphs on a large atlas leave it mostly "00", which zip tools pack 200 to 1,000 times over.
+ */
+export function textMeshProFontAsset({ atlasSize = 2048, glyphs = 20 } = {}) {
+  const parts = [
+    '%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n',
+    '  m_Script: {fileID: 11500000, guid: 71c1514a6bd24e1e882cebbe1904ce04, type: 3}\n  m_Name: LiberationSans SDF\n',
+    '  m_Version: 1.1.0\n  m_FaceInfo:\n    m_FamilyName: Liberation Sans\n    m_StyleName: Regular\n    m_PointSize: 86\n',
+    `  m_AtlasWidth: ${atlasSize}\n  m_AtlasHeight: ${atlasSize}\n  m_AtlasPadding: 9\n  m_GlyphTable:\n`,
+  ];
+  const cells = Array.from({ length: glyphs }, (_, index) => ({
+    x: (index % 10) * 90 + 40,
+    y: Math.floor(index / 10) * 90 + 40,
+    r: 20 + ((index * 7) % 15),
+  }));
+  for (const [index, cell] of cells.entries()) {
+    parts.push(
+      `  - m_Index: ${index + 3}\n    m_Metrics:\n      m_Width: ${cell.r * 2}\n      m_Height: ${cell.r * 2}\n` +
+        `      m_HorizontalAdvance: ${cell.r * 2 + 7}\n    m_GlyphRect:\n      m_X: ${cell.x - cell.r}\n      m_Y: ${cell.y - cell.r}\n` +
+        `      m_Width: ${cell.r * 2}\n      m_Height: ${cell.r * 2}\n    m_Scale: 1\n    m_AtlasIndex: 0\n`,
+    );
+  }
+  parts.push('  m_CharacterTable:\n');
+  for (let index = 0; index < glyphs; index++)
+    parts.push(`  - m_ElementType: 1\n    m_Unicode: ${33 + index}\n    m_GlyphIndex: ${index + 3}\n    m_Scale: 1\n`);
+  parts.push(
+    '--- !u!28 &28268798066460806\nTexture2D:\n  m_ObjectHideFlags: 0\n  m_Name: LiberationSans SDF Atlas\n',
+    `  m_Width: ${atlasSize}\n  m_Height: ${atlasSize}\n  m_CompleteImageSize: ${atlasSize * atlasSize}\n  m_TextureFormat: 1\n`,
+    `  image data: ${atlasSize * atlasSize}\n  _typelessdata: `,
+  );
+  // Each glyph a signed distance field: 0 far from it, rising to 255 inside its outline.
+  const hex = '0123456789abcdef';
+  const row = Buffer.alloc(atlasSize * 2);
+  for (let y = 0; y < atlasSize; y++) {
+    row.fill('0');
+    for (const cell of cells) {
+      if (Math.abs(y - cell.y) > cell.r + 8) continue;
+      for (let x = Math.max(0, cell.x - cell.r - 8); x < Math.min(atlasSize, cell.x + cell.r + 8); x++) {
+        const value = Math.max(0, Math.min(255, Math.round(128 - (Math.hypot(x - cell.x, y - cell.y) - cell.r) * 16)));
+        row[x * 2] = hex.charCodeAt(value >> 4);
+        row[x * 2 + 1] = hex.charCodeAt(value & 15);
+      }
+    }
+    parts.push(row.toString('latin1'));
+  }
+  parts.push('\n  m_StreamData:\n    offset: 0\n    size: 0\n    path: \n');
+  return parts.join('');
 }

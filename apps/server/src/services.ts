@@ -111,7 +111,16 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     publicUrl: config.publicUrl,
   });
-  const archives = new ArchivesService({ db, releases, catalogue, storage, leases, clock, log });
+  const archives = new ArchivesService({
+    db,
+    releases,
+    catalogue,
+    storage,
+    leases,
+    clock,
+    log,
+    maxUnpackedBytes: config.archiveMaxUnpackedBytes,
+  });
   const refunds = new RefundsService({
     db,
     payments,

@@ -97,6 +97,7 @@ const envSchema = z
     SOURCE_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
     UPLOAD_QUOTA_MB: z.coerce.number().positive().max(10_000_000).default(2048),
     UPLOAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    ARCHIVE_MAX_UNPACKED_MB: z.coerce.number().positive().max(1_000_000).default(2048),
     TRANSLATE_URL: z.url().optional(),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -238,6 +239,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Product uploads a non-admin may make per hour. */
   uploadsPerHour: number;
+  /** What a source archive may unpack to in all before its analysis refuses it, in bytes. */
+  archiveMaxUnpackedBytes: number;
   /** LibreTranslate-compatible endpoint that turns search text into English; null: search as typed. */
   translateUrl: string | null;
   /** The bucket that keeps uploaded files; null: the local DATA_DIR folder. */
@@ -316,6 +319,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sourceMaxBytes: Math.floor(env.SOURCE_MAX_MB * 1024 * 1024),
     uploadQuotaBytes: Math.floor(env.UPLOAD_QUOTA_MB * 1024 * 1024),
     uploadsPerHour: env.UPLOAD_RATE_LIMIT_PER_HOUR,
+    archiveMaxUnpackedBytes: Math.floor(env.ARCHIVE_MAX_UNPACKED_MB * 1024 * 1024),
     translateUrl: env.TRANSLATE_URL ?? null,
     s3: env.S3_BUCKET
       ? {

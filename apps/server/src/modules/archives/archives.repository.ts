@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { ArchiveReportsTable, Database } from '../../db/schema.js';
 
 export type ArchiveReportRow = Selectable<ArchiveReportsTable>;
@@ -20,6 +20,9 @@ export interface CheckedRelease {
   report_status: ArchiveReportsTable['status'] | null;
   refused_reason: string | null;
   warnings_json: string | null;
+  engine: string | null;
+  /** The report's licences (JSON), taken out of the report by the database rather than parsing all of it here. */
+  licences_json: string | null;
 }
 
 /** SQL of archive reports: what the analysis of each release's archive found. */
@@ -99,7 +102,13 @@ export class ArchiveReportsRepository {
     if (newest.size === 0) return [];
     const reports = await this.db
       .selectFrom('archive_reports')
-      .select(['release_id', 'status', 'refused_reason', 'warnings_json'])
+      .select(['release_id', 'status', 'refused_reason', 'warnings_json', 'engine'])
+      .select(
+        (this.db.getExecutor().adapter instanceof PostgresAdapter
+          ? sql<string | null>`(report_json::json -> 'licences')::text`
+          : sql<string | null>`json_extract(report_json, '$.licences')`
+        ).as('licences_json'),
+      )
       .where(
         'release_id',
         'in',
@@ -114,6 +123,8 @@ export class ArchiveReportsRepository {
         report_status: report?.status ?? null,
         refused_reason: report?.refused_reason ?? null,
         warnings_json: report?.warnings_json ?? null,
+        engine: report?.engine ?? null,
+        licences_json: report?.licences_json ?? null,
       };
     });
   }

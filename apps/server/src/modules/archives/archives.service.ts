@@ -1,4 +1,13 @@
-import type { ArchiveCheck, InsideAnswer, InsideReport, SellerWarning, SessionUser } from '@market/contracts';
+import type {
+  AnalysisProgress,
+  ArchiveCheck,
+  Engine,
+  InsideAnswer,
+  InsideLicence,
+  InsideReport,
+  SellerWarning,
+  SessionUser,
+} from '@market/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -7,7 +16,14 @@ import type { JobLeases } from '../../platform/jobs/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { type CatalogueService, canManage, canSee } from '../catalogue/index.js';
 import type { ReleasesService } from '../releases/index.js';
-import { analyseArchive, ANALYSER_VERSION, ArchiveRefused } from './analyser/index.js';
+import {
+  analyseArchive,
+  ANALYSER_VERSION,
+  type ArchiveLimits,
+  ArchiveRefused,
+  copyleftOf,
+  DEFAULT_ARCHIVE_LIMITS,
+} from './analyser/index.js';
 import { type ArchiveReportRow, ArchiveReportsRepository, type ArchiveToAnalyse } from './archives.repository.js';
 import { seesEveryArchive } from './policies.js';
 import type { Kysely } from 'kysely';
@@ -27,6 +43,8 @@ export interface ArchivesServiceDependencies {
   leases: JobLeases;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** ARCHIVE_MAX_UNPACKED_MB, in bytes; 2 GB unless configured. */
+  maxUnpackedBytes?: number;
 }
 
 /**
@@ -46,8 +64,12 @@ export class ArchivesService {
   private readonly leases: JobLeases;
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  private readonly limits: ArchiveLimits;
+  /** The analyses this instance has under way, and how far each has read; another instance's are not known here. */
+  private readonly progress = new Map<string, AnalysisProgress>();
 
-  constructor({ db, releases, catalogue, storage, leases, clock, log }: ArchivesServiceDependencies) {
+  constructor({ db, releases, catalogue, storage, leases, clock, log, maxUnpackedBytes }: ArchivesServiceDependencies) {
+    this.limits = { ...DEFAULT_ARCHIVE_LIMITS, maxUnpackedBytes: maxUnpackedBytes ?? DEFAULT_ARCHIVE_LIMITS.maxUnpackedBytes };
     this.reports = new ArchiveReportsRepository(db);
     this.releases = releases;
     this.catalogue = catalogue;
@@ -121,10 +143,13 @@ export class ArchivesService {
     const started = Date.now();
     const base = { release_id: release.id, analyser_version: ANALYSER_VERSION };
     try {
-      const analysis = await analyseArchive({
-        size: Number(release.source_code_size),
-        readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
-      });
+      const analysis = await analyseArchive(
+        {
+          size: Number(release.source_code_size),
+          readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
+        },
+        { limits: this.limits, progress: (read, total) => this.progress.set(release.id, { read, total }) },
+      );
       const { warnings, engine, ...report } = analysis;
       await this.reports.save({
         ...base,
@@ -137,6 +162,7 @@ export class ArchivesService {
       });
       this.log.info({ releaseId: release.id, files: report.files.count, ms: Date.now() - started }, 'archive analysed');
     } catch (error) {
+      this.progress.delete(release.id);
       const missing = error instanceof HttpError && error.statusCode === 404;
       if (!(error instanceof ArchiveRefused) && !missing) throw error;
       await this.reports.save({
@@ -148,8 +174,10 @@ export class ArchivesService {
         warnings_json: '[]',
         analysed_at: this.clock.now().toISOString(),
       });
-      this.log.info({ releaseId: release.id, reason: (error as Error).message }, 'archive refused by the analysis');
+      const file = error instanceof ArchiveRefused ? error.file : null;
+      this.log.info({ releaseId: release.id, file, reason: (error as Error).message }, 'archive refused by the analysis');
     }
+    this.progress.delete(release.id);
     // The storefront's engine filter reads reports of approved releases.
     if (release.status === 'Approved') this.catalogue.changed();
   }
@@ -165,7 +193,7 @@ export class ArchivesService {
     const release = releaseId ? await this.releases.findRow(releaseId) : (await this.releases.rowsOf(productId, manages))[0];
     if (!release || release.product_id !== productId || (release.status !== 'Approved' && !manages)) throw notFound('Release not found');
     const row = await this.reports.find(release.id);
-    if (!row) return { status: 'analysing', releaseId: release.id };
+    if (!row) return { status: 'analysing', releaseId: release.id, progress: this.progress.get(release.id) ?? null };
     return answerOf(row, manages);
   }
 
@@ -178,18 +206,57 @@ export class ArchivesService {
       version: release.version,
       status: release.report_status ?? 'analysing',
       reason: release.refused_reason,
+      progress: release.report_status ? null : (this.progress.get(release.release_id) ?? null),
+      engine: (release.engine as Engine | null) ?? null,
+      licences: licenceSummary(release.licences_json),
       warnings: release.warnings_json ? (JSON.parse(release.warnings_json) as SellerWarning[]) : [],
     }));
   }
 }
 
-function answerOf(row: ArchiveReportRow, withWarnings: boolean): InsideAnswer {
+/** The licences of a report, as an archive check shows them; reports of the first analyser said copyleft yes or no. */
+function licenceSummary(json: string | null): ArchiveCheck['licences'] {
+  if (!json) return [];
+  const licences = JSON.parse(json) as Array<{ file: string; spdx: string | null; copyleft: InsideLicence['copyleft'] | boolean }>;
+  return licences.map(({ file, spdx, copyleft }) => ({
+    file,
+    spdx,
+    copyleft: typeof copyleft === 'boolean' ? copyleftOf(spdx) : copyleft,
+  }));
+}
+
+/**
+ * A report as stored, in today's shape: one written by an older analyser is served, filled in, until
+ * the background job has analysed its archive again.
+ */
+function storedReport(json: string): StoredReport {
+  const report = JSON.parse(json) as StoredReport;
+  const licences = report.licences.map((licence) => {
+    const old = licence as InsideLicence | { file: string; spdx: string | null; copyleft: boolean };
+    if (typeof old.copyleft !== 'boolean') return old as InsideLicence;
+    return { file: old.file, spdx: old.spdx, name: null, confidence: old.spdx ? 100 : 0, copyleft: copyleftOf(old.spdx) };
+  });
+  const languages = (list: StoredReport['languages']) => list.map((language) => ({ ...language, bytes: language.bytes ?? 0 }));
+  return {
+    ...report,
+    languages: languages(report.languages),
+    vendored: { ...report.vendored, languages: languages(report.vendored.languages ?? []) },
+    documentation: report.documentation ?? { files: 0, lines: 0 },
+    licences,
+    declaredLicences: report.declaredLicences ?? [],
+  };
+}
+
+function answerOf(row: ArchiveReportRow, manages: boolean): InsideAnswer {
+  const withWarnings = manages;
   const common = { releaseId: row.release_id, analyserVersion: row.analyser_version, analysedAt: row.analysed_at };
-  if (row.status === 'refused') return { status: 'refused', ...common, reason: row.refused_reason ?? 'The archive was refused' };
+  // Why is for those who can fix it; a buyer learns only that there is no report, and can still buy.
+  if (row.status === 'refused')
+    return { status: 'refused', ...common, reason: withWarnings ? (row.refused_reason ?? 'The archive was refused') : null };
   return {
     status: 'ready',
     ...common,
-    ...(JSON.parse(row.report_json!) as StoredReport),
+    ...storedReport(row.report_json!),
     warnings: withWarnings ? (JSON.parse(row.warnings_json) as SellerWarning[]) : null,
   };
 }

@@ -11,8 +11,8 @@ describe('overviewText', () => {
     const report = unityReport({
       engines: [],
       languages: [
-        { name: 'Kotlin', color: null, lines: 10, files: 1, percent: 9.9 },
-        { name: 'Java', color: null, lines: 91, files: 4, percent: 90.1 },
+        { name: 'Kotlin', color: null, lines: 10, bytes: 100, files: 1, percent: 9.9 },
+        { name: 'Java', color: null, lines: 91, bytes: 910, files: 4, percent: 90.1 },
       ],
       files: { count: 1, folders: 0, totalBytes: 900, paths: ['Main.java'], sizes: [900] },
     });

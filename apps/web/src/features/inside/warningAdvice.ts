@@ -10,8 +10,12 @@ export function warningAdvice({ kind, path }: SellerWarning): string {
     case 'iOS signing file':
       return `Remove ${path} and upload a new version; buyers sign with their own certificates`;
     case 'API key':
-      return `Take the key out of ${path}, revoke it with its provider and upload a new version`;
+      return `Take the key out of ${path}, revoke it with its provider (it is a secret every buyer would get) and upload a new version`;
+    case 'Client key':
+      return `This key ships inside apps anyway: restrict it to your app in its console, or take it out of ${path} so buyers use their own`;
+    case 'Signing password':
+      return `Take the password out of ${path} (read it from an environment variable instead), change it and upload a new version`;
     case 'Environment file':
-      return `Remove ${path} (ship an example file without values instead) and upload a new version`;
+      return `Remove ${path} (ship an example file without values instead), change the secrets it held and upload a new version`;
   }
 }

@@ -1,21 +1,28 @@
 import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning } from '@market/contracts';
-import { baseName, detectEngines, isDetectorFile } from './engines.js';
-import { HEADER_EXTENSION, headerLanguage, type Language, languageTable } from './languages.js';
+import { declaredLicences, isLicenceManifest } from './declared-licences.js';
+import { detectEngines, isDetectorFile } from './engines.js';
+import { baseName } from './text-files.js';
+import { HEADER_EXTENSION, headerLanguage, type Language, type LanguageTable, languageTable } from './languages.js';
+import { type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
-import { MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
+import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
+import { MAX_LOCK_BYTES } from './locks.js';
 import { readManifests } from './manifests.js';
-import { warningForName, warningsInText } from './secrets.js';
+import { isEnvironmentFile, warningForName, warningsInText } from './secrets.js';
 import type { RandomAccessArchive } from './zip-directory.js';
 import { visitEntries } from './zip-entries.js';
 
 /** What one analysis finds: the report's body, the seller's warnings, and the engine search filters by. */
-export type ArchiveAnalysis = Pick<InsideReport, 'files' | 'languages' | 'vendored' | 'engines' | 'manifests' | 'licences'> & {
+export type ArchiveAnalysis = Pick<
+  InsideReport,
+  'files' | 'languages' | 'vendored' | 'documentation' | 'engines' | 'manifests' | 'licences' | 'declaredLicences'
+> & {
   warnings: SellerWarning[];
   engine: Engine | null;
 };
 
-/** Folders of third-party or generated files, wherever they sit in the tree; their lines are counted apart. */
-const VENDORED_FOLDERS = new Set([
+/** Folders tools fill and rebuild (package caches, build output), wherever they sit in the tree. */
+const REBUILT_FOLDERS = new Set([
   'Library',
   'Temp',
   'Logs',
@@ -43,6 +50,7 @@ const BINARY_SNIFF_BYTES = 8000;
 interface LanguageCount {
   language: Language;
   lines: number;
+  bytes: number;
   files: number;
 }
 
@@ -51,67 +59,77 @@ interface LanguageCount {
  * lines of each code file, the texts the detectors need, and secrets in text files. Rejects with
  * ArchiveRefused when the archive breaks a limit.
  */
-export async function analyseArchive(archive: RandomAccessArchive): Promise<ArchiveAnalysis> {
+export interface AnalyseOptions {
+  limits?: ArchiveLimits;
+  /** Told now and then how many entries have been read of how many there are. */
+  progress?: (read: number, total: number) => void;
+}
+
+export async function analyseArchive(archive: RandomAccessArchive, options: AnalyseOptions = {}): Promise<ArchiveAnalysis> {
   const table = await languageTable();
+  const rules = linguistRules();
   const files: Array<{ path: string; size: number }> = [];
   const folders = new Set<string>();
-  const vendoredRoots = new Set<string>();
-  const own = new Map<string, LanguageCount>();
-  const extensions = new Set<string>();
-  const headers = { lines: 0, files: 0 };
-  const vendored = { files: 0, lines: 0 };
+  const code: CodeFile[] = [];
   const texts = new Map<string, string>();
   let keptBytes = 0;
   const licences: InsideLicence[] = [];
   const warnings: SellerWarning[] = [];
 
-  await visitEntries(archive, async (entry) => {
-    addFolders(folders, entry.isDirectory ? entry.path : parentOf(entry.path));
-    if (entry.isDirectory) return;
-    files.push({ path: entry.path, size: entry.size });
-    const vendoredRoot = vendoredRootOf(entry.path);
-    if (vendoredRoot) {
-      vendoredRoots.add(vendoredRoot);
-      vendored.files++;
-    }
-    const nameWarning = warningForName(entry.path);
-    if (nameWarning) warnings.push(nameWarning);
+  await visitEntries(
+    archive,
+    async (entry) => {
+      addFolders(folders, entry.isDirectory ? entry.path : parentOf(entry.path));
+      if (entry.isDirectory) return;
+      files.push({ path: entry.path, size: entry.size });
+      const nameWarning = warningForName(entry.path);
+      if (nameWarning) warnings.push(nameWarning);
 
-    const name = baseName(entry.path);
-    const extension = name.includes('.', 1) ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
-    const isHeader = extension === HEADER_EXTENSION;
-    const language = isHeader ? null : table.of(entry.path);
-    const isCode = isHeader || language !== null;
-    const isLicence = !vendoredRoot && isLicenceFile(entry.path);
-    const isDetector = !vendoredRoot && isDetectorFile(entry.path);
-    const scanned = entry.size <= MAX_SCANNED_BYTES && (isCode || isLicence || isDetector || SCANNED_DATA.test(name));
-    if (!isCode && !scanned) return;
+      const name = baseName(entry.path);
+      const extension = name.includes('.', 1) ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
+      const isHeader = extension === HEADER_EXTENSION;
+      const language = isHeader ? null : table.of(entry.path);
+      const isCode = isHeader || language !== null;
+      // Package caches and build output are not read for licences and manifests; bundled third-party folders are.
+      const rebuilt = isRebuilt(entry.path);
+      const isLicence = !rebuilt && isLicenceFile(entry.path);
+      const isDetector = !rebuilt && (isDetectorFile(entry.path) || isLicenceManifest(entry.path));
+      // Lock files and engines' builds run to megabytes; they are read whole, within the kept texts' budget.
+      const readWhole = entry.size <= (isDetector ? MAX_LOCK_BYTES : MAX_SCANNED_BYTES);
+      const scanned = readWhole && (isCode || isLicence || isDetector || SCANNED_DATA.test(name) || isEnvironmentFile(entry.path));
+      if (!isCode && !scanned) return;
 
-    const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
-    if (!read) return;
-    if (read.text !== null) {
-      warnings.push(...warningsInText(entry.path, read.text));
-      if (isLicence) licences.push(identifyLicence(entry.path, read.text));
-      // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
-      if (isDetector && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
-        texts.set(entry.path, read.text);
-        keptBytes += entry.size;
+      const read = readWhole ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
+      if (!read) return;
+      if (read.text !== null) {
+        warnings.push(...warningsInText(entry.path, read.text));
+        if (isLicence) licences.push(identifyLicence(entry.path, read.text));
+        // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
+        if (isDetector && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
+          texts.set(entry.path, read.text);
+          keptBytes += entry.size;
+        }
       }
-    }
-    if (vendoredRoot) {
-      if (isCode) vendored.lines += read.lines;
-      return;
-    }
-    if (extension) extensions.add(extension);
-    if (isHeader) {
-      headers.lines += read.lines;
-      headers.files++;
-    } else if (language) count(own, language, read.lines, 1);
-  });
+      if (isCode) {
+        code.push({
+          path: entry.path,
+          language: isHeader ? null : language,
+          extension,
+          lines: read.lines,
+          bytes: entry.size,
+          bundled: isBundledByItsText(extension, read.text) || isMinified(extension, entry.size, read.lines),
+        });
+      }
+    },
+    options.limits ?? DEFAULT_ARCHIVE_LIMITS,
+    options.progress,
+  );
 
-  if (headers.files > 0) count(own, headerLanguage(table, extensions), headers.lines, headers.files);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const engines = detectEngines(texts);
+  const engines = detectEngines(
+    texts,
+    files.map((file) => file.path),
+  );
   return {
     files: {
       count: files.length,
@@ -120,15 +138,98 @@ export async function analyseArchive(archive: RandomAccessArchive): Promise<Arch
       paths: files.map((file) => file.path),
       sizes: files.map((file) => file.size),
     },
-    languages: shares(own),
-    vendored: { folders: [...vendoredRoots].sort().slice(0, MAX_VENDORED_LISTED), ...vendored },
+    ...countCode(table, rules, files, code),
     engines,
     manifests: readManifests(texts),
     licences: licences.sort((a, b) => a.file.localeCompare(b.file)),
+    declaredLicences: declaredLicences(texts, licences),
     warnings,
     engine: engines[0]?.engine ?? null,
   };
 }
+
+interface CodeFile {
+  path: string;
+  /** Null for a header, whose language the other files decide. */
+  language: Language | null;
+  extension: string;
+  lines: number;
+  bytes: number;
+  /** A library's build by its own text: a licence banner, or minified. */
+  bundled: boolean;
+}
+
+/**
+ * Own code apart from what is not the seller's: Linguist's vendored, generated and documentation
+ * patterns (and the engines' folders), matched from inside the folder the project was zipped in.
+ */
+function countCode(
+  table: LanguageTable,
+  rules: LinguistRules,
+  files: ReadonlyArray<{ path: string }>,
+  code: readonly CodeFile[],
+): Pick<InsideReport, 'languages' | 'vendored' | 'documentation'> {
+  const wrapper = wrappingFolder(files.map((file) => file.path));
+  // Each path once: the rules are the costly part of counting 50,000 entries.
+  const notOwn = new Map<string, { kind: NotOwnCode; root: string }>();
+  const vendoredRoots = new Set<string>();
+  const vendored = { files: 0, lines: 0 };
+  const documentation = { files: 0, lines: 0 };
+  for (const { path } of files) {
+    const found = rules.classify(path.slice(wrapper.length));
+    if (!found) continue;
+    notOwn.set(path, found);
+    if (found.kind === 'documentation') documentation.files++;
+    else {
+      vendored.files++;
+      vendoredRoots.add(wrapper + found.root);
+    }
+  }
+  const isOwn = (file: CodeFile) => !file.bundled && !notOwn.has(file.path);
+  const header = headerLanguage(table, new Set(code.filter(isOwn).map((file) => file.extension)));
+  const own = new Map<string, LanguageCount>();
+  const bundled = new Map<string, LanguageCount>();
+  for (const file of code) {
+    const language = file.language ?? header;
+    const kind = notOwn.get(file.path)?.kind ?? (file.bundled ? 'vendored' : null);
+    if (kind === null) count(own, language, file);
+    else if (kind === 'documentation') documentation.lines += file.lines;
+    else {
+      vendored.lines += file.lines;
+      count(bundled, language, file);
+      if (!notOwn.has(file.path)) {
+        vendored.files++;
+        vendoredRoots.add(file.path);
+      }
+    }
+  }
+  return {
+    languages: shares(own),
+    vendored: {
+      folders: [...vendoredRoots].sort().slice(0, MAX_VENDORED_LISTED),
+      ...vendored,
+      languages: shares(bundled).slice(0, MAX_BUNDLED_LANGUAGES),
+    },
+    documentation,
+  };
+}
+
+/** A library's licence banner, kept by bundlers (`/*!`, `@license`) or its own ("(c) … MIT Licensed"). */
+function isBundledByItsText(extension: string, text: string | null): boolean {
+  if (text === null || !SCRIPT_EXTENSIONS.has(extension)) return false;
+  const head = text.slice(0, BANNER_CHARACTERS);
+  return /^\s*\/\*!/.test(head) || /@license\b/.test(head) || /^\s*\/[*/][^\n]*\((c|C)\)[^\n]*\blicen[cs]ed\b/i.test(head);
+}
+
+/** Linguist's test for minified scripts and styles: lines of more than 110 characters on average. */
+const isMinified = (extension: string, bytes: number, lines: number) =>
+  MINIFIABLE_EXTENSIONS.has(extension) && lines > 0 && bytes / lines > MINIFIED_LINE_CHARACTERS;
+
+const SCRIPT_EXTENSIONS = new Set(['.js', '.mjs', '.cjs']);
+const MINIFIABLE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.css']);
+const MINIFIED_LINE_CHARACTERS = 110;
+const BANNER_CHARACTERS = 600;
+const MAX_BUNDLED_LANGUAGES = 10;
 
 /** A small file's line count and text; null for a binary file. */
 function smallFile(bytes: Buffer | null): { lines: number; text: string | null } | null {
@@ -161,21 +262,28 @@ function newlinesIn(bytes: Buffer): number {
 /** A last line with no newline after it still counts. */
 const unterminatedLine = (lastByte: number | undefined) => (lastByte !== undefined && lastByte !== NEWLINE ? 1 : 0);
 
-function count(counts: Map<string, LanguageCount>, language: Language, lines: number, files: number) {
+function count(counts: Map<string, LanguageCount>, language: Language, file: { lines: number; bytes: number }) {
   const known = counts.get(language.name);
-  counts.set(language.name, { language, lines: (known?.lines ?? 0) + lines, files: (known?.files ?? 0) + files });
+  counts.set(language.name, {
+    language,
+    lines: (known?.lines ?? 0) + file.lines,
+    bytes: (known?.bytes ?? 0) + file.bytes,
+    files: (known?.files ?? 0) + 1,
+  });
 }
 
+/** Each language's share of the bytes, as Linguist (and GitHub's language bar) counts it. */
 function shares(counts: ReadonlyMap<string, LanguageCount>): InsideLanguage[] {
-  const total = [...counts.values()].reduce((sum, language) => sum + language.lines, 0);
+  const total = [...counts.values()].reduce((sum, language) => sum + language.bytes, 0);
   return [...counts.values()]
-    .sort((a, b) => b.lines - a.lines || a.language.name.localeCompare(b.language.name))
-    .map(({ language, lines, files }) => ({
+    .sort((a, b) => b.bytes - a.bytes || a.language.name.localeCompare(b.language.name))
+    .map(({ language, lines, bytes, files }) => ({
       name: language.name,
       color: language.color,
       lines,
+      bytes,
       files,
-      percent: total === 0 ? 0 : Math.round((lines / total) * 1000) / 10,
+      percent: total === 0 ? 0 : Math.round((bytes / total) * 1000) / 10,
     }));
 }
 
@@ -185,9 +293,9 @@ function addFolders(folders: Set<string>, folder: string) {
   for (let at = folder; at && !folders.has(at); at = parentOf(at)) folders.add(at);
 }
 
-/** "ios/Pods" for "ios/Pods/Alamofire/Source/AF.swift": the first vendored folder on the path. */
-function vendoredRootOf(path: string): string | null {
-  const segments = path.split('/');
-  const index = segments.slice(0, -1).findIndex((segment) => VENDORED_FOLDERS.has(segment));
-  return index === -1 ? null : segments.slice(0, index + 1).join('/');
-}
+/** Package caches and build output, wherever they sit: their licences and manifests are not the project's. */
+const isRebuilt = (path: string) =>
+  path
+    .split('/')
+    .slice(0, -1)
+    .some((segment) => REBUILT_FOLDERS.has(segment));

@@ -1,7 +1,10 @@
 import { ENGINES, type Engine, type InsideEngine, type InsideFact } from '@market/contracts';
+import { gradleValues, isGradleValueFile, resolveGradle } from './gradle.js';
+import { LOCK_FILES, lockedVersions } from './locks.js';
+import { cargoPackages, nugetPackages } from './manifests.js';
+import { baseName, type TextFiles, unquote, yamlSection } from './text-files.js';
 
-/** Text files the detectors read, by path; vendored folders are left out before they get here. */
-export type TextFiles = ReadonlyMap<string, string>;
+export { baseName, type TextFiles, unquote, yamlSection } from './text-files.js';
 
 const DETECTOR_FILES = new Set([
   'ProjectVersion.txt',
@@ -16,18 +19,26 @@ const DETECTOR_FILES = new Set([
   'package.json',
   'project.godot',
   'project.json',
+  'game.project',
+  'Cargo.toml',
 ]);
-
-export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** Whether the engine, SDK or manifest readers need this file's text. */
 export function isDetectorFile(path: string): boolean {
-  return DETECTOR_FILES.has(baseName(path)) || path.endsWith('.uproject');
+  const name = baseName(path);
+  return (
+    DETECTOR_FILES.has(name) ||
+    LOCK_FILES.has(name) ||
+    /\.(uproject|yyp|csproj)$/.test(name) ||
+    WEB_ENGINE_BUILDS.some(({ file }) => file.test(name)) ||
+    isGradleValueFile(path)
+  );
 }
 
 /** Engines and SDKs stated by the archive's files, in ENGINES order (the first is the product's engine). */
-export function detectEngines(files: TextFiles): InsideEngine[] {
-  const found = [unity, unreal, godot, cocos, flutter, reactNative, android, ios].flatMap((detect) => detect(files) ?? []);
+export function detectEngines(files: TextFiles, paths: readonly string[] = [...files.keys()]): InsideEngine[] {
+  const detectors = [unity, unreal, godot, cocos, defold, gameMaker, bevy, libGdx, monoGame, flutter, reactNative, android, ios];
+  const found = [...detectors.flatMap((detect) => detect(files) ?? []), ...webEngines(files, paths)];
   return found.sort((a, b) => ENGINES.indexOf(a.engine) - ENGINES.indexOf(b.engine));
 }
 
@@ -104,13 +115,146 @@ function godot(files: TextFiles): InsideEngine | null {
   const version = features ?? (configVersion === '4' ? '3.x' : null);
   return finding('Godot', file, version, [
     fact('Engine', version, file),
-    fact(
-      'Renderer',
-      firstMatch(text, /config\/features\s*=\s*PackedStringArray\([^)]{0,200}"(Forward Plus|Mobile|GL Compatibility)"/),
-      file,
-    ),
+    fact('Renderer', godotRenderer(text, version), file),
     fact('Project name', firstMatch(text, /^config\/name\s*=\s*"([^"]*)"/m), file),
   ]);
+}
+
+const GODOT_RENDERERS: Record<string, string> = {
+  forward_plus: 'Forward+',
+  'Forward Plus': 'Forward+',
+  mobile: 'Mobile',
+  Mobile: 'Mobile',
+  gl_compatibility: 'Compatibility',
+  'GL Compatibility': 'Compatibility',
+};
+
+/**
+ * Godot 4's renderer: `renderer/rendering_method` when set, else the feature list's tag; a project
+ * that keeps the default writes neither, and renders with Forward+. Godot 3 chose GLES2 or GLES3.
+ */
+function godotRenderer(text: string, version: string | null): string | null {
+  const method = firstMatch(text, /^renderer\/rendering_method\s*=\s*"([\w]+)"/m);
+  const feature = firstMatch(text, /config\/features\s*=\s*PackedStringArray\([^)]{0,200}"(Forward Plus|Mobile|GL Compatibility)"/);
+  const named = (method && GODOT_RENDERERS[method]) ?? (feature && GODOT_RENDERERS[feature]);
+  if (named) return named;
+  if (version?.startsWith('4')) return 'Forward+ (default)';
+  if (version === '3.x') return firstMatch(text, /^quality\/driver\/driver_name\s*=\s*"(GLES2|GLES3)"/m) ?? 'GLES3 (default)';
+  return null;
+}
+
+/** Defold: `game.project`, an INI file naming the project and its main collection. */
+function defold(files: TextFiles): InsideEngine | null {
+  const [project] = filesEndingWith(files, 'game.project');
+  if (!project || !/^\[bootstrap\]/m.test(project[1])) return null;
+  const [file, text] = project;
+  return finding('Defold', file, null, [
+    fact('Project name', firstMatch(text, /^title\s*=\s*(.+)$/m), file),
+    fact('Main collection', firstMatch(text, /^main_collection\s*=\s*(.+)$/m), file),
+  ]);
+}
+
+/** GameMaker: the `.yyp` project, whose metadata names the IDE version that saved it. */
+function gameMaker(files: TextFiles): InsideEngine | null {
+  const [project] = filesEndingWith(files, /\.yyp$/);
+  if (!project) return null;
+  const [file, text] = project;
+  const version = firstMatch(text, /"IDEVersion"\s*:\s*"([\d.]+)"/);
+  return finding('GameMaker', file, version, [fact('IDE', version, file)]);
+}
+
+/** Bevy: a `bevy` dependency in Cargo.toml, exact from Cargo.lock beside it. */
+function bevy(files: TextFiles): InsideEngine | null {
+  for (const [file, text] of filesEndingWith(files, 'Cargo.toml')) {
+    const dependency = cargoPackages(text).find((entry) => entry.name === 'bevy');
+    if (!dependency) continue;
+    const locked = lockedVersions(files, file).get('bevy');
+    return finding('Bevy', file, locked ?? dependency.version, [
+      fact('Bevy', dependency.version, file),
+      fact('Locked', locked ?? null, file),
+    ]);
+  }
+  return null;
+}
+
+/** libGDX: `gdxVersion` in gradle.properties or the build's ext, or a `com.badlogicgames.gdx:gdx` dependency. */
+function libGdx(files: TextFiles): InsideEngine | null {
+  const scripts = filesEndingWith(files, /(^|\/)build\.gradle(\.kts)?$/);
+  const using = scripts.find(([, text]) => /com\.badlogicgames\.gdx:gdx/.test(text));
+  if (!using) return null;
+  const values = gradleValues(files);
+  const written = firstMatch(using[1], /com\.badlogicgames\.gdx:gdx:([^"'\s]+)["']/);
+  const version = (written && resolveGradle(`"${written}"`, values)) ?? resolveGradle('gdxVersion', values);
+  const [properties] = filesEndingWith(files, 'gradle.properties');
+  return finding('libGDX', using[0], version, [
+    fact('libGDX', version, properties && /gdxVersion/.test(properties[1]) ? properties[0] : using[0]),
+  ]);
+}
+
+/** MonoGame: a MonoGame.Framework package in a .csproj. */
+function monoGame(files: TextFiles): InsideEngine | null {
+  for (const [file, text] of filesEndingWith(files, /\.csproj$/)) {
+    const framework = nugetPackages(text).find((entry) => entry.name.startsWith('MonoGame.Framework.'));
+    if (!framework) continue;
+    return finding('MonoGame', file, framework.version, [
+      fact('Platform', framework.name.replace('MonoGame.Framework.', ''), file),
+      fact('Target framework', firstMatch(text, /<TargetFramework>([^<]+)<\/TargetFramework>/), file),
+    ]);
+  }
+  return null;
+}
+
+/** HTML5 engines: an npm dependency (exact from the lock file), or the engine's own build copied into the project. */
+const WEB_ENGINE_BUILDS: ReadonlyArray<{ engine: Engine; packages: readonly string[]; file: RegExp; banner: RegExp }> = [
+  {
+    engine: 'Phaser',
+    packages: ['phaser', 'phaser-ce'],
+    file: /^phaser(\.min)?\.js$/i,
+    banner: /Phaser v?([\d.]+)|VERSION:\s*["']([\d.]+)/,
+  },
+  {
+    engine: 'PixiJS',
+    packages: ['pixi.js', 'pixi.js-legacy', '@pixi/core'],
+    file: /^pixi(\.min)?\.(m?js)$/i,
+    banner: /pixi\.js - v([\d.]+)/,
+  },
+  { engine: 'Three.js', packages: ['three'], file: /^three(\.module)?(\.min)?\.(m?js)$/i, banner: /REVISION\s*=\s*["'](\d+)/ },
+  {
+    engine: 'Babylon.js',
+    packages: ['@babylonjs/core', 'babylonjs'],
+    file: /^babylon(\.max)?\.js$/i,
+    banner: /Version\s*\(\)\s*\{\s*return\s*"([\d.]+)"|"([\d]+\.[\d]+\.[\d]+)"/,
+  },
+];
+
+function webEngines(files: TextFiles, paths: readonly string[]): InsideEngine[] {
+  const found: InsideEngine[] = [];
+  const manifests = filesEndingWith(files, 'package.json');
+  for (const { engine, packages, file: buildName, banner } of WEB_ENGINE_BUILDS) {
+    const fromNpm = manifests.flatMap(([file, text]) => {
+      const json = parseJson(text);
+      const dependencies = { ...record(json?.devDependencies), ...record(json?.dependencies) };
+      const name = packages.find((candidate) => typeof dependencies[candidate] === 'string');
+      return name ? [{ file, name, range: dependencies[name] as string }] : [];
+    })[0];
+    if (fromNpm) {
+      const locked = lockedVersions(files, fromNpm.file).get(fromNpm.name) ?? null;
+      found.push(
+        finding(engine, fromNpm.file, locked ?? fromNpm.range, [
+          fact(fromNpm.name, fromNpm.range, fromNpm.file),
+          fact('Locked', locked, fromNpm.file),
+        ]),
+      );
+      continue;
+    }
+    const build = paths.filter((path) => buildName.test(baseName(path))).sort((a, b) => a.length - b.length)[0];
+    if (!build) continue;
+    const text = files.get(build);
+    const match = text ? banner.exec(text.slice(0, 200_000)) : null;
+    const version = match ? (match[1] ?? match[2] ?? null) : null;
+    found.push(finding(engine, build, version, [fact('Build', version ?? 'version not stated', build)]));
+  }
+  return found;
 }
 
 function cocos(files: TextFiles): InsideEngine | null {
@@ -148,8 +292,10 @@ function reactNative(files: TextFiles): InsideEngine | null {
     if (typeof version !== 'string') continue;
     const react = record(json?.dependencies).react;
     const expo = record(json?.dependencies).expo;
-    return finding('React Native', file, version, [
+    const locked = lockedVersions(files, file).get('react-native') ?? null;
+    return finding('React Native', file, locked ?? version, [
       fact('React Native', version, file),
+      fact('Locked', locked, file),
       fact('React', typeof react === 'string' ? react : null, file),
       fact('Expo', typeof expo === 'string' ? expo : null, file),
     ]);
@@ -157,40 +303,84 @@ function reactNative(files: TextFiles): InsideEngine | null {
   return null;
 }
 
-const GRADLE_NUMBER = (name: string) => new RegExp(`\\b${name}(?:Version)?\\b\\s*(?:=\\s*)?(?:\\(\\s*)?(\\d+)`);
+/** `compileSdk 34`, `compileSdk = libs.versions.compileSdk.get().toInt()`, `compileSdkVersion(rootProject.ext.x)`, `defaultConfig.minSdk = 21`. */
+const sdkSetting = (name: string) =>
+  new RegExp(
+    `^[ \\t]*(?:[\\w.]+\\.)?${name}(?:Version)?\\b(?:[ \\t]*\\([ \\t]*([^\\n]{1,160}?)[ \\t]*\\)|[ \\t]*=[ \\t]*([^\\n]{1,160}?)|[ \\t]+([^\\n=]{1,160}?))[ \\t]*$`,
+    'm',
+  );
+
+/** The expression a setting is given, however it is written. */
+function settingExpression(text: string, name: string): string | null {
+  const match = sdkSetting(name).exec(text);
+  return match ? (match[1] ?? match[2] ?? match[3] ?? null) : null;
+}
+
+const ANDROID_APPLICATION =
+  /com\.android\.application|plugins\.android\.application|android\.application|apply plugin:\s*['"]com\.android\.application/;
 
 function android(files: TextFiles): InsideEngine | null {
-  const gradleFiles = filesEndingWith(files, /(^|\/)build\.gradle(\.kts)?$/);
-  const modules = gradleFiles.filter(([, text]) => GRADLE_NUMBER('compileSdk').test(text));
-  const appModule = modules.find(([, text]) => /com\.android\.application/.test(text)) ?? modules[0];
-  if (!appModule) return null;
-  const [file, text] = appModule;
-  const compileSdk = firstMatch(text, GRADLE_NUMBER('compileSdk'));
-  const catalog = filesEndingWith(files, 'gradle/libs.versions.toml')[0];
-  const wrapper = filesEndingWith(files, 'gradle/wrapper/gradle-wrapper.properties')[0];
-  const pluginVersion = (pattern: RegExp, tomlKey: RegExp) => {
-    for (const [path, gradle] of gradleFiles) {
-      const version = firstMatch(gradle, pattern);
-      if (version) return fact('', version, path);
+  const scripts = filesEndingWith(files, /(^|\/)build\.gradle(\.kts)?$/);
+  const conventions = [...files].filter(([path]) => isGradleValueFile(path) && /\.(kt|kts|gradle|groovy)$/.test(path));
+  const values = gradleValues(files);
+  const androidScripts = [...scripts, ...conventions].filter(([, text]) =>
+    /\bandroid\s*\{|\bcompileSdk|ApplicationExtension|CommonExtension/.test(text),
+  );
+  if (androidScripts.length === 0) return null;
+  const appModule =
+    androidScripts.find(([, text]) => ANDROID_APPLICATION.test(text) && sdkSetting('compileSdk').test(text)) ??
+    androidScripts.find(([, text]) => sdkSetting('compileSdk').test(text)) ??
+    androidScripts[0]!;
+  /** A setting's value from the app module first, then any convention plugin or module that states it. */
+  const setting = (name: string): InsideFact | null => {
+    for (const [path, text] of [appModule, ...androidScripts.filter((script) => script !== appModule)]) {
+      const expression = settingExpression(text, name);
+      if (!expression) continue;
+      const value = resolveGradle(expression, values);
+      if (value && /^\d+$/.test(value)) return fact(name, value, path);
     }
-    const fromCatalog = catalog && firstMatch(catalog[1], tomlKey);
-    return catalog && fromCatalog ? fact('', fromCatalog, catalog[0]) : null;
+    return null;
+  };
+  const compileSdk = setting('compileSdk');
+  const catalog = values.catalog;
+  const wrapper = filesEndingWith(files, 'gradle/wrapper/gradle-wrapper.properties')[0];
+  const pluginVersion = (label: string, pattern: RegExp, pluginIds: RegExp, versionKey: RegExp): InsideFact | null => {
+    for (const [path, gradle] of scripts) {
+      const expression = firstMatch(gradle, pattern);
+      const version = expression && resolveGradle(expression.includes('$') ? `"${expression}"` : expression, values);
+      if (version) return fact(label, version, path);
+    }
+    if (!catalog) return null;
+    const plugin = catalog.plugins.find((entry) => pluginIds.test(entry.name) && /^\d/.test(entry.version));
+    const version = plugin?.version ?? [...catalog.versions].find(([key]) => versionKey.test(key))?.[1];
+    return version ? fact(label, version, catalog.file) : null;
   };
   const agp = pluginVersion(
-    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([\d.]+[\w.-]*)/,
-    /^[ \t]*(?:agp|androidGradlePlugin|android-gradle-plugin)[ \t]*=[ \t]*"([^"]+)"/m,
+    'Android Gradle Plugin',
+    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([$\w.{}-]+)/,
+    /^com\.android\.(application|library)$/,
+    /^(agp|androidgradleplugin|android\.gradle\.plugin|android\.gradleplugin|androidgradle|gradleplugin)$/,
   );
   const kotlin = pluginVersion(
-    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([\d.]+[\w.-]*)/,
-    /^[ \t]*kotlin[ \t]*=[ \t]*"([^"]+)"/m,
+    'Kotlin',
+    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([$\w.{}-]+)/,
+    /^org\.jetbrains\.kotlin\.(android|jvm|multiplatform)$/,
+    /^kotlin$/,
   );
-  return finding('Android', file, compileSdk ? `API ${compileSdk}` : null, [
-    fact('compileSdk', compileSdk, file),
-    fact('targetSdk', firstMatch(text, GRADLE_NUMBER('targetSdk')), file),
-    fact('minSdk', firstMatch(text, GRADLE_NUMBER('minSdk')), file),
-    agp && { ...agp, label: 'Android Gradle Plugin' },
+  return finding('Android', compileSdk?.file ?? appModule[0], compileSdk ? `API ${compileSdk.value}` : null, [
+    compileSdk,
+    setting('targetSdk'),
+    setting('minSdk'),
+    agp,
     wrapper ? fact('Gradle wrapper', firstMatch(wrapper[1], /gradle-([\d.]+[\w.-]*?)-(?:bin|all)\.zip/), wrapper[0]) : null,
-    kotlin && { ...kotlin, label: 'Kotlin' },
+    kotlin,
+    catalog
+      ? fact(
+          'Version catalog',
+          `${catalog.libraries.length} ${catalog.libraries.length === 1 ? 'library' : 'libraries'}, ${catalog.plugins.length} ${catalog.plugins.length === 1 ? 'plugin' : 'plugins'}, ${catalog.bundles} ${catalog.bundles === 1 ? 'bundle' : 'bundles'}`,
+          catalog.file,
+        )
+      : null,
   ]);
 }
 
@@ -206,28 +396,4 @@ function ios(files: TextFiles): InsideEngine | null {
     project ? fact('Swift', firstMatch(project[1], /SWIFT_VERSION = ([\d.]+);/), project[0]) : null,
     podfile ? fact('Podfile platform', podPlatform, podfile[0]) : null,
   ]);
-}
-
-/** The `key: value` lines right under a top-level YAML key (pubspec files are this simple). */
-export function yamlSection(text: string, section: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((line) => line.trimEnd() === `${section}:`);
-  if (start === -1) return entries;
-  let indent: number | null = null;
-  for (const line of lines.slice(start + 1)) {
-    if (!line.trim() || line.trimStart().startsWith('#')) continue;
-    const depth = line.length - line.trimStart().length;
-    if (depth === 0) break;
-    indent ??= depth;
-    if (depth !== indent) continue;
-    const match = /^\s*([\w.-]+):\s*(.*)$/.exec(line);
-    if (match) entries.set(match[1]!, match[2]!.trim());
-  }
-  return entries;
-}
-
-export function unquote(value: string | null): string | null {
-  const unquoted = value?.replace(/^['"]|['"]$/g, '').trim();
-  return unquoted || null;
 }

@@ -111,13 +111,15 @@ describe('a hostile central directory', () => {
       { count: 1 },
     );
     expect(await refusal(archiveOf(bytes))).toBe(
-      'The archive could not be read as a ZIP: the end record miscounts the records of the central directory',
+      'The archive could not be read as a ZIP: the end record miscounts the records of the central directory. Upload the project as a .zip made by a ZIP tool.',
     );
   });
 
   it('refuses an archive whose end record counts more entries than its central directory holds', async () => {
     const bytes = rawZip([{ name: 'README.md', data: Buffer.from('hello\n') }], { count: 3 });
-    expect(await refusal(archiveOf(bytes))).toBe('The archive could not be read as a ZIP: entry 2 has no central record');
+    expect(await refusal(archiveOf(bytes))).toBe(
+      'The archive could not be read as a ZIP: entry 2 has no central record. Upload the project as a .zip made by a ZIP tool.',
+    );
   });
 
   it('refuses a central directory that does not end where the end record starts', async () => {
@@ -127,14 +129,14 @@ describe('a hostile central directory', () => {
     const honestEnd = honest.subarray(-22);
     const bytes = Buffer.concat([honest.subarray(0, -22), hidden.subarray(hidden.readUInt32LE(hidden.length - 6), -22), honestEnd]);
     expect(await refusal(archiveOf(bytes))).toBe(
-      'The archive could not be read as a ZIP: the central directory does not end where its end record starts',
+      'The archive could not be read as a ZIP: the central directory does not end where its end record starts. Upload the project as a .zip made by a ZIP tool.',
     );
   });
 
   it('refuses a central directory said to lie beyond the end of the file', async () => {
     const bytes = rawZip([{ name: 'a.txt', data: Buffer.from('a') }], { offset: 0xfffffff0 - 100 });
     expect(await refusal(archiveOf(bytes))).toBe(
-      'The archive could not be read as a ZIP: the central directory lies beyond the end of the file',
+      'The archive could not be read as a ZIP: the central directory lies beyond the end of the file. Upload the project as a .zip made by a ZIP tool.',
     );
   });
 
@@ -144,7 +146,9 @@ describe('a hostile central directory', () => {
     extra.writeUInt16LE(16, 2); // two sizes announced, one present
     extra.writeBigUInt64LE(5n, 4);
     const bytes = rawZip([{ name: 'a.txt', data: Buffer.from('hello'), compressedSize: 0xffffffff, uncompressedSize: 0xffffffff, extra }]);
-    expect(await refusal(archiveOf(bytes))).toBe('The archive could not be read as a ZIP: a Zip64 field is cut short');
+    expect(await refusal(archiveOf(bytes))).toBe(
+      'The archive could not be read as a ZIP: a Zip64 field is cut short. Upload the project as a .zip made by a ZIP tool.',
+    );
   });
 
   it('refuses Zip64 sizes beyond what a number holds, and a Zip64 entry count in the trillions', async () => {
@@ -154,10 +158,14 @@ describe('a hostile central directory', () => {
     extra.writeBigUInt64LE(0xffffffffffffffffn, 4);
     extra.writeBigUInt64LE(5n, 12);
     const huge = rawZip([{ name: 'a.txt', data: Buffer.from('hello'), compressedSize: 0xffffffff, uncompressedSize: 0xffffffff, extra }]);
-    expect(await refusal(archiveOf(huge))).toBe('The archive could not be read as a ZIP: a size or offset is out of range');
+    expect(await refusal(archiveOf(huge))).toBe(
+      'The archive could not be read as a ZIP: a size or offset is out of range. Upload the project as a .zip made by a ZIP tool.',
+    );
 
     const lotsOf = withZip64End(rawZip([{ name: 'a.txt', data: Buffer.from('hello') }], { count: 0xffff }), 2n ** 40n);
-    expect(await refusal(archiveOf(lotsOf))).toBe('The archive has 1,099,511,627,776 entries; at most 50,000 are analysed');
+    expect(await refusal(archiveOf(lotsOf))).toBe(
+      'The archive has 1,099,511,627,776 entries; at most 50,000 are analysed. Leave out the folders your tools rebuild (Library/, Temp/, build/, Pods/, node_modules/) and upload it again.',
+    );
   });
 
   it('reads the Zip64 end record Info-ZIP writes for a streamed entry though the end record does not overflow', async () => {
@@ -166,15 +174,21 @@ describe('a hostile central directory', () => {
   });
 
   it('refuses files of 0 and 21 bytes, and an archive cut in the middle of its central directory, as no ZIP', async () => {
-    expect(await refusal(archiveOf(Buffer.alloc(0)))).toBe('The archive could not be read as a ZIP: no end of central directory record');
-    expect(await refusal(archiveOf(Buffer.alloc(21)))).toBe('The archive could not be read as a ZIP: no end of central directory record');
+    expect(await refusal(archiveOf(Buffer.alloc(0)))).toBe(
+      'The archive could not be read as a ZIP: no end of central directory record. Upload the project as a .zip made by a ZIP tool.',
+    );
+    expect(await refusal(archiveOf(Buffer.alloc(21)))).toBe(
+      'The archive could not be read as a ZIP: no end of central directory record. Upload the project as a .zip made by a ZIP tool.',
+    );
     const whole = makeZip([
       { name: 'a.txt', content: 'a' },
       { name: 'b.txt', content: 'b' },
     ]);
     const centralStart = whole.readUInt32LE(whole.length - 6);
     const cut = whole.subarray(0, centralStart + 50);
-    expect(await refusal(archiveOf(cut))).toBe('The archive could not be read as a ZIP: no end of central directory record');
+    expect(await refusal(archiveOf(cut))).toBe(
+      'The archive could not be read as a ZIP: no end of central directory record. Upload the project as a .zip made by a ZIP tool.',
+    );
     // The end record kept, the middle of the directory gone.
     const holed = Buffer.concat([whole.subarray(0, centralStart + 50), whole.subarray(-22)]);
     expect(await refusal(archiveOf(holed))).toMatch(/^The archive could not be read as a ZIP: /);
@@ -183,13 +197,28 @@ describe('a hostile central directory', () => {
 
 describe('hostile entry names', () => {
   it.each([
-    ['..\\..\\evil.dll', '../../evil.dll points outside the archive'],
-    ['Assets\\..\\..\\evil.dll', 'Assets/../../evil.dll points outside the archive'],
-    ['C:/Windows/evil.dll', 'C:/Windows/evil.dll has an absolute path'],
-    ['C:evil.dll', 'C:evil.dll has an absolute path'],
-    ['/', '/ has an absolute path'],
-    ['\\\\server\\share\\x', '//server/share/x has an absolute path'],
-    ['a.txt\0.png', 'An entry name holds a NUL character'],
+    [
+      '..\\..\\evil.dll',
+      '../../evil.dll points outside the archive. Zip the project again from its own folder, with the paths inside it, and upload it again.',
+    ],
+    [
+      'Assets\\..\\..\\evil.dll',
+      'Assets/../../evil.dll points outside the archive. Zip the project again from its own folder, with the paths inside it, and upload it again.',
+    ],
+    [
+      'C:/Windows/evil.dll',
+      'C:/Windows/evil.dll has an absolute path. Zip the project again from its own folder, with the paths inside it, and upload it again.',
+    ],
+    [
+      'C:evil.dll',
+      'C:evil.dll has an absolute path. Zip the project again from its own folder, with the paths inside it, and upload it again.',
+    ],
+    ['/', '/ has an absolute path. Zip the project again from its own folder, with the paths inside it, and upload it again.'],
+    [
+      '\\\\server\\share\\x',
+      '//server/share/x has an absolute path. Zip the project again from its own folder, with the paths inside it, and upload it again.',
+    ],
+    ['a.txt\0.png', 'An entry name holds a NUL character. Zip the project again and upload it again.'],
   ])('refuses an entry named %j', async (name, reason) => {
     expect(await refusal(zipOf([{ name, content: 'x' }]))).toBe(reason);
   });
@@ -197,11 +226,13 @@ describe('hostile entry names', () => {
   it('names a refused entry readably however long its name or whatever control characters it holds', async () => {
     const long = `${'deep/'.repeat(10_000)}../x`;
     const longReason = await refusal(zipOf([{ name: long, content: 'x' }]));
-    expect(longReason).toMatch(/^deep\/deep\/.*… points outside the archive$/);
+    expect(longReason).toMatch(/^deep\/deep\/.*… points outside the archive\. Zip the project again/);
     expect(longReason.length).toBeLessThan(250);
 
     const spoofing = await refusal(zipOf([{ name: '\u001b[2Jdocs\u202eexe.txt/../../x', content: 'x' }]));
-    expect(spoofing).toBe('�[2Jdocs�exe.txt/../../x points outside the archive');
+    expect(spoofing).toBe(
+      '�[2Jdocs�exe.txt/../../x points outside the archive. Zip the project again from its own folder, with the paths inside it, and upload it again.',
+    );
   });
 
   it('takes a ./ entry, as Python’s make_archive writes, for the root folder rather than a file without a name', async () => {
@@ -216,7 +247,7 @@ describe('hostile entry names', () => {
   });
 
   it.each(['', '.', './.'])('refuses a file entry with no name left (%j)', async (name) => {
-    expect(await refusal(zipOf([{ name, content: 'x' }]))).toBe('An entry has no name');
+    expect(await refusal(zipOf([{ name, content: 'x' }]))).toBe('An entry has no name. Zip the project again and upload it again.');
   });
 
   it('reads a name without the UTF-8 flag as Latin-1, high bytes and all', async () => {
@@ -235,12 +266,12 @@ describe('entries that lie about their data', () => {
     const bytes = rawZip([{ name: 'a.txt', data: Buffer.from('hello') }]);
     bytes.writeUInt16LE(0xffff, 26);
     bytes.writeUInt16LE(0xffff, 28);
-    expect(await refusal(archiveOf(bytes))).toBe('The archive is damaged: a.txt is cut short');
+    expect(await refusal(archiveOf(bytes))).toBe('The archive is damaged: a.txt is cut short. Zip the project again and upload it again.');
   });
 
   it('refuses an entry whose compressed size runs past the end of the file', async () => {
     const bytes = rawZip([{ name: 'a.txt', data: Buffer.from('hello'), compressedSize: 1_000_000 }]);
-    expect(await refusal(archiveOf(bytes))).toBe('The archive is damaged: a.txt is cut short');
+    expect(await refusal(archiveOf(bytes))).toBe('The archive is damaged: a.txt is cut short. Zip the project again and upload it again.');
   });
 
   it('refuses an entry whose local header lies beyond the file, or is not a local header', async () => {
@@ -248,12 +279,16 @@ describe('entries that lie about their data', () => {
       { name: 'a.txt', data: Buffer.from('hello') },
       { name: 'b.txt', data: Buffer.from('hello'), localHeaderOffset: 0x7fffffff },
     ]);
-    expect(await refusal(archiveOf(far))).toBe('The archive is damaged: b.txt has no local header');
+    expect(await refusal(archiveOf(far))).toBe(
+      'The archive is damaged: b.txt has no local header. Zip the project again and upload it again.',
+    );
     const sideways = rawZip([
       { name: 'a.txt', data: Buffer.from('hello') },
       { name: 'b.txt', data: Buffer.from('hello'), localHeaderOffset: 3 },
     ]);
-    expect(await refusal(archiveOf(sideways))).toBe('The archive is damaged: b.txt has no local header');
+    expect(await refusal(archiveOf(sideways))).toBe(
+      'The archive is damaged: b.txt has no local header. Zip the project again and upload it again.',
+    );
   });
 
   it('never inflates a small deflated entry beyond the size its record states', async () => {
@@ -270,13 +305,17 @@ describe('entries that lie about their data', () => {
     expect(recorded / packed.length).toBeLessThan(200);
     const bytes = rawZip([{ name: 'Big.cs', data: packed, method: 8, crc: 0, uncompressedSize: recorded }]);
     const before = process.memoryUsage().arrayBuffers;
-    expect(await refusal(archiveOf(bytes))).toBe('The archive is damaged: Big.cs inflates beyond its recorded size');
+    expect(await refusal(archiveOf(bytes))).toBe(
+      'The archive is damaged: Big.cs inflates beyond its recorded size. Zip the project again and upload it again.',
+    );
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 ** 2);
   });
 
   it('refuses a stored entry whose bytes do not match its checksum', async () => {
     const bytes = rawZip([{ name: 'a.txt', data: Buffer.from('hello'), crc: 1234 }]);
-    expect(await refusal(archiveOf(bytes))).toBe('The archive is damaged: a.txt does not match its recorded size and checksum');
+    expect(await refusal(archiveOf(bytes))).toBe(
+      'The archive is damaged: a.txt does not match its recorded size and checksum. Zip the project again and upload it again.',
+    );
   });
 });
 
@@ -299,18 +338,43 @@ describe('zip bombs', () => {
     const directory = rawZip(entries, { offset: 30 + 5 + packed.length });
     const bytes = Buffer.concat([local.subarray(0, 30 + 5 + packed.length), directory]);
     const archive = archiveOf(bytes);
-    expect(await refusal(archive)).toBe('The archive unpacks to more than 2 GB');
+    expect(await refusal(archive)).toBe(
+      'The archive unpacks to more than 2,048 MB, the most analysed; its largest file is copy0.bin (1 MB). ' +
+        'Leave out the folders your tools rebuild (Library/, Temp/, build/, Pods/, node_modules/), keep videos and builds apart, and upload it again.',
+    );
+    expect(archive.bytesRead).toBeLessThan(4 * 1024 ** 2);
   });
 
-  it('refuses one entry announcing more than 200 times its packed size, without inflating it', async () => {
+  it('refuses one entry announcing more than deflate can ever unpack to, without inflating it', async () => {
     const bytes = rawZip([{ name: 'bomb.bin', data: Buffer.alloc(10), method: 8, uncompressedSize: 1024 ** 3 }]);
-    expect(await refusal(archiveOf(bytes))).toBe('bomb.bin inflates more than 200 times its packed size (a zip bomb)');
+    const archive = archiveOf(bytes);
+    expect(await refusal(archive)).toBe(
+      "bomb.bin says it unpacks to 107,374,182 times its packed size, more than ZIP's deflate can reach, so the archive was altered after it was made. " +
+        'Zip the project again with an ordinary ZIP tool and upload it again.',
+    );
+  });
+
+  it('reads an honest deflated entry packed as far as deflate goes: 20 MB of zeros, 1,030 times over', async () => {
+    const analysis = await analyseArchive(
+      zipOf([{ name: 'Assets/Terrain/heights.raw', content: Buffer.alloc(20 * 1024 ** 2), deflate: true }]),
+    );
+    expect(analysis.files.totalBytes).toBe(20 * 1024 ** 2);
+  });
+
+  it('tells how many entries it has read of all, from none to every one, never going back', async () => {
+    const heard: Array<[number, number]> = [];
+    await analyseArchive(zipOf(tinyFiles(30_000)), { progress: (read, total) => heard.push([read, total]) });
+    expect(heard[0]).toEqual([0, 30_000]);
+    expect(heard.at(-1)).toEqual([30_000, 30_000]);
+    expect(heard.every(([read], index) => index === 0 || read >= heard[index - 1]![0])).toBe(true);
   });
 
   it('reads 50,000 tiny entries and refuses 50,001', async () => {
     const analysis = await analyseArchive(zipOf(tinyFiles(50_000)));
     expect(analysis.files.count).toBe(50_000);
-    expect(await refusal(zipOf(tinyFiles(50_001)))).toBe('The archive has 50,001 entries; at most 50,000 are analysed');
+    expect(await refusal(zipOf(tinyFiles(50_001)))).toBe(
+      'The archive has 50,001 entries; at most 50,000 are analysed. Leave out the folders your tools rebuild (Library/, Temp/, build/, Pods/, node_modules/) and upload it again.',
+    );
   });
 });
 

@@ -9,6 +9,8 @@ interface LinguistLanguage {
   color?: string;
   extensions?: readonly string[];
   filenames?: readonly string[];
+  /** The language whose share it counts in, as on GitHub ("TypeScript" for TSX). */
+  group?: string;
 }
 
 export interface LanguageTable {
@@ -34,6 +36,13 @@ export function languageTable(): Promise<LanguageTable> {
 
 function buildTable(languages: readonly LinguistLanguage[]): LanguageTable {
   const isCode = (language: LinguistLanguage) => language.type === 'programming' || language.type === 'markup';
+  const all = new Map(languages.map((language) => [language.name, language]));
+  // Linguist's groups: a language's lines count in its group's share, under its name and colour.
+  const view = (language: LinguistLanguage): Language => {
+    const group = language.group ? all.get(language.group) : undefined;
+    const shown = group ?? language;
+    return { name: shown.name, color: shown.color ?? null };
+  };
   const code = languages.filter(isCode);
   const byFilename = new Map<string, Language>();
   const candidates = new Map<string, LinguistLanguage[]>();
@@ -114,10 +123,6 @@ function likeliest(extension: string, languages: readonly LinguistLanguage[]): L
     const [rankA, rankB] = [rank(a), rank(b)];
     return rankA.reduce((order, value, index) => order || value - rankB[index]!, 0) || a.name.localeCompare(b.name);
   })[0]!;
-}
-
-function view(language: LinguistLanguage): Language {
-  return { name: language.name, color: language.color ?? null };
 }
 
 /** A header belongs to Objective-C beside .m files, to C++ beside .cpp files, else to C. */

@@ -10,8 +10,19 @@ export interface RandomAccessArchive {
   readRange(start: number, length: number): Promise<Buffer>;
 }
 
-/** The archive breaks a rule or is not a ZIP; the reason is shown to the seller as it is. */
-export class ArchiveRefused extends Error {}
+/**
+ * The archive breaks a rule or is not a ZIP. The reason, shown to the seller and the admins as it
+ * is, says which file, why and what to do; buyers are only told the archive could not be analysed.
+ */
+export class ArchiveRefused extends Error {
+  constructor(
+    message: string,
+    /** The entry at fault, when one is. */
+    readonly file: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /** One central directory record, as the format states it. */
 export interface CentralEntry {
@@ -90,7 +101,8 @@ export interface CentralDirectory {
   entries(): AsyncGenerator<CentralEntry>;
 }
 
-const notAZip = (why: string) => new ArchiveRefused(`The archive could not be read as a ZIP: ${why}`);
+const notAZip = (why: string) =>
+  new ArchiveRefused(`The archive could not be read as a ZIP: ${why}. Upload the project as a .zip made by a ZIP tool.`);
 
 export async function readCentralDirectory(reader: BlockReader): Promise<CentralDirectory> {
   const tailStart = Math.max(0, reader.size - END_BYTES - MAX_COMMENT_BYTES);

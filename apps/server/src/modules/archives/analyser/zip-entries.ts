@@ -1,7 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
-import { ARCHIVE_LIMITS } from './limits.js';
+import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_DEFLATE_RATIO, RATIO_CHECKED_FROM_BYTES } from './limits.js';
 import { ArchiveRefused, BlockReader, type CentralEntry, type RandomAccessArchive, readCentralDirectory } from './zip-directory.js';
 
 export interface ArchiveEntry {
@@ -33,36 +33,58 @@ const MAX_TURN_MS = 10;
 /**
  * Visits every entry of a ZIP through its central directory (the authority unzip tools follow,
  * and the only place a symlink is marked), one at a time, never writing anything anywhere.
- * Rejects with ArchiveRefused on the first entry breaking a limit, and on a file that is no ZIP.
+ * Rejects with ArchiveRefused on the first entry breaking a limit, and on a file that is no ZIP;
+ * `progress` hears how many entries have been visited of how many there are.
  */
-export async function visitEntries(archive: RandomAccessArchive, visit: (entry: ArchiveEntry) => Promise<void>): Promise<void> {
+export async function visitEntries(
+  archive: RandomAccessArchive,
+  visit: (entry: ArchiveEntry) => Promise<void>,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+  progress?: (read: number, total: number) => void,
+): Promise<void> {
   const reader = new BlockReader(archive);
   const directory = await readCentralDirectory(reader);
-  if (directory.entryCount > ARCHIVE_LIMITS.maxEntries) {
+  if (directory.entryCount > limits.maxEntries) {
     throw new ArchiveRefused(
-      `The archive has ${directory.entryCount.toLocaleString('en-US')} entries; at most ${ARCHIVE_LIMITS.maxEntries.toLocaleString('en-US')} are analysed`,
+      `The archive has ${directory.entryCount.toLocaleString('en-US')} entries; at most ${limits.maxEntries.toLocaleString('en-US')} are analysed. ` +
+        `${LEAVE_REBUILT_OUT} and upload it again.`,
     );
   }
-  let uncompressed = 0;
+  progress?.(0, directory.entryCount);
+  let unpacked = 0;
+  let largest = { path: '', size: -1 };
+  let visited = 0;
   let turnStarted = performance.now();
   for await (const entry of directory.entries()) {
     if (performance.now() - turnStarted > MAX_TURN_MS) {
       await nextTurn();
       turnStarted = performance.now();
+      progress?.(visited, directory.entryCount);
     }
     const path = checkedPath(entry);
-    uncompressed += entry.uncompressedSize;
-    if (uncompressed > ARCHIVE_LIMITS.maxUncompressedBytes) {
-      throw new ArchiveRefused(`The archive unpacks to more than ${ARCHIVE_LIMITS.maxUncompressedBytes / 1024 ** 3} GB`);
-    }
-    if (
-      entry.uncompressedSize >= ARCHIVE_LIMITS.ratioCheckedFromBytes &&
-      entry.uncompressedSize > ARCHIVE_LIMITS.maxCompressionRatio * Math.max(entry.compressedSize, 1)
-    ) {
+    unpacked += entry.uncompressedSize;
+    if (entry.uncompressedSize > largest.size) largest = { path, size: entry.uncompressedSize };
+    if (unpacked > limits.maxUnpackedBytes) {
+      // Overlapping entries (one packed kernel behind thousands of records) land here too: each record counts in full.
       throw new ArchiveRefused(
-        `${shown(path)} inflates more than ${ARCHIVE_LIMITS.maxCompressionRatio} times its packed size (a zip bomb)`,
+        `The archive unpacks to more than ${megabytes(limits.maxUnpackedBytes)}, the most analysed; its largest file is ` +
+          `${shown(largest.path)} (${megabytes(largest.size)}). ${LEAVE_REBUILT_OUT}, keep videos and builds apart, and upload it again.`,
+        largest.path,
       );
     }
+    if (
+      entry.method === DEFLATED &&
+      entry.uncompressedSize >= RATIO_CHECKED_FROM_BYTES &&
+      entry.uncompressedSize > MAX_DEFLATE_RATIO * Math.max(entry.compressedSize, 1)
+    ) {
+      throw new ArchiveRefused(
+        `${shown(path)} says it unpacks to ${Math.floor(entry.uncompressedSize / Math.max(entry.compressedSize, 1)).toLocaleString('en-US')} ` +
+          `times its packed size, more than ZIP's deflate can reach, so the archive was altered after it was made. ` +
+          'Zip the project again with an ordinary ZIP tool and upload it again.',
+        path,
+      );
+    }
+    visited++;
     if (path === '') continue;
     const isDirectory = path.endsWith('/');
     await visit({
@@ -73,26 +95,37 @@ export async function visitEntries(archive: RandomAccessArchive, visit: (entry: 
       bytes: () => entryBytes(reader, entry, path),
     });
   }
+  progress?.(directory.entryCount, directory.entryCount);
 }
+
+const ZIP_AGAIN = 'Zip the project again and upload it again.';
+const ZIP_FROM_INSIDE = 'Zip the project again from its own folder, with the paths inside it, and upload it again.';
+const REPLACE_LINK = 'Put the file it points to in its place and upload the archive again.';
+const LEAVE_REBUILT_OUT = 'Leave out the folders your tools rebuild (Library/, Temp/, build/, Pods/, node_modules/)';
+
+/** "2,048 MB", "3.5 MB": sizes in the unit ARCHIVE_MAX_UNPACKED_MB is given in. */
+const megabytes = (bytes: number) =>
+  `${(bytes / 1024 ** 2).toLocaleString('en-US', { maximumFractionDigits: bytes < 10 * 1024 ** 2 ? 1 : 0 })} MB`;
 
 function checkedPath(entry: CentralEntry): string {
   const name = new TextDecoder(entry.flags & UTF8_NAMES ? 'utf-8' : 'latin1').decode(entry.rawName).replaceAll('\\', '/');
   if (entry.madeBy >> 8 === MADE_ON_UNIX && ((entry.externalAttributes >>> 16) & UNIX_FILE_TYPE) === UNIX_SYMLINK) {
-    throw new ArchiveRefused(`${shown(name)} is a symbolic link; archives may hold files and folders only`);
+    throw new ArchiveRefused(`${shown(name)} is a symbolic link; archives may hold files and folders only. ${REPLACE_LINK}`, name);
   }
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new ArchiveRefused(`${shown(name)} has an absolute path`);
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name))
+    throw new ArchiveRefused(`${shown(name)} has an absolute path. ${ZIP_FROM_INSIDE}`, name);
   const segments = name.split('/');
-  if (segments.includes('..')) throw new ArchiveRefused(`${shown(name)} points outside the archive`);
-  if (name.includes('\0')) throw new ArchiveRefused('An entry name holds a NUL character');
+  if (segments.includes('..')) throw new ArchiveRefused(`${shown(name)} points outside the archive. ${ZIP_FROM_INSIDE}`, name);
+  if (name.includes('\0')) throw new ArchiveRefused(`An entry name holds a NUL character. ${ZIP_AGAIN}`);
   const kept = segments.filter((segment, index) => segment !== '.' && (segment !== '' || index === segments.length - 1));
   const path = kept.join('/');
   // "./" is the root folder itself (Python's make_archive writes it); a file needs a name.
-  if (path === '' && !name.endsWith('/')) throw new ArchiveRefused('An entry has no name');
+  if (path === '' && !name.endsWith('/')) throw new ArchiveRefused(`An entry has no name. ${ZIP_AGAIN}`);
   return path;
 }
 
 const readable = (entry: CentralEntry) => !(entry.flags & ENCRYPTED) && (entry.method === STORED || entry.method === DEFLATED);
-const damaged = (path: string, why: string) => new ArchiveRefused(`The archive is damaged: ${shown(path)} ${why}`);
+const damaged = (path: string, why: string) => new ArchiveRefused(`The archive is damaged: ${shown(path)} ${why}. ${ZIP_AGAIN}`, path);
 
 const SHOWN_NAME_CHARACTERS = 120;
 /** Control and bidirectional-override characters that would garble or disguise a name shown to the seller. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ArchiveCheck } from '@market/contracts';
 import { useArchiveChecks } from '../api/archiveChecks';
+import { AnalysisProgressBar } from './AnalysisProgressBar';
 import { SellerWarningList } from './SellerWarningList';
 import '../inside.css';
 
@@ -33,17 +34,49 @@ function CheckText({ check, foldWarnings }: { check: ArchiveCheck; foldWarnings:
     return (
       <p className="archive-check-analysing mb-0">
         <span className="spinner-border spinner-border-sm" aria-hidden="true" /> {version}: Analysing…
+        {check.progress && (
+          <>
+            {' '}
+            <AnalysisProgressBar progress={check.progress} />
+          </>
+        )}
       </p>
     );
   }
   if (check.status === 'refused')
     return <p className="archive-check-refused mb-0">{`${version} was not analysed: ${check.reason ?? ''}`}</p>;
-  if (check.warnings.length === 0) return <p className="archive-check-clean mb-0">{version}: no secrets found.</p>;
+  if (check.warnings.length === 0) {
+    return (
+      <>
+        <p className="archive-check-clean mb-0">{version}: no secrets found.</p>
+        <CheckFacts check={check} />
+      </>
+    );
+  }
   const count = `${version}: ${check.warnings.length} ${check.warnings.length === 1 ? 'secret' : 'secrets'} to remove`;
   return (
-    <details className="archive-check-warned" open={!foldWarnings}>
-      <summary>{count}</summary>
-      <SellerWarningList warnings={check.warnings} label={`${version}: secrets found`} />
-    </details>
+    <>
+      <details className="archive-check-warned" open={!foldWarnings}>
+        <summary>{count}</summary>
+        <SellerWarningList warnings={check.warnings} label={`${version}: secrets found`} />
+      </details>
+      <CheckFacts check={check} />
+    </>
+  );
+}
+
+const COPYLEFT_WORDS = { strong: 'copyleft', weak: 'weak copyleft' } as const;
+
+/** The engine and the licences found, so a seller or an admin sees a GPL before buyers do. */
+function CheckFacts({ check }: { check: ArchiveCheck }) {
+  if (!check.engine && check.licences.length === 0) return null;
+  const licences = check.licences.map((licence) =>
+    licence.copyleft ? `${licence.spdx ?? 'unrecognised'} (${COPYLEFT_WORDS[licence.copyleft]})` : (licence.spdx ?? 'unrecognised'),
+  );
+  return (
+    <p className="archive-check-facts small text-secondary mb-0">
+      {check.engine ?? 'No engine recognised'} · {licences.length === 0 ? 'no licence file' : `Licences: ${licences.join(', ')}`}
+      {check.licences.some((licence) => licence.copyleft === 'strong') && <span className="badge text-bg-warning ms-2">Copyleft</span>}
+    </p>
   );
 }

@@ -8,8 +8,8 @@ describe('LanguageBar', () => {
   afterEach(cleanup);
 
   it('hides the coloured bar from screen readers and lists each language with its percent and lines', () => {
-    const { languages, vendored } = unityReport();
-    const { container } = render(<LanguageBar languages={languages} vendored={vendored} />);
+    const { languages, vendored, documentation } = unityReport();
+    const { container } = render(<LanguageBar languages={languages} vendored={vendored} documentation={documentation} />);
 
     const bar = container.querySelector('.language-bar')!;
     expect(bar.getAttribute('aria-hidden')).toBe('true');
@@ -17,11 +17,17 @@ describe('LanguageBar', () => {
 
     const items = within(screen.getByRole('list', { name: 'Languages of the own code' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['C# 91.6% · 92 lines in 2 files', 'ShaderLab 8.4% · 8 lines in 1 file']);
-    expect(screen.getByText(/12,345 lines in 1 file of vendored and generated folders: Library\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bundled third-party and generated code' })).toBeTruthy();
+    expect(screen.getByText(/Counted apart: 12,345 lines in 3 files in Assets\/TextMesh Pro, Library\./)).toBeTruthy();
+    const bundled = within(screen.getByRole('list', { name: 'Languages of the bundled code' })).getAllByRole('listitem');
+    expect(bundled.map((item) => item.textContent)).toEqual(['C# 96.0% · 12,000 lines', 'HLSL 4.0% · 345 lines']);
+    expect(screen.getByText('Documentation, also apart: 2 files.')).toBeTruthy();
   });
 
   it('says so when no language was recognised and nothing was vendored', () => {
-    render(<LanguageBar languages={[]} vendored={{ folders: [], files: 0, lines: 0 }} />);
+    render(
+      <LanguageBar languages={[]} vendored={{ folders: [], files: 0, lines: 0, languages: [] }} documentation={{ files: 0, lines: 0 }} />,
+    );
     expect(screen.getByText('No source code in a language we recognise.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
   });

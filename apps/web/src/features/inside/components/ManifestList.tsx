@@ -17,6 +17,9 @@ export function ManifestList({ manifests }: { manifests: readonly InsideManifest
               {manifest.packages.map((entry) => (
                 <li key={`${entry.name}@${entry.version}`}>
                   <code>{entry.name}</code> {entry.version}
+                  {entry.locked !== undefined && entry.locked !== entry.version && (
+                    <span className="text-secondary"> (locked at {entry.locked})</span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -26,13 +26,15 @@ describe('ProductInside', () => {
       if (url !== INSIDE) return { status: 404, body: { message: 'Not found' } };
       answers += 1;
       return answers === 1
-        ? { status: 202, body: { status: 'analysing', releaseId: 'release_0001' } }
+        ? { status: 202, body: { status: 'analysing', releaseId: 'release_0001', progress: { read: 1_200, total: 49_000 } } }
         : { status: 200, body: unityReport() };
     });
     const { container } = renderPage();
 
     expect(await screen.findByText(/Analysing…/)).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Analysing…');
+    expect(screen.getByRole('status').textContent).toContain('1,200 of 49,000 entries read');
+    expect(screen.getByRole('progressbar', { name: 'Entries of the archive read' }).getAttribute('value')).toBe('1200');
     expect(container.querySelector('.inside-overview')!.textContent).toBe('');
 
     expect(await screen.findByRole('heading', { name: 'Engine and SDKs' }, { timeout: 4_000 })).toBeTruthy();
@@ -46,9 +48,15 @@ describe('ProductInside', () => {
     expect(engineRow.textContent).toBe('Unity2022.3.21f1ProjectSettings/ProjectVersion.txt');
     const licences = within(screen.getByRole('list', { name: 'Licence files' })).getAllByRole('listitem');
     expect(licences.map((item) => item.textContent)).toEqual([
-      'LICENSE: MIT',
-      'ThirdParty/LICENSE.txt: GPL-3.0-onlyCopyleft',
+      'LICENSE: MIT (MIT License, 100% match)',
+      'ThirdParty/LICENSE.txt: GPL-3.0 (GNU General Public License v3.0, 97% match)Copyleft',
+      'Plugins/MPL/LICENSE: MPL-2.0 (Mozilla Public License 2.0, 100% match)Weak copyleft',
       'Plugins/COPYING: Unrecognised',
+    ]);
+    const declared = within(screen.getByRole('list', { name: 'Licences the manifests declare' })).getAllByRole('listitem');
+    expect(declared.map((item) => item.textContent)).toEqual([
+      'package.json declares MIT',
+      'ThirdParty/package.json declares Apache-2.0 — but the licence file says GPL-3.0Disagrees',
     ]);
     expect(screen.getByText('Packages/manifest.json', { selector: 'summary code' })).toBeTruthy();
     expect(screen.getByRole('tree', { name: 'Files in the archive' })).toBeTruthy();
@@ -88,5 +96,15 @@ describe('ProductInside', () => {
     const { container } = renderPage();
     expect(await screen.findByText('This archive was not analysed: The archive holds more than 100,000 entries')).toBeTruthy();
     expect(container.querySelector('.inside-overview')!.textContent).toBe('');
+  });
+
+  it('tells a buyer only that the archive could not be analysed, never why', async () => {
+    fakeFetch(() => ({
+      status: 200,
+      body: { status: 'refused', releaseId: 'release_0001', analyserVersion: 2, analysedAt: '2026-11-25T10:00:00.000Z', reason: null },
+    }));
+    const { container } = renderPage();
+    expect(await screen.findByText('The archive could not be analysed.')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/bomb|not analysed:/i);
   });
 });

@@ -3,6 +3,7 @@ import type { InsideAnswer, InsideReport } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { formatBytes, formatDayUtc } from '@/lib/format';
 import { useProductInside } from '../api/productInside';
+import { AnalysisProgressBar } from './AnalysisProgressBar';
 import { formatCount } from '../overview';
 import { EngineTable } from './EngineTable';
 import { FileTree } from './FileTree';
@@ -27,6 +28,7 @@ export default function ProductInside({ productId }: { productId: string }) {
           <>
             <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Analysing… The archive of this release is being
             checked; this tab updates by itself.
+            {answer.progress && <AnalysisProgressBar progress={answer.progress} />}
           </>
         ) : answer && sawAnalysing ? (
           'The analysis is finished.'
@@ -42,7 +44,12 @@ export default function ProductInside({ productId }: { productId: string }) {
 function AnswerView({ answer }: { answer: InsideAnswer }) {
   if (answer.status === 'analysing') return null;
   if (answer.status === 'refused') {
-    return <p className="inside-refused">This archive was not analysed: {answer.reason}</p>;
+    // Only the owner and admins get the reason, with what to do; buyers can still buy the product.
+    return answer.reason === null ? (
+      <p className="inside-refused">The archive could not be analysed.</p>
+    ) : (
+      <p className="inside-refused">This archive was not analysed: {answer.reason}</p>
+    );
   }
   return <ReportView report={answer} />;
 }
@@ -55,10 +62,10 @@ function ReportView({ report }: { report: InsideReport }) {
         <EngineTable engines={report.engines} />
       </InsideSection>
       <InsideSection title="Languages">
-        <LanguageBar languages={report.languages} vendored={report.vendored} />
+        <LanguageBar languages={report.languages} vendored={report.vendored} documentation={report.documentation} />
       </InsideSection>
       <InsideSection title="Licences">
-        <LicenceList licences={report.licences} />
+        <LicenceList licences={report.licences} declared={report.declaredLicences} />
       </InsideSection>
       <InsideSection title="Dependencies">
         <ManifestList manifests={report.manifests} />

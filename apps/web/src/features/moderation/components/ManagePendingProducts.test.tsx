@@ -126,6 +126,26 @@ describe('ManagePendingProducts', () => {
     expect(await within(row('Space Racer')).findByText('Archive of version 1.0.1: no secrets found.')).toBeTruthy();
   });
 
+  it('shows the admin the engine and the licences found, a GPL marked copyleft, before approving', async () => {
+    const check = {
+      ...checkOf('release_0100', '1.0.0', []),
+      engine: 'Android',
+      licences: [
+        { file: 'LICENSE', spdx: 'GPL-3.0', copyleft: 'strong' },
+        { file: 'libs/mpl/LICENSE', spdx: 'MPL-2.0', copyleft: 'weak' },
+      ],
+    };
+    fakeFetch((url) => {
+      if (url === LIST) return { status: 200, body: [summary()] };
+      if (url === '/api/product/pending-changes') return { status: 200, body: [] };
+      if (url === '/api/product/archive-checks') return { status: 200, body: [check] };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderAt(<ManagePendingProducts />);
+    const facts = await within(await screen.findByRole('row', { name: /Space Racer/ })).findByText(/^Android · Licences:/);
+    expect(facts.textContent).toBe('Android · Licences: GPL-3.0 (copyleft), MPL-2.0 (weak copyleft)Copyleft');
+  });
+
   it("moves focus to the next row's Approve once a product is approved, and to the page's heading when none is left", async () => {
     fakeServer();
     renderAt(

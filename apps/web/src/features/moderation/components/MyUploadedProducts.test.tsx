@@ -102,7 +102,7 @@ describe('MyUploadedProducts', () => {
     fireEvent.click(count);
     expect(count.closest('details')!.open).toBe(true);
     expect(row('Puzzle Box').getByRole('list', { name: 'Archive of version 1.1.0: secrets found' }).textContent).toBe(
-      'Environment file in .env: Holds 3 values. Remove .env (ship an example file without values instead) and upload a new version.',
+      'Environment file in .env: Holds 3 values. Remove .env (ship an example file without values instead), change the secrets it held and upload a new version.',
     );
   });
 

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { detectEngines } from './engines.js';
+import { readManifests } from './manifests.js';
+
+const detect = (files: Record<string, string>, paths?: string[]) => detectEngines(new Map(Object.entries(files)), paths);
+const factsOf = (found: ReturnType<typeof detectEngines>[number] | undefined) =>
+  Object.fromEntries((found?.facts ?? []).map((fact) => [fact.label, fact.value]));
+
+const godot = (extra: string) =>
+  factsOf(detect({ 'project.godot': `config_version=5\n\n[application]\nconfig/features=PackedStringArray("4.3")\n${extra}` })[0]).Renderer;
+
+describe('engines beyond the big four', () => {
+  it('finds Phaser in package.json with the exact version package-lock.json pins', () => {
+    const [phaser] = detect({
+      'package.json': JSON.stringify({ dependencies: { phaser: '^3.80.0' }, devDependencies: { vite: '^5.0.0' } }),
+      'package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { '': {}, 'node_modules/phaser': { version: '3.87.0' } } }),
+    });
+    expect(phaser).toMatchObject({ engine: 'Phaser', version: '3.87.0', file: 'package.json' });
+    expect(factsOf(phaser)).toEqual({ phaser: '^3.80.0', Locked: '3.87.0' });
+  });
+
+  it('finds a copied phaser.min.js by its name and banner', () => {
+    const [phaser] = detect({ 'lib/phaser.min.js': '/* Phaser v3.60.0 (c) Photon Storm */ !function(){}' }, [
+      'index.html',
+      'lib/phaser.min.js',
+    ]);
+    expect(phaser).toMatchObject({ engine: 'Phaser', version: '3.60.0', file: 'lib/phaser.min.js' });
+  });
+
+  it('finds PixiJS, Three.js and Babylon.js with yarn.lock versions', () => {
+    const found = detect({
+      'package.json': JSON.stringify({ dependencies: { 'pixi.js': '^8.1.0', three: '^0.165.0', '@babylonjs/core': '7.10.0' } }),
+      'yarn.lock': '"pixi.js@^8.1.0":\n  version "8.1.5"\n\nthree@^0.165.0:\n  version "0.165.0"\n',
+    });
+    expect(found.map((engine) => [engine.engine, engine.version])).toEqual([
+      ['PixiJS', '8.1.5'],
+      ['Three.js', '0.165.0'],
+      ['Babylon.js', '7.10.0'],
+    ]);
+  });
+
+  it('finds Defold, GameMaker, Bevy (Cargo.lock), libGDX (gradle.properties) and MonoGame', () => {
+    const found = detect({
+      'game.project': '[project]\ntitle = Platformer\n\n[bootstrap]\nmain_collection = /main/main.collectionc\n',
+      'Runner.yyp': '{"resourceType":"GMProject","MetaData":{"IDEVersion":"2024.8.1.171",},"name":"Runner"}',
+      'Cargo.toml': '[package]\nname = "game"\n\n[dependencies]\nbevy = { version = "0.14", features = ["dynamic_linking"] }\n',
+      'Cargo.lock': '[[package]]\nname = "bevy"\nversion = "0.14.2"\n',
+      'gradle.properties': 'gdxVersion=1.12.1\n',
+      'core/build.gradle': 'dependencies {\n  api "com.badlogicgames.gdx:gdx:$gdxVersion"\n}\n',
+      'Game/Game.csproj':
+        '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>' +
+        '<ItemGroup><PackageReference Include="MonoGame.Framework.DesktopGL" Version="3.8.2.1105" /></ItemGroup></Project>',
+    });
+    expect(found.map((engine) => [engine.engine, engine.version])).toEqual([
+      ['Defold', null],
+      ['GameMaker', '2024.8.1.171'],
+      ['Bevy', '0.14.2'],
+      ['libGDX', '1.12.1'],
+      ['MonoGame', '3.8.2.1105'],
+    ]);
+    expect(factsOf(found[0])).toEqual({ 'Project name': 'Platformer', 'Main collection': '/main/main.collectionc' });
+    expect(factsOf(found[4])).toEqual({ Platform: 'DesktopGL', 'Target framework': 'net8.0' });
+  });
+
+  it('names a Godot 4 project’s renderer, the default one too', () => {
+    expect(godot('')).toBe('Forward+ (default)');
+    expect(godot('\n[rendering]\nrenderer/rendering_method="gl_compatibility"\n')).toBe('Compatibility');
+    expect(godot('\n[rendering]\nrenderer/rendering_method="mobile"\n')).toBe('Mobile');
+  });
+});
+
+describe('exact versions from lock files', () => {
+  it('pins pub, CocoaPods and npm packages to what pubspec.lock, Podfile.lock and package-lock.json say', () => {
+    const manifests = readManifests(
+      new Map(
+        Object.entries({
+          'pubspec.yaml': 'name: app\ndependencies:\n  http: ^1.1.0\n',
+          'pubspec.lock':
+            'packages:\n  http:\n    dependency: "direct main"\n    description:\n      name: http\n    source: hosted\n    version: "1.2.2"\n',
+          'ios/Podfile': "platform :ios, '13.0'\npod 'Alamofire', '~> 5.8'\n",
+          'ios/Podfile.lock': 'PODS:\n  - Alamofire (5.8.1)\n\nDEPENDENCIES:\n  - Alamofire (~> 5.8)\n',
+          'package.json': JSON.stringify({ dependencies: { 'react-native': '0.74.1' } }),
+          'package-lock.json': JSON.stringify({ lockfileVersion: 1, dependencies: { 'react-native': { version: '0.74.1' } } }),
+        }),
+      ),
+    );
+    expect(manifests.map((manifest) => [manifest.file, manifest.packages])).toEqual([
+      ['ios/Podfile', [{ name: 'Alamofire', version: '~> 5.8', locked: '5.8.1' }]],
+      ['package.json', [{ name: 'react-native', version: '0.74.1', locked: '0.74.1' }]],
+      ['pubspec.yaml', [{ name: 'http', version: '^1.1.0', locked: '1.2.2' }]],
+    ]);
+  });
+});

@@ -1,0 +1,171 @@
+import { licenceText, makeZip, type ZipFileSpec } from '@market/sample-archives';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyseArchive } from './index.js';
+
+interface Project {
+  name: string;
+  repository: string;
+  commit: string;
+  standIn: Record<string, unknown> & { kind: string };
+  expect: {
+    engine: string;
+    version: string | null;
+    facts: Record<string, string>;
+    spdx: string[];
+    declaredAgrees?: boolean;
+  };
+}
+
+const { projects } = JSON.parse(readFileSync(new URL('fixtures/real-projects.json', import.meta.url), 'utf8')) as { projects: Project[] };
+
+const lines = (count: number, make: (index: number) => string) =>
+  `${Array.from({ length: count }, (_, index) => make(index)).join('\n')}\n`;
+const wrapper = (version: string) => ({
+  name: 'gradle/wrapper/gradle-wrapper.properties',
+  content: `distributionUrl=https\\://services.gradle.org/distributions/gradle-${version}-bin.zip\n`,
+});
+
+/** What matters in each project, written afresh from the facts the fixture records. */
+const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpec[]> = {
+  'android-catalog': (s) => {
+    const sdkFromCatalog = s.sdkIn === 'catalog';
+    const catalog = [
+      '[versions]',
+      `${String(s.agpKey)} = "${String(s.agp)}"`,
+      `kotlin = "${String(s.kotlin)}"`,
+      ...(sdkFromCatalog
+        ? [`compileSdk = "${String(s.compileSdk)}"`, `minSdk = "${String(s.minSdk)}"`, `targetSdk = "${String(s.targetSdk)}"`]
+        : []),
+      '',
+      '[libraries]',
+      lines(Number(s.libraries), (index) => `lib-${index} = { group = "org.example", name = "lib-${index}", version = "1.${index}.0" }`),
+      '[bundles]',
+      lines(Number(s.bundles), (index) => `bundle-${index} = [\n  "lib-0",\n  "lib-1",\n]`),
+      '[plugins]',
+      `android-application = { id = "com.android.application", version.ref = "${String(s.agpKey)}" }`,
+      `kotlin-android = { id = "org.jetbrains.kotlin.android", version.ref = "kotlin" }`,
+      lines(Number(s.plugins) - 2, (index) => `plugin-${index} = { id = "org.example.plugin${index}", version = "1.0.${index}" }`),
+    ].join('\n');
+    const app = sdkFromCatalog
+      ? [
+          'plugins {\n    alias(libs.plugins.android.application)\n}',
+          'android {',
+          '    compileSdk = libs.versions.compileSdk.get().toInt()',
+          '    defaultConfig {',
+          '        minSdk = libs.versions.minSdk.get().toInt()',
+          '        targetSdk = libs.versions.targetSdk.get().toInt()',
+          '    }',
+          '}',
+        ]
+      : ['plugins {\n    alias(libs.plugins.app.android.application)\n}', 'android {\n    namespace = "org.example.app"\n}'];
+    return [
+      { name: 'gradle/libs.versions.toml', content: catalog },
+      { name: 'app/build.gradle.kts', content: `${app.join('\n')}\n` },
+      ...(sdkFromCatalog
+        ? []
+        : [
+            {
+              name: 'build-logic/convention/src/main/kotlin/org/example/KotlinAndroid.kt',
+              content: `internal fun Project.configureKotlinAndroid(extension: CommonExtension<*, *, *, *, *, *>) {\n    extension.apply {\n        compileSdk = ${String(s.compileSdk)}\n        defaultConfig {\n            minSdk = ${String(s.minSdk)}\n        }\n    }\n}\n`,
+            },
+            {
+              name: 'build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt',
+              content: `class AndroidApplicationConventionPlugin : Plugin<Project> {\n    override fun apply(target: Project) {\n        extensions.configure<ApplicationExtension> {\n            defaultConfig.targetSdk = ${String(s.targetSdk)}\n        }\n    }\n}\n`,
+            },
+          ]),
+      wrapper(String(s.wrapper)),
+      { name: 'app/src/main/kotlin/org/example/MainActivity.kt', content: lines(40, (index) => `val value${index} = ${index}`) },
+      { name: 'LICENSE', content: licenceText('Apache-2.0') },
+    ];
+  },
+  cargo: (s) => [
+    {
+      name: 'Cargo.toml',
+      content: `[package]\nname = "game"\nlicense = "${String(s.declared)}"\n\n[dependencies]\nbevy = { version = "${String(s.bevy)}", features = ["wayland"] }\n`,
+    },
+    { name: 'Cargo.lock', content: `[[package]]\nname = "bevy"\nversion = "${String(s.locked)}"\n` },
+    ...Object.entries(s.licenceFiles as Record<string, string>).map(([name, spdx]) => ({ name, content: licenceText(spdx) })),
+    { name: 'src/main.rs', content: lines(30, (index) => `fn system_${index}() {}`) },
+  ],
+  npm: (s) => [
+    { name: 'package.json', content: JSON.stringify({ license: s.declared, dependencies: { [String(s.package)]: s.range } }, null, 2) },
+    {
+      name: 'package-lock.json',
+      content: JSON.stringify({ lockfileVersion: 3, packages: { '': {}, [`node_modules/${String(s.package)}`]: { version: s.locked } } }),
+    },
+    {
+      name: 'LICENSE',
+      content: s.untitledCurlyQuotes
+        ? licenceText(String(s.licence))
+            .replace(/^MIT License\s*/, '')
+            .replace('<year> <copyright holders>', '2025 Studio')
+            .replace(/"([^"]*)"/g, '“$1”')
+        : licenceText(String(s.licence)).replace('<year> <copyright holders>', '2025 Studio'),
+    },
+    { name: 'src/main.js', content: lines(30, (index) => `const scene${index} = ${index};`) },
+  ],
+  libgdx: (s) => [
+    {
+      name: 'build.gradle',
+      content: `buildscript {\n    ext {\n        gdxVersion = ${String(s.gdxVersionExpression)}\n    }\n}\nproject(":core") {\n    dependencies {\n        compile "com.badlogicgames.gdx:gdx:$gdxVersion"\n    }\n}\n`,
+    },
+    {
+      name: 'android/build.gradle',
+      content: `android {\n    compileSdkVersion project.androidSDKVersion.toInteger()\n    defaultConfig {\n        minSdkVersion ${String(s.minSdk)}\n        targetSdkVersion ${String(s.targetSdk)}\n    }\n}\n`,
+    },
+    { name: 'core/src/com/example/Game.java', content: lines(40, (index) => `int field${index} = ${index};`) },
+  ],
+  defold: (s) => [
+    {
+      name: 'game.project',
+      content: `[project]\ntitle = ${String(s.title)}\n\n[bootstrap]\nmain_collection = ${String(s.mainCollection)}\n\n[display]\nwidth = 1024\n`,
+    },
+    { name: 'LICENSE', content: licenceText(String(s.licence)).replace('<year> <copyright holders>', '2019 Studio') },
+    { name: 'main/main.script', content: lines(20, (index) => `local value${index} = ${index}`) },
+  ],
+  godot: (s) => [
+    {
+      name: 'project.godot',
+      content: `config_version=5\n\n[application]\n\nconfig/name="${String(s.name)}"\nconfig/features=PackedStringArray("${String(s.version)}")\n\n[rendering]\n\nrenderer/rendering_method="${String(s.renderingMethod)}"\n`,
+    },
+    { name: 'player/player.gd', content: lines(30, (index) => `var speed_${index} = ${index}`) },
+  ],
+  monogame: (s) => [
+    {
+      name: String(s.project),
+      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>${String(s.targetFramework)}</TargetFramework>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="${String(s.package)}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
+    },
+    { name: 'AutoPong/AutoPong.Core/Game.cs', content: lines(30, (index) => `    int field${index};`) },
+  ],
+};
+
+describe('a regression set of real projects, rebuilt as stand-ins', () => {
+  it('holds projects of every kind it names', () => {
+    expect(projects.length).toBeGreaterThanOrEqual(8);
+    expect(projects.filter((project) => !STAND_INS[project.standIn.kind]).map((project) => project.name)).toEqual([]);
+  });
+
+  it.each(projects.map((project) => [`${project.name} (${project.repository}@${project.commit.slice(0, 7)})`, project] as const))(
+    '%s',
+    async (_name, project) => {
+      const bytes = makeZip(STAND_INS[project.standIn.kind]!(project.standIn));
+      const analysis = await analyseArchive({
+        size: bytes.length,
+        readRange: async (start, length) => bytes.subarray(start, start + length),
+      });
+      expect(analysis.engine).toBe(project.expect.engine);
+      const [engine] = analysis.engines;
+      expect(engine?.version ?? null).toBe(project.expect.version);
+      const facts = Object.fromEntries((engine?.facts ?? []).map((fact) => [fact.label, fact.value]));
+      expect(facts).toMatchObject(project.expect.facts);
+      expect(analysis.licences.map((licence) => licence.spdx).sort()).toEqual(project.expect.spdx);
+      // Where the project declares a licence in its manifest, whether its licence files agree.
+      expect(analysis.declaredLicences.map((declared) => declared.agrees)).toEqual(
+        project.expect.declaredAgrees === undefined ? [] : [project.expect.declaredAgrees],
+      );
+      // Clean projects: no secret warnings.
+      expect(analysis.warnings).toEqual([]);
+    },
+  );
+});
