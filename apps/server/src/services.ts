@@ -45,8 +45,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const storage: FileStorage = config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(config.dataDir);
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
-  const orders = new OrdersService({ db, clock });
-  const licences = new LicencesService({ db, clock });
+  const orders = new OrdersService({ db, inTransaction, clock });
+  const licences = new LicencesService({ db, inTransaction, clock });
   const payments = new PaymentsService({ db, provider: createPaymentProvider(config.payments, db, clock), orders, clock });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
   const checkouts = {
@@ -123,6 +123,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   });
   const refunds = new RefundsService({
     db,
+    inTransaction,
     payments,
     orders,
     licences,
@@ -135,6 +136,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   });
   const purchases = new PurchasesService({
     db,
+    inTransaction,
     releases,
     payments,
     orders,
@@ -163,7 +165,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     notifications,
     views: new ViewsService({ db, catalogue, clock }),
     baskets: new BasketsService({ db, inTransaction, catalogue, clock }),
-    withdrawals: new WithdrawalsService({ db, dialect, clock, ledger }),
+    withdrawals: new WithdrawalsService({ db, dialect, inTransaction, clock, ledger }),
     people: new PeopleService({ db }),
     reskinChat: new ReskinChatService({ db, inTransaction, storage, events, clock }),
     mail,

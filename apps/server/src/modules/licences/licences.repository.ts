@@ -132,24 +132,22 @@ export class LicencesRepository {
    * violation when the licence's one app, or this bundle id, is already registered.
    */
   async insertAppWhileActive(row: LicenceAppRow, maxApps: number): Promise<'inserted' | 'revoked' | 'full'> {
-    return this.db.transaction().execute(async (trx) => {
-      const active = await trx
-        .updateTable('licences')
-        .set((eb) => ({ status: eb.ref('status') }))
-        .where('id', '=', row.licence_id)
-        .where('status', '=', 'Active')
-        .executeTakeFirst();
-      if (Number(active.numUpdatedRows) === 0) return 'revoked';
-      const { live } = await trx
-        .selectFrom('licence_apps')
-        .select((eb) => eb.fn.countAll<string | number>().as('live'))
-        .where('licence_id', '=', row.licence_id)
-        .where('cleared_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      if (Number(live) >= maxApps) return 'full';
-      await trx.insertInto('licence_apps').values(row).execute();
-      return 'inserted';
-    });
+    const active = await this.db
+      .updateTable('licences')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', row.licence_id)
+      .where('status', '=', 'Active')
+      .executeTakeFirst();
+    if (Number(active.numUpdatedRows) === 0) return 'revoked';
+    const { live } = await this.db
+      .selectFrom('licence_apps')
+      .select((eb) => eb.fn.countAll<string | number>().as('live'))
+      .where('licence_id', '=', row.licence_id)
+      .where('cleared_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(live) >= maxApps) return 'full';
+    await this.db.insertInto('licence_apps').values(row).execute();
+    return 'inserted';
   }
 
   /** Renames or re-links a live registration; answers whether there was one. */
@@ -211,18 +209,16 @@ export class LicencesRepository {
    * The owner's row is written first, so two concurrent creations by one seller take turns.
    */
   async insertTokenWithin(row: ApiTokenRow, limit: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ id: row.user_id }).where('id', '=', row.user_id).execute();
-      const { live } = await trx
-        .selectFrom('api_tokens')
-        .select((eb) => eb.fn.countAll<string | number>().as('live'))
-        .where('user_id', '=', row.user_id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      if (Number(live) >= limit) return false;
-      await trx.insertInto('api_tokens').values(row).execute();
-      return true;
-    });
+    await this.db.updateTable('users').set({ id: row.user_id }).where('id', '=', row.user_id).execute();
+    const { live } = await this.db
+      .selectFrom('api_tokens')
+      .select((eb) => eb.fn.countAll<string | number>().as('live'))
+      .where('user_id', '=', row.user_id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(live) >= limit) return false;
+    await this.db.insertInto('api_tokens').values(row).execute();
+    return true;
   }
 
   async revokeToken(userId: string, tokenId: string, at: string): Promise<boolean> {

@@ -24,7 +24,7 @@ import {
   type SessionUser,
   withoutInvisibleCharacters,
 } from '@market/contracts';
-import { isUniqueViolation } from '../../db/index.js';
+import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -56,16 +56,19 @@ const newToken = () => `smk_${randomBytes(32).toString('base64url')}`;
 
 export interface LicencesServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   clock: Clock;
 }
 
 /** Licences: read by their buyer (and admins), apps registered to them, revoked by admins, verified by sellers. */
 export class LicencesService {
   private readonly licences: LicencesRepository;
+  private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
 
-  constructor({ db, clock }: LicencesServiceDependencies) {
+  constructor({ db, inTransaction, clock }: LicencesServiceDependencies) {
     this.licences = new LicencesRepository(db);
+    this.inTransaction = inTransaction;
     this.clock = clock;
   }
 
@@ -110,22 +113,20 @@ export class LicencesService {
     const soleApp = licence.license_type === 'Single App License';
     let outcome: 'inserted' | 'revoked' | 'full';
     try {
-      outcome = await this.licences.insertAppWhileActive(
-        {
-          id: newId(),
-          licence_id: licence.licence_id,
-          app_name: app.appName,
-          bundle_id: app.bundleId,
-          store_url: app.storeUrl ?? null,
-          sole_app: soleApp ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-          cleared_at: null,
-          cleared_by: null,
-          cleared_reason: null,
-        },
-        MAX_APPS_PER_LICENCE,
-      );
+      const registration = {
+        id: newId(),
+        licence_id: licence.licence_id,
+        app_name: app.appName,
+        bundle_id: app.bundleId,
+        store_url: app.storeUrl ?? null,
+        sole_app: soleApp ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+        cleared_at: null,
+        cleared_by: null,
+        cleared_reason: null,
+      };
+      outcome = await this.inTransaction((trx) => new LicencesRepository(trx).insertAppWhileActive(registration, MAX_APPS_PER_LICENCE));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The database decides, so two registrations sent at once cannot both take a Single licence.
@@ -220,7 +221,8 @@ export class LicencesService {
       last_used_at: null,
       revoked_at: null,
     };
-    if (!(await this.licences.insertTokenWithin(row, MAX_LIVE_API_TOKENS))) throw conflict(TOO_MANY_TOKENS_MESSAGE);
+    const stored = await this.inTransaction((trx) => new LicencesRepository(trx).insertTokenWithin(row, MAX_LIVE_API_TOKENS));
+    if (!stored) throw conflict(TOO_MANY_TOKENS_MESSAGE);
     return { _id: row.id, name: row.name, token, createdAt: row.created_at };
   }
 

@@ -62,17 +62,6 @@ export class NotificationsService {
     afterCommit(() => this.announce(notices.map(({ userId }) => userId)));
   }
 
-  /** Stores notices inside the caller's transaction; once it commits, the caller announces them. */
-  async storeIn(trx: Kysely<Database>, notices: ReadonlyArray<{ userId: string; notice: Notice }>): Promise<void> {
-    await this.notifications.insertMany(this.rowsFor(notices), trx);
-  }
-
-  /** Stores a notice for one user and tells their open pages. */
-  async notify(userId: string, notice: Notice): Promise<void> {
-    await this.notifications.insertMany(this.rowsFor([{ userId, notice }]));
-    await this.announce([userId]);
-  }
-
   private rowsFor(notices: ReadonlyArray<{ userId: string; notice: Notice }>): NewNotificationRow[] {
     const createdAt = this.clock.now().toISOString();
     return notices.map(({ userId, notice }) => ({ id: newId(), user_id: userId, ...notice, created_at: createdAt, read_at: null }));

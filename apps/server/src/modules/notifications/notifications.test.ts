@@ -1,5 +1,6 @@
 import type { NotificationPage } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
+import { unitOfWork } from '../../db/index.js';
 import { buildCatalogueApp, type CatalogueContext, createProduct, titleJson } from '../../test/factories.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 import { formatCursor } from '../../platform/events/cursor.js';
@@ -97,8 +98,10 @@ describe('the notification centre', () => {
   it('pages 20 at a time', async () => {
     const ctx = await buildCatalogueApp();
     const user = await createUser(ctx);
+    const inTransaction = unitOfWork(ctx.db, { error: () => {} });
     for (let index = 0; index < 25; index += 1) {
-      await ctx.services.notifications.notify(user._id, { kind: 'moderation', title: `Notice ${index}`, body: '', link: '/' });
+      const notice = { kind: 'moderation' as const, title: `Notice ${index}`, body: '', link: '/' };
+      await inTransaction((trx, afterCommit) => ctx.services.notifications.queue(trx, afterCommit, [{ userId: user._id, notice }]));
       ctx.clock.advance(1000);
     }
     const first = await mine(ctx, user);

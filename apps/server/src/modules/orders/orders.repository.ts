@@ -56,10 +56,6 @@ export async function paidLinesWithoutSaleEntries(db: Kysely<Database>): Promise
 export class OrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(order: OrderRow, lines: OrderLineRow[]): Promise<void> {
-    await this.db.transaction().execute((trx) => new OrdersRepository(trx).insertRows(order, lines));
-  }
-
   /** The order and its lines, inside the caller's transaction. */
   async insertRows(order: OrderRow, lines: OrderLineRow[]): Promise<void> {
     await this.db.insertInto('orders').values(order).execute();

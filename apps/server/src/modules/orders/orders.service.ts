@@ -1,5 +1,6 @@
 import type { LicenseType } from '@market/contracts';
 import type { Kysely } from 'kysely';
+import type { InTransaction } from '../../db/index.js';
 import type { Database, OrderLineKind, OrderStatus } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
@@ -98,16 +99,19 @@ export const chargedCents = (lines: ReadonlyArray<Pick<NewOrderLine, 'kind' | 'l
 
 export interface OrdersServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   clock: Clock;
 }
 
 /** Orders (docs/decisions/0008): opened server-priced at checkout, paid once, refunded in part or whole. */
 export class OrdersService {
   private readonly orders: OrdersRepository;
+  private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
 
-  constructor({ db, clock }: OrdersServiceDependencies) {
+  constructor({ db, inTransaction, clock }: OrdersServiceDependencies) {
     this.orders = new OrdersRepository(db);
+    this.inTransaction = inTransaction;
     this.clock = clock;
   }
 
@@ -115,33 +119,32 @@ export class OrdersService {
   async open(order: OpenOrder): Promise<number> {
     const now = this.clock.now().toISOString();
     const total = chargedCents(order.lines);
-    await this.orders.insert(
-      {
-        id: order.id,
-        buyer_id: order.buyerId,
-        status: 'pending',
-        currency: order.currency,
-        provider: order.provider,
-        provider_intent_id: order.intentId,
-        total_cents: total,
-        created_at: now,
-        paid_at: null,
-        updated_at: now,
-      },
-      order.lines.map((line) => ({
-        id: newId(),
-        order_id: order.id,
-        kind: line.kind,
-        product_id: line.productId,
-        release_id: null,
-        license_type: line.licenseType,
-        seller_id: line.sellerId,
-        list_cents: line.listCents,
-        discount_cents: 0,
-        tax_cents: 0,
-        paid_cents: line.listCents,
-      })),
-    );
+    const row: OrderRow = {
+      id: order.id,
+      buyer_id: order.buyerId,
+      status: 'pending',
+      currency: order.currency,
+      provider: order.provider,
+      provider_intent_id: order.intentId,
+      total_cents: total,
+      created_at: now,
+      paid_at: null,
+      updated_at: now,
+    };
+    const lines: OrderLineRow[] = order.lines.map((line) => ({
+      id: newId(),
+      order_id: order.id,
+      kind: line.kind,
+      product_id: line.productId,
+      release_id: null,
+      license_type: line.licenseType,
+      seller_id: line.sellerId,
+      list_cents: line.listCents,
+      discount_cents: 0,
+      tax_cents: 0,
+      paid_cents: line.listCents,
+    }));
+    await this.inTransaction((trx) => new OrdersRepository(trx).insertRows(row, lines));
     return total;
   }
 

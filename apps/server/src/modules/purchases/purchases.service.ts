@@ -26,12 +26,13 @@ import { archiveFileName, type ReleaseRow } from '../releases/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
+import type { MailOutbox } from '../../platform/mail/index.js';
 import type { FileStorage } from '../../platform/storage/index.js';
 import { type PurchaseLineRow, PurchasesRepository } from './purchases.repository.js';
 import { isBuyer, seesEveryPurchase } from './policies.js';
 import { receiptMail } from './receipt.js';
 import type { Kysely } from 'kysely';
+import type { InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
 export interface RecordedPurchase {
@@ -78,6 +79,7 @@ function groupByProduct(releases: ReleaseRow[]): Map<string, ReleaseRow[]> {
 
 export interface PurchasesServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   releases: ApprovedReleases;
   payments: PaymentsService;
   orders: OrdersService;
@@ -87,7 +89,7 @@ export interface PurchasesServiceDependencies {
   storage: FileStorage;
   clock: Clock;
   log: Pick<Logger, 'error'>;
-  mail: Pick<MailOutbox, 'storeIn' | 'stored'>;
+  mail: Pick<MailOutbox, 'queue'>;
   ledger: LedgerService;
   /** The site's address, for the receipt's link. */
   publicUrl: string;
@@ -95,7 +97,7 @@ export interface PurchasesServiceDependencies {
 
 /** Purchases: recorded once per paid intent, listed, and their source code handed out inside the licence window. */
 export class PurchasesService {
-  private readonly db: Kysely<Database>;
+  private readonly inTransaction: InTransaction;
   private readonly purchases: PurchasesRepository;
   private readonly orders: OrdersService;
   private readonly licences: LicencesService;
@@ -106,12 +108,13 @@ export class PurchasesService {
   private readonly storage: FileStorage;
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'error'>;
-  private readonly mail: Pick<MailOutbox, 'storeIn' | 'stored'>;
+  private readonly mail: Pick<MailOutbox, 'queue'>;
   private readonly ledger: LedgerService;
   private readonly publicUrl: string;
 
   constructor({
     db,
+    inTransaction,
     releases,
     payments,
     orders,
@@ -125,7 +128,7 @@ export class PurchasesService {
     ledger,
     publicUrl,
   }: PurchasesServiceDependencies) {
-    this.db = db;
+    this.inTransaction = inTransaction;
     this.orders = orders;
     this.licences = licences;
     this.ledger = ledger;
@@ -228,11 +231,10 @@ export class PurchasesService {
     }));
     const codes = new Map(licences.map((licence) => [licence.order_line_id, licence.purchase_code]));
     const receipt = await this.receiptOf(payment, paidAt, codes);
-    let receiptRows: OutboxRow[] = [];
     let won = false;
     try {
       // The licences, the receipt and the sellers' earnings are stored with the payment's recording: none is ever kept without the others.
-      await this.db.transaction().execute(async (trx) => {
+      await this.inTransaction(async (trx, afterCommit) => {
         won = await this.orders.markPaidIn(
           trx,
           payment.id,
@@ -248,7 +250,9 @@ export class PurchasesService {
         await this.licences.issueIn(trx, licences);
         await new PurchasesRepository(trx).countDownloads(productIds);
         await this.postSales(trx, payment, sellers);
-        receiptRows = receipt ? await this.mail.storeIn(trx, [receipt]) : [];
+        if (receipt) await this.mail.queue(trx, afterCommit, [receipt]);
+        // Download counts and bestseller lists moved.
+        afterCommit(() => this.catalogue.changed());
       });
     } catch (error) {
       // A product was deleted between our look and our write.
@@ -256,9 +260,6 @@ export class PurchasesService {
       throw error;
     }
     if (!won) return this.recorded(payment);
-    this.mail.stored(receiptRows);
-    // Download counts and bestseller lists moved.
-    this.catalogue.changed();
     const order = await this.orders.soldById(payment.id);
     return { created: true, purchase: await this.toPurchase(order!) };
   }

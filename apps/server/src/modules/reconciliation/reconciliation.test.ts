@@ -1,4 +1,5 @@
 import type { Purchase } from '@market/contracts';
+import { unitOfWork } from '../../db/index.js';
 import { describe, expect, it } from 'vitest';
 import { openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook, stripeWebhook } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
@@ -43,6 +44,7 @@ async function refundThatDies(ctx: TestContext, admin: TestUser, purchase: Purch
   const payments = ctx.services.payments;
   const dying = new RefundsService({
     db: ctx.db,
+    inTransaction: unitOfWork(ctx.db, { error: () => {} }),
     payments: {
       refund: async (...args: Parameters<typeof payments.refund>) => {
         if (reached) await payments.refund(...args);
@@ -147,6 +149,7 @@ describe('the reconciliation of refund claims', () => {
     const payments = ctx.services.payments;
     const slow = new RefundsService({
       db: ctx.db,
+      inTransaction: unitOfWork(ctx.db, { error: () => {} }),
       payments: {
         refund: async (...args: Parameters<typeof payments.refund>) => {
           called();

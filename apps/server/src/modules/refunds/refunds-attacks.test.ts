@@ -1,4 +1,5 @@
 import type { Purchase } from '@market/contracts';
+import { unitOfWork } from '../../db/index.js';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, multiLine, openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
@@ -59,6 +60,7 @@ async function twoAttempts(ctx: TestContext) {
   };
   const service = new RefundsService({
     db: ctx.db,
+    inTransaction: unitOfWork(ctx.db, { error: () => {} }),
     payments,
     orders: ctx.services.orders,
     licences: ctx.services.licences,

@@ -1,6 +1,5 @@
 import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { isUniqueViolation } from '../../db/index.js';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, RefundRequestsTable, RefundsTable } from '../../db/schema.js';
 import { soldLicences } from '../licences/index.js';
@@ -114,22 +113,17 @@ export class RefundsRepository {
     return Number(row.cents);
   }
 
+  /** A new claim (a pending row), inside the caller's unit of work; throws a unique violation when the line has one. */
+  async insert(row: RefundRow): Promise<void> {
+    await this.db.insertInto('refunds').values(row).execute();
+  }
+
   /**
-   * Takes the line's refund for this attempt: a new pending row, or a pending one whose attempt went
-   * quiet before `staleBefore` (its process died between the claim and the provider's answer).
-   * Otherwise answers the row that another attempt holds or finished. A new claim is stored with
-   * what `alongside` writes (the refund's ledger entries): the seller's balance drops at once.
+   * The line's claim held by another attempt: taken over for this one (claimed: true) when that
+   * attempt went quiet before `staleBefore` (its process died between the claim and the provider's
+   * answer), else answered as it stands, pending or finished.
    */
-  async claim(row: RefundRow, staleBefore: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<Claim> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('refunds').values(row).execute();
-        await alongside(trx);
-      });
-      return { claimed: true, refund: row };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+  async takeOverStale(row: RefundRow, staleBefore: string): Promise<Claim> {
     const takenOver = await this.db
       .updateTable('refunds')
       .set({ claimed_at: row.claimed_at, reason: row.reason, refunded_by: row.refunded_by })
@@ -179,70 +173,48 @@ export class RefundsRepository {
 
   /**
    * Lets go of a claim whose provider call failed, so the refund may be tried again; not when another
-   * attempt has taken it over since (its claimed_at moved on), whose refund may be on its way. What
-   * `alongside` writes (the ledger's reversal) is stored with the release, and only if it happened
-   * (true).
+   * attempt has taken it over since (its claimed_at moved on), whose refund may be on its way. Inside
+   * the caller's unit of work, which reverses the claim's entries only if this let go of it (true).
    */
-  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const released = await trx
-        .deleteFrom('refunds')
-        .where('id', '=', claim.id)
-        .where('status', '=', 'pending')
-        .where('claimed_at', '=', claim.claimed_at)
-        .executeTakeFirst();
-      if (Number(released.numDeletedRows) !== 1) return false;
-      await alongside(trx);
-      return true;
-    });
+  async release(claim: Pick<RefundRow, 'id' | 'claimed_at'>): Promise<boolean> {
+    const released = await this.db
+      .deleteFrom('refunds')
+      .where('id', '=', claim.id)
+      .where('status', '=', 'pending')
+      .where('claimed_at', '=', claim.claimed_at)
+      .executeTakeFirst();
+    return Number(released.numDeletedRows) === 1;
   }
 
   /**
-   * The refund done: its row succeeded, the licence revoked (a reason given before stays), an open
-   * request answered, and what `alongside` writes (notices, mail), all or nothing. False, with
-   * nothing written, when another attempt at the same refund completed it first.
+   * The refund done: its row succeeded and an open request answered, inside the caller's unit of
+   * work. False, with nothing written, when another attempt at the same refund completed it first.
    */
-  async complete(
-    refundId: string,
-    providerRefundId: string | null,
-    outcome: RefundOutcome,
-    alongside: (trx: Kysely<Database>) => Promise<void>,
-  ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('refunds')
-        .set({ status: 'succeeded', provider_refund_id: providerRefundId })
-        .where('id', '=', refundId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await this.closeLine(trx, outcome);
-      await alongside(trx);
-      return true;
-    });
+  async complete(refundId: string, providerRefundId: string | null, outcome: RefundOutcome): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refunds')
+      .set({ status: 'succeeded', provider_refund_id: providerRefundId })
+      .where('id', '=', refundId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await this.closeLine(outcome);
+    return true;
   }
 
   /**
-   * A refund the provider made on its own (its dashboard): recorded as done at once, with the same
-   * effects as complete. False when the line had a refund already.
+   * A refund the provider made on its own (its dashboard), recorded as done at once inside the
+   * caller's unit of work; throws a unique violation when the line had a refund already.
    */
-  async recordDone(row: RefundRow, outcome: RefundOutcome, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('refunds').values(row).execute();
-        await this.closeLine(trx, outcome);
-        await alongside(trx);
-      });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+  async recordDone(row: RefundRow, outcome: RefundOutcome): Promise<true> {
+    await this.db.insertInto('refunds').values(row).execute();
+    await this.closeLine(outcome);
+    return true;
   }
 
-  /** The line's open request answered; its licence and order are the licences' and orders' (the service's `alongside`). */
-  private async closeLine(trx: Kysely<Database>, { lineId, at, answeredBy }: RefundOutcome): Promise<void> {
-    await trx
+  /** The line's open request answered; its licence and order are the licences' and orders' (the service's unit of work). */
+  private async closeLine({ lineId, at, answeredBy }: RefundOutcome): Promise<void> {
+    await this.db
       .updateTable('refund_requests')
       .set({ status: 'Refunded', answered_at: at, answered_by: answeredBy })
       .where('purchase_line_id', '=', lineId)
@@ -250,18 +222,9 @@ export class RefundsRepository {
       .execute();
   }
 
-  /** Stores the request and what `alongside` writes; false when the line has a request already. */
-  async insertRequest(row: RefundRequestRow, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('refund_requests').values(row).execute();
-        await alongside(trx);
-      });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+  /** Stores the request inside the caller's unit of work; throws a unique violation when the line has one already. */
+  async insertRequest(row: RefundRequestRow): Promise<void> {
+    await this.db.insertInto('refund_requests').values(row).execute();
   }
 
   private requests() {
@@ -295,33 +258,23 @@ export class RefundsRepository {
   }
 
   /**
-   * Pending → Declined once, with what `alongside` writes; false when it had been answered or its line
-   * has a refund (claimed or done).
+   * Pending → Declined once, inside the caller's unit of work; false when it had been answered or its
+   * line has a refund (claimed or done).
    */
-  async decline(
-    id: string,
-    answer: { reason: string; by: string; at: string },
-    alongside: (trx: Kysely<Database>) => Promise<void>,
-  ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('refund_requests')
-        .set({ status: 'Declined', decline_reason: answer.reason, answered_by: answer.by, answered_at: answer.at })
-        .where('id', '=', id)
-        .where('status', '=', 'Pending')
-        // A refund of the line under way answers the request itself, as Refunded.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('refunds').select('refunds.id').whereRef('refunds.purchase_line_id', '=', 'refund_requests.purchase_line_id'),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await alongside(trx);
-      return true;
-    });
+  async decline(id: string, answer: { reason: string; by: string; at: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refund_requests')
+      .set({ status: 'Declined', decline_reason: answer.reason, answered_by: answer.by, answered_at: answer.at })
+      .where('id', '=', id)
+      .where('status', '=', 'Pending')
+      // A refund of the line under way answers the request itself, as Refunded.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('refunds').select('refunds.id').whereRef('refunds.purchase_line_id', '=', 'refund_requests.purchase_line_id')),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async adminIds(): Promise<string[]> {

@@ -17,11 +17,12 @@ import {
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { MailOutbox, OutboxRow } from '../../platform/mail/index.js';
+import type { MailOutbox } from '../../platform/mail/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { LicencesService } from '../licences/index.js';
@@ -29,7 +30,14 @@ import type { OrdersService } from '../orders/index.js';
 import { type LedgerService, refundOf } from '../ledger/index.js';
 import { answersRefundRequests, asksForRefundOf, refundsPurchases } from './policies.js';
 import { refundDeclinedMail, refundMail, refundNotices } from './refund-notices.js';
-import { type RefundableLineRow, type RefundRequestListRow, type RefundRow, RefundsRepository } from './refunds.repository.js';
+import {
+  type Claim,
+  type RefundableLineRow,
+  type RefundRequestListRow,
+  type RefundRequestRow,
+  type RefundRow,
+  RefundsRepository,
+} from './refunds.repository.js';
 
 /** A claim older than this belongs to an attempt that died; the provider's idempotency key makes taking it over safe. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
@@ -44,8 +52,8 @@ export interface SettledClaims {
   letGo: number;
 }
 
-type Notices = Pick<NotificationsService, 'storeIn' | 'announce'>;
-type Mail = Pick<MailOutbox, 'storeIn' | 'stored'>;
+type Notices = Pick<NotificationsService, 'queue'>;
+type Mail = Pick<MailOutbox, 'queue'>;
 
 export interface RefundRequestInput {
   purchaseId: string;
@@ -55,6 +63,7 @@ export interface RefundRequestInput {
 
 export interface RefundsServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
   orders: Pick<OrdersService, 'soldById' | 'settleRefundsIn'>;
   licences: Pick<LicencesService, 'revokeRefundedIn'>;
@@ -71,6 +80,7 @@ export interface RefundsServiceDependencies {
  * ledger gains a row of its own, and the buyer is told. Once per licence, whoever asks and how often.
  */
 export class RefundsService {
+  private readonly inTransaction: InTransaction;
   private readonly refunds: RefundsRepository;
   private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
   private readonly orders: Pick<OrdersService, 'soldById' | 'settleRefundsIn'>;
@@ -82,7 +92,20 @@ export class RefundsService {
   private readonly log: Pick<Logger, 'error' | 'info'>;
   private readonly publicUrl: string;
 
-  constructor({ db, payments, orders, licences, notifications, mail, ledger, clock, log, publicUrl }: RefundsServiceDependencies) {
+  constructor({
+    db,
+    inTransaction,
+    payments,
+    orders,
+    licences,
+    notifications,
+    mail,
+    ledger,
+    clock,
+    log,
+    publicUrl,
+  }: RefundsServiceDependencies) {
+    this.inTransaction = inTransaction;
     this.orders = orders;
     this.licences = licences;
     this.ledger = ledger;
@@ -123,9 +146,7 @@ export class RefundsService {
   private async refundLine(line: RefundableLineRow, reason: string, adminId: string): Promise<boolean> {
     const now = this.clock.now();
     const row = this.refundRow(line, { reason, origin: 'admin', refundedBy: adminId, status: 'pending', at: now.toISOString() });
-    const claim = await this.refunds.claim(row, new Date(now.getTime() - STALE_CLAIM_MS).toISOString(), (trx) =>
-      this.postRefund(trx, line, row),
-    );
+    const claim = await this.claim(line, row, new Date(now.getTime() - STALE_CLAIM_MS).toISOString());
     if (!claim.claimed) {
       if (claim.refund.status === 'succeeded') return false;
       throw conflict(REFUND_IN_PROGRESS_MESSAGE);
@@ -137,14 +158,14 @@ export class RefundsService {
         providerRefundId = (await this.payments.refund(line.intent_id, Number(line.price_cents), `refund-${line.line_id}`, metadata)).id;
       }
     } catch (error) {
-      await this.refunds.release(claim.refund, (trx) => this.ledger.reverseRefund(trx, claim.refund.id));
+      await this.release(claim.refund);
       if (await this.refundedMeanwhileAtProvider(line)) return false;
       throw error;
     }
     // false: an attempt that took this claim over as stale finished it (the idempotency key made it
     // the same refund), and told the buyer.
-    const completed = await this.finish(line, reason, (alongside) =>
-      this.refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId), alongside),
+    const completed = await this.finish(line, reason, (refunds) =>
+      refunds.complete(claim.refund.id, providerRefundId, this.outcomeOf(line, reason, adminId)),
     );
     // Or the reconciliation let the claim go while the provider was slow to answer: what it refunded
     // is recorded as its webhook would.
@@ -170,13 +191,13 @@ export class RefundsService {
         (refund) => refund.metadata.purchaseLineId === line.line_id,
       );
       if (providerRefund) {
-        const completed = await this.finish(line, claim.reason, (alongside) =>
-          this.refunds.complete(claim.id, providerRefund.id, this.outcomeOf(line, claim.reason, claim.refunded_by), alongside),
+        const completed = await this.finish(line, claim.reason, (refunds) =>
+          refunds.complete(claim.id, providerRefund.id, this.outcomeOf(line, claim.reason, claim.refunded_by)),
         );
         if (completed) settled.completed += 1;
         continue;
       }
-      if (!(await this.refunds.release(claim, (trx) => this.ledger.reverseRefund(trx, claim.id)))) continue;
+      if (!(await this.release(claim))) continue;
       if (await this.refundedMeanwhileAtProvider(line)) settled.completed += 1;
       else settled.letGo += 1;
     }
@@ -229,14 +250,47 @@ export class RefundsService {
         status: 'succeeded',
         at: this.clock.now().toISOString(),
       });
-      const done = await this.finish(line, reason, (alongside) =>
-        this.refunds.recordDone(row, this.outcomeOf(line, reason, null), async (trx) => {
+      let done: boolean;
+      try {
+        done = await this.finish(line, reason, async (refunds, trx) => {
+          await refunds.recordDone(row, this.outcomeOf(line, reason, null));
           await this.postRefund(trx, line, row);
-          await alongside(trx);
-        }),
-      );
+          return true;
+        });
+      } catch (error) {
+        // The line had a refund already: recorded by another delivery of the same event, or claimed by an attempt.
+        if (!isUniqueViolation(error)) throw error;
+        done = false;
+      }
       if (done) this.log.info({ intentId, lineId: line.line_id }, 'refund made at the provider recorded');
     }
+  }
+
+  /**
+   * Takes the line's refund for this attempt: a new claim, whose ledger entries drop the seller's
+   * balance at once, or another attempt's claim gone quiet before `staleBefore`. Otherwise answers
+   * the claim another attempt holds or finished.
+   */
+  private async claim(line: RefundableLineRow, row: RefundRow, staleBefore: string): Promise<Claim> {
+    try {
+      await this.inTransaction(async (trx) => {
+        await new RefundsRepository(trx).insert(row);
+        await this.postRefund(trx, line, row);
+      });
+      return { claimed: true, refund: row };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    return this.refunds.takeOverStale(row, staleBefore);
+  }
+
+  /** Lets go of the claim and reverses its entries, unless another attempt took it over since (false). */
+  private release(claim: Pick<RefundRow, 'id' | 'claimed_at'>): Promise<boolean> {
+    return this.inTransaction(async (trx) => {
+      if (!(await new RefundsRepository(trx).release(claim))) return false;
+      await this.ledger.reverseRefund(trx, claim.id);
+      return true;
+    });
   }
 
   /** The refund in the ledger: the seller gives the line's price back to the payment's provider. */
@@ -274,32 +328,30 @@ export class RefundsService {
   }
 
   /**
-   * Runs a refund's write with the buyer's and seller's notices and the buyer's mail in its
-   * transaction; once it committed (true), sends them.
+   * A refund's write in one unit of work with its effects: the licence revoked (a reason given before
+   * stays), the order's status, the buyer's and seller's notices and the buyer's mail, sent once it
+   * committed. False, with nothing written, when `write` found the refund finished by another attempt.
    */
-  private async finish(
+  private finish(
     line: RefundableLineRow,
     reason: string,
-    write: (alongside: (trx: Kysely<Database>) => Promise<void>) => Promise<boolean>,
+    write: (refunds: RefundsRepository, trx: Kysely<Database>) => Promise<boolean>,
   ): Promise<boolean> {
     const refunded = { title: line.title ?? 'A product', amountCents: Number(line.price_cents), purchaseCode: line.purchase_code };
-    let mails: OutboxRow[] = [];
-    const committed = await write(async (trx) => {
-      // The licence revoked (a reason given before stays) and the order's status, in the refund's transaction.
+    return this.inTransaction(async (trx, afterCommit) => {
+      const refunds = new RefundsRepository(trx);
+      if (!(await write(refunds, trx))) return false;
       await this.licences.revokeRefundedIn(trx, line.line_id, `Refunded: ${reason}`, this.clock.now().toISOString());
-      await this.orders.settleRefundsIn(trx, line.purchase_id, await new RefundsRepository(trx).succeededLinesOf(line.purchase_id));
-      await this.notifications.storeIn(trx, [
+      await this.orders.settleRefundsIn(trx, line.purchase_id, await refunds.succeededLinesOf(line.purchase_id));
+      await this.notifications.queue(trx, afterCommit, [
         { userId: line.buyer_id, notice: refundNotices.refundedToBuyer(refunded, reason) },
         { userId: line.seller_id, notice: refundNotices.refundedToSeller(refunded, reason) },
       ]);
-      mails = await this.mail.storeIn(trx, [
+      await this.mail.queue(trx, afterCommit, [
         refundMail({ name: line.buyer_name, email: line.buyer_email }, refunded, reason, this.publicUrl),
       ]);
+      return true;
     });
-    if (!committed) return false;
-    this.mail.stored(mails);
-    await this.notifications.announce([line.buyer_id, line.seller_id]);
-    return true;
   }
 
   /** The buyer asks, within REFUND_REQUEST_DAYS of the purchase, once per licence; every admin is told. */
@@ -312,26 +364,31 @@ export class RefundsService {
     if (this.clock.now() > refundRequestDeadline(new Date(line.purchased_at))) throw forbidden(REFUND_WINDOW_CLOSED_MESSAGE);
     const admins = await this.refunds.adminIds();
     const id = newId();
-    const stored = await this.refunds.insertRequest(
-      {
-        id,
-        purchase_line_id: line.line_id,
-        buyer_id: actor._id,
-        reason,
-        status: 'Pending',
-        decline_reason: null,
-        answered_by: null,
-        answered_at: null,
-        created_at: this.clock.now().toISOString(),
-      },
-      (trx) =>
-        this.notifications.storeIn(
+    const request: RefundRequestRow = {
+      id,
+      purchase_line_id: line.line_id,
+      buyer_id: actor._id,
+      reason,
+      status: 'Pending',
+      decline_reason: null,
+      answered_by: null,
+      answered_at: null,
+      created_at: this.clock.now().toISOString(),
+    };
+    try {
+      await this.inTransaction(async (trx, afterCommit) => {
+        await new RefundsRepository(trx).insertRequest(request);
+        const notice = refundNotices.requested(line.title ?? 'a product', line.buyer_name);
+        await this.notifications.queue(
           trx,
-          admins.map((userId) => ({ userId, notice: refundNotices.requested(line.title ?? 'a product', line.buyer_name) })),
-        ),
-    );
-    if (!stored) throw conflict(REFUND_ALREADY_REQUESTED_MESSAGE);
-    await this.notifications.announce(admins);
+          afterCommit,
+          admins.map((userId) => ({ userId, notice })),
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(REFUND_ALREADY_REQUESTED_MESSAGE);
+      throw error;
+    }
     return requestView((await this.refunds.findRequest(id))!);
   }
 
@@ -345,16 +402,15 @@ export class RefundsService {
     const request = await this.refunds.findRequest(id);
     if (!request) throw notFound(REFUND_REQUEST_NOT_FOUND_MESSAGE);
     const title = request.title ?? 'a product';
-    let mails: OutboxRow[] = [];
-    const declined = await this.refunds.decline(id, { reason, by: actor._id, at: this.clock.now().toISOString() }, async (trx) => {
-      await this.notifications.storeIn(trx, [{ userId: request.buyer_id, notice: refundNotices.declined(title, reason) }]);
-      mails = await this.mail.storeIn(trx, [
+    const declined = await this.inTransaction(async (trx, afterCommit) => {
+      if (!(await new RefundsRepository(trx).decline(id, { reason, by: actor._id, at: this.clock.now().toISOString() }))) return false;
+      await this.notifications.queue(trx, afterCommit, [{ userId: request.buyer_id, notice: refundNotices.declined(title, reason) }]);
+      await this.mail.queue(trx, afterCommit, [
         refundDeclinedMail({ name: request.buyer_name, email: request.buyer_email }, title, reason, this.publicUrl),
       ]);
+      return true;
     });
     if (!declined) throw conflict(REFUND_REQUEST_ANSWERED_MESSAGE);
-    this.mail.stored(mails);
-    await this.notifications.announce([request.buyer_id]);
     return requestView((await this.refunds.findRequest(id))!);
   }
 }

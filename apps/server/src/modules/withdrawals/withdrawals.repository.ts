@@ -36,33 +36,6 @@ export class WithdrawalsRepository {
     return this.db.selectFrom('users').select(['id as _id', 'name']).where('id', '=', userId).executeTakeFirst();
   }
 
-  /**
-   * Runs `work` in one transaction that no other balance-changing transaction of this seller can
-   * interleave with: SQLite takes the database's write lock at BEGIN IMMEDIATE (so the balance read
-   * happens under it, across processes too), PostgreSQL locks the seller's users row FOR NO KEY
-   * UPDATE (it queues the seller's other withdrawals but not inserts that merely reference the row,
-   * such as a new session or a purchase).
-   */
-  async withSellerLocked<T>(userId: string, work: (locked: WithdrawalsRepository, executor: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (this.dialect === 'postgres') {
-      return this.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-        return work(new WithdrawalsRepository(trx, this.dialect), trx);
-      });
-    }
-    return this.db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(new WithdrawalsRepository(connection, this.dialect), connection);
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
-  }
-
   /** What the seller's pending withdrawals ask for, in cents: read through the (user_id, status) index, pending rows only. */
   async pendingTotal(userId: string): Promise<number> {
     const row = await this.db
@@ -130,18 +103,14 @@ export class WithdrawalsRepository {
     return query.orderBy('withdrawals.created_at', 'desc').orderBy('withdrawals.id').execute();
   }
 
-  /** Pending → Success, once, with what `alongside` writes (the payout's ledger entries): answers whether this call made the change. */
-  async markPaid(id: string, paidAt: string, alongside: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('withdrawals')
-        .set({ status: 'Success', paid_at: paidAt })
-        .where('id', '=', id)
-        .where('status', '=', 'Pending')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await alongside(trx);
-      return true;
-    });
+  /** Pending → Success, once, inside the caller's unit of work: answers whether this call made the change. */
+  async markPaid(id: string, paidAt: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('withdrawals')
+      .set({ status: 'Success', paid_at: paidAt })
+      .where('id', '=', id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }

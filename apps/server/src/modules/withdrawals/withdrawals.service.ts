@@ -20,7 +20,7 @@ import { type LedgerService, reskinAccount, sellerAccount, withdrawalPaidOf, wit
 import { type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow } from './withdrawals.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Dialect } from '../../db/index.js';
+import type { Dialect, InTransaction } from '../../db/index.js';
 
 const CSV_PAGE = 1000;
 
@@ -55,6 +55,7 @@ function toWithdrawal(row: WithdrawalRow | WithdrawalWithSellerRow, withSeller: 
 export interface WithdrawalsServiceDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
+  inTransaction: InTransaction;
   clock: Clock;
   ledger: LedgerService;
 }
@@ -62,11 +63,15 @@ export interface WithdrawalsServiceDependencies {
 /** Sellers' earnings (docs/product-spec.md §9) and their PayPal withdrawals with the 8% fee. */
 export class WithdrawalsService {
   private readonly withdrawals: WithdrawalsRepository;
+  private readonly dialect: Dialect;
+  private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
   private readonly ledger: LedgerService;
 
-  constructor({ db, dialect, clock, ledger }: WithdrawalsServiceDependencies) {
+  constructor({ db, dialect, inTransaction, clock, ledger }: WithdrawalsServiceDependencies) {
     this.withdrawals = new WithdrawalsRepository(db, dialect);
+    this.dialect = dialect;
+    this.inTransaction = inTransaction;
     this.clock = clock;
     this.ledger = ledger;
   }
@@ -111,14 +116,15 @@ export class WithdrawalsService {
   }
 
   /**
-   * The balance check and the insert share one transaction holding the seller's lock, so two
-   * requests at once can never both spend the same balance.
+   * Refused with docs/product-spec.md's Insufficient Balance answer, and the balance, when the amount
+   * is more than it. The balance check and the insert share one unit of work holding the seller's
+   * balance (its row locked on PostgreSQL, the write lock on SQLite), so two requests at once can
+   * never both spend the same balance.
    */
-  /** Refused with docs/product-spec.md's Insufficient Balance answer, and the balance, when the amount is more than it. */
   async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<Withdrawal> {
     const amountCents = dollarsToCents(amountUsd);
-    return this.withdrawals.withSellerLocked(actor._id, async (locked, executor) => {
-      const available = await this.ledger.lockedBalanceOf(executor, sellerAccount(actor._id));
+    return this.inTransaction(async (trx) => {
+      const available = await this.ledger.lockedBalanceOf(trx, sellerAccount(actor._id));
       if (amountCents > available) {
         const { message, detail } = INSUFFICIENT_BALANCE;
         throw new HttpError(400, message, undefined, { detail, availableBalance: centsToDollars(available) });
@@ -132,8 +138,8 @@ export class WithdrawalsService {
         created_at: this.clock.now().toISOString(),
         paid_at: null,
       };
-      await locked.insert(row);
-      await this.ledger.post(executor, withdrawalRequestOf(row.id, actor._id, amountCents));
+      await new WithdrawalsRepository(trx, this.dialect).insert(row);
+      await this.ledger.post(trx, withdrawalRequestOf(row.id, actor._id, amountCents));
       return toWithdrawal(row, false);
     });
   }
@@ -213,9 +219,11 @@ export class WithdrawalsService {
     if (!canProcessWithdrawals(actor)) throw forbidden('Only an admin can mark a withdrawal as paid');
     const existing = await this.withdrawals.findById(id);
     if (!existing) throw notFound('Withdrawal not found');
-    const changed = await this.withdrawals.markPaid(id, this.clock.now().toISOString(), (trx) =>
-      this.ledger.postIfAny(trx, withdrawalPaidOf(id, Number(existing.amount_cents))).then(() => undefined),
-    );
+    const changed = await this.inTransaction(async (trx) => {
+      if (!(await new WithdrawalsRepository(trx, this.dialect).markPaid(id, this.clock.now().toISOString()))) return false;
+      await this.ledger.postIfAny(trx, withdrawalPaidOf(id, Number(existing.amount_cents)));
+      return true;
+    });
     if (!changed) throw conflict('This withdrawal has already been paid');
     const updated = await this.withdrawals.findById(id);
     return toWithdrawal(updated!, false);

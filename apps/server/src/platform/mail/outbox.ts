@@ -49,11 +49,8 @@ export class MailOutbox {
     this.stored([row]);
   }
 
-  /**
-   * The outbox row of a mail, for a caller that stores it in its own transaction with what the
-   * mail tells of (a purchase, a release), so neither is kept without the other; it then calls stored().
-   */
-  rowOf(mail: OutgoingMail): OutboxRow {
+  /** The outbox row of a mail. */
+  private rowOf(mail: OutgoingMail): OutboxRow {
     return {
       id: newId(),
       to_address: mail.to,
@@ -75,13 +72,6 @@ export class MailOutbox {
     const rows = mails.map((mail) => this.rowOf(mail));
     await this.outbox.insertMany(rows, trx);
     afterCommit(() => this.stored(rows));
-  }
-
-  /** Stores mails inside the caller's transaction; once it commits, the caller hands the rows to stored(). */
-  async storeIn(trx: Kysely<Database>, mails: readonly OutgoingMail[]): Promise<OutboxRow[]> {
-    const rows = mails.map((mail) => this.rowOf(mail));
-    await this.outbox.insertMany(rows, trx);
-    return rows;
   }
 
   /** Mails now committed to the outbox: delivered in the background (or, without SMTP, logged). */
