@@ -1,12 +1,11 @@
 import type { Purchase } from '@market/contracts';
-import { unitOfWork } from '../../db/index.js';
 import { describe, expect, it } from 'vitest';
 import { openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook, stripeWebhook } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { newId } from '../../platform/ids.js';
-import { RefundsService } from '../refunds/index.js';
+import { refundsWithProvider } from '../../test/refunds.js';
 
 const MINUTE_MS = 60_000;
 const REASON = 'The archive does not build on any machine';
@@ -42,26 +41,14 @@ async function refundThatDies(ctx: TestContext, admin: TestUser, purchase: Purch
   let arrived!: () => void;
   const died = new Promise<void>((resolve) => (arrived = resolve));
   const payments = ctx.services.payments;
-  const dying = new RefundsService({
-    db: ctx.db,
-    inTransaction: unitOfWork(ctx.db, { error: () => {} }),
-    payments: {
-      refund: async (...args: Parameters<typeof payments.refund>) => {
-        if (reached) await payments.refund(...args);
-        arrived();
-        return new Promise<never>(() => {});
-      },
-      refundedCentsOf: (intentId) => payments.refundedCentsOf(intentId),
-      refundsAtProvider: (intentId) => payments.refundsAtProvider(intentId),
+  const dying = refundsWithProvider(ctx, {
+    refund: async (...args: Parameters<typeof payments.refund>) => {
+      if (reached) await payments.refund(...args);
+      arrived();
+      return new Promise<never>(() => {});
     },
-    orders: ctx.services.orders,
-    licences: ctx.services.licences,
-    notifications: ctx.services.notifications,
-    mail: ctx.services.mail,
-    ledger: ctx.services.ledger,
-    clock: ctx.clock,
-    log: { error: () => {}, info: () => {} },
-    publicUrl: 'http://localhost',
+    refundedCentsOf: (intentId) => payments.refundedCentsOf(intentId),
+    refundsAtProvider: (intentId) => payments.refundsAtProvider(intentId),
   });
   void dying.refund(admin, { purchaseId: purchase._id, productId, reason: REASON });
   await died;
@@ -147,26 +134,14 @@ describe('the reconciliation of refund claims', () => {
     let called!: () => void;
     const calling = new Promise<void>((resolve) => (called = resolve));
     const payments = ctx.services.payments;
-    const slow = new RefundsService({
-      db: ctx.db,
-      inTransaction: unitOfWork(ctx.db, { error: () => {} }),
-      payments: {
-        refund: async (...args: Parameters<typeof payments.refund>) => {
-          called();
-          await answered;
-          return payments.refund(...args);
-        },
-        refundedCentsOf: (intentId) => payments.refundedCentsOf(intentId),
-        refundsAtProvider: (intentId) => payments.refundsAtProvider(intentId),
+    const slow = refundsWithProvider(ctx, {
+      refund: async (...args: Parameters<typeof payments.refund>) => {
+        called();
+        await answered;
+        return payments.refund(...args);
       },
-      orders: ctx.services.orders,
-      licences: ctx.services.licences,
-      notifications: ctx.services.notifications,
-      mail: ctx.services.mail,
-      ledger: ctx.services.ledger,
-      clock: ctx.clock,
-      log: { error: () => {}, info: () => {} },
-      publicUrl: 'http://localhost',
+      refundedCentsOf: (intentId) => payments.refundedCentsOf(intentId),
+      refundsAtProvider: (intentId) => payments.refundsAtProvider(intentId),
     });
     const attempt = slow.refund(admin, { purchaseId: purchase._id, productId: runner._id, reason: REASON });
     await calling;

@@ -1,11 +1,10 @@
 import type { Purchase } from '@market/contracts';
-import { unitOfWork } from '../../db/index.js';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, multiLine, openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
 import { startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
-import { RefundsService } from './refunds.service.js';
+import { refundsWithProvider } from '../../test/refunds.js';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -58,19 +57,7 @@ async function twoAttempts(ctx: TestContext) {
     refundedCentsOf: () => Promise.resolve(0),
     refundsAtProvider: () => Promise.resolve([]),
   };
-  const service = new RefundsService({
-    db: ctx.db,
-    inTransaction: unitOfWork(ctx.db, { error: () => {} }),
-    payments,
-    orders: ctx.services.orders,
-    licences: ctx.services.licences,
-    notifications: ctx.services.notifications,
-    mail: ctx.services.mail,
-    ledger: ctx.services.ledger,
-    clock: ctx.clock,
-    log: { error: () => {}, info: () => {} },
-    publicUrl: 'http://localhost',
-  });
+  const service = refundsWithProvider(ctx, payments);
   const nextCall = () => new Promise<void>((resolve) => started.push(resolve));
   return { service, calls, nextCall };
 }
