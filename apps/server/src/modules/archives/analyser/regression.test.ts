@@ -15,9 +15,24 @@ interface Project {
     spdx: string[];
     declaredAgrees?: boolean;
   };
+  languages?: {
+    /** `github-linguist --json` (7.22.1) on the project's tree at the commit: percent of code bytes. */
+    linguist: Record<string, number>;
+    /**
+     * The project's code at scale: a file per language with its bytes in all, and each folder or file
+     * that is not the seller's own code (vendored, generated, documentation) with its bytes.
+     */
+    files: Array<{ path: string; bytes: number }>;
+  };
 }
 
 const { projects } = JSON.parse(readFileSync(new URL('fixtures/real-projects.json', import.meta.url), 'utf8')) as { projects: Project[] };
+
+/** How far a language's share may stand from Linguist's, in percentage points. */
+const LANGUAGE_TOLERANCE = 3;
+
+/** Text of a given size in lines of 40 characters, so no rule takes it for minified. */
+const filler = (bytes: number) => `${'x'.repeat(39)}\n`.repeat(Math.floor(bytes / 40)) + 'x'.repeat(bytes % 40);
 
 const lines = (count: number, make: (index: number) => string) =>
   `${Array.from({ length: count }, (_, index) => make(index)).join('\n')}\n`;
@@ -149,7 +164,9 @@ describe('a regression set of real projects, rebuilt as stand-ins', () => {
   it.each(projects.map((project) => [`${project.name} (${project.repository}@${project.commit.slice(0, 7)})`, project] as const))(
     '%s',
     async (_name, project) => {
-      const bytes = makeZip(STAND_INS[project.standIn.kind]!(project.standIn));
+      const standIn = STAND_INS[project.standIn.kind]!(project.standIn);
+      const atScale = (project.languages?.files ?? []).map((file) => ({ name: file.path, content: filler(file.bytes) }));
+      const bytes = makeZip([...standIn.filter((file) => !atScale.some((big) => big.name === file.name)), ...atScale]);
       const analysis = await analyseArchive({
         size: bytes.length,
         readRange: async (start, length) => bytes.subarray(start, start + length),
@@ -164,6 +181,14 @@ describe('a regression set of real projects, rebuilt as stand-ins', () => {
       expect(analysis.declaredLicences.map((declared) => declared.agrees)).toEqual(
         project.expect.declaredAgrees === undefined ? [] : [project.expect.declaredAgrees],
       );
+      // Linguist's shares, within a few points: every language it gives 1% or more.
+      const ours = Object.fromEntries(analysis.languages.map((language) => [language.name, language.percent]));
+      for (const [language, share] of Object.entries(project.languages?.linguist ?? {}))
+        if (share >= 1)
+          expect(
+            Math.abs((ours[language] ?? 0) - share),
+            `${language}: ${ours[language] ?? 0}% here, ${share}% by Linguist`,
+          ).toBeLessThanOrEqual(LANGUAGE_TOLERANCE);
       // Clean projects: no secret warnings.
       expect(analysis.warnings).toEqual([]);
     },

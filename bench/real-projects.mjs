@@ -1,0 +1,126 @@
+// The analyser on the regression set's real projects, beside GitHub Linguist. Each project of
+// apps/server/src/modules/archives/analyser/fixtures/real-projects.json is taken at its recorded
+// commit from a git mirror fetched beforehand (one folder per repository, `<owner>+<name>/repo`,
+// as the search tool's `fetch` lays them out under /work/.mirror), zipped as a seller would
+// (`git archive`, with the project's folder around it), analysed, and its language shares set
+// beside those of `github-linguist` (Debian's ruby-github-linguist) on the same tree. Projects
+// whose mirror is absent are skipped. After `npm run build`:
+//
+//   node bench/real-projects.mjs [MIRRORS_DIR] [--only NAME_PART]
+//
+// Prints one block per project and exits 1 when a fact, a licence or a top language (within
+// LANGUAGE_TOLERANCE points of Linguist's) differs from the fixture's.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { analyseArchive } from '../apps/server/dist/modules/archives/analyser/index.js';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const fixture = path.join(here, '../apps/server/src/modules/archives/analyser/fixtures/real-projects.json');
+/** How far our share of the top language may stand from Linguist's, in percentage points. */
+export const LANGUAGE_TOLERANCE = 3;
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.toLowerCase() : undefined;
+const mirrors = args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--only') ?? '/work/.mirror';
+
+const { projects } = JSON.parse(readFileSync(fixture, 'utf8'));
+let differences = 0;
+let measured = 0;
+for (const project of projects) {
+  if (only && !project.name.toLowerCase().includes(only)) continue;
+  const mirror = path.join(mirrors, project.repository.replace('/', '+'), 'repo');
+  if (!existsSync(mirror)) {
+    console.log(`- ${project.name}: skipped, no mirror at ${mirror}`);
+    continue;
+  }
+  measured++;
+  const found = await measure(project, mirror);
+  const problems = compare(project, found);
+  differences += problems.length;
+  console.log(`- ${project.name} (${project.repository}@${project.commit.slice(0, 7)}${project.path ? ` ${project.path}` : ''})`);
+  console.log(`    archive ${found.archiveMb} MB, ${found.entries} entries, analysed in ${found.seconds} s`);
+  console.log(`    engine ${found.engine ?? '-'} ${found.version ?? ''}`);
+  console.log(`    ours     ${formatShares(found.ours)}`);
+  console.log(`    Linguist ${formatShares(found.linguist)}`);
+  console.log(`    licences ${found.spdx.join(', ') || '-'}; warnings ${found.warnings.join(' | ') || '-'}`);
+  for (const problem of problems) console.log(`    DIFFERS: ${problem}`);
+}
+console.log(`\n${measured} projects measured, ${differences} differences.`);
+process.exitCode = differences === 0 ? 0 : 1;
+
+async function measure(project, mirror) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'real-project-'));
+  try {
+    const tree = path.join(dir, 'tree');
+    const zip = path.join(dir, 'project.zip');
+    const subtree = project.path ? `${project.commit}:${project.path}` : project.commit;
+    const folder = `${path.basename(project.path ?? project.repository)}/`;
+    execFileSync('git', ['--git-dir', mirror, 'archive', '--format=zip', `--prefix=${folder}`, '-o', zip, subtree]);
+    // Linguist reads a repository: the same tree, committed afresh (its .gitattributes included).
+    execFileSync('git', ['init', '-q', tree]);
+    execFileSync('sh', ['-c', `git --git-dir "${mirror}" archive "${subtree}" | tar -x -C "${tree}"`]);
+    execFileSync('git', ['-C', tree, 'add', '-A']);
+    execFileSync('git', ['-C', tree, '-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-q', '-m', 'tree']);
+    const linguist = JSON.parse(execFileSync('github-linguist', ['--json', tree], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+
+    const { size } = statSync(zip);
+    const handle = await open(zip, 'r');
+    const started = performance.now();
+    try {
+      const analysis = await analyseArchive({
+        size,
+        readRange: async (start, length) => {
+          const buffer = Buffer.alloc(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, start);
+          return buffer.subarray(0, bytesRead);
+        },
+      });
+      const [engine] = analysis.engines;
+      return {
+        archiveMb: Math.round((size / 2 ** 20) * 10) / 10,
+        entries: analysis.files.count,
+        seconds: Math.round((performance.now() - started) / 10) / 100,
+        engine: analysis.engine,
+        version: engine?.version ?? null,
+        facts: Object.fromEntries((engine?.facts ?? []).map((fact) => [fact.label, fact.value])),
+        ours: Object.fromEntries(analysis.languages.map((language) => [language.name, language.percent])),
+        linguist: Object.fromEntries(Object.entries(linguist).map(([name, { percentage }]) => [name, Number(percentage)])),
+        spdx: analysis.licences.map((licence) => licence.spdx).sort(),
+        warnings: analysis.warnings.map((warning) => `${warning.path}: ${warning.kind}`),
+        refused: null,
+      };
+    } catch (error) {
+      return { archiveMb: 0, entries: 0, seconds: 0, ours: {}, linguist: {}, spdx: [], warnings: [], facts: {}, refused: String(error) };
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function compare(project, found) {
+  if (found.refused) return [`refused: ${found.refused}`];
+  const problems = [];
+  const { expect } = project;
+  if (found.engine !== expect.engine) problems.push(`engine ${found.engine}, fixture ${expect.engine}`);
+  if (found.version !== expect.version) problems.push(`version ${found.version}, fixture ${expect.version}`);
+  for (const [label, value] of Object.entries(expect.facts))
+    if (found.facts[label] !== value) problems.push(`${label}: ${found.facts[label]}, fixture ${value}`);
+  if (found.spdx.join() !== [...expect.spdx].sort().join()) problems.push(`licences ${found.spdx.join()}, fixture ${expect.spdx.join()}`);
+  if (found.warnings.length > 0) problems.push(`warnings on a clean project`);
+  const [top, share] = Object.entries(found.linguist).sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (top !== undefined && Math.abs((found.ours[top] ?? 0) - share) > LANGUAGE_TOLERANCE)
+    problems.push(`${top}: ${found.ours[top] ?? 0}% here, ${share}% by Linguist`);
+  return problems;
+}
+
+function formatShares(shares) {
+  const top = Object.entries(shares)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
+  return top.map(([name, share]) => `${name} ${share}%`).join(', ') || '-';
+}
