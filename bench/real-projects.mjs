@@ -26,6 +26,7 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.toLowerCase() : undefined;
 const mirrors = args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--only') ?? '/work/.mirror';
 
+/** @type {{ projects: Project[] }} */
 const { projects } = JSON.parse(readFileSync(fixture, 'utf8'));
 let differences = 0;
 let measured = 0;
@@ -51,6 +52,13 @@ for (const project of projects) {
 console.log(`\n${measured} projects measured, ${differences} differences.`);
 process.exitCode = differences === 0 ? 0 : 1;
 
+/**
+ * @typedef {{ name: string, repository: string, commit: string, path?: string, expect: { engine: string, version: string | null, facts: Record<string, string>, spdx: string[] } }} Project
+ * @typedef {{ archiveMb: number, entries: number, seconds: number, engine: string | null, version: string | null, facts: Record<string, string>, ours: Record<string, number>, linguist: Record<string, number>, spdx: string[], warnings: string[], refused: string | null }} Found
+ * @param {Project} project
+ * @param {string} mirror
+ * @returns {Promise<Found>}
+ */
 async function measure(project, mirror) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'real-project-'));
   try {
@@ -88,12 +96,24 @@ async function measure(project, mirror) {
         facts: Object.fromEntries((engine?.facts ?? []).map((fact) => [fact.label, fact.value])),
         ours: Object.fromEntries(analysis.languages.map((language) => [language.name, language.percent])),
         linguist: Object.fromEntries(Object.entries(linguist).map(([name, { percentage }]) => [name, Number(percentage)])),
-        spdx: analysis.licences.map((licence) => licence.spdx).sort(),
+        spdx: analysis.licences.map((licence) => licence.spdx ?? 'unidentified').sort(),
         warnings: analysis.warnings.map((warning) => `${warning.path}: ${warning.kind}`),
         refused: null,
       };
     } catch (error) {
-      return { archiveMb: 0, entries: 0, seconds: 0, ours: {}, linguist: {}, spdx: [], warnings: [], facts: {}, refused: String(error) };
+      return {
+        archiveMb: 0,
+        entries: 0,
+        seconds: 0,
+        engine: null,
+        version: null,
+        ours: {},
+        linguist: {},
+        spdx: [],
+        warnings: [],
+        facts: {},
+        refused: String(error),
+      };
     } finally {
       await handle.close();
     }
@@ -102,6 +122,7 @@ async function measure(project, mirror) {
   }
 }
 
+/** @param {Project} project @param {Found} found */
 function compare(project, found) {
   if (found.refused) return [`refused: ${found.refused}`];
   const problems = [];
@@ -113,11 +134,12 @@ function compare(project, found) {
   if (found.spdx.join() !== [...expect.spdx].sort().join()) problems.push(`licences ${found.spdx.join()}, fixture ${expect.spdx.join()}`);
   if (found.warnings.length > 0) problems.push(`warnings on a clean project`);
   const [top, share] = Object.entries(found.linguist).sort((a, b) => b[1] - a[1])[0] ?? [];
-  if (top !== undefined && Math.abs((found.ours[top] ?? 0) - share) > LANGUAGE_TOLERANCE)
+  if (top !== undefined && share !== undefined && Math.abs((found.ours[top] ?? 0) - share) > LANGUAGE_TOLERANCE)
     problems.push(`${top}: ${found.ours[top] ?? 0}% here, ${share}% by Linguist`);
   return problems;
 }
 
+/** @param {Record<string, number>} shares */
 function formatShares(shares) {
   const top = Object.entries(shares)
     .sort((a, b) => b[1] - a[1])
