@@ -38,6 +38,7 @@ import { refundRoutes } from './modules/refunds/index.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
+import { discountRoutes } from './modules/discounts/index.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
@@ -163,6 +164,7 @@ export async function buildApp(given: AppDependencies) {
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
+  await app.register(discountRoutes, { discounts: services.discounts });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

@@ -4,6 +4,7 @@ import { PeopleService } from './modules/people/index.js';
 import { CommentsService } from './modules/comments/index.js';
 import { ContactService } from './modules/contact/index.js';
 import { HireService } from './modules/hire/index.js';
+import { DiscountsService } from './modules/discounts/index.js';
 import { LedgerService } from './modules/ledger/index.js';
 import { LicencesService } from './modules/licences/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
@@ -47,7 +48,15 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
   const orders = new OrdersService({ db, inTransaction, clock });
   const licences = new LicencesService({ db, inTransaction, clock });
-  const payments = new PaymentsService({ db, provider: createPaymentProvider(config.payments, db, clock), orders, clock });
+  const discounts = new DiscountsService({ db, inTransaction, clock });
+  const payments = new PaymentsService({
+    db,
+    inTransaction,
+    provider: createPaymentProvider(config.payments, db, clock),
+    orders,
+    discounts,
+    clock,
+  });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
   const checkouts = {
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
@@ -137,6 +146,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const purchases = new PurchasesService({
     db,
     inTransaction,
+    discounts,
     releases,
     payments,
     orders,
@@ -176,6 +186,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     idempotency: new IdempotencyService({ db, clock }),
     purchases,
     refunds,
+    discounts,
     reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock }),
     orders,
     licences,

@@ -3,6 +3,7 @@ import { idSchema, isoDateTimeSchema } from './common.js';
 import { categorySchema, licenseTypeSchema, textBooleanSchema } from './enums.js';
 import { licenceStatusSchema } from './licences.js';
 import { lineRefundRequestSchema, lineRefundSchema } from './refunds.js';
+import { discountCodeInputSchema } from './discounts.js';
 
 /** The message of every download refused because the licence window has passed. */
 export const DOWNLOAD_WINDOW_CLOSED_MESSAGE = 'The download window for this licence has closed.';
@@ -30,21 +31,28 @@ export const checkoutLineSchema = z.strictObject({
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-/** POST /api/payment/create-payment-intent. `amount` (cents) is optional; when sent it must equal the server's total. */
+/** A cart's lines as the checkout and its pricing take them. */
+export const cartLinesSchema = z
+  .array(checkoutLineSchema)
+  .min(1, 'The cart is empty')
+  .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products per order`)
+  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+    message: 'A product appears twice in the cart',
+  });
+
+/**
+ * POST /api/payment/create-payment-intent. `amount` (cents) is optional; when sent it must equal the
+ * server's total, discount included. `code`: one discount code, priced as POST /api/cart/price prices it.
+ */
 export const createPaymentIntentBodySchema = z.strictObject({
-  products: z
-    .array(checkoutLineSchema)
-    .min(1, 'The cart is empty')
-    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products per order`)
-    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
-      message: 'A product appears twice in the cart',
-    }),
+  products: cartLinesSchema,
   amount: z
     .number({ error: 'The amount is in whole cents' })
     .int('The amount is in whole cents')
     .min(0, 'The amount cannot be negative')
     .optional(),
   currency: z.literal('usd'),
+  code: discountCodeInputSchema.optional(),
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
@@ -55,6 +63,34 @@ export const createPaymentIntentResponseSchema = z.object({
   amount: z.number().int(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** POST /api/cart/price: the cart priced as the checkout will price it. */
+export const cartPriceBodySchema = z.strictObject({
+  products: cartLinesSchema,
+  code: discountCodeInputSchema.optional(),
+});
+export type CartPriceBody = z.infer<typeof cartPriceBodySchema>;
+
+export const pricedLineSchema = z.object({
+  productId: idSchema,
+  licenseType: licenseTypeSchema,
+  listPrice: z.number(),
+  discount: z.number(),
+  price: z.number(),
+});
+export type PricedCartLine = z.infer<typeof pricedLineSchema>;
+
+export const cartPriceSchema = z
+  .object({
+    lines: z.array(pricedLineSchema),
+    subtotal: z.number(),
+    discount: z.number(),
+    total: z.number(),
+    /** The code as the buyer sent it, whether it applies, and why not. */
+    code: z.object({ code: z.string(), applied: z.boolean(), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'CartPrice' });
+export type CartPrice = z.infer<typeof cartPriceSchema>;
 
 /** POST /api/payment/simulated/confirm: the card fields of the checkout page (simulated provider only). */
 const expiryPart = z.union([z.number(), z.string().max(10)]).transform(Number);

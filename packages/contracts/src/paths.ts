@@ -71,11 +71,18 @@ export const API_PATHS = {
   /** A signed-in person's cart and wishlist: GET the list, PUT to replace it, POST to add lines (sign-in merge). */
   basket: {
     cart: '/api/cart',
+    /** The cart priced as the checkout prices it, with a discount code. */
+    price: '/api/cart/price',
     wishlist: '/api/wishlist',
   },
   view: {
     record: '/api/view/GameView/:id',
     counts: '/api/view/getGameView',
+  },
+  /** A seller's discount codes. */
+  discount: {
+    list: '/api/discount',
+    one: '/api/discount/:id',
   },
   payment: {
     config: '/api/payment/config',

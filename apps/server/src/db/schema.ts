@@ -46,6 +46,9 @@ export interface Database {
   hire_requests: HireRequestsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_products: DiscountCodeProductsTable;
+  discount_redemptions: DiscountRedemptionsTable;
   licences: LicencesTable;
   simulated_payment_intents: SimulatedPaymentIntentsTable;
   refunds: RefundsTable;
@@ -287,6 +290,54 @@ export interface OrderLinesTable {
   discount_cents: number;
   tax_cents: number;
   paid_cents: number;
+}
+
+/** A seller's discount code (docs/decisions/0009). */
+export interface DiscountCodesTable {
+  id: string;
+  seller_id: string;
+  code: string;
+  /** Upper-cased `code`: unique per seller among codes not deleted. */
+  code_key: string;
+  kind: 'percent' | 'fixed';
+  /** Percent 1–100, or cents off each line. */
+  amount: number;
+  /** JSON array of licence types. */
+  licence_types: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_redemptions: number | null;
+  /** Uses held by open checkouts and paid: raised only while below `max_redemptions`. */
+  uses: Generated<number>;
+  one_per_buyer: Generated<number>;
+  min_subtotal_cents: Generated<number>;
+  paused: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** The products a code is limited to; none: all of its seller's. */
+export interface DiscountCodeProductsTable {
+  code_id: string;
+  product_id: string;
+}
+
+export type DiscountRedemptionStatus = 'held' | 'paid' | 'released';
+
+/** A code's use by one order: held at checkout, paid with the order, or released when it closed unpaid. */
+export interface DiscountRedemptionsTable {
+  id: string;
+  code_id: string;
+  order_id: string;
+  buyer_id: string;
+  /** The buyer's id for a one-per-buyer code, else the redemption's id: unique per code while not released. */
+  buyer_key: string;
+  status: DiscountRedemptionStatus;
+  discount_cents: number;
+  paid_cents: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The simulated provider's side of an intent (what Stripe would keep on its servers). */

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The money core's tables and the one module each belongs to (docs/decisions/0008). */
+/** The money tables and the one module each belongs to (docs/decisions/0008, 0009). */
 const OWNERS: Record<string, string> = {
   orders: 'modules/orders',
   order_lines: 'modules/orders',
@@ -11,6 +11,9 @@ const OWNERS: Record<string, string> = {
   licence_apps: 'modules/licences',
   ledger_entries: 'modules/ledger',
   ledger_balances: 'modules/ledger',
+  discount_codes: 'modules/discounts',
+  discount_code_products: 'modules/discounts',
+  discount_redemptions: 'modules/discounts',
 };
 
 /**

@@ -27,6 +27,8 @@ export const RETENTION = {
 export interface HousekeepingReport {
   sessions: number;
   payments: number;
+  /** Checkouts closed because they held a discount code's use past its hold. */
+  codeHolds: number;
   mails: number;
   passwordResets: number;
   idempotencyKeys: number;
@@ -103,6 +105,7 @@ export class HousekeepingService {
       const report: HousekeepingReport = {
         sessions: await this.repository.deleteExpiredSessions(now.toISOString()),
         payments: abandoned.forgotten,
+        codeHolds: await this.payments.closeStaleCodeHolds(PAYMENTS_PER_ROUND),
         mails: await this.repository.deleteSentMailsBefore(daysAgo(RETENTION.sentMailDays)),
         passwordResets: await this.repository.deletePasswordResetsExpiredBefore(daysAgo(RETENTION.passwordResetDays)),
         idempotencyKeys: await this.repository.deleteIdempotencyKeysBefore(daysAgo(RETENTION.idempotencyKeyDays)),

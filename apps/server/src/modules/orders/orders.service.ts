@@ -13,6 +13,8 @@ export interface NewOrderLine {
   licenseType: LicenseType;
   sellerId: string;
   listCents: number;
+  /** What a discount code took off the line (licence lines only); none when absent. */
+  discountCents?: number;
 }
 
 export interface OrderLine {
@@ -93,9 +95,26 @@ const soldOf = (row: OrderRow | PaidOrderWithBuyerRow): SoldOrder => ({
   paidAt: row.paid_at ?? row.created_at,
 });
 
+/** What the buyer pays for the line: its list price less its discount. */
+const paidCentsOf = (line: Pick<NewOrderLine, 'listCents' | 'discountCents'>) => line.listCents - (line.discountCents ?? 0);
+
 /** The charged total: a reskin is quoted with its licence, never charged by the cart (docs/product-spec.md §9). */
-export const chargedCents = (lines: ReadonlyArray<Pick<NewOrderLine, 'kind' | 'listCents'>>) =>
-  lines.filter((line) => line.kind === 'licence').reduce((total, line) => total + line.listCents, 0);
+export const chargedCents = (lines: ReadonlyArray<Pick<NewOrderLine, 'kind' | 'listCents' | 'discountCents'>>) =>
+  lines.filter((line) => line.kind === 'licence').reduce((total, line) => total + paidCentsOf(line), 0);
+
+const lineRowOf = (orderId: string, line: NewOrderLine & { id?: string }): OrderLineRow => ({
+  id: line.id ?? newId(),
+  order_id: orderId,
+  kind: line.kind,
+  product_id: line.productId,
+  release_id: null,
+  license_type: line.licenseType,
+  seller_id: line.sellerId,
+  list_cents: line.listCents,
+  discount_cents: line.discountCents ?? 0,
+  tax_cents: 0,
+  paid_cents: paidCentsOf(line),
+});
 
 export interface OrdersServiceDependencies {
   db: Kysely<Database>;
@@ -115,8 +134,8 @@ export class OrdersService {
     this.clock = clock;
   }
 
-  /** A checkout's order, pending until its payment is recorded; answers the charged total. */
-  async open(order: OpenOrder): Promise<number> {
+  /** A checkout's order, pending until its payment is recorded, inside the checkout's transaction; answers the charged total. */
+  async openIn(trx: Kysely<Database>, order: OpenOrder): Promise<number> {
     const now = this.clock.now().toISOString();
     const total = chargedCents(order.lines);
     const row: OrderRow = {
@@ -131,20 +150,10 @@ export class OrdersService {
       paid_at: null,
       updated_at: now,
     };
-    const lines: OrderLineRow[] = order.lines.map((line) => ({
-      id: newId(),
-      order_id: order.id,
-      kind: line.kind,
-      product_id: line.productId,
-      release_id: null,
-      license_type: line.licenseType,
-      seller_id: line.sellerId,
-      list_cents: line.listCents,
-      discount_cents: 0,
-      tax_cents: 0,
-      paid_cents: line.listCents,
-    }));
-    await this.inTransaction((trx) => new OrdersRepository(trx).insertRows(row, lines));
+    await new OrdersRepository(trx).insertRows(
+      row,
+      order.lines.map((line) => lineRowOf(order.id, line)),
+    );
     return total;
   }
 
@@ -178,8 +187,9 @@ export class OrdersService {
     return this.orders.pendingOf(productId, sinceIso);
   }
 
-  async cancel(id: string): Promise<void> {
-    await this.orders.cancel(id, this.clock.now().toISOString());
+  /** pending → canceled inside the caller's transaction: the provider closed the checkout unpaid. */
+  async cancelIn(trx: Kysely<Database>, id: string): Promise<void> {
+    await new OrdersRepository(trx).cancel(id, this.clock.now().toISOString());
   }
 
   /** Checkouts opened between the two times and still waiting to be paid, newest first, with their lines. */
@@ -193,8 +203,9 @@ export class OrdersService {
     return this.orders.unpaidBefore(beforeIso, limit);
   }
 
-  async forget(id: string): Promise<void> {
-    await this.orders.deleteUnpaid(id);
+  /** Deletes an unpaid order inside the caller's transaction. */
+  async forgetIn(trx: Kysely<Database>, id: string): Promise<void> {
+    await new OrdersRepository(trx).deleteUnpaid(id);
   }
 
   /**
@@ -217,19 +228,7 @@ export class OrdersService {
           paid_at: order.paidAt,
           updated_at: order.paidAt,
         },
-        order.lines.map((line) => ({
-          id: line.id,
-          order_id: order.id,
-          kind: line.kind,
-          product_id: line.productId,
-          release_id: null,
-          license_type: line.licenseType,
-          seller_id: line.sellerId,
-          list_cents: line.listCents,
-          discount_cents: 0,
-          tax_cents: 0,
-          paid_cents: line.listCents,
-        })),
+        order.lines.map((line) => lineRowOf(order.id, line)),
       );
     }
   }

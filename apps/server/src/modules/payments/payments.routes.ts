@@ -1,6 +1,8 @@
 import {
   API_PATHS,
   cardFieldErrorBodySchema,
+  cartPriceBodySchema,
+  cartPriceSchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
   errorBodySchema,
@@ -38,6 +40,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   );
 
   app.post(
+    API_PATHS.basket.price,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          "Prices the cart as the checkout will: stored prices, and a discount code's cents off its own seller's lines (no line below $0.50); the code's message says why it does not apply",
+        body: cartPriceBodySchema,
+        response: { 200: cartPriceSchema, ...errors },
+      },
+    },
+    async (request) => payments.price(actorOf(request), request.body),
+  );
+
+  app.post(
     API_PATHS.payment.createIntent,
     {
       preHandler: requireUser,
@@ -51,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       schema: {
         tags,
-        summary: `Prices the cart from stored prices (sum of the chosen licence prices, in cents) and opens a payment intent; a differing client amount is refused; 429 past ${INTENTS_PER_MINUTE} a minute per user`,
+        summary: `Prices the cart from stored prices (sum of the chosen licence prices less a code's discount, in cents), holds the code's use and opens a payment intent; a differing client amount or a code that does not apply is refused; 429 past ${INTENTS_PER_MINUTE} a minute per user`,
         body: createPaymentIntentBodySchema,
         response: { 200: createPaymentIntentResponseSchema, ...errors, 429: errorBodySchema },
       },

@@ -1,7 +1,11 @@
 import {
-  cartTotal,
+  centsToDollars,
+  DISCOUNT_MESSAGES,
   formatUsd,
   licencePrice,
+  type CartPrice,
+  type CartPriceBody,
+  type CheckoutLine,
   type CreatePaymentIntentBody,
   type CreatePaymentIntentResponse,
   type LicenseType,
@@ -21,7 +25,9 @@ import {
   type RecordedProviderRefund,
   WebhookSignatureError,
 } from '../../platform/payments/index.js';
-import type { NewOrderLine, Order, OrdersService } from '../orders/index.js';
+import { chargedCents, type NewOrderLine, type Order, type OrdersService } from '../orders/index.js';
+import type { AppliedDiscount, DiscountsService } from '../discounts/index.js';
+import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { ownsPayment } from './policies.js';
 import type { Kysely } from 'kysely';
@@ -90,21 +96,35 @@ export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product.';
 
 export interface PaymentsServiceDependencies {
   db: Kysely<Database>;
+  inTransaction: InTransaction;
   provider: PaymentProvider;
   orders: OrdersService;
+  discounts: DiscountsService;
   clock: Clock;
+}
+
+/** A cart priced by the server: its order lines (licences with their discounts, reskins quoted) and the code's fate. */
+interface PricedCart {
+  lines: NewOrderLine[];
+  /** What the provider charges: the licence lines' list prices less their discounts. */
+  totalCents: number;
+  code: { code: string; message: string; applied: AppliedDiscount | null } | null;
 }
 
 export class PaymentsService {
   private readonly payments: PaymentsRepository;
+  private readonly inTransaction: InTransaction;
   private readonly provider: PaymentProvider;
   private readonly orders: OrdersService;
+  private readonly discounts: DiscountsService;
   private readonly clock: Clock;
 
-  constructor({ db, provider, orders, clock }: PaymentsServiceDependencies) {
+  constructor({ db, inTransaction, provider, orders, discounts, clock }: PaymentsServiceDependencies) {
     this.payments = new PaymentsRepository(db);
+    this.inTransaction = inTransaction;
     this.provider = provider;
     this.orders = orders;
+    this.discounts = discounts;
     this.clock = clock;
   }
 
@@ -112,9 +132,64 @@ export class PaymentsService {
     return { provider: this.provider.name, publishableKey: this.provider.publishableKey };
   }
 
+  /**
+   * The cart as the checkout will charge it: stored prices, and the code's discount on its own
+   * seller's lines. Nothing is held; a code used up by the time the checkout starts is refused then.
+   */
+  async price(actor: SessionUser, body: CartPriceBody): Promise<CartPrice> {
+    const priced = await this.priceCart(actor, body.products, body.code);
+    const licences = priced.lines.filter((line) => line.kind === 'licence');
+    const subtotal = licences.reduce((sum, line) => sum + line.listCents, 0);
+    return {
+      lines: licences.map((line) => ({
+        productId: line.productId,
+        licenseType: line.licenseType,
+        listPrice: centsToDollars(line.listCents),
+        discount: centsToDollars(line.discountCents ?? 0),
+        price: centsToDollars(line.listCents - (line.discountCents ?? 0)),
+      })),
+      subtotal: centsToDollars(subtotal),
+      discount: centsToDollars(subtotal - priced.totalCents),
+      total: centsToDollars(priced.totalCents),
+      code: priced.code && { code: priced.code.code, applied: priced.code.applied !== null, message: priced.code.message },
+    };
+  }
+
   async createIntent(actor: SessionUser, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
-    const products = new Map((await this.payments.saleProducts(body.products.map((line) => line.productId))).map((row) => [row.id, row]));
-    const priced = body.products.map((line) => {
+    const priced = await this.priceCart(actor, body.products, body.code);
+    if (priced.code && !priced.code.applied) throw badRequest(priced.code.message, 'code');
+    const amount = priced.totalCents;
+    if (body.amount !== undefined && body.amount !== amount) {
+      throw badRequest(`The amount does not match the prices of the products: the total is ${formatUsd(amount)}`);
+    }
+    const orderId = newId();
+    const intent = await this.provider.createIntent(amount, body.currency, { userId: actor._id, paymentId: orderId });
+    const applied = priced.code?.applied ?? null;
+    try {
+      // The order and the code's use together: a checkout refused the last use leaves no order behind.
+      await this.inTransaction(async (trx) => {
+        await this.orders.openIn(trx, {
+          id: orderId,
+          buyerId: actor._id,
+          provider: this.provider.name,
+          intentId: intent.id,
+          currency: body.currency,
+          lines: priced.lines,
+        });
+        if (applied) await this.discounts.holdIn(trx, applied, orderId, actor._id);
+      });
+    } catch (error) {
+      // Nobody can pay an intent whose order was never kept.
+      await this.provider.cancel(intent.id).catch(() => undefined);
+      if (applied && isUniqueViolation(error)) throw badRequest(DISCOUNT_MESSAGES.alreadyUsed, 'code');
+      throw error;
+    }
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+  }
+
+  private async priceCart(actor: SessionUser, cart: readonly CheckoutLine[], code: string | undefined): Promise<PricedCart> {
+    const products = new Map((await this.payments.saleProducts(cart.map((line) => line.productId))).map((row) => [row.id, row]));
+    const licences = cart.map((line) => {
       const product = products.get(line.productId);
       if (!product || product.status !== 'Approved') {
         throw badRequest(
@@ -122,41 +197,42 @@ export class PaymentsService {
         );
       }
       if (product.user_id === actor._id) throw badRequest(OWN_PRODUCT_MESSAGE);
-      return {
-        line,
-        product,
-        prices: {
-          licenseType: line.licenseType,
-          singleAppLicenseCents: Number(product.single_app_license_cents),
-          multiAppLicenseCents: Number(product.multi_app_license_cents),
-        },
-      };
+      const listCents = licencePrice({
+        licenseType: line.licenseType,
+        singleAppLicenseCents: Number(product.single_app_license_cents),
+        multiAppLicenseCents: Number(product.multi_app_license_cents),
+      });
+      return { line, product, listCents };
     });
-    const amount = cartTotal(priced.map(({ prices }) => prices));
+    const evaluation =
+      code === undefined
+        ? null
+        : await this.discounts.evaluate(
+            code,
+            actor._id,
+            licences.map(({ line, product, listCents }) => ({
+              productId: line.productId,
+              sellerId: product.user_id,
+              licenseType: line.licenseType,
+              listCents,
+            })),
+          );
+    const applied = evaluation?.applies ? evaluation.discount : null;
     // A reskin is its own line, quoted with the licence and never charged by the cart (docs/decisions/0008).
-    const lines: NewOrderLine[] = priced.flatMap(({ line, product, prices }) => {
+    const lines: NewOrderLine[] = licences.flatMap(({ line, product, listCents }, index) => {
       const common = { productId: line.productId, licenseType: line.licenseType, sellerId: product.user_id };
-      const licence: NewOrderLine = { ...common, kind: 'licence', listCents: licencePrice(prices) };
+      const licence: NewOrderLine = { ...common, kind: 'licence', listCents, discountCents: applied?.lineDiscounts[index] ?? 0 };
       if (line.isReskin !== 'true') return [licence];
       return [
         licence,
         { ...common, kind: 'reskin', listCents: product.reskin_price_cents === null ? 0 : Number(product.reskin_price_cents) },
       ];
     });
-    if (body.amount !== undefined && body.amount !== amount) {
-      throw badRequest(`The amount does not match the prices of the products: the total is ${formatUsd(amount)}`);
-    }
-    const orderId = newId();
-    const intent = await this.provider.createIntent(amount, body.currency, { userId: actor._id, paymentId: orderId });
-    await this.orders.open({
-      id: orderId,
-      buyerId: actor._id,
-      provider: this.provider.name,
-      intentId: intent.id,
-      currency: body.currency,
+    return {
       lines,
-    });
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+      totalCents: chargedCents(lines),
+      code: evaluation && code !== undefined ? { code, message: evaluation.message, applied } : null,
+    };
   }
 
   /**
@@ -211,7 +287,7 @@ export class PaymentsService {
   async closeCheckoutsOf(productId: string): Promise<boolean> {
     let allClosed = true;
     for (const order of await this.orders.pendingOf(productId, null)) {
-      if (await this.closedAtProvider(order)) await this.orders.cancel(order.id);
+      if (await this.closedAtProvider(order)) await this.closeUnpaid(order.id, 'cancel');
       else allClosed = false;
     }
     return allClosed;
@@ -229,10 +305,36 @@ export class PaymentsService {
         paidUnrecorded.push(order.provider_intent_id);
         continue;
       }
-      await this.orders.forget(order.id);
+      await this.closeUnpaid(order.id, 'forget');
       forgotten += 1;
     }
     return { forgotten, paidUnrecorded };
+  }
+
+  /**
+   * Closes, at the provider, checkouts that have held a discount code's use longer than its hold, and
+   * gives the use back; answers how many. One paid meanwhile keeps its use: the reconciliation or
+   * the webhook records it.
+   */
+  async closeStaleCodeHolds(limit: number): Promise<number> {
+    let closed = 0;
+    for (const orderId of await this.discounts.staleHolds(limit)) {
+      const order = await this.orders.byId(orderId);
+      if (!order || order.status !== 'pending') continue;
+      if (!(await this.closedAtProvider({ provider_intent_id: order.intentId }))) continue;
+      await this.closeUnpaid(order.id, 'cancel');
+      closed += 1;
+    }
+    return closed;
+  }
+
+  /** An unpaid order canceled (or forgotten) with its code's use given back, in one transaction. */
+  private async closeUnpaid(orderId: string, how: 'cancel' | 'forget'): Promise<void> {
+    await this.inTransaction(async (trx) => {
+      await this.discounts.releaseIn(trx, orderId);
+      if (how === 'cancel') await this.orders.cancelIn(trx, orderId);
+      else await this.orders.forgetIn(trx, orderId);
+    });
   }
 
   /** Cancels the checkout at the provider unless it is closed already; false when the provider says it was paid. */

@@ -19,6 +19,7 @@ import {
 } from '@market/contracts';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { LicencesService, NewLicence } from '../licences/index.js';
+import type { DiscountsService } from '../discounts/index.js';
 import type { OrdersService, SoldOrder } from '../orders/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { type LedgerService, saleOf } from '../ledger/index.js';
@@ -83,6 +84,8 @@ export interface PurchasesServiceDependencies {
   releases: ApprovedReleases;
   payments: PaymentsService;
   orders: OrdersService;
+  /** Keeps a paid order's discount code use. */
+  discounts: Pick<DiscountsService, 'markPaidIn'>;
   licences: LicencesService;
   refunds: ProviderRefunds;
   catalogue: CatalogueService;
@@ -100,6 +103,7 @@ export class PurchasesService {
   private readonly inTransaction: InTransaction;
   private readonly purchases: PurchasesRepository;
   private readonly orders: OrdersService;
+  private readonly discounts: Pick<DiscountsService, 'markPaidIn'>;
   private readonly licences: LicencesService;
   private readonly releases: ApprovedReleases;
   private readonly payments: PaymentsService;
@@ -118,6 +122,7 @@ export class PurchasesService {
     releases,
     payments,
     orders,
+    discounts,
     licences,
     refunds,
     catalogue,
@@ -130,6 +135,7 @@ export class PurchasesService {
   }: PurchasesServiceDependencies) {
     this.inTransaction = inTransaction;
     this.orders = orders;
+    this.discounts = discounts;
     this.licences = licences;
     this.ledger = ledger;
     this.purchases = new PurchasesRepository(db);
@@ -248,6 +254,11 @@ export class PurchasesService {
         // Another request recorded this intent first: its purchase is the answer.
         if (!won) return;
         await this.licences.issueIn(trx, licences);
+        await this.discounts.markPaidIn(
+          trx,
+          payment.id,
+          payment.lines.map((line) => ({ sellerId: sellers.get(line.productId) ?? '', paidCents: line.priceCents })),
+        );
         await new PurchasesRepository(trx).countDownloads(productIds);
         await this.postSales(trx, payment, sellers);
         if (receipt) await this.mail.queue(trx, afterCommit, [receipt]);

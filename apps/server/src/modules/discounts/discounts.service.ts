@@ -1,0 +1,281 @@
+import {
+  type CartLineAtPrice,
+  centsToDollars,
+  discountLines,
+  DISCOUNT_MESSAGES,
+  dollarsToCents,
+  LICENSE_TYPES,
+  type Discount,
+  type DiscountBody,
+  type DiscountState,
+  type DiscountTerms,
+  type LicenseType,
+  type SessionUser,
+} from '@market/contracts';
+import type { Kysely } from 'kysely';
+import { type InTransaction, isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { type DiscountCodeRow, DiscountsRepository, type RedemptionFigures } from './discounts.repository.js';
+import { managesDiscount } from './policies.js';
+
+/** How long a checkout holds a use of a code before housekeeping closes it and gives the use back. */
+export const DISCOUNT_HOLD_MINUTES = 30;
+
+/** A code the cart may use: its terms and what it takes off each line. */
+export interface AppliedDiscount {
+  codeId: string;
+  code: string;
+  /** Cents off each line, in the cart's order. */
+  lineDiscounts: number[];
+}
+
+export type DiscountEvaluation = { applies: true; discount: AppliedDiscount; message: string } | { applies: false; message: string };
+
+const codeKeyOf = (code: string) => code.trim().toUpperCase();
+
+const termsOf = (row: DiscountCodeRow, productIds: readonly string[]): DiscountTerms => ({
+  sellerId: row.seller_id,
+  kind: row.kind,
+  amount: Number(row.amount),
+  productIds,
+  licenceTypes: JSON.parse(row.licence_types) as LicenseType[],
+  minSubtotalCents: Number(row.min_subtotal_cents),
+});
+
+export interface DiscountsServiceDependencies {
+  db: Kysely<Database>;
+  inTransaction: InTransaction;
+  clock: Clock;
+}
+
+/** Sellers' discount codes (docs/decisions/0009): made and changed by their sellers, held at checkout, kept when paid. */
+export class DiscountsService {
+  private readonly codes: DiscountsRepository;
+  private readonly inTransaction: InTransaction;
+  private readonly clock: Clock;
+
+  constructor({ db, inTransaction, clock }: DiscountsServiceDependencies) {
+    this.codes = new DiscountsRepository(db);
+    this.inTransaction = inTransaction;
+    this.clock = clock;
+  }
+
+  async list(actor: SessionUser): Promise<Discount[]> {
+    return this.toDiscounts(await this.codes.ofSeller(actor._id));
+  }
+
+  async create(actor: SessionUser, body: DiscountBody): Promise<Discount> {
+    await this.assertOwnProducts(actor._id, body.productIds);
+    const now = this.clock.now().toISOString();
+    const id = newId();
+    await this.writing(body.code, () =>
+      this.inTransaction((trx) =>
+        new DiscountsRepository(trx).insert(
+          { id, seller_id: actor._id, ...this.columnsOf(body), created_at: now, updated_at: now },
+          body.productIds,
+        ),
+      ),
+    );
+    return this.one(id);
+  }
+
+  async update(actor: SessionUser, id: string, body: DiscountBody): Promise<Discount> {
+    const row = await this.managed(actor, id);
+    await this.assertOwnProducts(row.seller_id, body.productIds);
+    const uses = Number(row.uses);
+    if (body.maxRedemptions !== null && body.maxRedemptions < uses)
+      throw badRequest(`This code has been used ${uses} times already; allow at least ${uses} uses`, 'maxRedemptions');
+    await this.writing(body.code, () =>
+      this.inTransaction((trx) =>
+        new DiscountsRepository(trx).update(id, { ...this.columnsOf(body), updated_at: this.clock.now().toISOString() }, body.productIds),
+      ),
+    );
+    return this.one(id);
+  }
+
+  async remove(actor: SessionUser, id: string): Promise<void> {
+    await this.managed(actor, id);
+    const now = this.clock.now().toISOString();
+    await this.inTransaction((trx) => new DiscountsRepository(trx).remove(id, now));
+  }
+
+  /**
+   * The code as it stands now for this buyer and cart: which seller's code it is (the one whose
+   * products are in the cart, of several sellers' codes with the text), and what it takes off each
+   * line; or why it takes nothing off.
+   */
+  async evaluate(code: string, buyerId: string, lines: readonly CartLineAtPrice[]): Promise<DiscountEvaluation> {
+    const rows = await this.codes.withCode(codeKeyOf(code));
+    if (rows.length === 0) return { applies: false, message: DISCOUNT_MESSAGES.unknown };
+    const products = await this.codes.productsOf(rows.map((row) => row.id));
+    const now = this.clock.now().getTime();
+    let best: DiscountEvaluation | null = null;
+    let bestOff = -1;
+    for (const row of rows) {
+      const terms = termsOf(row, products.get(row.id) ?? []);
+      const sellersLines = lines.some((line) => line.sellerId === row.seller_id);
+      const refusal = await this.refusalOf(row, terms, buyerId, lines, now);
+      const evaluation: DiscountEvaluation = refusal
+        ? { applies: false, message: refusal }
+        : {
+            applies: true,
+            message: DISCOUNT_MESSAGES.applied,
+            discount: { codeId: row.id, code: row.code, lineDiscounts: discountLines(terms, lines) },
+          };
+      // Of several sellers' codes with this text, the one for products in the cart, taking most off.
+      const off = evaluation.applies ? evaluation.discount.lineDiscounts.reduce((sum, cents) => sum + cents, 0) : sellersLines ? 0 : -1;
+      if (best === null || off > bestOff || (off === bestOff && evaluation.applies && !best.applies)) {
+        best = evaluation;
+        bestOff = off;
+      }
+    }
+    return best!;
+  }
+
+  /** Why the code takes nothing off this cart now; null when it applies. */
+  private async refusalOf(
+    row: DiscountCodeRow,
+    terms: DiscountTerms,
+    buyerId: string,
+    lines: readonly CartLineAtPrice[],
+    now: number,
+  ): Promise<string | null> {
+    if (row.paused) return DISCOUNT_MESSAGES.paused;
+    if (row.starts_at && Date.parse(row.starts_at) > now) return DISCOUNT_MESSAGES.notYet;
+    if (row.ends_at && Date.parse(row.ends_at) <= now) return DISCOUNT_MESSAGES.expired;
+    const off = discountLines({ ...terms, minSubtotalCents: 0 }, lines);
+    if (off.every((cents) => cents === 0)) return DISCOUNT_MESSAGES.notApplicable;
+    if (discountLines(terms, lines).every((cents) => cents === 0)) return DISCOUNT_MESSAGES.minSubtotal(terms.minSubtotalCents);
+    if (row.max_redemptions !== null && Number(row.uses) >= Number(row.max_redemptions)) return DISCOUNT_MESSAGES.usedUp;
+    if (row.one_per_buyer && (await this.codes.usedBy(row.id, buyerId))) return DISCOUNT_MESSAGES.alreadyUsed;
+    return null;
+  }
+
+  /**
+   * Holds one use for the order, inside the checkout's transaction: the last use goes to one
+   * checkout only, and a one-per-buyer code to one of the buyer's checkouts.
+   */
+  async holdIn(trx: Kysely<Database>, discount: AppliedDiscount, orderId: string, buyerId: string): Promise<void> {
+    const codes = new DiscountsRepository(trx);
+    const row = await codes.findById(discount.codeId);
+    if (!row) throw badRequest(DISCOUNT_MESSAGES.unknown, 'code');
+    const now = this.clock.now().toISOString();
+    if (row.one_per_buyer && (await codes.usedBy(row.id, buyerId))) throw badRequest(DISCOUNT_MESSAGES.alreadyUsed, 'code');
+    if (!(await codes.takeUse(row.id, now))) throw badRequest(DISCOUNT_MESSAGES.usedUp, 'code');
+    const id = newId();
+    await codes.insertHold({
+      id,
+      code_id: row.id,
+      order_id: orderId,
+      buyer_id: buyerId,
+      buyer_key: row.one_per_buyer ? buyerId : id,
+      discount_cents: discount.lineDiscounts.reduce((sum, cents) => sum + cents, 0),
+      now,
+    });
+  }
+
+  /** The order is paid: its held use is kept, with what the order paid for the code's seller's lines. */
+  async markPaidIn(trx: Kysely<Database>, orderId: string, lines: ReadonlyArray<{ sellerId: string; paidCents: number }>): Promise<void> {
+    const codes = new DiscountsRepository(trx);
+    const held = await codes.heldOf(orderId);
+    if (!held) return;
+    const paidCents = lines.filter((line) => line.sellerId === held.seller_id).reduce((sum, line) => sum + line.paidCents, 0);
+    await codes.markPaid(held.id, paidCents, this.clock.now().toISOString());
+  }
+
+  /** The order closed unpaid: its use goes back to the code. */
+  releaseIn(trx: Kysely<Database>, orderId: string): Promise<boolean> {
+    return new DiscountsRepository(trx).release(orderId, this.clock.now().toISOString());
+  }
+
+  /** Orders whose checkout has held a use longer than DISCOUNT_HOLD_MINUTES. */
+  staleHolds(limit: number): Promise<string[]> {
+    const before = new Date(this.clock.now().getTime() - DISCOUNT_HOLD_MINUTES * 60_000).toISOString();
+    return this.codes.heldBefore(before, limit);
+  }
+
+  private columnsOf(body: DiscountBody) {
+    return {
+      code: body.code,
+      code_key: codeKeyOf(body.code),
+      kind: body.kind,
+      amount: body.kind === 'percent' ? body.amount : dollarsToCents(body.amount),
+      licence_types: JSON.stringify(body.licenceTypes),
+      starts_at: body.startsAt,
+      ends_at: body.endsAt,
+      max_redemptions: body.maxRedemptions,
+      one_per_buyer: body.onePerBuyer ? 1 : 0,
+      min_subtotal_cents: dollarsToCents(body.minSubtotal),
+      paused: body.paused ? 1 : 0,
+    };
+  }
+
+  /** A second live code with the same text for the same seller is refused by the database's unique index. */
+  private async writing(code: string, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`You already have a code ${codeKeyOf(code)}`, 'code');
+      throw error;
+    }
+  }
+
+  private async assertOwnProducts(sellerId: string, productIds: readonly string[]): Promise<void> {
+    const owned = await this.codes.productsOwnedBy(sellerId, productIds);
+    if (productIds.some((id) => !owned.has(id))) throw badRequest('A code can name only your own products', 'productIds');
+  }
+
+  private async managed(actor: SessionUser, id: string): Promise<DiscountCodeRow> {
+    const row = await this.codes.findById(id);
+    if (!row) throw notFound('No such discount code');
+    if (!managesDiscount(actor, row)) throw forbidden('This code is not yours');
+    return row;
+  }
+
+  private async one(id: string): Promise<Discount> {
+    const row = await this.codes.findById(id);
+    if (!row) throw notFound('No such discount code');
+    const [discount] = await this.toDiscounts([row]);
+    return discount!;
+  }
+
+  private async toDiscounts(rows: readonly DiscountCodeRow[]): Promise<Discount[]> {
+    const ids = rows.map((row) => row.id);
+    const [products, figures] = await Promise.all([this.codes.productsOf(ids), this.codes.figuresOf(ids)]);
+    const now = this.clock.now().getTime();
+    return rows.map((row) => {
+      const figure: RedemptionFigures = figures.get(row.id) ?? { code_id: row.id, paid: 0, held: 0, paid_cents: 0, discount_cents: 0 };
+      return {
+        _id: row.id,
+        code: row.code,
+        kind: row.kind,
+        amount: row.kind === 'percent' ? Number(row.amount) : centsToDollars(Number(row.amount)),
+        productIds: products.get(row.id) ?? [],
+        licenceTypes: LICENSE_TYPES.filter((type) => (JSON.parse(row.licence_types) as string[]).includes(type)),
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        maxRedemptions: row.max_redemptions === null ? null : Number(row.max_redemptions),
+        onePerBuyer: Boolean(row.one_per_buyer),
+        minSubtotal: centsToDollars(Number(row.min_subtotal_cents)),
+        paused: Boolean(row.paused),
+        state: stateOf(row, now),
+        redemptions: figure.paid,
+        held: figure.held,
+        revenue: centsToDollars(figure.paid_cents),
+        discounted: centsToDollars(figure.discount_cents),
+        createdAt: row.created_at,
+      };
+    });
+  }
+}
+
+function stateOf(row: DiscountCodeRow, now: number): DiscountState {
+  if (row.ends_at && Date.parse(row.ends_at) <= now) return 'expired';
+  if (row.paused) return 'paused';
+  if (row.max_redemptions !== null && Number(row.uses) >= Number(row.max_redemptions)) return 'used up';
+  if (row.starts_at && Date.parse(row.starts_at) > now) return 'scheduled';
+  return 'active';
+}
