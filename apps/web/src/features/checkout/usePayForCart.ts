@@ -6,11 +6,12 @@ import { isApiError } from '@/lib/api';
 import { PURCHASES_QUERY_ROOT } from '@/lib/queryKeys';
 import { createPaymentIntent } from './api/createPaymentIntent';
 import { recordPurchase } from './api/recordPurchase';
+import { setDiscountCode } from './discountCode';
 
 /** Confirms the card for an intent with the provider; throws CardFieldProblem or CardRefused. */
 export type ConfirmCard = (clientSecret: string) => Promise<void>;
 
-function toCheckoutLine(item: CartItem): CheckoutLine {
+export function toCheckoutLine(item: CartItem): CheckoutLine {
   return { productId: item._id, licenseType: item.selectedLicense, isReskin: item.isReskin === 'true' ? 'true' : 'false' };
 }
 
@@ -30,21 +31,25 @@ async function recordPaidPurchase(paymentIntentId: string): Promise<PurchaseReco
 }
 
 /**
- * docs/product-spec.md §4 checkout: create the intent (the server prices the lines), confirm the card, record
+ * docs/product-spec.md §4 checkout: create the intent (the server prices the lines, with the code applied in the
+ * cart when it applies), confirm the card, record
  * the purchase, then clear the cart, refresh purchases and go to /purchase-successful.
  * Nothing is recorded when any step before the last fails.
  */
-export function usePayForCart(items: readonly CartItem[]) {
+export function usePayForCart(items: readonly CartItem[], code: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (confirmCard: ConfirmCard) => {
-      const intent = await createPaymentIntent(items.map(toCheckoutLine));
+      const intent = await createPaymentIntent(items.map(toCheckoutLine), code);
       await confirmCard(intent.clientSecret);
       return recordPaidPurchase(intent.paymentIntentId);
     },
+    // A code refused at the checkout (used up meanwhile) is shown with the server's word on it.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['cart-price'] }),
     onSuccess: () => {
       clearCart();
+      setDiscountCode(null);
       void queryClient.invalidateQueries({ queryKey: [PURCHASES_QUERY_ROOT] });
       navigate('/purchase-successful');
     },

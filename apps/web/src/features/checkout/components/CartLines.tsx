@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { LicenseType } from '@market/contracts';
+import { dollarsToCents, type CartPrice, type LicenseType } from '@market/contracts';
 import { LicenceTerms } from '@/components/LicenceTerms';
 import { productName } from '@/features/catalogue';
 import { changeCartLicense, removeFromCart } from '@/features/cart';
@@ -42,11 +42,30 @@ function LicenseSelect({ line }: { line: CheckedLine }) {
   );
 }
 
+/** The cents a code takes off each line, by product, where the server's price has them for the licence now chosen. */
+export function lineDiscounts(price: CartPrice | null | undefined) {
+  const applied = price?.code?.applied ? price : null;
+  return (item: { _id: string; selectedLicense: LicenseType }) => {
+    const line = applied?.lines.find((candidate) => candidate.productId === item._id && candidate.licenseType === item.selectedLicense);
+    if (!applied?.code || !line || line.discount === 0) return null;
+    return { code: applied.code.code, listCents: dollarsToCents(line.listPrice), priceCents: dollarsToCents(line.price) };
+  };
+}
+
 /**
  * The cart's lines with their licence choice, availability flag and remove control. `onRemove`
  * is told first, so focus can follow the line that leaves.
  */
-export function CartLines({ lines, onRemove }: { lines: readonly CheckedLine[]; onRemove: (productId: string) => void }) {
+export function CartLines({
+  lines,
+  onRemove,
+  price,
+}: {
+  lines: readonly CheckedLine[];
+  onRemove: (productId: string) => void;
+  price?: CartPrice | null;
+}) {
+  const discountOf = lineDiscounts(price);
   return (
     <ul className="product-lines" aria-label="Products in your cart">
       {lines.map((line) => (
@@ -55,6 +74,7 @@ export function CartLines({ lines, onRemove }: { lines: readonly CheckedLine[]; 
           item={line.item}
           license={<LicenseSelect line={line} />}
           note={<LineNote line={line} />}
+          discount={discountOf(line.item)}
           actions={
             <button
               type="button"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dollarsToCents, type CartPrice } from '@market/contracts';
 
 import { cartTotalCents, type CartItem } from '@/features/cart';
 import { formatCents } from '@/lib/format';
@@ -6,12 +7,25 @@ import { formatCents } from '@/lib/format';
 interface CartSummaryProps {
   title: string;
   items: readonly CartItem[];
+  /** The server's price with a discount code that applies; without one the discount is 0 (docs/product-spec.md §2.6). */
+  price?: CartPrice | null;
+  /** The discount code's field, under the figures. */
+  codeField?: ReactNode;
   children?: ReactNode;
 }
 
-/** Items, total price, discount (always 0, docs/product-spec.md §2.6) and total; reskin prices are not added. */
-export function CartSummary({ title, items, children }: CartSummaryProps) {
-  const total = formatCents(cartTotalCents(items));
+/** The figures a summary shows: with an applied code, the server's; else the cart's own total, discount 0. */
+export function summaryCents(items: readonly CartItem[], price: CartPrice | null | undefined) {
+  if (price?.code?.applied) {
+    return { subtotal: dollarsToCents(price.subtotal), discount: dollarsToCents(price.discount), total: dollarsToCents(price.total) };
+  }
+  const total = cartTotalCents(items);
+  return { subtotal: total, discount: 0, total };
+}
+
+/** Items, total price, discount and total; reskin prices are not added. */
+export function CartSummary({ title, items, price, codeField, children }: CartSummaryProps) {
+  const figures = summaryCents(items, price);
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 className="cart-summary-title" id="cart-summary-title">
@@ -24,17 +38,18 @@ export function CartSummary({ title, items, children }: CartSummaryProps) {
         </div>
         <div>
           <dt>Total price</dt>
-          <dd>{total}</dd>
+          <dd>{formatCents(figures.subtotal)}</dd>
         </div>
         <div>
           <dt>Discount</dt>
-          <dd>{formatCents(0)}</dd>
+          <dd data-testid="cart-discount">{formatCents(-figures.discount)}</dd>
         </div>
         <div className="cart-summary-total">
           <dt>Total</dt>
-          <dd data-testid="cart-total">{total}</dd>
+          <dd data-testid="cart-total">{formatCents(figures.total)}</dd>
         </div>
       </dl>
+      {codeField && <div className="cart-summary-code">{codeField}</div>}
       {children}
     </section>
   );

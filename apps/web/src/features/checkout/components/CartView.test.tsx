@@ -152,4 +152,89 @@ describe('CartView', () => {
     expect(screen.getByRole('list', { name: 'Products in your cart' }).children).toHaveLength(1);
     expect(screen.getByTestId('cart-total').textContent).toBe('$19.50');
   });
+  it('applies a discount code: the server prices it, the lines show what it took off, the total follows, and Remove takes it off', async () => {
+    storeCart([line(1, { singleAppLicense: 40 }), line(2, { singleAppLicense: 30 })]);
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    const products = [summary(1, { singleAppLicense: 40 }), summary(2, { singleAppLicense: 30 })];
+    const calls = fakeFetch((url, init) => {
+      const product = products.find((candidate) => url === `/api/product/${candidate._id}`);
+      if (product) return { status: 200, body: product };
+      if (url === '/api/user/currentUser') return { status: 200, body: userAlice };
+      if (url === '/api/cart/price') {
+        const { code } = JSON.parse(String(init?.body)) as { code: string };
+        const applied = code.toUpperCase() === 'SPRING25';
+        return {
+          status: 200,
+          body: {
+            lines: [
+              {
+                productId: 'product_0001',
+                licenseType: 'Single App License',
+                listPrice: 40,
+                discount: applied ? 10 : 0,
+                price: applied ? 30 : 40,
+              },
+              { productId: 'product_0002', licenseType: 'Single App License', listPrice: 30, discount: 0, price: 30 },
+            ],
+            subtotal: 70,
+            discount: applied ? 10 : 0,
+            total: applied ? 60 : 70,
+            code: { code, applied, message: applied ? 'Code applied' : 'This code has expired' },
+          },
+        };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    visitCart();
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$70.00'));
+
+    fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: ' spring25 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$60.00'));
+    expect(screen.getByTestId('cart-discount').textContent).toBe('-$10.00');
+    expect(screen.getByText('Code applied')).toBeTruthy();
+    const first = screen.getByRole('heading', { name: 'Game Number 1' }).closest('li') as HTMLElement;
+    expect(within(first).getByText('−$10.00 with spring25')).toBeTruthy();
+    expect(within(first).getByText('$40.00').closest('s')).toBeTruthy();
+    const asked = calls.find((call) => call.url === '/api/cart/price');
+    expect(JSON.parse(String(asked?.init?.body))).toEqual({
+      products: [
+        { productId: 'product_0001', licenseType: 'Single App License', isReskin: 'false' },
+        { productId: 'product_0002', licenseType: 'Single App License', isReskin: 'false' },
+      ],
+      code: 'spring25',
+    });
+    expect(sessionStorage.getItem('discountCode')).toBe('spring25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the code spring25' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$70.00'));
+    expect(screen.getByTestId('cart-discount').textContent).toBe('$0.00');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Discount code')));
+
+    // A code that does not apply says why and takes nothing off.
+    fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: 'OLDCODE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This code has expired')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$70.00');
+  });
+
+  it('asks for a code before applying, and a visitor to log in to use one', async () => {
+    storeCart([line(1)]);
+    productsOnServer([summary(1)]);
+    visitCart();
+    expect(await screen.findByText(/Have a discount code\?/)).toBeTruthy();
+    expect(screen.queryByLabelText('Discount code')).toBeNull();
+    cleanup();
+
+    sessionStorage.setItem('userData', JSON.stringify(userAlice));
+    visitCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('Enter a code').getAttribute('role')).toBe('alert');
+    expect(screen.getByLabelText('Discount code').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: 'ONE TWO' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('Only one code can be used per order').getAttribute('role')).toBe('alert');
+    expect(sessionStorage.getItem('discountCode')).toBeNull();
+  });
 });

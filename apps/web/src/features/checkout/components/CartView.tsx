@@ -5,6 +5,10 @@ import { useCheckedCart } from '../api/lineAvailability';
 import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { CartLines } from './CartLines';
 import { CartSummary } from './CartSummary';
+import { DiscountCodeField } from './DiscountCodeField';
+import { useCartPrice } from '../api/cartPrice';
+import { useDiscountCode } from '../discountCode';
+import { toCheckoutLine } from '../usePayForCart';
 import '../checkout.css';
 
 /** docs/product-spec.md §2.6 cart: the lines, their totals, Proceed to checkout and Continue Shopping. */
@@ -16,6 +20,9 @@ export function CartView() {
   const signupFirst = useSignupFirst();
   // Here rather than in the lines: the last line's Remove leaves the empty cart, and focus its heading.
   const focusAfter = useFocusAfterRowLeaves(items.map((item) => item._id));
+  const code = useDiscountCode();
+  // Priced by the server once every line is known to be on sale (it refuses the others).
+  const price = useCartPrice(user && cart.payable ? cart.lines.map((line) => toCheckoutLine(line.item)) : [], code);
 
   if (items.length === 0) {
     return (
@@ -32,10 +39,15 @@ export function CartView() {
   return (
     <div className="row g-4">
       <div className="col-12 col-lg-8">
-        <CartLines lines={cart.lines} onRemove={(productId) => focusAfter.willLeave(productId, 'remove')} />
+        <CartLines lines={cart.lines} price={price.data} onRemove={(productId) => focusAfter.willLeave(productId, 'remove')} />
       </div>
       <div className="col-12 col-lg-4">
-        <CartSummary title="Cart Totals" items={cart.lines.map((line) => line.item)}>
+        <CartSummary
+          title="Cart Totals"
+          items={cart.lines.map((line) => line.item)}
+          price={price.data}
+          codeField={<DiscountCodeField code={code} price={price} signedIn={user !== null} />}
+        >
           {cart.unavailableCount > 0 && (
             <p className="text-danger small" role="alert">
               Remove the products that are no longer available to check out.

@@ -24,6 +24,22 @@ function serve({ confirm = { status: 200, body: { status: 'succeeded', id: 'pi_t
       return intent ?? { status: 200, body: { clientSecret: 'pi_test_0001_secret_abc', paymentIntentId: 'pi_test_0001', amount: 6899 } };
     }
     if (url === '/api/payment/simulated/confirm') return confirm;
+    if (url === '/api/cart/price') {
+      const { code } = JSON.parse(String(init?.body)) as { code: string };
+      return {
+        status: 200,
+        body: {
+          lines: [
+            { productId: 'product_0001', licenseType: 'Single App License', listPrice: 19.99, discount: 4.99, price: 15 },
+            { productId: 'product_0002', licenseType: 'Multi App License', listPrice: 49, discount: 0, price: 49 },
+          ],
+          subtotal: 68.99,
+          discount: 4.99,
+          total: 64,
+          code: { code, applied: true, message: 'Code applied' },
+        },
+      };
+    }
     if (url === '/api/purchase/purchaseDetail') {
       return {
         status: 201,
@@ -183,5 +199,22 @@ describe('CheckoutView', () => {
     fireEvent.input(screen.getByLabelText('CVC'), { target: { value: '321' } });
     await waitFor(() => expect(screen.queryByText("Your card's security code is invalid.")).toBeNull());
     expect(screen.getByLabelText('CVC').getAttribute('aria-invalid')).toBeNull();
+  });
+  it('pays with the code applied in the cart: the summary and Pay show the discounted total, and the intent carries the code', async () => {
+    sessionStorage.setItem('discountCode', 'SPRING25');
+    const calls = serve({
+      intent: { status: 200, body: { clientSecret: 'pi_test_0001_secret_abc', paymentIntentId: 'pi_test_0001', amount: 6400 } },
+    });
+    const { router } = visitCheckout();
+
+    expect(await screen.findByRole('button', { name: 'Pay $64.00' })).toBeTruthy();
+    expect(screen.getByTestId('cart-discount').textContent).toBe('-$4.99');
+    expect(screen.getByText('Code applied')).toBeTruthy();
+    await fillCard(goodCard);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase-successful'));
+    const intentCall = calls.find((call) => call.url === '/api/payment/create-payment-intent');
+    expect(JSON.parse(String(intentCall?.init?.body))).toMatchObject({ currency: 'usd', code: 'SPRING25' });
+    expect(sessionStorage.getItem('discountCode')).toBeNull();
   });
 });

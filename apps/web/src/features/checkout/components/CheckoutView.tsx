@@ -3,11 +3,15 @@ import { Link } from 'react-router';
 
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession, useSignupFirst } from '@/features/auth';
-import { cartTotalCents, useCartItems } from '@/features/cart';
+import { useCartItems } from '@/features/cart';
 import { useCheckedCart } from '../api/lineAvailability';
 import { usePaymentConfig } from '../api/paymentConfig';
 import { usePayForCart } from '../usePayForCart';
-import { CartSummary } from './CartSummary';
+import { CartSummary, summaryCents } from './CartSummary';
+import { DiscountCodeField } from './DiscountCodeField';
+import { useCartPrice } from '../api/cartPrice';
+import { useDiscountCode } from '../discountCode';
+import { toCheckoutLine } from '../usePayForCart';
 import { SimulatedCardForm } from './SimulatedCardForm';
 import { LockIcon } from '@/components/icons';
 import '../checkout.css';
@@ -42,7 +46,10 @@ function SignedInCheckout() {
   const cart = useCheckedCart(items);
   const config = usePaymentConfig();
   const lines = cart.lines.map((line) => line.item);
-  const payment = usePayForCart(lines);
+  const code = useDiscountCode();
+  const price = useCartPrice(cart.payable ? lines.map(toCheckoutLine) : [], code);
+  // Only a code the server applies goes with the payment; one that no longer applies is shown with its reason.
+  const payment = usePayForCart(lines, price.data?.code?.applied ? code : null);
 
   // After paying the cart is cleared on the way to the success page: no empty-cart flash.
   if (items.length === 0 && !payment.isSuccess) {
@@ -56,10 +63,10 @@ function SignedInCheckout() {
     );
   }
 
-  const amountLabel = formatCents(cartTotalCents(lines));
+  const amountLabel = formatCents(summaryCents(lines, price.data).total);
   const formProps = { amountLabel, pending: payment.isPending, error: payment.error, onPay: payment.mutate, onEdit: payment.reset };
   let form;
-  if (config.isPending || cart.lines.some((line) => line.state === 'checking')) {
+  if (config.isPending || cart.lines.some((line) => line.state === 'checking') || price.isLoading) {
     form = <PageSpinner label="Preparing the payment form…" />;
   } else if (config.isError) {
     form = (
@@ -97,7 +104,12 @@ function SignedInCheckout() {
         </section>
       </div>
       <div className="col-12 col-lg-5">
-        <CartSummary title="Order Summary" items={lines} />
+        <CartSummary
+          title="Order Summary"
+          items={lines}
+          price={price.data}
+          codeField={<DiscountCodeField code={code} price={price} signedIn />}
+        />
       </div>
     </div>
   );

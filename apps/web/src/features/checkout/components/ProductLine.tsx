@@ -14,12 +14,14 @@ interface ProductLineProps {
   /** Shown under the line, e.g. why it cannot be paid. */
   note?: ReactNode;
   actions: ReactNode;
+  /** A discount code's cents off this line, as the server priced it. */
+  discount?: { code: string; listCents: number; priceCents: number } | null;
 }
 
 export const lineTitleId = (item: Pick<CartItem, '_id'>) => `line-title-${item._id}`;
 
 /** One product in the cart or the wishlist: docs/product-spec.md §2.6 thumbnail, title, category, licence, price. */
-export function ProductLine({ item, license, note, actions }: ProductLineProps) {
+export function ProductLine({ item, license, note, actions, discount }: ProductLineProps) {
   const name = productName(item);
   return (
     <li className="product-line" data-row-id={item._id}>
@@ -40,7 +42,20 @@ export function ProductLine({ item, license, note, actions }: ProductLineProps) 
         {note}
       </div>
       <div className="product-line-end">
-        <p className="product-line-price">{formatCents(lineCents(item))}</p>
+        {discount ? (
+          <p className="product-line-price">
+            <s className="product-line-list-price">
+              <span className="visually-hidden">Was </span>
+              {formatCents(discount.listCents)}
+            </s>{' '}
+            {formatCents(discount.priceCents)}
+            <span className="product-line-discount">
+              −{formatCents(discount.listCents - discount.priceCents)} with {discount.code}
+            </span>
+          </p>
+        ) : (
+          <p className="product-line-price">{formatCents(lineCents(item))}</p>
+        )}
         <div className="product-line-actions">{actions}</div>
       </div>
     </li>
