@@ -72,6 +72,9 @@ export const statementEntrySchema = z
     kind: statementKindSchema,
     productId: idSchema.nullable(),
     title: z.string().nullable(),
+    /** For a sale or its refund: the line's list price and what a discount code took off it, as sold. */
+    listCents: z.number().int().nullable(),
+    discountCents: z.number().int().nullable(),
     amountCents: z.number().int(),
     balanceCents: z.number().int(),
   })

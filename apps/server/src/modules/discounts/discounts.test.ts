@@ -205,11 +205,23 @@ describe('discount codes', () => {
     const { amount } = await payWithCode(ctx, buyer, [multiLine(runner._id), singleLine(racer._id)], 'LAUNCH');
 
     expect(amount).toBe(7500 + 3000);
+    // The receipt shows list price, discount and paid.
+    const [receipt] = await ctx.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', buyer.email).execute();
+    expect(receipt!.text_body).toMatch(/Multi App License: \$75\.00/);
+    expect(receipt!.text_body).toMatch(/list price and discount: \$100\.00 − \$25\.00/);
+    expect(receipt!.text_body).toContain('Discount: -$25.00');
+    expect(receipt!.text_body).toContain('Total paid: $105.00');
     const [listed] = await listCodes(ctx, seller);
     expect(listed).toMatchObject({ _id: code._id, redemptions: 1, held: 0, revenue: 75, discounted: 25, state: 'active' });
     // The seller's earnings are what the line paid.
     const earnings = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/earnings' })).json() as { totalEarnings: number };
     expect(earnings.totalEarnings).toBe(75);
+    const statement = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/statement' })).json() as {
+      entries: Array<{ kind: string; listCents: number; discountCents: number; amountCents: number }>;
+    };
+    expect(statement.entries).toEqual([
+      expect.objectContaining({ kind: 'sale', listCents: 10000, discountCents: 2500, amountCents: 7500 }),
+    ]);
 
     expect((await injectAs(ctx, seller, { method: 'DELETE', url: `/api/discount/${code._id}` })).statusCode).toBe(200);
     expect(await listCodes(ctx, seller)).toEqual([]);

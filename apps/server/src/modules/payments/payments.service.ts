@@ -40,7 +40,9 @@ export interface PaidLine {
   productId: string;
   licenseType: LicenseType;
   isReskin: TextBoolean;
+  /** What the buyer pays: the list price less a discount code's cents. */
   priceCents: number;
+  listCents: number;
   /** The product's reskin price when the buyer asked for a reskin; shown, never charged here. */
   reskinPriceCents: number | null;
 }
@@ -84,6 +86,7 @@ function toRecordedPayment(order: Order): RecordedPayment {
           licenseType: line.licenseType,
           isReskin: reskin ? 'true' : 'false',
           priceCents: line.paidCents,
+          listCents: line.listCents,
           reskinPriceCents: reskin ? reskin.listCents : null,
         };
       }),

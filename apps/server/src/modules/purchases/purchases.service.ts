@@ -305,6 +305,7 @@ export class PurchasesService {
         title: titles.get(line.productId) ?? 'A product',
         licenseType: line.licenseType,
         priceCents: line.priceCents,
+        listCents: line.listCents,
         reskin: line.isReskin === 'true',
         purchaseCode: codes.get(line.lineId) ?? '',
       })),

@@ -4,7 +4,9 @@ import { type OutgoingMail, renderMail } from '../../platform/mail/index.js';
 export interface ReceiptLine {
   title: string;
   licenseType: LicenseType;
+  /** What the buyer paid for the licence: its list price less a discount code's cents. */
   priceCents: number;
+  listCents: number;
   /** Charged apart, after the seller's offer; shown so the buyer knows it was asked for. */
   reskin: boolean;
   /** The licence's code, kept in the buyer's mail too: sellers may ask for it. */
@@ -32,8 +34,17 @@ export function receiptMail(
     details: [
       ...lines.flatMap((line) => [
         [`${line.title} · ${line.licenseType}${line.reskin ? ' · reskin requested' : ''}`, formatUsd(line.priceCents)] as const,
+        // A discounted line shows what it cost before the code, and what the code took off.
+        ...(line.listCents > line.priceCents
+          ? ([
+              [`${line.title} list price and discount`, `${formatUsd(line.listCents)} − ${formatUsd(line.listCents - line.priceCents)}`],
+            ] as const)
+          : []),
         [`${line.title} purchase code`, line.purchaseCode] as const,
       ]),
+      ...(lines.some((line) => line.listCents > line.priceCents)
+        ? ([['Discount', formatUsd(-lines.reduce((sum, line) => sum + line.listCents - line.priceCents, 0))]] as const)
+        : []),
       ['Total paid', formatUsd(purchase.amountCents)],
       ['Date', `${purchase.createdAt.slice(0, 16).replace('T', ' ')} UTC`],
       ['Payment reference', purchase.transactionId],

@@ -117,8 +117,8 @@ describe("a seller's statement", () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="statement.csv"');
     expect(response.body.split('\r\n')).toEqual([
-      'Date,What happened,Product,Amount (USD),Balance (USD)',
-      `${soldAt},Sale,"'=HYPERLINK(""x""), ""quoted""",12.34,12.34`,
+      'Date,What happened,Product,List price (USD),Discount (USD),Amount (USD),Balance (USD)',
+      `${soldAt},Sale,"'=HYPERLINK(""x""), ""quoted""",12.34,0.00,12.34,12.34`,
       '',
     ]);
   });

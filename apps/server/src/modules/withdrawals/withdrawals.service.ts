@@ -170,6 +170,8 @@ export class WithdrawalsService {
           kind: statementKindSchema.parse(entry.kind),
           productId: product?.productId ?? null,
           title: product?.title ?? null,
+          listCents: product?.listCents ?? null,
+          discountCents: product?.discountCents ?? null,
           amountCents: entry.amount_cents,
           balanceCents: entry.balance_cents,
         };
@@ -188,7 +190,7 @@ export class WithdrawalsService {
 
   /** A page of entries at a time, so a long history never sits in memory. */
   private async *statementCsvLines(actor: SessionUser, sellerId: string): AsyncGenerator<string> {
-    yield `${['Date', 'What happened', 'Product', 'Amount (USD)', 'Balance (USD)'].join(',')}\r\n`;
+    yield `${['Date', 'What happened', 'Product', 'List price (USD)', 'Discount (USD)', 'Amount (USD)', 'Balance (USD)'].join(',')}\r\n`;
     for (let offset = 0; ; offset += CSV_PAGE) {
       const page = await this.statement(actor, { limit: CSV_PAGE, offset, userId: sellerId });
       for (const entry of page.entries) {
@@ -196,6 +198,8 @@ export class WithdrawalsService {
           entry.at,
           STATEMENT_KIND_LABELS[entry.kind],
           entry.title ?? '',
+          entry.listCents === null ? '' : dollarText(entry.listCents),
+          entry.discountCents === null ? '' : dollarText(entry.discountCents),
           dollarText(entry.amountCents),
           dollarText(entry.balanceCents),
         ];

@@ -61,7 +61,14 @@ export function Statement({ sellerId }: { sellerId?: string }) {
                   <tr key={`${entry.at}-${index}`}>
                     <td>{formatDateTime(entry.at)}</td>
                     <th scope="row">{STATEMENT_KIND_LABELS[entry.kind]}</th>
-                    <td className="text-break">{entry.title ?? '—'}</td>
+                    <td className="text-break">
+                      {entry.title ?? '—'}
+                      {entry.discountCents !== null && entry.discountCents > 0 && entry.listCents !== null && (
+                        <span className="d-block small text-secondary">
+                          List {formatCents(entry.listCents)}, discount −{formatCents(entry.discountCents)}
+                        </span>
+                      )}
+                    </td>
                     <td className={`text-end ${entry.amountCents < 0 ? 'text-danger' : 'text-success'}`}>{signed(entry.amountCents)}</td>
                     <td className="text-end">{formatCents(entry.balanceCents)}</td>
                   </tr>
