@@ -231,12 +231,23 @@ describe('analysing a source archive', () => {
     expect(analysis.languages).toMatchObject([{ name: 'C#', lines: 60_000, files: 1 }]);
   });
 
-  it('tells C++ headers from C ones by the files beside them', async () => {
-    const header = { name: 'Source/Game/Actor.h', content: '#pragma once\nclass AActor;\n' };
-    const cpp = await analyseArchive(archiveOf([header, { name: 'Source/Game/Actor.cpp', content: '#include "Actor.h"\n' }]));
-    expect(cpp.languages).toMatchObject([{ name: 'C++', lines: 3, files: 2 }]);
-    const c = await analyseArchive(archiveOf([header, { name: 'src/main.c', content: 'int main(void) { return 0; }\n' }]));
-    expect(c.languages.map((language) => language.name)).toEqual(['C']);
+  it('tells each header’s language by its text, as Linguist does, whatever files sit beside it', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        // Unreal's module header: no C++ syntax of its own, so C on GitHub's language bar too.
+        { name: 'Source/Game/Game.h', content: '#pragma once\n\n#include "CoreMinimal.h"\n' },
+        { name: 'Source/Game/Actor.h', content: '#pragma once\nclass AActor;\n' },
+        { name: 'Source/Game/Actor.cpp', content: '#include "Actor.h"\n' },
+        { name: 'ios/AppDelegate.h', content: '#import <UIKit/UIKit.h>\n@interface AppDelegate : NSObject\n@end\n' },
+        { name: 'ios/AppDelegate.mm', content: '#import "AppDelegate.h"\n' },
+      ]),
+    );
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([
+      ['Objective-C', 1],
+      ['C++', 2],
+      ['C', 1],
+      ['Objective-C++', 1],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning
 import { declaredLicences, isLicenceManifest } from './declared-licences.js';
 import { detectEngines, isDetectorFile } from './engines.js';
 import { baseName } from './text-files.js';
-import { HEADER_EXTENSION, headerLanguage, type Language, type LanguageTable, languageTable } from './languages.js';
+import { HEADER_EXTENSION, headerLanguage, headerLanguageOfText, type Language, type LanguageTable, languageTable } from './languages.js';
 import { type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
@@ -113,7 +113,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       if (isCode) {
         code.push({
           path: entry.path,
-          language: isHeader ? null : language,
+          language: isHeader ? (read.text === null ? null : headerLanguageOfText(table, read.text)) : language,
           extension,
           lines: read.lines,
           bytes: entry.size,
@@ -150,7 +150,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
 
 interface CodeFile {
   path: string;
-  /** Null for a header, whose language the other files decide. */
+  /** Null for a header too large to read, whose language the other files decide. */
   language: Language | null;
   extension: string;
   lines: number;
