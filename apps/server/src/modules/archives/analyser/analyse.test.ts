@@ -296,6 +296,22 @@ describe('own code apart from bundled third-party code, by Linguist’s rules', 
     expect(analysis.vendored.languages.map((language) => language.name)).toEqual(['JavaScript']);
   });
 
+  it('counts a library in lib/ apart by the banner over its opening comment, not an own script with the same header', async () => {
+    const banner =
+      '/*\n * Finite state machines for games\n * Copyright (c) 2015 Example Limited\n * Licensed under the MIT licence\n */\n';
+    const analysis = await analyseArchive(
+      archiveOf([
+        { name: 'Blackjack/assets/scripts/lib/state.js', content: `${banner}${lines(600, 'var state = new State();')}` },
+        // The seller's own script, under the same kind of header: theirs.
+        { name: 'Blackjack/assets/scripts/Game.js', content: `${banner}${lines(200, 'this.dealer.deal();')}` },
+        // A helper of their own in lib/, with no banner: theirs too.
+        { name: 'Blackjack/assets/scripts/lib/decks.js', content: lines(100, 'var deck = [];') },
+      ]),
+    );
+    expect(analysis.languages).toMatchObject([{ name: 'JavaScript', files: 2, lines: 305 }]);
+    expect(analysis.vendored).toMatchObject({ folders: ['Blackjack/assets/scripts/lib/state.js'], files: 1, lines: 605 });
+  });
+
   it('counts TextMesh Pro, Assets/Plugins and gradlew apart in a Unity project zipped in its folder', async () => {
     const analysis = await analyseArchive(
       archiveOf([
