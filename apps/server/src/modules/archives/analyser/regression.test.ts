@@ -219,12 +219,13 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
           content: JSON.stringify({ name: 'game', type: '3d', version: s.creator, creator: { version: s.creator } }, null, 2),
         },
     { name: String(s.script ?? 'assets/scripts/GameManager.ts'), content: lines(30, (index) => `const speed${index} = ${index};`) },
-    // A model's credit named as a licence file: no licence text, so unidentified.
+    // The art's terms (a model's credit, the artists' rights) in a licence-named file: no licence text, so unidentified.
     ...(s.assetCredit
       ? [
           {
             name: String(s.assetCredit),
-            content: 'Model: a small house, made by an artist online.\nYou may use it in games, sold or free, if you name the artist.\n',
+            content:
+              'The art and models here belong to the artists who made them.\nYou may use them in games, sold or free, if you name the artists.\n',
           },
         ]
       : []),
