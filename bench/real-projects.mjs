@@ -4,14 +4,15 @@
 // as the search tool's `fetch` lays them out under /work/.mirror), zipped as a seller would
 // (`git archive`, with the project's folder around it), analysed, and its language shares set
 // beside those of `github-linguist` (Debian's ruby-github-linguist) on the same tree. Projects
-// whose mirror is absent are skipped. After `npm run build`:
+// whose mirror is absent are skipped; blobs a mirror lacks (a snapshot may leave out its largest
+// binaries) are left out of both and named. After `npm run build`:
 //
 //   node bench/real-projects.mjs [MIRRORS_DIR] [--only NAME_PART]
 //
 // Prints one block per project and exits 1 when a fact, a licence or a top language (within
 // LANGUAGE_TOLERANCE points of Linguist's) differs from the fixture's.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,14 @@ for (const project of projects) {
   differences += problems.length;
   console.log(`- ${project.name} (${project.repository}@${project.commit.slice(0, 7)}${project.path ? ` ${project.path}` : ''})`);
   console.log(`    archive ${found.archiveMb} MB, ${found.entries} entries, analysed in ${found.seconds} s`);
-  console.log(`    engine ${found.engine ?? '-'} ${found.version ?? ''}`);
+  if (found.absent.length > 0) console.log(`    left out, absent from the mirror: ${found.absent.join(', ')}`);
+  console.log(
+    `    engine ${found.engine ?? '-'} ${found.version ?? ''}; manifests ${
+      Object.entries(found.packages)
+        .map(([file, count]) => `${file} (${count})`)
+        .join(', ') || '-'
+    }`,
+  );
   console.log(`    ours     ${formatShares(found.ours)}`);
   console.log(`    Linguist ${formatShares(found.linguist)}`);
   console.log(`    licences ${found.spdx.join(', ') || '-'}; warnings ${found.warnings.join(' | ') || '-'}`);
@@ -53,8 +61,8 @@ console.log(`\n${measured} projects measured, ${differences} differences.`);
 process.exitCode = differences === 0 ? 0 : 1;
 
 /**
- * @typedef {{ name: string, repository: string, commit: string, path?: string, expect: { engine: string, version: string | null, facts: Record<string, string>, spdx: string[] } }} Project
- * @typedef {{ archiveMb: number, entries: number, seconds: number, engine: string | null, version: string | null, facts: Record<string, string>, ours: Record<string, number>, linguist: Record<string, number>, spdx: string[], warnings: string[], refused: string | null }} Found
+ * @typedef {{ name: string, repository: string, commit: string, path?: string, linguistAttributes?: string[], expect: { engine: string, version: string | null, facts: Record<string, string>, packages?: Record<string, number>, spdx: Array<string | null> } }} Project
+ * @typedef {{ archiveMb: number, entries: number, seconds: number, engine: string | null, version: string | null, facts: Record<string, string>, packages: Record<string, number>, ours: Record<string, number>, linguist: Record<string, number>, spdx: string[], warnings: string[], refused: string | null, absent: string[] }} Found
  * @param {Project} project
  * @param {string} mirror
  * @returns {Promise<Found>}
@@ -64,13 +72,16 @@ async function measure(project, mirror) {
   try {
     const tree = path.join(dir, 'tree');
     const zip = path.join(dir, 'project.zip');
-    const subtree = project.path ? `${project.commit}:${project.path}` : project.commit;
     const folder = `${path.basename(project.path ?? project.repository)}/`;
-    execFileSync('git', ['--git-dir', mirror, 'archive', '--format=zip', `--prefix=${folder}`, '-o', zip, subtree]);
+    const { source, subtree, absent } = presentTree(mirror, project, dir);
+    execFileSync('git', ['--git-dir', source, 'archive', '--format=zip', `--prefix=${folder}`, '-o', zip, subtree]);
     // Linguist reads a repository: the same tree, committed afresh (its .gitattributes included).
     execFileSync('git', ['init', '-q', tree]);
-    execFileSync('sh', ['-c', `git --git-dir "${mirror}" archive "${subtree}" | tar -x -C "${tree}"`]);
-    execFileSync('git', ['-C', tree, 'add', '-A']);
+    execFileSync('sh', ['-c', `git --git-dir "${source}" archive "${subtree}" | tar -x -C "${tree}"`]);
+    // Where we set a folder apart that Linguist's lists do not name (Assets/TextMesh Pro), the fixture
+    // says so as a .gitattributes line, as a seller would mark it for GitHub's language bar.
+    if (project.linguistAttributes) appendFileSync(path.join(tree, '.gitattributes'), `\n${project.linguistAttributes.join('\n')}\n`);
+    execFileSync('git', ['-C', tree, 'add', '-A', '--force']); // what the commit holds, though its .gitignore names it
     execFileSync('git', ['-C', tree, '-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-q', '-m', 'tree']);
     const linguist = JSON.parse(execFileSync('github-linguist', ['--json', tree], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 
@@ -94,11 +105,13 @@ async function measure(project, mirror) {
         engine: analysis.engine,
         version: engine?.version ?? null,
         facts: Object.fromEntries((engine?.facts ?? []).map((fact) => [fact.label, fact.value])),
+        packages: Object.fromEntries(analysis.manifests.map((manifest) => [manifest.file.slice(folder.length), manifest.packages.length])),
         ours: Object.fromEntries(analysis.languages.map((language) => [language.name, language.percent])),
         linguist: Object.fromEntries(Object.entries(linguist).map(([name, { percentage }]) => [name, Number(percentage)])),
         spdx: analysis.licences.map((licence) => licence.spdx ?? 'unidentified').sort(),
         warnings: analysis.warnings.map((warning) => `${warning.path}: ${warning.kind}`),
         refused: null,
+        absent,
       };
     } catch (error) {
       return {
@@ -112,7 +125,9 @@ async function measure(project, mirror) {
         spdx: [],
         warnings: [],
         facts: {},
+        packages: {},
         refused: String(error),
+        absent,
       };
     } finally {
       await handle.close();
@@ -120,6 +135,42 @@ async function measure(project, mirror) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The project's tree, less the blobs the mirror lacks (a snapshot may leave out its largest
+ * binaries): rebuilt in a scratch repository that borrows the mirror's objects, so the mirror
+ * itself is never written to.
+ * @param {string} mirror
+ * @param {Project} project
+ * @param {string} dir
+ * @returns {{ source: string, subtree: string, absent: string[] }}
+ */
+function presentTree(mirror, project, dir) {
+  const subtree = project.path ? `${project.commit}:${project.path}` : project.commit;
+  const listing = execFileSync('git', ['--git-dir', mirror, 'ls-tree', '-r', '-z', subtree], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  const blobs = listing
+    .split('\0')
+    .filter((line) => line.split(' ')[1] === 'blob')
+    .map((line) => ({ object: line.split(/\s/)[2], path: line.slice(line.indexOf('\t') + 1) }));
+  const checked = execFileSync('git', ['--git-dir', mirror, 'cat-file', '--batch-check'], {
+    input: blobs.map((blob) => blob.object).join('\n'),
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  }).split('\n');
+  const absent = blobs.filter((_, index) => checked[index]?.endsWith(' missing')).map((blob) => blob.path);
+  if (absent.length === 0) return { source: mirror, subtree, absent };
+  const scratch = path.join(dir, 'scratch.git');
+  execFileSync('git', ['init', '-q', '--bare', scratch]);
+  writeFileSync(path.join(scratch, 'objects/info/alternates'), `${path.resolve(mirror, 'objects')}\n`);
+  const env = { ...process.env, GIT_INDEX_FILE: path.join(dir, 'index') };
+  execFileSync('git', ['--git-dir', scratch, 'read-tree', subtree], { env });
+  execFileSync('git', ['--git-dir', scratch, 'rm', '-q', '--cached', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+    env,
+    input: absent.join('\0'),
+  });
+  const present = execFileSync('git', ['--git-dir', scratch, 'write-tree'], { env, encoding: 'utf8' }).trim();
+  return { source: scratch, subtree: present, absent };
 }
 
 /** @param {Project} project @param {Found} found */
@@ -131,7 +182,16 @@ function compare(project, found) {
   if (found.version !== expect.version) problems.push(`version ${found.version}, fixture ${expect.version}`);
   for (const [label, value] of Object.entries(expect.facts))
     if (found.facts[label] !== value) problems.push(`${label}: ${found.facts[label]}, fixture ${value}`);
-  if (found.spdx.join() !== [...expect.spdx].sort().join()) problems.push(`licences ${found.spdx.join()}, fixture ${expect.spdx.join()}`);
+  for (const [file, count] of Object.entries(expect.packages ?? {}))
+    if (found.packages[file] !== count) problems.push(`${file}: ${found.packages[file]} packages, fixture ${count}`);
+  if (
+    found.spdx.join() !==
+    expect.spdx
+      .map((spdx) => spdx ?? 'unidentified')
+      .sort()
+      .join()
+  )
+    problems.push(`licences ${found.spdx.join()}, fixture ${expect.spdx.join()}`);
   if (found.warnings.length > 0) problems.push(`warnings on a clean project`);
   const [top, share] = Object.entries(found.linguist).sort((a, b) => b[1] - a[1])[0] ?? [];
   if (top !== undefined && share !== undefined && Math.abs((found.ours[top] ?? 0) - share) > LANGUAGE_TOLERANCE)

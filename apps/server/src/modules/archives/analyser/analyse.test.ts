@@ -231,12 +231,23 @@ describe('analysing a source archive', () => {
     expect(analysis.languages).toMatchObject([{ name: 'C#', lines: 60_000, files: 1 }]);
   });
 
-  it('tells C++ headers from C ones by the files beside them', async () => {
-    const header = { name: 'Source/Game/Actor.h', content: '#pragma once\nclass AActor;\n' };
-    const cpp = await analyseArchive(archiveOf([header, { name: 'Source/Game/Actor.cpp', content: '#include "Actor.h"\n' }]));
-    expect(cpp.languages).toMatchObject([{ name: 'C++', lines: 3, files: 2 }]);
-    const c = await analyseArchive(archiveOf([header, { name: 'src/main.c', content: 'int main(void) { return 0; }\n' }]));
-    expect(c.languages.map((language) => language.name)).toEqual(['C']);
+  it('tells each header’s language by its text, as Linguist does, whatever files sit beside it', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        // Unreal's module header: no C++ syntax of its own, so C on GitHub's language bar too.
+        { name: 'Source/Game/Game.h', content: '#pragma once\n\n#include "CoreMinimal.h"\n' },
+        { name: 'Source/Game/Actor.h', content: '#pragma once\nclass AActor;\n' },
+        { name: 'Source/Game/Actor.cpp', content: '#include "Actor.h"\n' },
+        { name: 'ios/AppDelegate.h', content: '#import <UIKit/UIKit.h>\n@interface AppDelegate : NSObject\n@end\n' },
+        { name: 'ios/AppDelegate.mm', content: '#import "AppDelegate.h"\n' },
+      ]),
+    );
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([
+      ['Objective-C', 1],
+      ['C++', 2],
+      ['C', 1],
+      ['Objective-C++', 1],
+    ]);
   });
 });
 
@@ -283,6 +294,22 @@ describe('own code apart from bundled third-party code, by Linguist’s rules', 
       lines: 1202,
     });
     expect(analysis.vendored.languages.map((language) => language.name)).toEqual(['JavaScript']);
+  });
+
+  it('counts a library in lib/ apart by the banner over its opening comment, not an own script with the same header', async () => {
+    const banner =
+      '/*\n * Finite state machines for games\n * Copyright (c) 2015 Example Limited\n * Licensed under the MIT licence\n */\n';
+    const analysis = await analyseArchive(
+      archiveOf([
+        { name: 'Blackjack/assets/scripts/lib/state.js', content: `${banner}${lines(600, 'var state = new State();')}` },
+        // The seller's own script, under the same kind of header: theirs.
+        { name: 'Blackjack/assets/scripts/Game.js', content: `${banner}${lines(200, 'this.dealer.deal();')}` },
+        // A helper of their own in lib/, with no banner: theirs too.
+        { name: 'Blackjack/assets/scripts/lib/decks.js', content: lines(100, 'var deck = [];') },
+      ]),
+    );
+    expect(analysis.languages).toMatchObject([{ name: 'JavaScript', files: 2, lines: 305 }]);
+    expect(analysis.vendored).toMatchObject({ folders: ['Blackjack/assets/scripts/lib/state.js'], files: 1, lines: 605 });
   });
 
   it('counts TextMesh Pro, Assets/Plugins and gradlew apart in a Unity project zipped in its folder', async () => {

@@ -2,7 +2,7 @@ import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning
 import { declaredLicences, isLicenceManifest } from './declared-licences.js';
 import { detectEngines, isDetectorFile } from './engines.js';
 import { baseName } from './text-files.js';
-import { HEADER_EXTENSION, headerLanguage, type Language, type LanguageTable, languageTable } from './languages.js';
+import { HEADER_EXTENSION, headerLanguage, headerLanguageOfText, type Language, type LanguageTable, languageTable } from './languages.js';
 import { type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
@@ -113,11 +113,11 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       if (isCode) {
         code.push({
           path: entry.path,
-          language: isHeader ? null : language,
+          language: isHeader ? (read.text === null ? null : headerLanguageOfText(table, read.text)) : language,
           extension,
           lines: read.lines,
           bytes: entry.size,
-          bundled: isBundledByItsText(extension, read.text) || isMinified(extension, entry.size, read.lines),
+          bundled: isBundledByItsText(entry.path, extension, read.text) || isMinified(extension, entry.size, read.lines),
         });
       }
     },
@@ -150,7 +150,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
 
 interface CodeFile {
   path: string;
-  /** Null for a header, whose language the other files decide. */
+  /** Null for a header too large to read, whose language the other files decide. */
   language: Language | null;
   extension: string;
   lines: number;
@@ -214,12 +214,22 @@ function countCode(
   };
 }
 
-/** A library's licence banner, kept by bundlers (`/*!`, `@license`) or its own ("(c) … MIT Licensed"). */
-function isBundledByItsText(extension: string, text: string | null): boolean {
+/**
+ * A library's licence banner, kept by bundlers (`/*!`, `@license`) or its own ("(c) … MIT Licensed");
+ * in a lib/ or libs/ folder, where game projects keep the libraries they copy in, also a banner
+ * spread over the opening comment (a copyright line, then "Licensed under the MIT …"). Outside those
+ * folders such a header is as often the seller's own, and the file stays theirs.
+ */
+function isBundledByItsText(path: string, extension: string, text: string | null): boolean {
   if (text === null || !SCRIPT_EXTENSIONS.has(extension)) return false;
   const head = text.slice(0, BANNER_CHARACTERS);
-  return /^\s*\/\*!/.test(head) || /@license\b/.test(head) || /^\s*\/[*/][^\n]*\((c|C)\)[^\n]*\blicen[cs]ed\b/i.test(head);
+  if (/^\s*\/\*!/.test(head) || /@license\b/.test(head) || /^\s*\/[*/][^\n]*\((c|C)\)[^\n]*\blicen[cs]ed\b/i.test(head)) return true;
+  if (!LIBRARY_FOLDER.test(path)) return false;
+  const opening = /^\s*\/\*[\s\S]*?\*\//.exec(head)?.[0] ?? /^(\s*\/\/[^\n]*\n)+/.exec(head)?.[0] ?? '';
+  return /(\(c\)|©|\bcopyright\b)/i.test(opening) && /\b(licen[cs]ed|released) under\b/i.test(opening);
 }
+
+const LIBRARY_FOLDER = /(^|\/)libs?\//i;
 
 /** Linguist's test for minified scripts and styles: lines of more than 110 characters on average. */
 const isMinified = (extension: string, bytes: number, lines: number) =>

@@ -125,7 +125,29 @@ function likeliest(extension: string, languages: readonly LinguistLanguage[]): L
   })[0]!;
 }
 
-/** A header belongs to Objective-C beside .m files, to C++ beside .cpp files, else to C. */
+/**
+ * Linguist's heuristics for one header, read as it reads them: Objective-C by its directives, C++
+ * by its syntax, else C (so an Unreal module's `#pragma once` header is C, as on GitHub).
+ */
+export function headerLanguageOfText(table: LanguageTable, text: string): Language {
+  if (OBJECTIVE_C_HEADER.test(text)) return table.named('Objective-C');
+  if (CPP_HEADER.some((pattern) => pattern.test(text))) return table.named('C++');
+  return table.named('C');
+}
+
+/** Linguist 7.22's `objectivec` and `cpp` named patterns (heuristics.yml); Ruby's ^ is JavaScript's ^ with /m. */
+const OBJECTIVE_C_HEADER = /^\s*(@(interface|class|protocol|property|end|synchronised|selector|implementation)\b|#import\s+.+\.h[">])/m;
+const CPP_HEADER = [
+  /^\s*#\s*include <(cstdint|string|vector|map|list|array|bitset|queue|stack|forward_list|unordered_map|unordered_set|(i|o|io)stream)>/m,
+  /^\s*template\s*</m,
+  /^[ \t]*(try|constexpr)/m,
+  /^[ \t]*catch\s*\(/m,
+  /^[ \t]*(class|(using[ \t]+)?namespace)\s+\w+/m,
+  /^[ \t]*(private|public|protected):$/m,
+  /std::\w+/,
+];
+
+/** A header too large to read whole belongs to Objective-C beside .m files, to C++ beside .cpp files, else to C. */
 export function headerLanguage(table: LanguageTable, extensions: ReadonlySet<string>): Language {
   if (extensions.has('.m') || extensions.has('.mm')) return table.named('Objective-C');
   if (['.cpp', '.cc', '.cxx', '.hpp'].some((extension) => extensions.has(extension))) return table.named('C++');

@@ -26,6 +26,28 @@ describe('licence files matched against the SPDX licence list', () => {
     expect(found.confidence).toBeGreaterThanOrEqual(95);
   });
 
+  it('reads the Apache-2.0 notice shipped alone as the licence file, and no other notice as it', () => {
+    const notice = [
+      'Copyright 2022, Nordlicht Games GmbH',
+      '',
+      'Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file',
+      'except in compliance with the License. You may obtain a copy of the License at:',
+      '',
+      '  https://www.apache.org/licenses/LICENSE-2.0',
+      '',
+      'Unless required by applicable law or agreed to in writing, software distributed under the',
+      'License is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND,',
+      'either express or implied. See the License for the specific language governing permissions',
+      'and limitations under the License.',
+    ].join('\n');
+    expect(identifyLicence('licence.txt', notice)).toMatchObject({ spdx: 'Apache-2.0', name: 'Apache License 2.0' });
+    // The same words around another licence's name are not the Apache notice.
+    const otherNotice = notice.replace('the Apache License, Version 2.0', 'the Mozilla Public License, v. 2.0');
+    expect(identifyLicence('licence.txt', otherNotice).spdx).not.toBe('Apache-2.0');
+    // The whole Apache text still reads as itself.
+    expect(identifyLicence('LICENSE', asShipped(licenceText('Apache-2.0'))).spdx).toBe('Apache-2.0');
+  });
+
   it('never takes the GPL-3.0 or the MPL-2.0 for the Affero GPL, though both texts name it', () => {
     for (const source of ['GPL-3.0-only', 'MPL-2.0']) {
       expect(licenceText(source)).toMatch(/Affero/);

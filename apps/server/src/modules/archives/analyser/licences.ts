@@ -21,6 +21,8 @@ interface KnownLicence {
   name: string;
   /** Distinct hashed word bigrams, sorted. */
   bigrams: Uint32Array;
+  /** What a short text must say to be this licence: a few changed words still leave it near enough. */
+  names?: RegExp;
 }
 
 /**
@@ -102,32 +104,41 @@ function knownLicences(): KnownLicence[] {
     string,
     { name: string; licenseText: string }
   >;
-  const byText = new Map<string, { ids: string[]; name: string; bigrams: Uint32Array }>();
+  const byText = new Map<string, { ids: string[]; name: string; bigrams: Uint32Array; names?: RegExp }>();
   for (const [spdx, { name, licenseText }] of Object.entries(list)) {
-    for (const variant of variantsOf(licenseText)) {
-      const bigrams = bigramsOf(variant);
+    for (const { text, names } of variantsOf(licenseText)) {
+      const bigrams = bigramsOf(text);
       if (bigrams.length < 10) continue;
       const key = sameTextKey(bigrams);
       const same = byText.get(key);
       if (same) same.ids.push(spdx);
-      else byText.set(key, { ids: [spdx], name, bigrams });
+      else byText.set(key, { ids: [spdx], name, bigrams, names });
     }
   }
-  known = [...byText.values()].map(({ ids, name, bigrams }) => {
+  known = [...byText.values()].map(({ ids, name, bigrams, names }) => {
     const [spdx] = ids.sort((a, b) => a.length - b.length || a.localeCompare(b));
-    return { spdx: spdx!, name: name.replace(/ (only|or later)$/, ''), bigrams };
+    return { spdx: spdx!, name: name.replace(/ (only|or later)$/, ''), bigrams, ...(names ? { names } : {}) };
   });
   return known;
 }
 
 /**
  * The SPDX text of the LGPL-3.0 carries the GPL-3.0 it builds on after its own terms; projects ship
- * the two apart (COPYING.LESSER and COPYING), so its own terms alone are a text of it too.
+ * the two apart (COPYING.LESSER and COPYING), so its own terms alone are a text of it too. The
+ * Apache-2.0 ends with the notice it asks each work to carry ("Licensed under the Apache License,
+ * Version 2.0 …"), and many ship that notice alone as their licence file: it is a text of it too.
  */
-function variantsOf(text: string): string[] {
+function variantsOf(text: string): Array<{ text: string; names?: RegExp }> {
+  const variants: Array<{ text: string; names?: RegExp }> = [{ text }];
   const embedded = text.search(/\nGNU GENERAL PUBLIC LICENSE\s*\nVersion 3/);
-  return embedded > 0 ? [text, text.slice(0, embedded)] : [text];
+  if (embedded > 0) variants.push({ text: text.slice(0, embedded) });
+  const appendix = text.search(/APPENDIX: How to apply the Apache License/i);
+  const notice = appendix > 0 ? APACHE_NOTICE.exec(text.slice(appendix)) : null;
+  if (notice) variants.push({ text: notice[0], names: /\bApache License,?\s+Version 2\.0\b/i });
+  return variants;
 }
+
+const APACHE_NOTICE = /Licensed under the Apache License, Version 2\.0[\s\S]*?limitations under the License\./;
 
 export interface LicenceMatch {
   spdx: string;
@@ -192,6 +203,7 @@ export function nearestLicences(text: string, count = 3): LicenceMatch[] {
   const own = new Set(bigrams);
   const best: LicenceMatch[] = [];
   for (const licence of knownLicences()) {
+    if (licence.names && !licence.names.test(text)) continue;
     const total = bigrams.length + licence.bigrams.length;
     // Even if every pair of the shorter text were in the longer, it could not make the list.
     if (best.length === count && (2 * Math.min(bigrams.length, licence.bigrams.length)) / total <= best.at(-1)!.dice) continue;

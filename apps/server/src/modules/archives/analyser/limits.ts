@@ -1,9 +1,11 @@
 /**
  * Bump when the report changes shape or finds more: every release whose report is older is
  * analysed again in the background. 2: whole-archive limits (no more false refusals of text
- * assets that pack 200× and over), SPDX licences, sharper secret warnings.
+ * assets that pack 200× and over), SPDX licences, sharper secret warnings. 3: each C header's
+ * language by its own text, as Linguist reads it; the Apache-2.0 notice shipped alone identified;
+ * a library in lib/ set apart by the banner over its opening comment.
  */
-export const ANALYSER_VERSION = 2;
+export const ANALYSER_VERSION = 3;
 
 /** What an archive may hold before it is refused rather than read; `maxUnpackedBytes` comes from ARCHIVE_MAX_UNPACKED_MB. */
 export interface ArchiveLimits {

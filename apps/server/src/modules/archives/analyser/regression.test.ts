@@ -12,7 +12,10 @@ interface Project {
     engine: string;
     version: string | null;
     facts: Record<string, string>;
-    spdx: string[];
+    /** Packages per manifest (its path in the project): how many the analyser lists. */
+    packages?: Record<string, number>;
+    /** Null for a licence file no SPDX text matches. */
+    spdx: Array<string | null>;
     declaredAgrees?: boolean;
   };
   languages?: {
@@ -22,7 +25,7 @@ interface Project {
      * The project's code at scale: a file per language with its bytes in all, and each folder or file
      * that is not the seller's own code (vendored, generated, documentation) with its bytes.
      */
-    files: Array<{ path: string; bytes: number }>;
+    files: Array<{ path: string; bytes: number; head?: string }>;
   };
 }
 
@@ -33,6 +36,8 @@ const LANGUAGE_TOLERANCE = 3;
 
 /** Text of a given size in lines of 40 characters, so no rule takes it for minified. */
 const filler = (bytes: number) => `${'x'.repeat(39)}\n`.repeat(Math.floor(bytes / 40)) + 'x'.repeat(bytes % 40);
+/** The same, opening with a line of our own that tells its language where the extension does not (a header's). */
+const fillerAfter = (head: string | undefined, bytes: number) => (head ? `${head}\n${filler(bytes - head.length - 1)}` : filler(bytes));
 
 const lines = (count: number, make: (index: number) => string) =>
   `${Array.from({ length: count }, (_, index) => make(index)).join('\n')}\n`;
@@ -153,6 +158,105 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
     },
     { name: 'AutoPong/AutoPong.Core/Game.cs', content: lines(30, (index) => `    int field${index};`) },
   ],
+  unity: (s) => {
+    const packages = (s.packages ?? {}) as Record<string, string>;
+    return [
+      {
+        name: 'ProjectSettings/ProjectVersion.txt',
+        content: `m_EditorVersion: ${String(s.editor)}\n${s.revision ? `m_EditorVersionWithRevision: ${String(s.editor)} (${String(s.revision)})\n` : ''}`,
+      },
+      {
+        name: 'Packages/manifest.json',
+        content: JSON.stringify(
+          {
+            dependencies: {
+              ...packages,
+              ...Object.fromEntries(
+                Array.from({ length: Number(s.modules ?? 0) }, (_, index) => [`com.unity.modules.module${index}`, '1.0.0']),
+              ),
+            },
+          },
+          null,
+          2,
+        ),
+      },
+      {
+        name: String(s.script ?? 'Assets/Scripts/PlayerController.cs'),
+        content: lines(30, (index) => `    private float speed${index} = ${index}f;`),
+      },
+      ...(s.licence
+        ? [{ name: String(s.licenceFile), content: licenceText(String(s.licence)).replace('<year> <copyright holders>', '2016 Studio') }]
+        : []),
+    ];
+  },
+  unreal: (s) => [
+    {
+      name: String(s.project),
+      content: `${JSON.stringify(
+        {
+          FileVersion: 3,
+          EngineAssociation: s.engineAssociation,
+          Modules: [{ Name: s.module, Type: 'Runtime', LoadingPhase: 'Default' }],
+        },
+        null,
+        '\t',
+      )}\n`,
+    },
+    {
+      name: `Source/${String(s.module)}/${String(s.module)}.Build.cs`,
+      content: `public class ${String(s.module)} : ModuleRules\n{\n    public ${String(s.module)}(ReadOnlyTargetRules Target) : base(Target)\n    {\n        PublicDependencyModuleNames.AddRange(new string[] { "Core", "Engine" });\n    }\n}\n`,
+    },
+    {
+      name: String(s.script ?? `Source/${String(s.module)}/Private/GameCharacter.cpp`),
+      content: lines(30, (index) => `static int32 Value${index} = ${index};`),
+    },
+  ],
+  cocos: (s) => [
+    s.projectJson
+      ? { name: 'project.json', content: JSON.stringify({ engine: s.engine, packages: 'packages', version: s.creator }, null, 2) }
+      : {
+          name: 'package.json',
+          content: JSON.stringify({ name: 'game', type: '3d', version: s.creator, creator: { version: s.creator } }, null, 2),
+        },
+    { name: String(s.script ?? 'assets/scripts/GameManager.ts'), content: lines(30, (index) => `const speed${index} = ${index};`) },
+    // The art's terms (a model's credit, the artists' rights) in a licence-named file: no licence text, so unidentified.
+    ...(s.assetCredit
+      ? [
+          {
+            name: String(s.assetCredit),
+            content:
+              'The art and models here belong to the artists who made them.\nYou may use them in games, sold or free, if you name the artists.\n',
+          },
+        ]
+      : []),
+  ],
+  gamemaker: (s) => [
+    {
+      name: String(s.project),
+      // GameMaker writes its project as JSON with trailing commas.
+      content: `{\n  "resourceType": "GMProject",\n  "resourceVersion": "1.7",\n  "name": "${String(s.project).replace(/\.yyp$/, '')}",\n  "MetaData": {\n    "IDEVersion": "${String(s.ideVersion)}",\n  },\n}\n`,
+    },
+    { name: String(s.script ?? 'scripts/Game/Game.gml'), content: lines(30, (index) => `global.value_${index} = ${index};`) },
+    // The Apache-2.0 notice alone, as the project ships it for its licence.
+    {
+      name: String(s.noticeFile),
+      content: `Copyright 2022 Studio\n\n${/Licensed under the Apache License, Version 2\.0[\s\S]*?limitations under the License\./.exec(licenceText('Apache-2.0'))![0]}\n`,
+    },
+    // A bundled library's BSD licence reworded (its name for the holder, a longer grant) with a note after it.
+    ...(s.rewordedBsdFile
+      ? [
+          {
+            name: String(s.rewordedBsdFile),
+            content: `Example Import Library\n\n${licenceText('BSD-3-Clause')
+              .replace(/the copyright holder/g, 'the example team')
+              .replace(
+                'Redistribution and use in source',
+                'Redistribution and use of this software in source',
+              )}\n\n${'*'.repeat(60)}\n\nAN EXCEPTION applies to every file in the test models folder. Those are sample scenes gathered from many free sites for testing the importers; unless a file says otherwise each stays the work of its own maker, who may ask more of those who use it. A text beside each model tells where it came from and on what terms. Write to the team if you made one of them and find it credited wrongly, or would rather it were taken out.\n`,
+          },
+        ]
+      : []),
+  ],
 };
 
 describe('a regression set of real projects, rebuilt as stand-ins', () => {
@@ -165,7 +269,7 @@ describe('a regression set of real projects, rebuilt as stand-ins', () => {
     '%s',
     async (_name, project) => {
       const standIn = STAND_INS[project.standIn.kind]!(project.standIn);
-      const atScale = (project.languages?.files ?? []).map((file) => ({ name: file.path, content: filler(file.bytes) }));
+      const atScale = (project.languages?.files ?? []).map((file) => ({ name: file.path, content: fillerAfter(file.head, file.bytes) }));
       const bytes = makeZip([...standIn.filter((file) => !atScale.some((big) => big.name === file.name)), ...atScale]);
       const analysis = await analyseArchive({
         size: bytes.length,
@@ -177,6 +281,8 @@ describe('a regression set of real projects, rebuilt as stand-ins', () => {
       const facts = Object.fromEntries((engine?.facts ?? []).map((fact) => [fact.label, fact.value]));
       expect(facts).toMatchObject(project.expect.facts);
       expect(analysis.licences.map((licence) => licence.spdx).sort()).toEqual(project.expect.spdx);
+      const packages = Object.fromEntries(analysis.manifests.map((manifest) => [manifest.file, manifest.packages.length]));
+      expect(packages).toMatchObject(project.expect.packages ?? {});
       // Where the project declares a licence in its manifest, whether its licence files agree.
       expect(analysis.declaredLicences.map((declared) => declared.agrees)).toEqual(
         project.expect.declaredAgrees === undefined ? [] : [project.expect.declaredAgrees],
