@@ -63,7 +63,7 @@ export const insideManifestSchema = z.object({
       name: z.string(),
       /** As the manifest asks for it ("^5.0.0"). */
       version: z.string(),
-      /** The exact version its lock file (package-lock.json, pubspec.lock, Podfile.lock, Cargo.lock) pins, when one sits beside it. */
+      /** The exact version its lock file (package-lock.json, yarn.lock, pnpm-lock.yaml, pubspec.lock, Podfile.lock, Cargo.lock) pins, when one sits beside it. */
       locked: z.string().optional(),
     }),
   ),

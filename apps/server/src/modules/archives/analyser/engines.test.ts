@@ -90,4 +90,98 @@ describe('exact versions from lock files', () => {
       ['pubspec.yaml', [{ name: 'http', version: '^1.1.0', locked: '1.2.2' }]],
     ]);
   });
+
+  it('reads pnpm-lock.yaml: the root importer of lockfile 9, peers left off, and lockfile 5', () => {
+    const packageJson = JSON.stringify({ dependencies: { 'react-native': '^0.81.0', '@expo/metro-runtime': '^6.1.0' } });
+    const lockfile9 = [
+      "lockfileVersion: '9.0'",
+      '',
+      'importers:',
+      '',
+      '  .:',
+      '    dependencies:',
+      "      '@expo/metro-runtime':",
+      '        specifier: ^6.1.0',
+      '        version: 6.1.2(expo@54.0.32)(react@19.1.0)',
+      '      react-native:',
+      '        specifier: ^0.81.0',
+      '        version: 0.81.5(@babel/core@7.28.6)(react@19.1.0)',
+      '',
+      '  docs:',
+      '    dependencies:',
+      '      react-native:',
+      '        specifier: 0.70.0',
+      '        version: 0.70.0',
+      '',
+      'snapshots:',
+      '',
+      '  expo@54.0.32:',
+      '    dependencies:',
+      '      react-native: 0.79.0',
+      '',
+    ].join('\n');
+    const [app] = readManifests(
+      new Map([
+        ['package.json', packageJson],
+        ['pnpm-lock.yaml', lockfile9],
+      ]),
+    );
+    expect(app?.packages).toEqual([
+      { name: 'react-native', version: '^0.81.0', locked: '0.81.5' },
+      { name: '@expo/metro-runtime', version: '^6.1.0', locked: '6.1.2' },
+    ]);
+    const lockfile5 =
+      'lockfileVersion: 5.4\n\nspecifiers:\n  react-native: ^0.64.0\n\ndependencies:\n  react-native: 0.64.4_react@17.0.2\n';
+    const [reactNative] = detect({
+      'package.json': JSON.stringify({ dependencies: { 'react-native': '^0.64.0' } }),
+      'pnpm-lock.yaml': lockfile5,
+    });
+    expect(reactNative).toMatchObject({ engine: 'React Native', version: '0.64.4' });
+  });
+
+  it('leaves the Flutter SDK’s own packages unpinned, and names the SDKs pubspec.lock’s packages need', () => {
+    const files = new Map(
+      Object.entries({
+        'app/pubspec.yaml':
+          'name: app\nenvironment:\n  sdk: ^3.1.0\n  flutter: ^3.13.0\ndependencies:\n  flutter:\n    sdk: flutter\n  http: ^1.1.0\n',
+        'app/pubspec.lock': [
+          'packages:',
+          '  flutter:',
+          '    dependency: "direct main"',
+          '    description: flutter',
+          '    source: sdk',
+          '    version: "0.0.0"',
+          '  http:',
+          '    dependency: "direct main"',
+          '    source: hosted',
+          '    version: "1.2.2"',
+          'sdks:',
+          '  dart: ">=3.2.0 <4.0.0"',
+          '  flutter: ">=3.16.0"',
+          '',
+        ].join('\n'),
+      }),
+    );
+    expect(readManifests(files)[0]?.packages).toEqual([
+      { name: 'flutter', version: 'any' },
+      { name: 'http', version: '^1.1.0', locked: '1.2.2' },
+    ]);
+    const [flutter] = detectEngines(files);
+    expect(flutter).toMatchObject({ engine: 'Flutter', version: '^3.13.0' });
+    expect(factsOf(flutter)).toEqual({
+      Flutter: '^3.13.0',
+      'Dart SDK': '^3.1.0',
+      'Locked packages need Flutter': '>=3.16.0',
+      'Locked packages need Dart': '>=3.2.0 <4.0.0',
+    });
+  });
+
+  it('names the CocoaPods version Podfile.lock was written with', () => {
+    const [ios] = detect({
+      'App.xcodeproj/project.pbxproj': 'IPHONEOS_DEPLOYMENT_TARGET = 11.0;\nSWIFT_VERSION = 4.0;\n',
+      Podfile: "platform :ios, '11.0'\npod 'Alamofire', '~> 4.8'\n",
+      'Podfile.lock': 'PODS:\n  - Alamofire (4.8.1)\n\nPODFILE CHECKSUM: cf0c\n\nCOCOAPODS: 1.6.1\n',
+    });
+    expect(factsOf(ios)).toEqual({ 'Deployment target': '11.0', Swift: '4.0', 'Podfile platform': '11.0', CocoaPods: '1.6.1' });
+  });
 });

@@ -1,6 +1,6 @@
 import { ENGINES, type Engine, type InsideEngine, type InsideFact } from '@market/contracts';
 import { gradleValues, isGradleValueFile, resolveGradle } from './gradle.js';
-import { LOCK_FILES, lockedVersions } from './locks.js';
+import { LOCK_FILES, lockedVersions, pubLockSdks } from './locks.js';
 import { cargoPackages, nugetPackages } from './manifests.js';
 import { baseName, type TextFiles, unquote, yamlSection } from './text-files.js';
 
@@ -277,9 +277,15 @@ function flutter(files: TextFiles): InsideEngine | null {
     if (!/^[ \t]+flutter:[ \t]*\r?$/m.test(text) && !/sdk:\s*flutter/.test(text)) continue;
     const environment = yamlSection(text, 'environment');
     const flutterVersion = unquote(environment.get('flutter') ?? null);
+    // No file pins the Flutter SDK; the lock names the least one its resolved packages need.
+    const lockPath = `${file.slice(0, file.length - 'pubspec.yaml'.length)}pubspec.lock`;
+    const lock = files.get(lockPath);
+    const lockSdks = lock === undefined ? new Map<string, string>() : pubLockSdks(lock);
     return finding('Flutter', file, flutterVersion, [
       fact('Flutter', flutterVersion, file),
       fact('Dart SDK', unquote(environment.get('sdk') ?? null), file),
+      fact('Locked packages need Flutter', lockSdks.get('flutter') ?? null, lockPath),
+      fact('Locked packages need Dart', lockSdks.get('dart') ?? null, lockPath),
     ]);
   }
   return null;
@@ -391,9 +397,12 @@ function ios(files: TextFiles): InsideEngine | null {
   const deploymentTarget = project ? firstMatch(project[1], /IPHONEOS_DEPLOYMENT_TARGET = ([\d.]+);/) : null;
   const podPlatform = podfile ? firstMatch(podfile[1], /^[ \t]*platform[ \t]+:ios,[ \t]*['"]([\d.]+)['"]/m) : null;
   const file = project?.[0] ?? podfile![0];
+  const podLockPath = podfile ? `${podfile[0].slice(0, podfile[0].length - 'Podfile'.length)}Podfile.lock` : null;
+  const podLock = podLockPath ? files.get(podLockPath) : undefined;
   return finding('iOS', file, deploymentTarget ?? podPlatform, [
     project ? fact('Deployment target', deploymentTarget, project[0]) : null,
     project ? fact('Swift', firstMatch(project[1], /SWIFT_VERSION = ([\d.]+);/), project[0]) : null,
     podfile ? fact('Podfile platform', podPlatform, podfile[0]) : null,
+    podLock !== undefined && podLockPath ? fact('CocoaPods', firstMatch(podLock, /^COCOAPODS:[ \t]*([\d.]+\S*)/m), podLockPath) : null,
   ]);
 }

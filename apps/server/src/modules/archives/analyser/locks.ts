@@ -1,13 +1,21 @@
 import { baseName, type TextFiles } from './text-files.js';
 
 /** Lock files, whose exact versions stand beside the ranges a manifest asks for. */
-export const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pubspec.lock', 'Podfile.lock', 'Cargo.lock']);
+export const LOCK_FILES = new Set([
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'pubspec.lock',
+  'Podfile.lock',
+  'Cargo.lock',
+]);
 /** Lock files are read whole up to this size (a large app's package-lock.json runs to several MB). */
 export const MAX_LOCK_BYTES = 16 * 1024 ** 2;
 
 /** The lock file a manifest's exact versions come from, by the manifest's name. */
 const LOCK_OF: Record<string, readonly string[]> = {
-  'package.json': ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock'],
+  'package.json': ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'],
   'pubspec.yaml': ['pubspec.lock'],
   Podfile: ['Podfile.lock'],
   'Cargo.toml': ['Cargo.lock'],
@@ -28,6 +36,7 @@ export function lockedVersions(files: TextFiles, manifest: string): ReadonlyMap<
 function readLock(name: string, text: string): Map<string, string> {
   if (name === 'package-lock.json' || name === 'npm-shrinkwrap.json') return npmLock(text);
   if (name === 'yarn.lock') return yarnLock(text);
+  if (name === 'pnpm-lock.yaml') return pnpmLock(text);
   if (name === 'pubspec.lock') return pubLock(text);
   if (name === 'Podfile.lock') return podLock(text);
   return cargoLock(text);
@@ -74,15 +83,76 @@ function yarnLock(text: string): Map<string, string> {
   return versions;
 }
 
-/** `packages:` then `  http:` … `    version: "1.2.0"`. */
+/**
+ * `packages:` then `  http:` … `    version: "1.2.0"`. Packages from the Flutter SDK itself
+ * (`source: sdk`) all say "0.0.0": their version is the SDK's, which the lock does not name.
+ */
 function pubLock(text: string): Map<string, string> {
   const versions = new Map<string, string>();
   let current: string | null = null;
   for (const line of text.split(/\r?\n/)) {
     const packageLine = /^ {2}([\w-]+):\s*$/.exec(line);
     if (packageLine) current = packageLine[1]!;
+    if (/^ {4}source:\s*sdk\s*$/.test(line)) current = null;
     const version = /^ {4}version:\s*"?([^"\s]+)"?/.exec(line)?.[1];
     if (current && version) versions.set(current, version);
+  }
+  return versions;
+}
+
+/** pubspec.lock's `sdks:` section: the Dart and Flutter versions its resolved packages need (`flutter: ">=3.16.0"`). */
+export function pubLockSdks(text: string): ReadonlyMap<string, string> {
+  const sdks = new Map<string, string>();
+  const section = /^sdks:\s*\r?\n((?:[ \t]+.*\r?\n?)*)/m.exec(text)?.[1] ?? '';
+  for (const match of section.matchAll(/^[ \t]+([\w-]+):[ \t]*"?([^"\r\n]+?)"?[ \t]*$/gm)) sdks.set(match[1]!, match[2]!);
+  return sdks;
+}
+
+/** A pnpm version without its quotes and the peers it was resolved with: `0.81.5(react@19.1.0)`, `0.64.4_react@17.0.2`. */
+const pnpmExact = (written: string) => written.replace(/^['"]|['"]$/g, '').replace(/[(_].*$/, '');
+
+/**
+ * pnpm-lock.yaml, the project's own dependencies only: lockfile 6 and 9 write `name:` then
+ * `specifier:` and `version: 0.81.5(peer@1.0.0)…` (under `importers: .:` when there are several
+ * packages); lockfile 5 writes `name: 0.64.0_peer@1.0.0`. The peers in the suffix are not the version.
+ */
+function pnpmLock(text: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  let section = '';
+  let rootImporter = false;
+  let groupIndent: number | null = null;
+  let current: string | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    const indent = line.length - line.trimStart().length;
+    if (indent === 0) {
+      section = line.replace(/:.*$/, '');
+      rootImporter = false;
+      groupIndent = /^(dependencies|devDependencies|optionalDependencies):\s*$/.test(line) ? 0 : null;
+      continue;
+    }
+    if (section === 'importers' && indent === 2) {
+      rootImporter = /^\s*(['"]?)\.\1:\s*$/.test(line);
+      groupIndent = null;
+      continue;
+    }
+    if (section === 'importers' && rootImporter && indent === 4) {
+      groupIndent = /^\s*(dependencies|devDependencies|optionalDependencies):\s*$/.test(line) ? 4 : null;
+      continue;
+    }
+    if (groupIndent === null || indent <= groupIndent) continue;
+    if (indent === groupIndent + 2) {
+      const entry = /^\s*(['"]?)(.+?)\1:\s*(.*)$/.exec(line);
+      current = entry ? entry[2]! : null;
+      if (current && entry?.[3]) {
+        const version = pnpmExact(entry[3]);
+        if (/^\d/.test(version)) versions.set(current, version);
+        current = null;
+      }
+      continue;
+    }
+    const version = /^\s*version:\s*(\S+)/.exec(line)?.[1];
+    if (current && indent === groupIndent + 4 && version && /^\d/.test(pnpmExact(version))) versions.set(current, pnpmExact(version));
   }
   return versions;
 }
