@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_DEFLATE_RATIO, RATIO_CHECKED_FROM_BYTES } from './limits.js';
 import { ArchiveRefused, BlockReader, type CentralEntry, type RandomAccessArchive, readCentralDirectory } from './zip-directory.js';
 
@@ -152,7 +152,14 @@ async function entryBytes(reader: BlockReader, entry: CentralEntry, path: string
   let data: Buffer;
   try {
     // Never more than the central directory announced (and the ratio guard allowed): a lying entry cannot inflate further.
-    data = entry.method === DEFLATED ? inflateRawSync(packed, { maxOutputLength: Math.max(entry.uncompressedSize, 1) }) : packed;
+    // One output buffer of the announced size (zlib's default is 16 KB pieces joined at the end, twice the bytes to collect).
+    data =
+      entry.method === DEFLATED
+        ? inflateRawSync(packed, {
+            maxOutputLength: Math.max(entry.uncompressedSize, 1),
+            chunkSize: Math.max(entry.uncompressedSize + 1, zlibConstants.Z_MIN_CHUNK),
+          })
+        : packed;
   } catch (error) {
     throw damaged(path, `does not inflate (${(error as Error).message})`);
   }
