@@ -1,6 +1,7 @@
 // npm run bench: the hot catalogue calls of the real server over 100,000 products, each beside
 // a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then the analysis of
-// a 50,000-entry source archive (bench/archive.mjs), then Lighthouse on
+// a 50,000-entry source archive and of the real project archives BENCH_REAL_ARCHIVE names, each
+// beside `unzip -t` (bench/archive.mjs), then Lighthouse on
 // the storefront pages of the demo shop (bench/lighthouse.mjs), then a seller's money over small
 // and large ledgers (bench/ledger.mjs). Scenarios named on the command line run alone
 // (bench/scenarios.mjs). Speed never makes this exit non-zero; only errors (a failed start, a
@@ -12,7 +13,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARCHIVE_AIMS, measureArchiveAnalysis } from './archive.mjs';
+import {
+  ARCHIVE_AIMS,
+  describeRealArchive,
+  measureArchiveAnalysis,
+  measureRealArchive,
+  REAL_ARCHIVE_HOWTO,
+  realArchivesFromEnv,
+} from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { ledgerSettingsFromEnv, measureLedgers, printLedgers } from './ledger.mjs';
@@ -43,11 +51,13 @@ async function main() {
   }
   if ('error' in parsed) throw new Error(parsed.error);
   const { selected } = parsed;
+  // A misspelt archive path fails now, not after the scenarios before it.
+  const realArchives = selected.has('archive') ? realArchivesFromEnv() : [];
   console.log(
     `\nBenchmark (${[...selected].join(', ')}): ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const catalogue = selected.has('catalogue') ? await measureCatalogue() : undefined;
-  const archive = selected.has('archive') ? measureArchive() : undefined;
+  const archive = selected.has('archive') ? measureArchive(realArchives) : undefined;
   const { frontEnd, serverRender } = selected.has('front-end') ? await measureFrontEnd() : {};
   let ledger;
   if (selected.has('ledger')) {
@@ -208,13 +218,20 @@ async function measureCatalogue() {
   };
 }
 
-function measureArchive() {
+/** The largest archive made in code, then the real project archives BENCH_REAL_ARCHIVE names, each beside `unzip -t`. */
+function measureArchive(/** @type {string[]} */ files) {
   const archive = measureArchiveAnalysis();
   console.log(
     `\n  "What's inside" analysis of the largest accepted archive: ${archive.entries.toLocaleString('en')} entries (${archive.archiveMb} MB) ` +
       `in ${archive.seconds} s, peak ${archive.peakRssMb} MB (aim < ${ARCHIVE_AIMS.seconds} s and < ${ARCHIVE_AIMS.memoryMb} MB: ${archive.met ? 'met' : 'NOT met'})`,
   );
-  return archive;
+  if (!files.length) console.log(`  real project archive: skipped; ${REAL_ARCHIVE_HOWTO.replaceAll('\n', '\n  ')}`);
+  const realArchives = files.map((file) => {
+    const figures = measureRealArchive(file);
+    console.log(describeRealArchive(figures));
+    return figures;
+  });
+  return { ...archive, realArchives };
 }
 
 /** Server render times and Lighthouse on the demo shop. */

@@ -3,7 +3,7 @@
 /** Each scenario by the name given on the command line, in the order a full run takes them. */
 export const SCENARIOS = {
   catalogue: 'hot catalogue calls over 100,000 products, each beside a bare node:http server',
-  archive: '"What\'s inside" analysis of a 50,000-entry source archive',
+  archive: '"What\'s inside" analysis of a 50,000-entry source archive and of BENCH_REAL_ARCHIVE beside unzip -t',
   'front-end': 'server render times and Lighthouse on the demo shop',
   ledger: "a seller's earnings read and withdrawals over ledgers of 1,000 and 1,000,000 entries (PostgreSQL and SQLite)",
 };
@@ -17,7 +17,8 @@ ${Object.entries(SCENARIOS)
 
 Figures go to bench/report.json. Settings come from the environment (README.md "Benchmarks"):
 BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_PRODUCTS, BENCH_DATA_DIR,
-LIGHTHOUSE_RUNS; for ledger, BENCH_POSTGRES_URL (else TEST_DATABASE_URL; neither: SQLite only),
+LIGHTHOUSE_RUNS; for archive, BENCH_REAL_ARCHIVE (a project's .zip; several: separated by ":")
+and BENCH_ARCHIVE_RUNS; for ledger, BENCH_POSTGRES_URL (else TEST_DATABASE_URL; neither: SQLite only),
 BENCH_LEDGER_SIZES, BENCH_WITHDRAWALS and BENCH_WITHDRAWAL_CONNECTIONS.`;
 
 /**

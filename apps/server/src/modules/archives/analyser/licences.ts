@@ -1,6 +1,7 @@
 import type { InsideLicence } from '@market/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { baseName } from './text-files.js';
 
 /** LICENSE, LICENCE.md, COPYING, NOTICE.txt … but not Unity's `LICENSE.md.meta` twin of one. */
@@ -55,39 +56,68 @@ function normalised(text: string): string {
     .replace(/'s\b/g, 's');
 }
 
-/** FNV-1a over a string, continuing from `hash`. */
-function fnv(text: string, hash = 0x811c9dc5): number {
-  let next = hash;
-  for (let index = 0; index < text.length; index++) {
-    next ^= text.charCodeAt(index);
-    next = Math.imul(next, 0x01000193);
-  }
-  return next >>> 0;
-}
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Word pairs of the text being hashed: at most MAX_WORDS - 1 of them, in one buffer reused by every text. */
+const pairs = new Uint32Array(MAX_WORDS);
+
+const isWordCharacter = (code: number) => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
 
 /**
- * The distinct word pairs of a text, each hashed to 32 bits, sorted: hashed as the words are met,
- * so no list of a licence's thousands of words is ever built.
+ * The distinct word pairs of a text (words: runs of a-z and 0-9), each hashed to 32 bits, sorted.
+ * Each word is hashed (FNV-1a) as its characters are met and a pair is the two hashes mixed
+ * (MurmurHash3's finaliser constants), all in typed arrays: the SPDX list is about 700 texts and
+ * 400,000 pairs, hashed on the first licence file of every process, so no word string, regular
+ * expression match or boxed set entry is made per word.
  */
 function bigramsOf(text: string): Uint32Array {
-  const set = new Set<number>();
-  const word = /[a-z0-9]+/g;
   const source = normalised(text);
+  let count = 0;
   let previous = -1;
   let words = 0;
-  for (let match = word.exec(source); match && words < MAX_WORDS; match = word.exec(source), words++) {
-    const current = fnv(match[0]);
-    // Each word hashed once; a pair is the two hashes mixed (MurmurHash3's finaliser constants).
-    if (previous !== -1) set.add((Math.imul(previous ^ (current >>> 15), 0x85ebca6b) ^ Math.imul(current, 0xc2b2ae35)) >>> 0);
+  let hash = FNV_OFFSET;
+  let inWord = false;
+  for (let index = 0; index <= source.length && words < MAX_WORDS; index++) {
+    const code = index < source.length ? source.charCodeAt(index) : 0;
+    if (isWordCharacter(code)) {
+      if (!inWord) hash = FNV_OFFSET;
+      inWord = true;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+      continue;
+    }
+    if (!inWord) continue;
+    inWord = false;
+    const current = hash >>> 0;
+    if (previous !== -1) pairs[count++] = (Math.imul(previous ^ (current >>> 15), 0x85ebca6b) ^ Math.imul(current, 0xc2b2ae35)) >>> 0;
     previous = current;
+    words++;
   }
-  return Uint32Array.from(set).sort();
+  const sorted = pairs.slice(0, count).sort();
+  let distinct = 0;
+  for (let index = 0; index < sorted.length; index++)
+    if (index === 0 || sorted[index] !== sorted[distinct - 1]) sorted[distinct++] = sorted[index]!;
+  return sorted.slice(0, distinct);
+}
+
+/** How many values two sorted arrays of distinct values share, walked side by side. */
+function sharedCount(a: Uint32Array, b: Uint32Array): number {
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      shared++;
+      i++;
+      j++;
+    }
+  }
+  return shared;
 }
 
 /** Two texts with the same word pairs are the same licence text (GPL-3.0-only and -or-later). */
 function sameTextKey(bigrams: Uint32Array): string {
-  let hash = 0x811c9dc5;
-  for (const value of bigrams) hash = Math.imul(hash ^ value, 0x01000193);
+  let hash = FNV_OFFSET;
+  for (const value of bigrams) hash = Math.imul(hash ^ value, FNV_PRIME);
   return `${bigrams.length}:${hash >>> 0}`;
 }
 
@@ -95,17 +125,20 @@ let known: KnownLicence[] | null = null;
 
 /**
  * The SPDX licence list's texts (the `spdx-license-list` package), hashed once per process on the
- * first licence file: about 700 licences, 240 ms, 2 MB of typed arrays kept; the 5 MB JSON is let go.
+ * first licence file: about 700 licences, 2 MB of typed arrays kept. Each licence is read from its
+ * own file and let go: parsing the 5 MB list at once grew the heap by 30 MB that stayed reserved.
  */
 function knownLicences(): KnownLicence[] {
   if (known) return known;
   const require = createRequire(import.meta.url);
-  const list = JSON.parse(readFileSync(require.resolve('spdx-license-list/spdx-full.json'), 'utf8')) as Record<
-    string,
-    { name: string; licenseText: string }
-  >;
+  const list = require.resolve('spdx-license-list/spdx-simple.json');
+  const spdxIds = JSON.parse(readFileSync(list, 'utf8')) as string[];
   const byText = new Map<string, { ids: string[]; name: string; bigrams: Uint32Array; names?: RegExp }>();
-  for (const [spdx, { name, licenseText }] of Object.entries(list)) {
+  for (const spdx of spdxIds) {
+    const { name, licenseText } = JSON.parse(readFileSync(join(dirname(list), 'licenses', `${spdx}.json`), 'utf8')) as {
+      name: string;
+      licenseText: string;
+    };
     for (const { text, names } of variantsOf(licenseText)) {
       const bigrams = bigramsOf(text);
       if (bigrams.length < 10) continue;
@@ -200,16 +233,13 @@ const PREFERRED_MARGIN = 0.04;
 export function nearestLicences(text: string, count = 3): LicenceMatch[] {
   const bigrams = bigramsOf(text);
   if (bigrams.length === 0) return [];
-  const own = new Set(bigrams);
   const best: LicenceMatch[] = [];
   for (const licence of knownLicences()) {
     if (licence.names && !licence.names.test(text)) continue;
     const total = bigrams.length + licence.bigrams.length;
     // Even if every pair of the shorter text were in the longer, it could not make the list.
     if (best.length === count && (2 * Math.min(bigrams.length, licence.bigrams.length)) / total <= best.at(-1)!.dice) continue;
-    let shared = 0;
-    for (const bigram of licence.bigrams) if (own.has(bigram)) shared++;
-    const dice = (2 * shared) / total;
+    const dice = (2 * sharedCount(bigrams, licence.bigrams)) / total;
     if (best.length < count || dice > best.at(-1)!.dice) {
       best.push({ spdx: licence.spdx, name: licence.name, dice });
       best.sort((a, b) => b.dice - a.dice);

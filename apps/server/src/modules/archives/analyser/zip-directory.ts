@@ -65,8 +65,16 @@ export class BlockReader {
 
   /** The bytes from `start`, fewer only at the end of the archive. */
   async bytes(start: number, length: number): Promise<Buffer> {
+    const end = Math.min(start + length, this.archive.size);
+    const index = Math.floor(start / BLOCK_BYTES);
+    // Most reads (a record, a local header, a small entry) lie within one block: no generator for them.
+    if (end > start && index === Math.floor((end - 1) / BLOCK_BYTES)) {
+      const block = await this.block(index);
+      const offset = index * BLOCK_BYTES;
+      return block.subarray(start - offset, Math.min(end - offset, block.length));
+    }
     const parts: Buffer[] = [];
-    for await (const chunk of this.chunks(start, Math.min(start + length, this.archive.size))) parts.push(chunk);
+    for await (const chunk of this.chunks(start, end)) parts.push(chunk);
     return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   }
 
