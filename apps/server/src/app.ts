@@ -39,6 +39,7 @@ import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import { discountRoutes } from './modules/discounts/index.js';
+import { saleRoutes } from './modules/sales/index.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
@@ -165,6 +166,7 @@ export async function buildApp(given: AppDependencies) {
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(discountRoutes, { discounts: services.discounts });
+  await app.register(saleRoutes, { sales: services.sales });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

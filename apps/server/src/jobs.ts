@@ -5,6 +5,8 @@ import type { Services } from './services.js';
 
 /** Often enough that a deleted product's files go soon after its last checkout can no longer be paid. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
+/** How late a product read may show a sale that has started or ended. */
+export const SALE_CLOCK_INTERVAL_MS = 15_000;
 
 /** A backstop only: an upload wakes its analysis itself. */
 export const ARCHIVE_ANALYSIS_INTERVAL_MS = 60_000;
@@ -65,6 +67,12 @@ export function startBackgroundJobs(
       config.reconcileSeconds * 1000,
       () => services.reconciliation.runOnce(),
       (error) => log.warn({ err: error }, 'reconciliation round failed'),
+    ),
+    // Sales start and end by the clock: every instance drops its kept product reads when one did (docs/decisions/0009).
+    every(
+      SALE_CLOCK_INTERVAL_MS,
+      () => services.sales.noticeStartsAndEnds(),
+      (error) => log.warn({ err: error }, 'checking sales that started or ended failed'),
     ),
     // Not under the housekeeping lease: each instance sweeps its own folder (a bucket holds no partial files).
     every(

@@ -18,6 +18,7 @@ import { ModerationService } from './modules/moderation/index.js';
 import { ProductsService } from './modules/products/index.js';
 import { ReleasesService } from './modules/releases/index.js';
 import { ReviewsService } from './modules/reviews/index.js';
+import { SalesService } from './modules/sales/index.js';
 import { RefundsService } from './modules/refunds/index.js';
 import { ReconciliationService } from './modules/reconciliation/index.js';
 import { ReskinChatService } from './modules/reskin-chat/index.js';
@@ -55,6 +56,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     provider: createPaymentProvider(config.payments, db, clock),
     orders,
     discounts,
+    runningSales: (products) => sales.pricesOn(products),
     clock,
   });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
@@ -62,7 +64,14 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     hasOpenSince: (productId: string, sinceIso: string) => payments.hasOpenCheckoutSince(productId, sinceIso),
     closeAll: (productId: string) => payments.closeCheckoutsOf(productId),
   };
-  const catalogue = new CatalogueService({ db, dialect, translator, clock, events });
+  const catalogue = new CatalogueService({
+    db,
+    dialect,
+    translator,
+    clock,
+    events,
+    runningSales: (products) => sales.pricesOn(products),
+  });
   const notifications = new NotificationsService({ db, events, clock });
   const leases = new JobLeases(db);
   const ledger = new LedgerService({ db, dialect, clock, paidLinesWithoutSale: () => paidLinesWithoutSaleEntries(db) });
@@ -87,7 +96,9 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       imagesWaitingFor: (productId) => moderation.imagesWaitingFor(productId),
     },
     archiveStored: () => archives.wake(),
+    pricesHeldUntil: (productId, inTransactionDb) => sales.heldUntil(productId, inTransactionDb),
   });
+  const sales = new SalesService({ db, inTransaction, clock, catalogue });
   const mail = new MailOutbox(
     new OutboxRepository(db),
     config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null,
@@ -187,6 +198,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     purchases,
     refunds,
     discounts,
+    sales,
     reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock }),
     orders,
     licences,

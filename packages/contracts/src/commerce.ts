@@ -75,6 +75,9 @@ export const pricedLineSchema = z.object({
   productId: idSchema,
   licenseType: licenseTypeSchema,
   listPrice: z.number(),
+  /** Taken off by a sale running on the product (docs/decisions/0009 "Sales"); part of `discount`. */
+  saleDiscount: z.number(),
+  /** All taken off: the sale's, then the code's on the sale price. */
   discount: z.number(),
   price: z.number(),
 });

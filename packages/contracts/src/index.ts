@@ -19,6 +19,7 @@ export * from './moderation.js';
 export * from './notifications.js';
 export * from './commerce.js';
 export * from './discounts.js';
+export * from './sales.js';
 export * from './baskets.js';
 export * from './licences.js';
 export * from './refunds.js';

@@ -79,6 +79,11 @@ export const API_PATHS = {
     record: '/api/view/GameView/:id',
     counts: '/api/view/getGameView',
   },
+  /** A seller's sales: a percent off some products for a period. */
+  sale: {
+    list: '/api/sale',
+    one: '/api/sale/:id',
+  },
   /** A seller's discount codes. */
   discount: {
     list: '/api/discount',

@@ -98,6 +98,22 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 export const productOwnerSchema = z.object({ _id: idSchema, name: z.string() });
 
+/**
+ * A sale running now on the product: its prices (the listed ones are the struck-through prices) and
+ * the lowest price of each licence in the 30 days before the sale began (EU Omnibus rule), in US dollars.
+ */
+export const productSaleSchema = z
+  .object({
+    percent: z.number().int(),
+    startsAt: isoDateTimeSchema,
+    endsAt: isoDateTimeSchema,
+    singleAppLicense: z.number(),
+    multiAppLicense: z.number(),
+    lowestIn30Days: z.object({ singleAppLicense: z.number(), multiAppLicense: z.number() }),
+  })
+  .meta({ id: 'ProductSale' });
+export type ProductSale = z.infer<typeof productSaleSchema>;
+
 /** What a card, a carousel or a list row needs. */
 export const productSummarySchema = z
   .object({
@@ -120,6 +136,8 @@ export const productSummarySchema = z
     createdAt: isoDateTimeSchema,
     /** Only in answers to the product's owner or an admin. */
     moderation: moderationStateSchema.optional(),
+    /** Only while a sale runs on the product. */
+    sale: productSaleSchema.optional(),
   })
   .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;

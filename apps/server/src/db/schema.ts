@@ -49,6 +49,9 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_code_products: DiscountCodeProductsTable;
   discount_redemptions: DiscountRedemptionsTable;
+  product_prices: ProductPricesTable;
+  sales: SalesTable;
+  sale_products: SaleProductsTable;
   licences: LicencesTable;
   simulated_payment_intents: SimulatedPaymentIntentsTable;
   refunds: RefundsTable;
@@ -290,6 +293,34 @@ export interface OrderLinesTable {
   discount_cents: number;
   tax_cents: number;
   paid_cents: number;
+}
+
+/** A product's prices from `from_at` until its next row (docs/decisions/0009 "Sales"). */
+export interface ProductPricesTable {
+  id: string;
+  product_id: string;
+  single_app_license_cents: number;
+  multi_app_license_cents: number;
+  from_at: string;
+}
+
+/** A seller's sale: a percent off some products from `starts_at` until `ends_at`. */
+export interface SalesTable {
+  id: string;
+  seller_id: string;
+  percent: number;
+  starts_at: string;
+  ends_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A product in a sale, with the lowest price of each licence in the 30 days before the sale starts. */
+export interface SaleProductsTable {
+  sale_id: string;
+  product_id: string;
+  lowest_single_cents: number;
+  lowest_multi_cents: number;
 }
 
 /** A seller's discount code (docs/decisions/0009). */

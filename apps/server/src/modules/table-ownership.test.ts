@@ -14,6 +14,9 @@ const OWNERS: Record<string, string> = {
   discount_codes: 'modules/discounts',
   discount_code_products: 'modules/discounts',
   discount_redemptions: 'modules/discounts',
+  product_prices: 'modules/products',
+  sales: 'modules/sales',
+  sale_products: 'modules/sales',
 };
 
 /**

@@ -51,3 +51,8 @@ export function discountLines(terms: DiscountTerms, lines: readonly CartLineAtPr
   if (subtotal === 0 || subtotal < terms.minSubtotalCents) return lines.map(() => 0);
   return lines.map((line, index) => (reached[index] ? lineDiscount(terms, line.listCents) : 0));
 }
+
+/** A licence's price during a sale: the percent off, rounded to the cent, never below $0.50 (a lower price stays as it is). */
+export function salePriceCents(listCents: Cents, percent: number): Cents {
+  return listCents - lineDiscount({ kind: 'percent', amount: percent }, listCents);
+}

@@ -7,6 +7,7 @@ import {
   titleToSlug,
   type PopularPeriod,
   type ProductDetail,
+  type ProductSale,
   type ProductStatus,
   type ProductSummary,
   type SessionUser,
@@ -57,7 +58,13 @@ export interface CatalogueServiceDependencies {
   translator: Translator;
   clock: Clock;
   events: EventBus;
+  /** The sale running now on each of the products, priced from their listed prices (modules/sales); none when absent. */
+  runningSales?: RunningSales;
 }
+
+export type RunningSales = (
+  products: ReadonlyArray<{ id: string; singleCents: number; multiCents: number }>,
+) => Promise<Map<string, ProductSale>>;
 
 /** The catalogue's reads: lists, bestsellers, listings, portfolios, search and product pages, and their caches. */
 export class CatalogueService {
@@ -67,18 +74,39 @@ export class CatalogueService {
   private readonly searchAnswers = new CatalogueCache(60_000, 2_000);
   /** Product pages apart too: a crawler walking every product cannot push the home lists out. */
   private readonly productAnswers = new CatalogueCache(60_000, 5_000);
-  private readonly cards = new ProductCards(async (ids) => (await this.rows.cards(ids)).map(toSummary));
+  private readonly cards = new ProductCards(async (ids) => this.withSales(await this.rows.cards(ids), toSummary));
 
   private readonly rows: CatalogueRepository;
   private readonly translator: Translator;
   private readonly clock: Clock;
   private readonly events: EventBus;
 
-  constructor({ db, dialect, translator, clock, events }: CatalogueServiceDependencies) {
+  private readonly runningSales: RunningSales;
+
+  constructor({ db, dialect, translator, clock, events, runningSales }: CatalogueServiceDependencies) {
     this.rows = new CatalogueRepository(db, dialect);
     this.translator = translator;
     this.clock = clock;
     this.events = events;
+    this.runningSales = runningSales ?? (async () => new Map());
+  }
+
+  /** Summaries (or details) of the rows, each with the sale running on it now; dropped with the kept reads when one starts or ends. */
+  private async withSales<
+    Row extends Pick<ProductRow, 'id' | 'single_app_license_cents' | 'multi_app_license_cents'>,
+    View extends { sale?: ProductSale },
+  >(rows: readonly Row[], view: (row: Row) => View): Promise<View[]> {
+    const sales = await this.runningSales(
+      rows.map((row) => ({
+        id: row.id,
+        singleCents: Number(row.single_app_license_cents),
+        multiCents: Number(row.multi_app_license_cents),
+      })),
+    );
+    return rows.map((row) => {
+      const sale = sales.get(row.id);
+      return sale ? { ...view(row), sale } : view(row);
+    });
   }
 
   /** GET list: visitors share one kept answer per query; a signed-in list depends on who asks. */
@@ -302,16 +330,18 @@ export class CatalogueService {
       this.rows.ownerName(row.user_id),
       this.rows.latestReleaseOf(row.id),
     ]);
-    const detail = toDetail(
-      row,
-      translations.get(row.id) ?? [],
-      screenshots,
-      { _id: row.user_id, name: ownerName },
-      release?.published_at ? { version: release.version, publishedAt: release.published_at } : null,
-      viewer !== null && canManage(viewer, row),
+    const [detail] = await this.withSales([row], (listed) =>
+      toDetail(
+        listed,
+        translations.get(row.id) ?? [],
+        screenshots,
+        { _id: row.user_id, name: ownerName },
+        release?.published_at ? { version: release.version, publishedAt: release.published_at } : null,
+        viewer !== null && canManage(viewer, row),
+      ),
     );
-    if (viewer === null || !canManage(viewer, row)) return detail;
-    const [withModeration] = await this.withModeration(viewer, [detail]);
+    if (viewer === null || !canManage(viewer, row)) return detail!;
+    const [withModeration] = await this.withModeration(viewer, [detail!]);
     return withModeration!;
   }
 

@@ -1,5 +1,5 @@
 export { catalogueRoutes } from './catalogue.routes.js';
-export { CatalogueService, type CatalogueAnswer, type ListQuery } from './catalogue.service.js';
+export { CatalogueService, type CatalogueAnswer, type ListQuery, type RunningSales } from './catalogue.service.js';
 export { RETIRED, type CardRow, type ProductRow, type TranslationRow } from './catalogue.repository.js';
 export { canManage, canSee } from './policies.js';
 export { searchTokens } from './catalogue-text.js';

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   DISCOUNT_MESSAGES,
+  dollarsToCents,
   formatUsd,
   licencePrice,
   type CartPrice,
@@ -27,6 +28,7 @@ import {
 } from '../../platform/payments/index.js';
 import { chargedCents, type NewOrderLine, type Order, type OrdersService } from '../orders/index.js';
 import type { AppliedDiscount, DiscountsService } from '../discounts/index.js';
+import type { RunningSales } from '../catalogue/index.js';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { ownsPayment } from './policies.js';
@@ -103,6 +105,8 @@ export interface PaymentsServiceDependencies {
   provider: PaymentProvider;
   orders: OrdersService;
   discounts: DiscountsService;
+  /** The sale running now on each of the products, priced from their listed prices (modules/sales). */
+  runningSales?: RunningSales;
   clock: Clock;
 }
 
@@ -111,6 +115,8 @@ interface PricedCart {
   lines: NewOrderLine[];
   /** What the provider charges: the licence lines' list prices less their discounts. */
   totalCents: number;
+  /** What a running sale took off each product's licence line, by product. */
+  saleCents: Map<string, number>;
   code: { code: string; message: string; applied: AppliedDiscount | null } | null;
 }
 
@@ -120,9 +126,11 @@ export class PaymentsService {
   private readonly provider: PaymentProvider;
   private readonly orders: OrdersService;
   private readonly discounts: DiscountsService;
+  private readonly runningSales: RunningSales;
   private readonly clock: Clock;
 
-  constructor({ db, inTransaction, provider, orders, discounts, clock }: PaymentsServiceDependencies) {
+  constructor({ db, inTransaction, provider, orders, discounts, runningSales, clock }: PaymentsServiceDependencies) {
+    this.runningSales = runningSales ?? (async () => new Map());
     this.payments = new PaymentsRepository(db);
     this.inTransaction = inTransaction;
     this.provider = provider;
@@ -148,6 +156,7 @@ export class PaymentsService {
         productId: line.productId,
         licenseType: line.licenseType,
         listPrice: centsToDollars(line.listCents),
+        saleDiscount: centsToDollars(priced.saleCents.get(line.productId) ?? 0),
         discount: centsToDollars(line.discountCents ?? 0),
         price: centsToDollars(line.listCents - (line.discountCents ?? 0)),
       })),
@@ -192,6 +201,13 @@ export class PaymentsService {
 
   private async priceCart(actor: SessionUser, cart: readonly CheckoutLine[], code: string | undefined): Promise<PricedCart> {
     const products = new Map((await this.payments.saleProducts(cart.map((line) => line.productId))).map((row) => [row.id, row]));
+    const sales = await this.runningSales(
+      [...products.values()].map((row) => ({
+        id: row.id,
+        singleCents: Number(row.single_app_license_cents),
+        multiCents: Number(row.multi_app_license_cents),
+      })),
+    );
     const licences = cart.map((line) => {
       const product = products.get(line.productId);
       if (!product || product.status !== 'Approved') {
@@ -205,7 +221,12 @@ export class PaymentsService {
         singleAppLicenseCents: Number(product.single_app_license_cents),
         multiAppLicenseCents: Number(product.multi_app_license_cents),
       });
-      return { line, product, listCents };
+      // A sale's price is the price the code then reduces; the line keeps the listed price and all that came off it.
+      const sale = sales.get(line.productId);
+      const saleCents = sale
+        ? dollarsToCents(line.licenseType === 'Multi App License' ? sale.multiAppLicense : sale.singleAppLicense)
+        : listCents;
+      return { line, product, listCents, saleCents };
     });
     const evaluation =
       code === undefined
@@ -213,18 +234,19 @@ export class PaymentsService {
         : await this.discounts.evaluate(
             code,
             actor._id,
-            licences.map(({ line, product, listCents }) => ({
+            licences.map(({ line, product, saleCents }) => ({
               productId: line.productId,
               sellerId: product.user_id,
               licenseType: line.licenseType,
-              listCents,
+              listCents: saleCents,
             })),
           );
     const applied = evaluation?.applies ? evaluation.discount : null;
     // A reskin is its own line, quoted with the licence and never charged by the cart (docs/decisions/0008).
-    const lines: NewOrderLine[] = licences.flatMap(({ line, product, listCents }, index) => {
+    const lines: NewOrderLine[] = licences.flatMap(({ line, product, listCents, saleCents }, index) => {
       const common = { productId: line.productId, licenseType: line.licenseType, sellerId: product.user_id };
-      const licence: NewOrderLine = { ...common, kind: 'licence', listCents, discountCents: applied?.lineDiscounts[index] ?? 0 };
+      const discountCents = listCents - saleCents + (applied?.lineDiscounts[index] ?? 0);
+      const licence: NewOrderLine = { ...common, kind: 'licence', listCents, discountCents };
       if (line.isReskin !== 'true') return [licence];
       return [
         licence,
@@ -234,6 +256,7 @@ export class PaymentsService {
     return {
       lines,
       totalCents: chargedCents(lines),
+      saleCents: new Map(licences.map(({ line, listCents, saleCents }) => [line.productId, listCents - saleCents])),
       code: evaluation && code !== undefined ? { code, message: evaluation.message, applied } : null,
     };
   }

@@ -10,5 +10,6 @@ export {
   type ProductUpload,
 } from './products.service.js';
 export { FIELD_LABELS } from './product-fields.js';
+export { type PriceHistoryRow, priceHistoryOf } from './products.repository.js';
 export { megabytes } from './source-archive.js';
 export { readProductUpload, type UploadPart } from './upload-form.js';

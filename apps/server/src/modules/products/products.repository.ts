@@ -33,6 +33,28 @@ export class ProductsRepository {
     await this.reindex(this.db, product.id);
   }
 
+  listedPrices(id: string) {
+    return this.db
+      .selectFrom('products')
+      .select(['id', 'single_app_license_cents', 'multi_app_license_cents'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The product's prices from `at` on, kept beside the earlier ones (docs/decisions/0009 "Sales"). */
+  async recordPrices(productId: string, prices: { single: number; multi: number }, at: string): Promise<void> {
+    await this.db
+      .insertInto('product_prices')
+      .values({
+        id: newId(),
+        product_id: productId,
+        single_app_license_cents: prices.single,
+        multi_app_license_cents: prices.multi,
+        from_at: at,
+      })
+      .execute();
+  }
+
   /** Replaces the product's fields and translations; screenshots only when a new set is given. Inside the caller's unit of work. */
   async update(
     id: string,
@@ -145,4 +167,25 @@ export class ProductsRepository {
     const rows = await this.db.selectFrom('product_screenshots').select('image_key').where('product_id', '=', id).execute();
     return rows.map((row) => row.image_key);
   }
+}
+
+/** A product's prices, row by row, as the product module kept them. */
+export interface PriceHistoryRow {
+  product_id: string;
+  single_app_license_cents: number;
+  multi_app_license_cents: number;
+  from_at: string;
+}
+
+/** The price history of the products up to `untilIso`, oldest first: the sales module's one read of it. */
+export function priceHistoryOf(db: Kysely<Database>, productIds: readonly string[], untilIso: string): Promise<PriceHistoryRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_prices')
+    .select(['product_id', 'single_app_license_cents', 'multi_app_license_cents', 'from_at'])
+    .where('product_id', 'in', productIds)
+    .where('from_at', '<=', untilIso)
+    .orderBy('product_id')
+    .orderBy('from_at')
+    .execute();
 }

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect, InTransaction } from '../../db/index.js';
 import type { Database, StoredProductStatus } from '../../db/schema.js';
 import { type Clock, HOUR_MS } from '../../platform/clock.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { htmlToText, sanitizeRichText } from '../../platform/html/index.js';
 import { newId } from '../../platform/ids.js';
 import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platform/images/index.js';
@@ -93,6 +93,8 @@ export interface ProductsServiceDependencies {
   changes: ChangesUnderReview;
   /** Told once a new archive's release is stored, so its analysis starts at once. */
   archiveStored: () => void;
+  /** When a sale scheduled or running on the product ends; null when none is (modules/sales). Read through `db` when given (a transaction). */
+  pricesHeldUntil: (productId: string, db?: Kysely<Database>) => Promise<string | null>;
 }
 
 /**
@@ -106,11 +108,21 @@ type StoredRef = [StorageArea, string];
 
 const cents = (dollarsValue: number) => Math.round(dollarsValue * 100);
 
+type ListedPrices = Pick<ProductRow, 'single_app_license_cents' | 'multi_app_license_cents'>;
+const pricesOf = (prices: ListedPrices) => ({
+  single: Number(prices.single_app_license_cents),
+  multi: Number(prices.multi_app_license_cents),
+});
+const pricesDiffer = (before: ListedPrices, after: Partial<ListedPrices>) =>
+  (after.single_app_license_cents !== undefined && Number(after.single_app_license_cents) !== Number(before.single_app_license_cents)) ||
+  (after.multi_app_license_cents !== undefined && Number(after.multi_app_license_cents) !== Number(before.multi_app_license_cents));
+
 /** Product writes: who may upload, edit and delete what, and how their files are kept. */
 export class ProductsService {
   private readonly products: ProductsRepository;
   private readonly dialect: Dialect;
   private readonly inTransaction: InTransaction;
+  private readonly pricesHeldUntil: (productId: string, db?: Kysely<Database>) => Promise<string | null>;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
   private readonly clock: Clock;
@@ -132,6 +144,7 @@ export class ProductsService {
     this.archives = dependencies.archives;
     this.changes = dependencies.changes;
     this.archiveStored = dependencies.archiveStored;
+    this.pricesHeldUntil = dependencies.pricesHeldUntil;
   }
 
   get sourceMaxBytes(): number {
@@ -210,6 +223,7 @@ export class ProductsService {
           translations: translationsOf(form),
           screenshots: images.screenshots,
         });
+        await this.productsIn(trx).recordPrices(id, pricesOf(columnsOf(form)), now);
         // The archive uploaded with the product is its first version, moderated with the product itself.
         await this.archives.storeFirstIn(trx, { productId: id, version: form.version ?? FIRST_VERSION, sourceCode, createdAt: now });
         afterCommit(() => this.catalogue.changed());
@@ -248,6 +262,7 @@ export class ProductsService {
       const images = await this.storeImages(upload.images, written);
       const newScreenshots = images.screenshots.length > 0 ? images.screenshots : null;
       const now = this.clock.now().toISOString();
+      await this.assertPricesMayChange(row, columnsOf(form));
       if (!trusted && row.status === 'Approved') {
         const superseded = await this.changes.hold({
           productId: id,
@@ -275,6 +290,7 @@ export class ProductsService {
           // A seller's direct edit is a resubmission: whatever change waited is part of it or moot.
           if (!trusted) for (const key of await this.changes.dropIn(trx, id)) replaced.push(['images', key]);
           await this.productsIn(trx).update(id, changes, translationsOf(form), newScreenshots);
+          await this.recordPricesIfChanged(trx, row, changes, now);
           afterCommit(() => this.catalogue.changed());
         });
       }
@@ -339,6 +355,9 @@ export class ProductsService {
     change: Omit<HeldChange, 'productId' | 'userId' | 'baseUpdatedAt' | 'createdAt'>,
     updatedAt: string,
   ): Promise<void> {
+    // Inside the decision's transaction: every read goes through it.
+    const row = await this.productsIn(trx).listedPrices(id);
+    if (row) await this.assertPricesMayChange(row, columnsOf(change.form), trx);
     await this.productsIn(trx).update(
       id,
       {
@@ -350,6 +369,30 @@ export class ProductsService {
       translationsOf(change.form),
       change.screenshots,
     );
+    if (row) await this.recordPricesIfChanged(trx, row, columnsOf(change.form), updatedAt);
+  }
+
+  /**
+   * A sale's struck-through price must be the price, and its lowest price of the last 30 days stay
+   * true: a product's prices stay as they are while a sale on it is scheduled or running.
+   */
+  private async assertPricesMayChange(row: ListedPrices & { id: string }, next: ListedPrices, db?: Kysely<Database>): Promise<void> {
+    if (!pricesDiffer(row, next)) return;
+    const until = await this.pricesHeldUntil(row.id, db);
+    if (until)
+      throw conflict(
+        `This product is in a sale until ${until.slice(0, 16).replace('T', ' ')} UTC; change its prices once the sale has ended`,
+        'singleAppLicense',
+      );
+  }
+
+  private async recordPricesIfChanged(
+    trx: Kysely<Database>,
+    row: ListedPrices & { id: string },
+    next: ListedPrices,
+    at: string,
+  ): Promise<void> {
+    if (pricesDiffer(row, next)) await this.productsIn(trx).recordPrices(row.id, pricesOf(next), at);
   }
 
   private productsIn(trx: Kysely<Database>): ProductsRepository {

@@ -4,13 +4,16 @@ interface PricedItem {
   selectedLicense: LicenseType;
   singleAppLicense: number;
   multiAppLicense: number;
+  /** A sale running on the product when it was last read: its prices are the ones charged. */
+  sale?: { singleAppLicense: number; multiAppLicense: number } | undefined;
 }
 
 function pricedLine(item: PricedItem): PricedLine {
+  const prices = item.sale ?? item;
   return {
     licenseType: item.selectedLicense,
-    singleAppLicenseCents: dollarsToCents(item.singleAppLicense),
-    multiAppLicenseCents: dollarsToCents(item.multiAppLicense),
+    singleAppLicenseCents: dollarsToCents(prices.singleAppLicense),
+    multiAppLicenseCents: dollarsToCents(prices.multiAppLicense),
   };
 }
 

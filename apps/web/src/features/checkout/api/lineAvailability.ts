@@ -32,8 +32,8 @@ export interface CheckedCart {
 }
 
 function withCurrent(item: CartItem, product: ProductSummary): CartItem {
-  const { title, thumbnail, category, singleAppLicense, multiAppLicense, reskinPrice, status, slug } = product;
-  return { ...item, title, thumbnail, category, singleAppLicense, multiAppLicense, reskinPrice, status, slug };
+  const { title, thumbnail, category, singleAppLicense, multiAppLicense, reskinPrice, status, slug, sale } = product;
+  return { ...item, title, thumbnail, category, singleAppLicense, multiAppLicense, reskinPrice, status, slug, sale };
 }
 
 /**

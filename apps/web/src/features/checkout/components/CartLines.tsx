@@ -47,8 +47,13 @@ export function lineDiscounts(price: CartPrice | null | undefined) {
   const applied = price?.code?.applied ? price : null;
   return (item: { _id: string; selectedLicense: LicenseType }) => {
     const line = applied?.lines.find((candidate) => candidate.productId === item._id && candidate.licenseType === item.selectedLicense);
-    if (!applied?.code || !line || line.discount === 0) return null;
-    return { code: applied.code.code, listCents: dollarsToCents(line.listPrice), priceCents: dollarsToCents(line.price) };
+    if (!applied?.code || !line || line.discount === line.saleDiscount) return null;
+    // The code's part, off the sale price where a sale runs.
+    return {
+      code: applied.code.code,
+      listCents: dollarsToCents(line.listPrice - line.saleDiscount),
+      priceCents: dollarsToCents(line.price),
+    };
   };
 }
 

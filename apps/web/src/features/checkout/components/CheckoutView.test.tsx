@@ -30,8 +30,8 @@ function serve({ confirm = { status: 200, body: { status: 'succeeded', id: 'pi_t
         status: 200,
         body: {
           lines: [
-            { productId: 'product_0001', licenseType: 'Single App License', listPrice: 19.99, discount: 4.99, price: 15 },
-            { productId: 'product_0002', licenseType: 'Multi App License', listPrice: 49, discount: 0, price: 49 },
+            { productId: 'product_0001', licenseType: 'Single App License', listPrice: 19.99, saleDiscount: 0, discount: 4.99, price: 15 },
+            { productId: 'product_0002', licenseType: 'Multi App License', listPrice: 49, saleDiscount: 0, discount: 0, price: 49 },
           ],
           subtotal: 68.99,
           discount: 4.99,
