@@ -1,9 +1,10 @@
 /**
  * Bump when the report changes shape or finds more: every release whose report is older is
  * analysed again in the background. 2: whole-archive limits (no more false refusals of text
- * assets that pack 200× and over), SPDX licences, sharper secret warnings.
+ * assets that pack 200× and over), SPDX licences, sharper secret warnings. 3: the project's
+ * .gitattributes in the language shares, every MonoGame platform.
  */
-export const ANALYSER_VERSION = 2;
+export const ANALYSER_VERSION = 3;
 
 /** What an archive may hold before it is refused rather than read; `maxUnpackedBytes` comes from ARCHIVE_MAX_UNPACKED_MB. */
 export interface ArchiveLimits {
