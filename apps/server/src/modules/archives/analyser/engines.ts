@@ -191,17 +191,27 @@ function libGdx(files: TextFiles): InsideEngine | null {
   ]);
 }
 
-/** MonoGame: a MonoGame.Framework package in a .csproj. */
+/**
+ * MonoGame: MonoGame.Framework.<Platform> packages in .csproj files. A cross-platform game has a
+ * project per platform; its version and target framework are read from the desktop one (DesktopGL,
+ * the platform its samples and templates start from), an application before a shared library.
+ */
 function monoGame(files: TextFiles): InsideEngine | null {
-  for (const [file, text] of filesEndingWith(files, /\.csproj$/)) {
+  const projects = filesEndingWith(files, /\.csproj$/).flatMap(([file, text]) => {
     const framework = nugetPackages(text).find((entry) => entry.name.startsWith('MonoGame.Framework.'));
-    if (!framework) continue;
-    return finding('MonoGame', file, framework.version, [
-      fact('Platform', framework.name.replace('MonoGame.Framework.', ''), file),
-      fact('Target framework', firstMatch(text, /<TargetFramework>([^<]+)<\/TargetFramework>/), file),
-    ]);
-  }
-  return null;
+    return framework ? [{ file, text, framework, platform: framework.name.slice('MonoGame.Framework.'.length) }] : [];
+  });
+  const rank = (project: (typeof projects)[number]) =>
+    (project.platform === 'DesktopGL' ? 0 : 2) + (/<OutputType>\s*(Win)?Exe\s*</i.test(project.text) ? 0 : 1);
+  const main = [...projects].sort((a, b) => rank(a) - rank(b))[0];
+  if (!main) return null;
+  const others = [...new Set(projects.map((project) => project.platform))]
+    .filter((platform) => platform !== main.platform)
+    .sort((a, b) => a.localeCompare(b));
+  return finding('MonoGame', main.file, main.framework.version, [
+    fact(others.length > 0 ? 'Platforms' : 'Platform', [main.platform, ...others].join(', '), main.file),
+    fact('Target framework', firstMatch(main.text, /<TargetFramework>([^<]+)<\/TargetFramework>/), main.file),
+  ]);
 }
 
 /** HTML5 engines: an npm dependency (exact from the lock file), or the engine's own build copied into the project. */
