@@ -22,7 +22,7 @@ interface Project {
      * The project's code at scale: a file per language with its bytes in all, and each folder or file
      * that is not the seller's own code (vendored, generated, documentation) with its bytes.
      */
-    files: Array<{ path: string; bytes: number }>;
+    files: Array<{ path: string; bytes: number; minified?: boolean }>;
   };
 }
 
@@ -31,8 +31,9 @@ const { projects } = JSON.parse(readFileSync(new URL('fixtures/real-projects.jso
 /** How far a language's share may stand from Linguist's, in percentage points. */
 const LANGUAGE_TOLERANCE = 3;
 
-/** Text of a given size in lines of 40 characters, so no rule takes it for minified. */
-const filler = (bytes: number) => `${'x'.repeat(39)}\n`.repeat(Math.floor(bytes / 40)) + 'x'.repeat(bytes % 40);
+/** Text of a given size in lines of 40 characters, so no rule takes it for minified; or on one line, as minified. */
+const filler = (bytes: number, minified = false) =>
+  minified ? 'x'.repeat(bytes) : `${'x'.repeat(39)}\n`.repeat(Math.floor(bytes / 40)) + 'x'.repeat(bytes % 40);
 
 const lines = (count: number, make: (index: number) => string) =>
   `${Array.from({ length: count }, (_, index) => make(index)).join('\n')}\n`;
@@ -138,6 +139,8 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
     },
     { name: 'LICENSE', content: licenceText(String(s.licence)).replace('<year> <copyright holders>', '2019 Studio') },
     { name: 'main/main.script', content: lines(20, (index) => `local value${index} = ${index}`) },
+    // The project's own .gitattributes lines, where it has them: they decide what its files count as.
+    ...(Array.isArray(s.gitattributes) ? [{ name: '.gitattributes', content: `${(s.gitattributes as string[]).join('\n')}\n` }] : []),
   ],
   godot: (s) => [
     {
@@ -149,8 +152,15 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
   monogame: (s) => [
     {
       name: String(s.project),
-      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>${String(s.targetFramework)}</TargetFramework>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="${String(s.package)}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
+      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <OutputType>WinExe</OutputType>\n    <TargetFramework>${String(s.targetFramework)}</TargetFramework>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="${String(s.package)}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
     },
+    // The other platforms' projects, and the shared library, each with its own MonoGame package.
+    ...Object.entries(
+      (s.otherProjects ?? {}) as Record<string, { platform: string; targetFramework: string | null; library?: boolean }>,
+    ).map(([name, other]) => ({
+      name,
+      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n${other.library ? '' : '    <OutputType>Exe</OutputType>\n'}${other.targetFramework ? `    <TargetFramework>${other.targetFramework}</TargetFramework>\n` : ''}  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="MonoGame.Framework.${other.platform}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
+    })),
     { name: 'AutoPong/AutoPong.Core/Game.cs', content: lines(30, (index) => `    int field${index};`) },
   ],
 };
@@ -165,7 +175,7 @@ describe('a regression set of real projects, rebuilt as stand-ins', () => {
     '%s',
     async (_name, project) => {
       const standIn = STAND_INS[project.standIn.kind]!(project.standIn);
-      const atScale = (project.languages?.files ?? []).map((file) => ({ name: file.path, content: filler(file.bytes) }));
+      const atScale = (project.languages?.files ?? []).map((file) => ({ name: file.path, content: filler(file.bytes, file.minified) }));
       const bytes = makeZip([...standIn.filter((file) => !atScale.some((big) => big.name === file.name)), ...atScale]);
       const analysis = await analyseArchive({
         size: bytes.length,
