@@ -50,6 +50,13 @@ for (const project of projects) {
   console.log(`    archive ${found.archiveMb} MB, ${found.entries} entries, analysed in ${found.seconds} s`);
   if (found.absent.length > 0) console.log(`    left out, absent from the mirror: ${found.absent.join(', ')}`);
   console.log(`    engine ${found.engine ?? '-'} ${found.version ?? ''}`);
+  console.log(
+    `    facts    ${
+      Object.entries(found.facts)
+        .map(([label, value]) => `${label} ${value}`)
+        .join('; ') || '-'
+    }`,
+  );
   console.log(`    ours     ${formatShares(found.ours)}`);
   console.log(`    Linguist ${formatShares(found.linguist)}`);
   console.log(`    licences ${found.spdx.join(', ') || '-'}; warnings ${found.warnings.join(' | ') || '-'}`);

@@ -1,5 +1,5 @@
 import { ENGINES, type Engine, type InsideEngine, type InsideFact } from '@market/contracts';
-import { gradleValues, isGradleValueFile, resolveGradle } from './gradle.js';
+import { ANDROID_GRADLE_PLUGIN, buildToolVersion, gradleValues, isGradleValueFile, KOTLIN_GRADLE_PLUGIN, resolveGradle } from './gradle.js';
 import { LOCK_FILES, lockedVersions } from './locks.js';
 import { cargoPackages, nugetPackages } from './manifests.js';
 import { baseName, type TextFiles, unquote, yamlSection } from './text-files.js';
@@ -354,29 +354,12 @@ function android(files: TextFiles): InsideEngine | null {
   const compileSdk = setting('compileSdk');
   const catalog = values.catalog;
   const wrapper = filesEndingWith(files, 'gradle/wrapper/gradle-wrapper.properties')[0];
-  const pluginVersion = (label: string, pattern: RegExp, pluginIds: RegExp, versionKey: RegExp): InsideFact | null => {
-    for (const [path, gradle] of scripts) {
-      const expression = firstMatch(gradle, pattern);
-      const version = expression && resolveGradle(expression.includes('$') ? `"${expression}"` : expression, values);
-      if (version) return fact(label, version, path);
-    }
-    if (!catalog) return null;
-    const plugin = catalog.plugins.find((entry) => pluginIds.test(entry.name) && /^\d/.test(entry.version));
-    const version = plugin?.version ?? [...catalog.versions].find(([key]) => versionKey.test(key))?.[1];
-    return version ? fact(label, version, catalog.file) : null;
+  const toolVersion = (label: string, tool: typeof ANDROID_GRADLE_PLUGIN): InsideFact | null => {
+    const declared = buildToolVersion(tool, scripts, values);
+    return declared ? fact(label, declared.version, declared.file) : null;
   };
-  const agp = pluginVersion(
-    'Android Gradle Plugin',
-    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([$\w.{}-]+)/,
-    /^com\.android\.(application|library)$/,
-    /^(agp|androidgradleplugin|android\.gradle\.plugin|android\.gradleplugin|androidgradle|gradleplugin)$/,
-  );
-  const kotlin = pluginVersion(
-    'Kotlin',
-    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([$\w.{}-]+)/,
-    /^org\.jetbrains\.kotlin\.(android|jvm|multiplatform)$/,
-    /^kotlin$/,
-  );
+  const agp = toolVersion('Android Gradle Plugin', ANDROID_GRADLE_PLUGIN);
+  const kotlin = toolVersion('Kotlin', KOTLIN_GRADLE_PLUGIN);
   return finding('Android', compileSdk?.file ?? appModule[0], compileSdk ? `API ${compileSdk.value}` : null, [
     compileSdk,
     setting('targetSdk'),

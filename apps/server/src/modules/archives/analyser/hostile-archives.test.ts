@@ -433,6 +433,9 @@ describe('detector files written to make a regular expression backtrack', () => 
     ['spaces after id in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}id`, ' ') }]],
     ['spaces after implementation in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}implementation`, ' ') }]],
     ['unclosed dependencies in build.gradle', [{ name: 'build.gradle', content: filled(gradle, "implementation 'a:b:c\n") }]],
+    ['spaces after a named dependency in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}classpath deps`, ' ', 'x') }]],
+    ['a long word in an ext map of versions.gradle', [{ name: 'versions.gradle', content: filled('ext.versions = [', 'x') }]],
+    ['a long word in an ext block of build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}ext {\n`, 'x') }]],
     [
       'newlines in libs.versions.toml',
       [
