@@ -3,7 +3,7 @@ import { declaredLicences, isLicenceManifest } from './declared-licences.js';
 import { detectEngines, isDetectorFile } from './engines.js';
 import { type GitAttributes, gitAttributes, isGitAttributesFile } from './git-attributes.js';
 import { baseName } from './text-files.js';
-import { HEADER_EXTENSION, headerLanguage, type Language, type LanguageTable, languageTable } from './languages.js';
+import { HEADER_EXTENSION, headerLanguage, type Language, languageByContent, type LanguageTable, languageTable } from './languages.js';
 import { type KindOverrides, type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
@@ -115,10 +115,11 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
           keptBytes += entry.size;
         }
       }
-      if (isCode) {
+      const byContent = isHeader ? undefined : languageByContent(table, extension, read.text);
+      if (isCode && byContent !== null) {
         code.push({
           path: entry.path,
-          language: isHeader ? null : language,
+          language: isHeader ? null : (byContent ?? language),
           extension,
           lines: read.lines,
           bytes: entry.size,

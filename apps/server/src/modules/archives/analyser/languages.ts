@@ -152,3 +152,19 @@ export function headerLanguage(table: LanguageTable, extensions: ReadonlySet<str
   if (['.cpp', '.cc', '.cxx', '.hpp'].some((extension) => extensions.has(extension))) return table.named('C++');
   return table.named('C');
 }
+
+/**
+ * Linguist's heuristics for an extension several languages share, where its choice by name alone
+ * goes wrong in the projects sold here: Android's ProGuard rules (`proguard-rules.pro`, `consumer-rules.pro`)
+ * are data, not IDL. Returns the language the text shows, null when it shows data, undefined to keep the name's choice.
+ */
+export function languageByContent(table: LanguageTable, extension: string, text: string | null): Language | null | undefined {
+  if (extension !== '.pro' || text === null) return undefined;
+  // heuristics.yml's rules for .pro, in its order; Proguard, INI and the rest are data.
+  if (/^-(include\b.*\.pro$|keep\b|keepclassmembers\b|keepattributes\b)/m.test(text)) return null;
+  if (/^[^[#\n]+:-/m.test(text)) return table.named('Prolog');
+  if (/last_client=/.test(text)) return null;
+  if (/HEADERS/.test(text) && /SOURCES/.test(text)) return table.named('QMake');
+  if (/^[ \t]*function[ \w,]+$/m.test(text)) return table.named('IDL');
+  return null;
+}

@@ -3,7 +3,7 @@
  * analysed again in the background. 2: whole-archive limits (no more false refusals of text
  * assets that pack 200× and over), SPDX licences, sharper secret warnings. 3: the project's
  * .gitattributes in the language shares, every MonoGame platform, the Android Gradle Plugin and
- * Kotlin from build-logic, buildSrc and applied versions files.
+ * Kotlin from build-logic, buildSrc and applied versions files, ProGuard rules as data.
  */
 export const ANALYSER_VERSION = 3;
 
