@@ -37,6 +37,11 @@ describe('a project’s .gitattributes, read as Git and Linguist read it', () =>
   it('reads **/, a leading slash, character classes, quoted patterns and the binary macro', () => {
     expect(attributesOf('**/generated/** linguist-generated\n', 'a/b/generated/c/d.ts').generated).toBe(true);
     expect(attributesOf('**/generated/** linguist-generated\n', 'generated/d.ts').generated).toBe(true);
+    // Linguist's README example: a name written out, at any depth.
+    expect(attributesOf('jquery.js linguist-vendored=false\n', 'static/js/jquery.js').vendored).toBe(false);
+    expect(attributesOf('jquery.js linguist-vendored=false\n', 'static/js/jquery.min.js').vendored).toBeUndefined();
+    expect(attributesOf('src/gen.ts linguist-generated\n', 'src/gen.ts').generated).toBe(true);
+    expect(attributesOf('src/gen.ts linguist-generated\n', 'lib/src/gen.ts').generated).toBeUndefined();
     expect(attributesOf('/build.js linguist-generated\n', 'build.js').generated).toBe(true);
     expect(attributesOf('/build.js linguist-generated\n', 'tools/build.js').generated).toBeUndefined();
     expect(attributesOf('*.[ch] linguist-vendored\n', 'src/x.c').vendored).toBe(true);

@@ -29,6 +29,15 @@ export const isGitAttributesFile = (path: string) => baseName(path) === '.gitatt
 
 /** At most this many lines of one file are read: real ones run to a few hundred. */
 const MAX_LINES = 5_000;
+/**
+ * At most this many rules naming a Linguist attribute are kept over all files, and of them this
+ * many with wildcards (real projects have a few dozen; long lists name generated files one by one,
+ * which cost a string comparison): each of up to 50,000 paths is tested against them.
+ */
+const MAX_RULES = 2_000;
+const MAX_WILDCARD_RULES = 100;
+/** A pattern with more wildcards than this is left out: each `*` multiplies the backtracking over a long name. */
+const MAX_WILDCARDS = 8;
 
 type Value = boolean | string;
 
@@ -38,6 +47,8 @@ interface Rule {
   matches: (relative: string) => boolean;
   /** The folder a `dir/**` pattern names, relative to the base; null for other patterns. */
   folder: string | null;
+  /** What a pattern with no wildcards writes out: a path from the base (anchored) or a name at any depth; null for the others. */
+  literal: { text: string; anchored: boolean } | null;
   attributes: ReadonlyMap<string, Value | null>;
 }
 
@@ -59,14 +70,36 @@ export function gitAttributes(files: ReadonlyMap<string, string>): GitAttributes
   const macros = new Map<string, string[]>();
   for (const [, text] of ordered.filter(([path]) => path.split('/').length === topDepth))
     for (const match of text.matchAll(/^[ \t]*\[attr\](\S+)[ \t]+(.*)$/gm)) macros.set(match[1]!, match[2]!.trim().split(/\s+/));
-  const rules = ordered.flatMap(([file, text]) => rulesIn(file.slice(0, file.length - baseName(file).length), text, macros));
+  let wildcardRules = 0;
+  const rules = ordered
+    .flatMap(([file, text]) => rulesIn(file.slice(0, file.length - baseName(file).length), text, macros))
+    .filter((rule) => rule.literal !== null || ++wildcardRules <= MAX_WILDCARD_RULES)
+    .slice(0, MAX_RULES);
   if (rules.length === 0) return { of: () => ({}) };
+  // Paths and names written out are looked up; only the wildcard rules are matched against each path.
+  const byPath = new Map<string, number[]>();
+  const byName = new Map<string, number[]>();
+  const wildcards: number[] = [];
+  rules.forEach((rule, index) => {
+    if (rule.literal === null) wildcards.push(index);
+    else if (rule.literal.anchored) {
+      const path = rule.base + rule.literal.text;
+      byPath.set(path, [...(byPath.get(path) ?? []), index]);
+    } else byName.set(rule.literal.text, [...(byName.get(rule.literal.text) ?? []), index]);
+  });
   return {
     of(path) {
+      const matching = [
+        ...(byPath.get(path) ?? []),
+        ...(byName.get(baseName(path)) ?? []).filter((index) => path.startsWith(rules[index]!.base)),
+        ...wildcards.filter((index) => {
+          const rule = rules[index]!;
+          return path.startsWith(rule.base) && rule.matches(path.slice(rule.base.length));
+        }),
+      ].sort((a, b) => b - a);
       const decided = new Map<string, { value: Value | null; rule: Rule }>();
-      for (let index = rules.length - 1; index >= 0; index--) {
+      for (const index of matching) {
         const rule = rules[index]!;
-        if (!path.startsWith(rule.base) || !rule.matches(path.slice(rule.base.length))) continue;
         for (const [name, value] of rule.attributes) if (!decided.has(name)) decided.set(name, { value, rule });
         if (decided.size === TRACKED.size) break;
       }
@@ -137,10 +170,16 @@ function splitPattern(line: string): [string, string] | null {
  * within one path segment, `**` crosses them. A pattern naming a folder does not match the files in
  * it (gitattributes(5)): `dir/**` does.
  */
-function compilePattern(pattern: string): Pick<Rule, 'matches' | 'folder'> | null {
+function compilePattern(pattern: string): Pick<Rule, 'matches' | 'folder' | 'literal'> | null {
   if (pattern.endsWith('/')) return null; // names folders only: matches no file
+  const wildcards = pattern.match(/[*?[\\]/g)?.length ?? 0;
+  if (wildcards > MAX_WILDCARDS) return null;
   const anchored = pattern.includes('/');
   const body = pattern.replace(/^\//, '');
+  if (wildcards === 0) {
+    // A path or a name written out: looked up, not matched.
+    return { matches: () => false, folder: null, literal: { text: body, anchored } };
+  }
   let source = '';
   for (let at = 0; at < body.length; at++) {
     const char = body[at]!;
@@ -181,7 +220,7 @@ function compilePattern(pattern: string): Pick<Rule, 'matches' | 'folder'> | nul
     return null;
   }
   const folder = anchored && /^[^*?[\\]+\/\*\*$/.test(body) ? body.slice(0, -3) : null;
-  return { matches: (relative) => expression.test(relative), folder };
+  return { matches: (relative) => expression.test(relative), folder, literal: null };
 }
 
 const escape = (char: string) => char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

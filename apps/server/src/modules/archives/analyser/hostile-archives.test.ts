@@ -460,6 +460,22 @@ describe('detector files written to make a regular expression backtrack', () => 
   });
 });
 
+describe('a .gitattributes written to make every path cost', () => {
+  it('analyses 20,000 files under thousands of rules and a pattern of many wildcards without stalling', async () => {
+    // No stopwatch (speed is the benchmark's): unbounded, this runs for minutes and fails on the test timeout.
+    const rules = Array.from({ length: 5_000 }, (_, index) =>
+      index % 2 === 0 ? `src/**/module${index}/*.js linguist-vendored` : `src/generated/file${index}.js linguist-generated`,
+    );
+    const wildcards = `${'*a'.repeat(40)}* linguist-generated`;
+    const files: ZipFileSpec[] = [
+      { name: '.gitattributes', content: `${[...rules, wildcards].join('\n')}\n` },
+      ...Array.from({ length: 20_000 }, (_, index) => ({ name: `src/${'a'.repeat(120)}/f${index}.js`, content: 'let a = 1;\n' })),
+    ];
+    const analysis = await analyseArchive(zipOf(files));
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([['JavaScript', 20_000]]);
+  });
+});
+
 describe('texts kept for the detectors', () => {
   it('holds at most 32 MB of manifest texts until the end however many an archive repeats, and still names every licence', async () => {
     // 1 MB - 1 byte of text deflates to about a kilobyte under the ratio guard: 2,000 such manifests
