@@ -165,10 +165,10 @@ function splitPattern(line: string): [string, string] | null {
 }
 
 /**
- * Git's rules (gitignore(5), without negation): a pattern with no slash but a trailing one matches
- * a name at any depth; otherwise it is anchored at the attributes file's folder. `*` and `?` stay
- * within one path segment, `**` crosses them. A pattern naming a folder does not match the files in
- * it (gitattributes(5)): `dir/**` does.
+ * Git's rules (gitignore(5), without negation): a pattern without a slash matches a name at any
+ * depth; one with a slash (leading or inside) is anchored at the attributes file's folder. `*` and
+ * `?` stay within one path segment, `**` crosses them. A pattern naming a folder (`dir`, `dir/`)
+ * does not match the files in it (gitattributes(5)): `dir/**` does.
  */
 function compilePattern(pattern: string): Pick<Rule, 'matches' | 'folder' | 'literal'> | null {
   if (pattern.endsWith('/')) return null; // names folders only: matches no file
