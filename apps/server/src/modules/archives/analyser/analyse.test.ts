@@ -260,6 +260,22 @@ const refusalOf = (files: readonly ZipFileSpec[]) =>
 const lines = (count: number, line: string) => `${Array.from({ length: count }, () => line).join('\n')}\n`;
 
 describe('own code apart from bundled third-party code, by Linguist’s rules', () => {
+  it('takes Android’s ProGuard rules for data, as Linguist’s heuristics do, and an IDL routine for IDL', async () => {
+    const analysis = await analyseArchive(
+      archiveOf([
+        { name: 'app/src/main/kotlin/Main.kt', content: 'fun main() {}\n' },
+        // Comments only, as Android Studio writes it: Linguist's classifier takes it for data.
+        { name: 'core/consumer-rules.pro', content: '# Add project specific ProGuard rules here.\n#-keepattributes SourceFile\n' },
+        { name: 'feature/keep-rules.pro', content: '-keep class org.example.** { *; }\n-dontwarn okhttp3.**\n' },
+        { name: 'idl/plot_orbit.pro', content: 'function plot_orbit, a, e\n  return, a * (1 - e)\nend\n' },
+      ]),
+    );
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([
+      ['IDL', 1],
+      ['Kotlin', 1],
+    ]);
+  });
+
   it('counts TSX under TypeScript, and leaves a docs site and examples out of the own code', async () => {
     const analysis = await analyseArchive(
       archiveOf([

@@ -1,9 +1,18 @@
 import type { Engine, InsideLanguage, InsideLicence, InsideReport, SellerWarning } from '@market/contracts';
 import { declaredLicences, isLicenceManifest } from './declared-licences.js';
 import { detectEngines, isDetectorFile } from './engines.js';
+import { type GitAttributes, gitAttributes, isGitAttributesFile } from './git-attributes.js';
 import { baseName } from './text-files.js';
-import { HEADER_EXTENSION, headerLanguage, headerLanguageOfText, type Language, type LanguageTable, languageTable } from './languages.js';
-import { type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
+import {
+  HEADER_EXTENSION,
+  headerLanguage,
+  headerLanguageOfText,
+  type Language,
+  languageByContent,
+  type LanguageTable,
+  languageTable,
+} from './languages.js';
+import { type KindOverrides, type LinguistRules, linguistRules, type NotOwnCode, wrappingFolder } from './linguist-rules.js';
 import { identifyLicence, isLicenceFile } from './licences.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_KEPT_TEXT_BYTES, MAX_SCANNED_BYTES } from './limits.js';
 import { MAX_LOCK_BYTES } from './locks.js';
@@ -72,6 +81,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
   const folders = new Set<string>();
   const code: CodeFile[] = [];
   const texts = new Map<string, string>();
+  const attributeFiles = new Map<string, string>();
   let keptBytes = 0;
   const licences: InsideLicence[] = [];
   const warnings: SellerWarning[] = [];
@@ -94,9 +104,11 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       const rebuilt = isRebuilt(entry.path);
       const isLicence = !rebuilt && isLicenceFile(entry.path);
       const isDetector = !rebuilt && (isDetectorFile(entry.path) || isLicenceManifest(entry.path));
+      const isAttributes = !rebuilt && isGitAttributesFile(entry.path);
       // Lock files and engines' builds run to megabytes; they are read whole, within the kept texts' budget.
       const readWhole = entry.size <= (isDetector ? MAX_LOCK_BYTES : MAX_SCANNED_BYTES);
-      const scanned = readWhole && (isCode || isLicence || isDetector || SCANNED_DATA.test(name) || isEnvironmentFile(entry.path));
+      const scanned =
+        readWhole && (isCode || isLicence || isDetector || isAttributes || SCANNED_DATA.test(name) || isEnvironmentFile(entry.path));
       if (!isCode && !scanned) return;
 
       const read = readWhole ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
@@ -104,16 +116,18 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       if (read.text !== null) {
         warnings.push(...warningsInText(entry.path, read.text));
         if (isLicence) licences.push(identifyLicence(entry.path, read.text));
+        if (isAttributes) attributeFiles.set(entry.path, read.text);
         // Detector files wait for the end of the archive; an archive repeating them cannot make that wait hold gigabytes.
         if (isDetector && keptBytes + entry.size <= MAX_KEPT_TEXT_BYTES) {
           texts.set(entry.path, read.text);
           keptBytes += entry.size;
         }
       }
-      if (isCode) {
+      const byContent = isHeader ? undefined : languageByContent(table, extension, read.text);
+      if (isCode && byContent !== null) {
         code.push({
           path: entry.path,
-          language: isHeader ? (read.text === null ? null : headerLanguageOfText(table, read.text)) : language,
+          language: isHeader ? (read.text === null ? null : headerLanguageOfText(table, read.text)) : (byContent ?? language),
           extension,
           lines: read.lines,
           bytes: entry.size,
@@ -124,6 +138,23 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
     options.limits ?? DEFAULT_ARCHIVE_LIMITS,
     options.progress,
   );
+
+  const attributes = gitAttributes(attributeFiles);
+  const languageOf = attributedLanguages(table, attributes, files, code);
+  if (languageOf.unread.size > 0) {
+    // Files `.gitattributes` counts in a language their names do not tell: read once more, for their lines.
+    await visitEntries(
+      archive,
+      async (entry) => {
+        const language = languageOf.unread.get(entry.path);
+        if (!language || entry.isDirectory) return;
+        const read = entry.size <= MAX_SCANNED_BYTES ? smallFile(await entry.bytes()) : await largeFile(entry.chunks());
+        // Binary files stay out, as Git's diff (which Linguist counts by) leaves them.
+        if (read) code.push({ path: entry.path, language, extension: '', lines: read.lines, bytes: entry.size, bundled: false });
+      },
+      options.limits ?? DEFAULT_ARCHIVE_LIMITS,
+    );
+  }
 
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const engines = detectEngines(
@@ -138,7 +169,7 @@ export async function analyseArchive(archive: RandomAccessArchive, options: Anal
       paths: files.map((file) => file.path),
       sizes: files.map((file) => file.size),
     },
-    ...countCode(table, rules, files, code),
+    ...countCode(table, rules, attributes, files, languageOf.counted(code)),
     engines,
     manifests: readManifests(texts),
     licences: licences.sort((a, b) => a.file.localeCompare(b.file)),
@@ -166,6 +197,7 @@ interface CodeFile {
 function countCode(
   table: LanguageTable,
   rules: LinguistRules,
+  attributes: GitAttributes,
   files: ReadonlyArray<{ path: string }>,
   code: readonly CodeFile[],
 ): Pick<InsideReport, 'languages' | 'vendored' | 'documentation'> {
@@ -176,7 +208,14 @@ function countCode(
   const vendored = { files: 0, lines: 0 };
   const documentation = { files: 0, lines: 0 };
   for (const { path } of files) {
-    const found = rules.classify(path.slice(wrapper.length));
+    const said = attributes.of(path);
+    const overrides: KindOverrides = {
+      vendored: said.vendored,
+      generated: said.generated,
+      documentation: said.documentation,
+      vendoredRoot: said.vendoredRoot?.startsWith(wrapper) ? said.vendoredRoot.slice(wrapper.length) : said.vendoredRoot,
+    };
+    const found = rules.classify(path.slice(wrapper.length), overrides);
     if (!found) continue;
     notOwn.set(path, found);
     if (found.kind === 'documentation') documentation.files++;
@@ -211,6 +250,41 @@ function countCode(
       languages: shares(bundled).slice(0, MAX_BUNDLED_LANGUAGES),
     },
     documentation,
+  };
+}
+
+/**
+ * The language each file counts in once the project's `.gitattributes` has its say: a
+ * `linguist-language` override, `linguist-detectable`, `binary`. `unread` holds the files it makes
+ * code that were not read as code; `counted` gives the code files with their final languages.
+ */
+function attributedLanguages(
+  table: LanguageTable,
+  attributes: GitAttributes,
+  files: ReadonlyArray<{ path: string }>,
+  code: readonly CodeFile[],
+): { unread: Map<string, Language>; counted: (code: readonly CodeFile[]) => CodeFile[] } {
+  const read = new Set(code.map((file) => file.path));
+  const decided = new Map<string, Language | null>();
+  const unread = new Map<string, Language>();
+  for (const { path } of files) {
+    const said = attributes.of(path);
+    if (said.language === undefined && said.detectable === undefined && said.binary === undefined) continue;
+    const detected = said.language === undefined ? table.detect(path) : table.byAlias(said.language);
+    const counts = detected !== null && !said.binary && (said.detectable ?? detected.isCode);
+    decided.set(path, counts ? detected.language : null);
+    if (counts && !read.has(path)) unread.set(path, detected.language);
+  }
+  return {
+    unread,
+    counted: (all) =>
+      decided.size === 0
+        ? [...all]
+        : all.flatMap((file) => {
+            if (!decided.has(file.path)) return [file];
+            const language = decided.get(file.path);
+            return language ? [{ ...file, language }] : [];
+          }),
   };
 }
 

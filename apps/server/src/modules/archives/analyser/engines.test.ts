@@ -9,6 +9,12 @@ const factsOf = (found: ReturnType<typeof detectEngines>[number] | undefined) =>
 const godot = (extra: string) =>
   factsOf(detect({ 'project.godot': `config_version=5\n\n[application]\nconfig/features=PackedStringArray("4.3")\n${extra}` })[0]).Renderer;
 
+/** A MonoGame platform project: an application when it names an output type, else a shared library. */
+const csproj = (outputType: string | null, framework: string, platform: string) =>
+  `<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup>${outputType ? `<OutputType>${outputType}</OutputType>` : ''}` +
+  `<TargetFramework>${framework}</TargetFramework></PropertyGroup>` +
+  `<ItemGroup><PackageReference Include="MonoGame.Framework.${platform}" Version="3.8.1.303" /></ItemGroup></Project>`;
+
 describe('engines beyond the big four', () => {
   it('finds Phaser in package.json with the exact version package-lock.json pins', () => {
     const [phaser] = detect({
@@ -60,6 +66,19 @@ describe('engines beyond the big four', () => {
     ]);
     expect(factsOf(found[0])).toEqual({ 'Project name': 'Platformer', 'Main collection': '/main/main.collectionc' });
     expect(factsOf(found[4])).toEqual({ Platform: 'DesktopGL', 'Target framework': 'net8.0' });
+  });
+
+  it('reads a cross-platform MonoGame game from its DesktopGL application and names every platform', () => {
+    const [monoGame] = detect({
+      // Listed first and alphabetically first: must not be taken for the game's main project.
+      'Pong/Pong.Android/Pong.Android.csproj': csproj('Exe', 'net6.0-android', 'Android'),
+      'Pong/Pong.Core/Pong.Core.csproj': csproj(null, 'net6.0-core', 'DesktopGL'),
+      'Pong/Pong.DesktopGL/Pong.DesktopGL.csproj': csproj('WinExe', 'net6.0', 'DesktopGL'),
+      'Pong/Pong.iOS/Pong.iOS.csproj': csproj('Exe', 'net6.0-ios', 'iOS'),
+      'Pong/Pong.WindowsDX/Pong.WindowsDX.csproj': csproj('WinExe', 'net6.0-windows', 'WindowsDX'),
+    });
+    expect(monoGame).toMatchObject({ engine: 'MonoGame', version: '3.8.1.303', file: 'Pong/Pong.DesktopGL/Pong.DesktopGL.csproj' });
+    expect(factsOf(monoGame)).toEqual({ Platforms: 'DesktopGL, Android, iOS, WindowsDX', 'Target framework': 'net6.0' });
   });
 
   it('names a Godot 4 project’s renderer, the default one too', () => {

@@ -1,5 +1,5 @@
 import { ENGINES, type Engine, type InsideEngine, type InsideFact } from '@market/contracts';
-import { gradleValues, isGradleValueFile, resolveGradle } from './gradle.js';
+import { ANDROID_GRADLE_PLUGIN, buildToolVersion, gradleValues, isGradleValueFile, KOTLIN_GRADLE_PLUGIN, resolveGradle } from './gradle.js';
 import { LOCK_FILES, lockedVersions, pubLockSdks } from './locks.js';
 import { cargoPackages, nugetPackages } from './manifests.js';
 import { baseName, type TextFiles, unquote, yamlSection } from './text-files.js';
@@ -191,17 +191,27 @@ function libGdx(files: TextFiles): InsideEngine | null {
   ]);
 }
 
-/** MonoGame: a MonoGame.Framework package in a .csproj. */
+/**
+ * MonoGame: MonoGame.Framework.<Platform> packages in .csproj files. A cross-platform game has a
+ * project per platform; its version and target framework are read from the desktop one (DesktopGL,
+ * the platform its samples and templates start from), an application before a shared library.
+ */
 function monoGame(files: TextFiles): InsideEngine | null {
-  for (const [file, text] of filesEndingWith(files, /\.csproj$/)) {
+  const projects = filesEndingWith(files, /\.csproj$/).flatMap(([file, text]) => {
     const framework = nugetPackages(text).find((entry) => entry.name.startsWith('MonoGame.Framework.'));
-    if (!framework) continue;
-    return finding('MonoGame', file, framework.version, [
-      fact('Platform', framework.name.replace('MonoGame.Framework.', ''), file),
-      fact('Target framework', firstMatch(text, /<TargetFramework>([^<]+)<\/TargetFramework>/), file),
-    ]);
-  }
-  return null;
+    return framework ? [{ file, text, framework, platform: framework.name.slice('MonoGame.Framework.'.length) }] : [];
+  });
+  const rank = (project: (typeof projects)[number]) =>
+    (project.platform === 'DesktopGL' ? 0 : 2) + (/<OutputType>\s*(Win)?Exe\s*</i.test(project.text) ? 0 : 1);
+  const main = [...projects].sort((a, b) => rank(a) - rank(b))[0];
+  if (!main) return null;
+  const others = [...new Set(projects.map((project) => project.platform))]
+    .filter((platform) => platform !== main.platform)
+    .sort((a, b) => a.localeCompare(b));
+  return finding('MonoGame', main.file, main.framework.version, [
+    fact(others.length > 0 ? 'Platforms' : 'Platform', [main.platform, ...others].join(', '), main.file),
+    fact('Target framework', firstMatch(main.text, /<TargetFramework>([^<]+)<\/TargetFramework>/), main.file),
+  ]);
 }
 
 /** HTML5 engines: an npm dependency (exact from the lock file), or the engine's own build copied into the project. */
@@ -350,29 +360,12 @@ function android(files: TextFiles): InsideEngine | null {
   const compileSdk = setting('compileSdk');
   const catalog = values.catalog;
   const wrapper = filesEndingWith(files, 'gradle/wrapper/gradle-wrapper.properties')[0];
-  const pluginVersion = (label: string, pattern: RegExp, pluginIds: RegExp, versionKey: RegExp): InsideFact | null => {
-    for (const [path, gradle] of scripts) {
-      const expression = firstMatch(gradle, pattern);
-      const version = expression && resolveGradle(expression.includes('$') ? `"${expression}"` : expression, values);
-      if (version) return fact(label, version, path);
-    }
-    if (!catalog) return null;
-    const plugin = catalog.plugins.find((entry) => pluginIds.test(entry.name) && /^\d/.test(entry.version));
-    const version = plugin?.version ?? [...catalog.versions].find(([key]) => versionKey.test(key))?.[1];
-    return version ? fact(label, version, catalog.file) : null;
+  const toolVersion = (label: string, tool: typeof ANDROID_GRADLE_PLUGIN): InsideFact | null => {
+    const declared = buildToolVersion(tool, scripts, values);
+    return declared ? fact(label, declared.version, declared.file) : null;
   };
-  const agp = pluginVersion(
-    'Android Gradle Plugin',
-    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([$\w.{}-]+)/,
-    /^com\.android\.(application|library)$/,
-    /^(agp|androidgradleplugin|android\.gradle\.plugin|android\.gradleplugin|androidgradle|gradleplugin)$/,
-  );
-  const kotlin = pluginVersion(
-    'Kotlin',
-    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin_version\s*=\s*)["']?([$\w.{}-]+)/,
-    /^org\.jetbrains\.kotlin\.(android|jvm|multiplatform)$/,
-    /^kotlin$/,
-  );
+  const agp = toolVersion('Android Gradle Plugin', ANDROID_GRADLE_PLUGIN);
+  const kotlin = toolVersion('Kotlin', KOTLIN_GRADLE_PLUGIN);
   return finding('Android', compileSdk?.file ?? appModule[0], compileSdk ? `API ${compileSdk.value}` : null, [
     compileSdk,
     setting('targetSdk'),

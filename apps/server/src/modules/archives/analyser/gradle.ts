@@ -10,6 +10,8 @@ import { baseName, type TextFiles } from './text-files.js';
 export function isGradleValueFile(path: string): boolean {
   const name = baseName(path);
   if (name === 'gradle.properties' || name.endsWith('.versions.toml')) return true;
+  // `apply from: 'versions.gradle'`: ext values kept in a script of their own, anywhere but build output.
+  if (/\.gradle(\.kts)?$/.test(name)) return !/(^|\/)build\//.test(path);
   return /(^|\/)(buildSrc|build-logic|gradle\/plugins)\/.*\.(kt|kts|gradle|groovy)$/.test(path) && !/\/build\//.test(path);
 }
 
@@ -24,6 +26,8 @@ export interface VersionCatalog {
   libraries: CatalogEntry[];
   plugins: CatalogEntry[];
   bundles: number;
+  /** Entries by the accessor a build script writes: `libs.android.gradlePlugin`, `libs.plugins.kotlin.android`. */
+  byAccessor: ReadonlyMap<string, CatalogEntry>;
 }
 
 /** Gradle's accessor name for a catalog alias: `androidx-core_ktx` and `androidx.core.ktx` are the same. */
@@ -67,20 +71,33 @@ export function readVersionCatalog(file: string, text: string): VersionCatalog {
     if (ref) return versions.get(aliasKey(ref[1] ?? ref[2]!)) ?? 'unresolved';
     return versionIn(value.replace(/^.*?\bversion\s*=\s*/, '')) ?? 'managed';
   };
+  const byAccessor = new Map<string, CatalogEntry>();
   const libraries = rawLibraries.map(([alias, value]): CatalogEntry => {
+    const entry = libraryEntry(alias, value);
+    byAccessor.set(`libs.${aliasKey(alias)}`, entry);
+    return entry;
+  });
+  const plugins = rawPlugins.map(([alias, value]): CatalogEntry => {
+    const entry = pluginEntry(alias, value);
+    byAccessor.set(`libs.plugins.${aliasKey(alias)}`, entry);
+    return entry;
+  });
+  return { file, versions, libraries, plugins, bundles, byAccessor };
+
+  function libraryEntry(alias: string, value: string): CatalogEntry {
     const notation = /^"([^":]+:[^":]+)(?::([^"]+))?"$/.exec(value);
     if (notation) return { name: notation[1]!, version: notation[2] ?? 'managed' };
     const module = /module\s*=\s*"([^"]+)"/.exec(value)?.[1];
     const group = /group\s*=\s*"([^"]+)"/.exec(value)?.[1];
     const name = /\bname\s*=\s*"([^"]+)"/.exec(value)?.[1];
     return { name: module ?? (group && name ? `${group}:${name}` : alias), version: versionOf(value) };
-  });
-  const plugins = rawPlugins.map(([alias, value]): CatalogEntry => {
+  }
+
+  function pluginEntry(alias: string, value: string): CatalogEntry {
     const notation = /^"([^":]+)(?::([^"]+))?"$/.exec(value);
     if (notation) return { name: notation[1]!, version: notation[2] ?? 'managed' };
     return { name: /id\s*=\s*"([^"]+)"/.exec(value)?.[1] ?? alias, version: versionOf(value) };
-  });
-  return { file, versions, libraries, plugins, bundles };
+  }
 }
 
 /** `"1.2.3"`, `{ strictly = "1.2.3" }`, `{ require = "1.2" }`, `{ prefer = … }`. */
@@ -95,6 +112,10 @@ export interface GradleValues {
   catalog: VersionCatalog | null;
   named: ReadonlyMap<string, string>;
 }
+
+/** A Groovy map entry: `agp: '8.1.0'`, `'kotlin': "1.9.0"`, `compileSdk: 34`. */
+// Only from a word's start, so a long run of word characters costs one pass, not one per character.
+const MAP_ENTRY = /(?<!\w)["']?(\w+)["']?\s*:\s*("[^"]*"|'[^']*'|\d+)/g;
 
 const DEFINITIONS = [
   // ext.kotlin_version = '1.9.0', project.ext.x = …, rootProject.ext.x = …
@@ -123,14 +144,26 @@ export function gradleValues(files: TextFiles): GradleValues {
     }
     if (!/\.(gradle|kts|kt|groovy)$/.test(name)) continue;
     let extDepth = 0;
+    // Maps a script fills entry by entry: `def versions = [:]`, then `versions.agp = '8.1.0'`.
+    const maps = new Set<string>();
+    /** The map an ext block is writing (`versions = [`), whose entries are also named `versions.agp`. */
+    let openMap: string | null = null;
+    const define = (key: string, value: string, map: string | null) => {
+      if (map !== null && !named.has(`${map}.${key}`)) named.set(`${map}.${key}`, value);
+      if (!named.has(key)) named.set(key, value);
+    };
     for (const line of text.split(/\r?\n/)) {
       const trimmed = line.replace(/\/\/.*$/, '');
+      const emptyMap = /^\s*(?:def\s+|ext\.)(\w+)\s*=\s*\[:\]\s*$/.exec(trimmed);
+      if (emptyMap) maps.add(emptyMap[1]!);
+      const mapEntry = /^\s*(\w+)\.(\w+)\s*=\s*(.+)$/.exec(trimmed);
+      if (mapEntry && maps.has(mapEntry[1]!)) define(mapEntry[2]!, mapEntry[3]!.trim(), mapEntry[1]!);
       if (extDepth > 0) {
         // Inside ext { … }: `x = 1`, and maps `versions = [ compileSdk: 34, … ]` whose keys are looked up by their last part.
         const assignment = /^\s*(\w+)\s*=\s*(.+)$/.exec(trimmed);
         if (assignment && !named.has(assignment[1]!)) named.set(assignment[1]!, assignment[2]!.trim());
-        for (const entry of trimmed.matchAll(/(\w+)\s*:\s*("[^"]*"|'[^']*'|\d+)/g))
-          if (!named.has(entry[1]!)) named.set(entry[1]!, entry[2]!);
+        if (assignment?.[2]!.trim().startsWith('[')) openMap = assignment[1]!;
+        for (const entry of trimmed.matchAll(MAP_ENTRY)) define(entry[1]!, entry[2]!, openMap);
       }
       for (const pattern of DEFINITIONS) {
         const definition = pattern.exec(trimmed);
@@ -139,9 +172,20 @@ export function gradleValues(files: TextFiles): GradleValues {
           break;
         }
       }
+      // `ext.versions = [ agp: '8.1.0', … ]` opens a map as `ext {` opens a block; a one-line map is read at once.
+      const extMap = /^\s*(?:(?:root)?[Pp]roject\.)?ext\.(\w+)\s*=\s*\[(.*)$/.exec(trimmed);
+      if (extMap && extDepth === 0) {
+        openMap = extMap[1]!;
+        for (const entry of extMap[2]!.matchAll(MAP_ENTRY)) define(entry[1]!, entry[2]!, openMap);
+        extDepth = Math.max(0, 1 + (extMap[2]!.match(/\[/g)?.length ?? 0) - (extMap[2]!.match(/\]/g)?.length ?? 0));
+        continue;
+      }
       if (/^\s*(?:(?:root)?[Pp]roject\.)?ext\s*\{/.test(trimmed)) extDepth = 1;
       else if (extDepth > 0) extDepth += (trimmed.match(/\{|\[/g)?.length ?? 0) - (trimmed.match(/\}|\]/g)?.length ?? 0);
-      if (extDepth < 0) extDepth = 0;
+      if (extDepth <= 0) {
+        extDepth = 0;
+        openMap = null;
+      }
     }
   }
   return { catalog, named };
@@ -177,7 +221,9 @@ export function resolveGradle(expression: string, values: GradleValues, depth = 
     );
   const name = byKey?.[1] ?? /^(?:[\w]+\.)*(\w+)$/.exec(expr)?.[1];
   if (!name) return null;
-  const definition = values.named.get(name);
+  // `deps.agp` before `agp`: two maps may hold entries of one name (`versions.agp`, the notation `deps.agp`).
+  const qualified = byKey ? undefined : /(?:^|\.)(\w+\.\w+)$/.exec(expr)?.[1];
+  const definition = (qualified && values.named.get(qualified)) ?? values.named.get(name);
   return definition === undefined ? null : resolveGradle(definition, values, depth + 1);
 }
 
@@ -190,4 +236,78 @@ function interpolate(text: string, values: GradleValues, depth: number): string 
     return value ?? '';
   });
   return unresolved ? null : result;
+}
+
+/** A build tool whose version a Gradle build declares in one of several places. */
+interface BuildTool {
+  /** Its Maven module, as a buildscript classpath, buildSrc or build-logic dependency names it. */
+  module: string;
+  /** Its plugin ids, as a `plugins {}` block or a catalog's [plugins] names them. */
+  pluginIds: RegExp;
+  /** A literal declaration in a build script; its first group is the version expression. */
+  written: RegExp;
+  /** Catalog version keys that name it when nothing refers to them (`agp`, `kotlin`). */
+  versionKey: RegExp;
+}
+
+export const ANDROID_GRADLE_PLUGIN: BuildTool = {
+  module: 'com.android.tools.build:gradle',
+  pluginIds: /^com\.android\.(application|library|test|dynamic-feature)$/,
+  written:
+    /(?:com\.android\.tools\.build:gradle:|id\s*(?:\(\s*)?["']com\.android\.(?:application|library)["']\s*(?:\)\s*)?version\s*)["']?([$\w.{}-]+)/,
+  versionKey: /^(agp|androidgradleplugin|android\.gradle\.plugin|android\.gradleplugin|androidgradle|gradleplugin)$/,
+};
+
+export const KOTLIN_GRADLE_PLUGIN: BuildTool = {
+  module: 'org.jetbrains.kotlin:kotlin-gradle-plugin',
+  pluginIds: /^org\.jetbrains\.kotlin\.(android|jvm|multiplatform)$/,
+  written:
+    /(?:kotlin-gradle-plugin:|id\s*(?:\(\s*)?["']org\.jetbrains\.kotlin\.[\w.]+["']\s*(?:\)\s*)?version\s*|kotlin\(\s*"[\w.-]+"\s*\)\s*version\s*|kotlin\(\s*"gradle-plugin"\s*,\s*(?:version\s*=\s*)?|kotlin_version\s*=\s*)["']?([$\w.{}-]+)/,
+  versionKey: /^kotlin$/,
+};
+
+/** A dependency given by name rather than as a string: `classpath deps.build.gradlePlugin`, `implementation(Deps.agp)`. */
+// No two runs of blanks side by side: a line of a megabyte of spaces must cost one pass (hostile-archives.test.ts).
+const NAMED_DEPENDENCY =
+  /\b(?:implementation|api|compileOnly|runtimeOnly|classpath)[ \t]*(?:\([ \t]*)?((?!libs\.)[A-Za-z_][\w.]*)[ \t]*(?:\)[ \t]*)?$/gm;
+
+/** Catalog accessors where a script uses them as a dependency or plugin: `implementation(libs.android.gradlePlugin)`. */
+const CATALOG_USE =
+  /\b(?:implementation|api|compileOnly|runtimeOnly|classpath)\s*(?:\(\s*)?(libs\.[\w.]+)|\b(?:alias|id)\s*\(\s*(libs\.plugins\.[\w.]+)/g;
+
+/**
+ * The version of the Android Gradle Plugin or of Kotlin a build declares, and the file that states
+ * it: a literal or `$variable` in a build script (the root's `buildscript { classpath … }` with its
+ * ext values, `plugins { id(…) version … }`, buildSrc's or build-logic's own dependencies), then a
+ * catalog entry a build script refers to (`compileOnly(libs.android.gradlePlugin)` in
+ * build-logic/convention), then the catalog's entry for the tool by module or plugin id, then a
+ * catalog version named after it.
+ */
+export function buildToolVersion(
+  tool: BuildTool,
+  scripts: ReadonlyArray<readonly [string, string]>,
+  values: GradleValues,
+): { version: string; file: string } | null {
+  for (const [file, text] of scripts) {
+    const expression = tool.written.exec(text)?.[1];
+    const version = expression && resolveGradle(expression.includes('$') ? `"${expression}"` : expression, values);
+    if (version) return { version, file };
+    // `classpath deps.android_gradle_plugin`: a named notation, defined in an ext map or a constant.
+    for (const use of text.matchAll(NAMED_DEPENDENCY)) {
+      const notation = resolveGradle(use[1]!, values);
+      if (notation?.startsWith(`${tool.module}:`)) return { version: notation.slice(tool.module.length + 1), file };
+    }
+  }
+  const catalog = values.catalog;
+  if (!catalog) return null;
+  const isTool = (entry: CatalogEntry) => entry.name === tool.module || tool.pluginIds.test(entry.name);
+  const known = (entry: CatalogEntry | undefined) => (entry && isTool(entry) && /^\d/.test(entry.version) ? entry.version : null);
+  for (const [, text] of scripts)
+    for (const use of text.matchAll(CATALOG_USE)) {
+      const version = known(catalog.byAccessor.get(aliasKey((use[1] ?? use[2]!).replace(/\.get$/, ''))));
+      if (version) return { version, file: catalog.file };
+    }
+  const declared = [...catalog.libraries, ...catalog.plugins].map(known).find((version) => version !== null);
+  const version = declared ?? [...catalog.versions].find(([key]) => tool.versionKey.test(key))?.[1];
+  return version ? { version, file: catalog.file } : null;
 }

@@ -433,6 +433,9 @@ describe('detector files written to make a regular expression backtrack', () => 
     ['spaces after id in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}id`, ' ') }]],
     ['spaces after implementation in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}implementation`, ' ') }]],
     ['unclosed dependencies in build.gradle', [{ name: 'build.gradle', content: filled(gradle, "implementation 'a:b:c\n") }]],
+    ['spaces after a named dependency in build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}classpath deps`, ' ', 'x') }]],
+    ['a long word in an ext map of versions.gradle', [{ name: 'versions.gradle', content: filled('ext.versions = [', 'x') }]],
+    ['a long word in an ext block of build.gradle', [{ name: 'build.gradle', content: filled(`${gradle}ext {\n`, 'x') }]],
     [
       'newlines in libs.versions.toml',
       [
@@ -454,6 +457,22 @@ describe('detector files written to make a regular expression backtrack', () => 
     // minutes, so it fails on the test timeout, and the analysis still names every file.
     const analysis = await analyseArchive(zipOf(files.map((file) => ({ ...file, deflate: true }))));
     expect(analysis.files.count).toBe(files.length);
+  });
+});
+
+describe('a .gitattributes written to make every path cost', () => {
+  it('analyses 20,000 files under thousands of rules and a pattern of many wildcards without stalling', async () => {
+    // No stopwatch (speed is the benchmark's): unbounded, this runs for minutes and fails on the test timeout.
+    const rules = Array.from({ length: 5_000 }, (_, index) =>
+      index % 2 === 0 ? `src/**/module${index}/*.js linguist-vendored` : `src/generated/file${index}.js linguist-generated`,
+    );
+    const wildcards = `${'*a'.repeat(40)}* linguist-generated`;
+    const files: ZipFileSpec[] = [
+      { name: '.gitattributes', content: `${[...rules, wildcards].join('\n')}\n` },
+      ...Array.from({ length: 20_000 }, (_, index) => ({ name: `src/${'a'.repeat(120)}/f${index}.js`, content: 'let a = 1;\n' })),
+    ];
+    const analysis = await analyseArchive(zipOf(files));
+    expect(analysis.languages.map((language) => [language.name, language.files])).toEqual([['JavaScript', 20_000]]);
   });
 });
 

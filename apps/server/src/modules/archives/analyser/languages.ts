@@ -9,6 +9,7 @@ interface LinguistLanguage {
   color?: string;
   extensions?: readonly string[];
   filenames?: readonly string[];
+  aliases?: readonly string[];
   /** The language whose share it counts in, as on GitHub ("TypeScript" for TSX). */
   group?: string;
 }
@@ -16,8 +17,18 @@ interface LinguistLanguage {
 export interface LanguageTable {
   /** The language whose code this file holds, or null for data, prose and unknown files. */
   of(path: string): Language | null;
+  /** The language of any type this file holds (JSON, Markdown too), and whether it counts as code; null when unknown. */
+  detect(path: string): DetectedLanguage | null;
   /** A language by Linguist's name. */
   named(name: string): Language;
+  /** A language by a name or alias as `.gitattributes` writes it (`linguist-language=csharp`), as Linguist finds it. */
+  byAlias(alias: string): DetectedLanguage | null;
+}
+
+export interface DetectedLanguage {
+  language: Language;
+  /** Programming and markup count in the shares; data and prose only when `linguist-detectable` says so. */
+  isCode: boolean;
 }
 
 /** Headers are C, C++ or Objective-C; the archive's other files decide (see `headerLanguage`). */
@@ -44,37 +55,47 @@ function buildTable(languages: readonly LinguistLanguage[]): LanguageTable {
     return { name: shown.name, color: shown.color ?? null };
   };
   const code = languages.filter(isCode);
-  const byFilename = new Map<string, Language>();
+  const detected = (language: LinguistLanguage): DetectedLanguage => ({ language: view(language), isCode: isCode(language) });
+  const byFilename = new Map<string, DetectedLanguage>();
   const candidates = new Map<string, LinguistLanguage[]>();
+  const aliases = new Map<string, DetectedLanguage>();
   for (const language of languages) {
-    if (isCode(language))
-      for (const filename of language.filenames ?? []) if (!byFilename.has(filename)) byFilename.set(filename, view(language));
+    for (const filename of language.filenames ?? []) {
+      const known = byFilename.get(filename);
+      if (!known || (!known.isCode && isCode(language))) byFilename.set(filename, detected(language));
+    }
     for (const extension of language.extensions ?? []) {
       const key = extension.toLowerCase();
       candidates.set(key, [...(candidates.get(key) ?? []), language]);
     }
+    // Linguist's default alias is the name in lower case with dashes for spaces ("vim-script").
+    for (const alias of [language.name.toLowerCase().replace(/\s/g, '-'), ...(language.aliases ?? [])])
+      aliases.set(alias.toLowerCase(), detected(language));
   }
   // Every language takes part in the choice, so ".md" stays Markdown (prose, not code) rather than
   // becoming the GCC machine descriptions that share the extension.
-  const byExtension = new Map<string, Language>();
-  for (const [extension, languagesOfIt] of candidates) {
-    const language = likeliest(extension, languagesOfIt);
-    if (isCode(language)) byExtension.set(extension, view(language));
-  }
+  const byExtension = new Map<string, DetectedLanguage>();
+  for (const [extension, languagesOfIt] of candidates) byExtension.set(extension, detected(likeliest(extension, languagesOfIt)));
   const byName = new Map(code.map((language) => [language.name, view(language)]));
+  const detect = (path: string): DetectedLanguage | null => {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const named = byFilename.get(name);
+    if (named) return named;
+    // ".cs.pp" before ".pp": the longest extension Linguist knows wins.
+    for (let dot = name.indexOf('.', 1); dot !== -1; dot = name.indexOf('.', dot + 1)) {
+      const language = byExtension.get(name.slice(dot).toLowerCase());
+      if (language) return language;
+    }
+    return null;
+  };
   return {
     named: (name) => byName.get(name) ?? { name, color: null },
+    detect,
     of(path) {
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      const named = byFilename.get(name);
-      if (named) return named;
-      // ".cs.pp" before ".pp": the longest extension Linguist knows wins.
-      for (let dot = name.indexOf('.', 1); dot !== -1; dot = name.indexOf('.', dot + 1)) {
-        const language = byExtension.get(name.slice(dot).toLowerCase());
-        if (language) return language;
-      }
-      return null;
+      const found = detect(path);
+      return found?.isCode ? found.language : null;
     },
+    byAlias: (alias) => aliases.get(alias.toLowerCase()) ?? aliases.get(alias.split(',')[0]!.toLowerCase()) ?? null,
   };
 }
 
@@ -152,4 +173,20 @@ export function headerLanguage(table: LanguageTable, extensions: ReadonlySet<str
   if (extensions.has('.m') || extensions.has('.mm')) return table.named('Objective-C');
   if (['.cpp', '.cc', '.cxx', '.hpp'].some((extension) => extensions.has(extension))) return table.named('C++');
   return table.named('C');
+}
+
+/**
+ * Linguist's heuristics for an extension several languages share, where its choice by name alone
+ * goes wrong in the projects sold here: Android's ProGuard rules (`proguard-rules.pro`, `consumer-rules.pro`)
+ * are data, not IDL. Returns the language the text shows, null when it shows data, undefined to keep the name's choice.
+ */
+export function languageByContent(table: LanguageTable, extension: string, text: string | null): Language | null | undefined {
+  if (extension !== '.pro' || text === null) return undefined;
+  // heuristics.yml's rules for .pro, in its order; Proguard, INI and the rest are data.
+  if (/^-(include\b.*\.pro$|keep\b|keepclassmembers\b|keepattributes\b)/m.test(text)) return null;
+  if (/^[^[#\n]+:-/m.test(text)) return table.named('Prolog');
+  if (/last_client=/.test(text)) return null;
+  if (/HEADERS/.test(text) && /SOURCES/.test(text)) return table.named('QMake');
+  if (/^[ \t]*function[ \w,]+$/m.test(text)) return table.named('IDL');
+  return null;
 }

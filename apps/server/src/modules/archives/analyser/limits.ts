@@ -3,7 +3,9 @@
  * analysed again in the background. 2: whole-archive limits (no more false refusals of text
  * assets that pack 200× and over), SPDX licences, sharper secret warnings. 3: each C header's
  * language by its own text, as Linguist reads it; the Apache-2.0 notice shipped alone identified;
- * a library in lib/ set apart by the banner over its opening comment.
+ * a library in lib/ set apart by the banner over its opening comment; the project's .gitattributes
+ * in the language shares, every MonoGame platform, the Android Gradle Plugin and Kotlin from
+ * build-logic, buildSrc and applied versions files, ProGuard rules as data.
  */
 export const ANALYSER_VERSION = 3;
 

@@ -32,8 +32,11 @@ export interface LinguistRules {
    * Why the file (its path with the archive's wrapping folder removed) is not own code, and the
    * folder (or file) the rule matched ("Assets/TextMesh Pro" for any file under it); null for own code.
    */
-  classify(path: string): { kind: NotOwnCode; root: string } | null;
+  classify(path: string, overrides?: KindOverrides): { kind: NotOwnCode; root: string } | null;
 }
+
+/** What a project's `.gitattributes` says of a path, each kind overriding Linguist's patterns for it. */
+export type KindOverrides = Partial<Record<NotOwnCode, boolean>> & { vendoredRoot?: string };
 
 let rules: LinguistRules | null = null;
 
@@ -56,8 +59,11 @@ export function linguistRules(): LinguistRules {
     any: new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|')),
   }));
   rules = {
-    classify(path) {
+    classify(path, overrides = {}) {
       for (const { kind, patterns, any } of joined) {
+        const said = overrides[kind];
+        if (said === false) continue;
+        if (said === true) return { kind, root: kind === 'vendored' ? (overrides.vendoredRoot ?? path) : path };
         if (!any.test(path)) continue;
         for (const pattern of patterns) {
           const match = pattern.exec(path);

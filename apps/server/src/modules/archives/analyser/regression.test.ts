@@ -154,6 +154,8 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
     },
     { name: 'LICENSE', content: licenceText(String(s.licence)).replace('<year> <copyright holders>', '2019 Studio') },
     { name: 'main/main.script', content: lines(20, (index) => `local value${index} = ${index}`) },
+    // The project's own .gitattributes lines, where it has them: they decide what its files count as.
+    ...(Array.isArray(s.gitattributes) ? [{ name: '.gitattributes', content: `${(s.gitattributes as string[]).join('\n')}\n` }] : []),
   ],
   godot: (s) => [
     {
@@ -165,8 +167,15 @@ const STAND_INS: Record<string, (standIn: Record<string, unknown>) => ZipFileSpe
   monogame: (s) => [
     {
       name: String(s.project),
-      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>${String(s.targetFramework)}</TargetFramework>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="${String(s.package)}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
+      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <OutputType>WinExe</OutputType>\n    <TargetFramework>${String(s.targetFramework)}</TargetFramework>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="${String(s.package)}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
     },
+    // The other platforms' projects, and the shared library, each with its own MonoGame package.
+    ...Object.entries(
+      (s.otherProjects ?? {}) as Record<string, { platform: string; targetFramework: string | null; library?: boolean }>,
+    ).map(([name, other]) => ({
+      name,
+      content: `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n${other.library ? '' : '    <OutputType>Exe</OutputType>\n'}${other.targetFramework ? `    <TargetFramework>${other.targetFramework}</TargetFramework>\n` : ''}  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="MonoGame.Framework.${other.platform}" Version="${String(s.version)}" />\n  </ItemGroup>\n</Project>\n`,
+    })),
     { name: 'AutoPong/AutoPong.Core/Game.cs', content: lines(30, (index) => `    int field${index};`) },
   ],
   unity: (s) => {
