@@ -18,7 +18,7 @@ import {
 } from './formValues';
 
 interface DiscountFormProps {
-  /** The code changed; null makes a new one. */
+  /** The code changed, as the list has it now; null makes a new one. */
   editing: Discount | null;
   /** Told the saved code, or null when the seller cancels. */
   onDone: (saved: Discount | null) => void;
@@ -49,7 +49,7 @@ export function DiscountForm({ editing, onDone }: DiscountFormProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = discountBodySchema.safeParse(bodyOf(values));
+    const parsed = discountBodySchema.safeParse(bodyOf(values, editing?.paused ?? false));
     if (!parsed.success) {
       setInvalid(fieldErrorsOf(parsed.error.issues));
       refused();

@@ -93,7 +93,13 @@ function fakeServer(initial: Discount[], refuse?: (body: Record<string, unknown>
 }
 
 const rowOf = async (code: string) => (await screen.findByRole('rowheader', { name: code })).closest('tr')!;
-const cells = (row: HTMLElement) => Array.from(row.children, (cell) => cell.textContent);
+/** Each cell's text, its second lines (conditions, dates, held uses, sums discounted) after a " / ". */
+const cells = (row: HTMLElement) =>
+  Array.from(row.children, (cell) => {
+    const copy = cell.cloneNode(true) as HTMLElement;
+    for (const line of copy.querySelectorAll('.d-block')) line.prepend(' / ');
+    return copy.textContent;
+  });
 
 describe('Discounts', () => {
   afterEach(cleanup);
@@ -129,14 +135,13 @@ describe('Discounts', () => {
     renderAt(<Discounts />, '/userPanel/discounts');
 
     const spring = await rowOf('SPRING25');
-    expect(cells(spring).slice(0, 7)).toEqual([
+    expect(cells(spring).slice(0, 6)).toEqual([
       'SPRING25',
       '25% off',
       'All your products',
       'Active',
-      '3 of 102 in open checkouts',
-      '$75.00',
-      '$25.00',
+      '3 of 10 / 2 in open checkouts',
+      '$75.00 / $25.00 discounted',
     ]);
     const tenOff = await rowOf('TENOFF');
     await waitFor(() => expect(cells(tenOff)[2]).toBe('Space Racer, Puzzle Box'));
@@ -144,7 +149,7 @@ describe('Discounts', () => {
     expect(within(tenOff).getByText('Multi App License only')).toBeTruthy();
     expect(within(tenOff).getByText('On $50.00 or more')).toBeTruthy();
     expect(within(tenOff).getByText('Once per buyer')).toBeTruthy();
-    expect(cells(tenOff).slice(3, 7)).toEqual(['Paused', '4', '$360.50', '$40.00']);
+    expect(cells(tenOff).slice(3, 6)).toEqual(['Paused', '4', '$360.50 / $40.00 discounted']);
     expect(within(tenOff).getByRole('button', { name: 'Resume' })).toBeTruthy();
     expect(within(await rowOf('LATER')).getByText('Scheduled', { selector: '.badge' })).toBeTruthy();
     expect(within(await rowOf('LATER')).getByText(/^Starts Jan 1, 2030/)).toBeTruthy();
@@ -220,7 +225,7 @@ describe('Discounts', () => {
 
     const made = await rowOf('LAUNCH10');
     expect(screen.queryByRole('form')).toBeNull();
-    expect(cells(made).slice(1, 3)).toEqual(['$10.00 off each licenceMulti App License only', 'Puzzle Box']);
+    expect(cells(made).slice(1, 3)).toEqual(['$10.00 off each licence / Multi App License only', 'Puzzle Box']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New discount code' }));
   });
 
@@ -263,7 +268,7 @@ describe('Discounts', () => {
     expect(sent[1]).toEqual({ method: 'PUT', url: '/api/discount/discount_0001', body: { ...unchanged, paused: false } });
   });
 
-  it('edits a code in place and gives the focus back to its Edit button', async () => {
+  it('edits a code in place, keeps a pause made meanwhile, and gives the focus back to its Edit button', async () => {
     const { sent } = fakeServer([discount({ maxRedemptions: 10 })]);
     renderAt(<Discounts />, '/userPanel/discounts');
     const row = await rowOf('SPRING25');
@@ -272,14 +277,28 @@ describe('Discounts', () => {
     const form = screen.getByRole('form', { name: 'Edit the code SPRING25' });
     expect((within(form).getByLabelText('Maximum uses (optional)') as HTMLInputElement).value).toBe('10');
     fireEvent.change(within(form).getByLabelText(/^Amount off, in percent/), { target: { value: '30' } });
+    // Paused from its row while the form is open: saving the form keeps it paused.
+    fireEvent.click(within(row).getByRole('button', { name: 'Pause' }));
+    await within(row).findByRole('button', { name: 'Resume' });
     fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(sent).toEqual([
-      { method: 'PUT', url: '/api/discount/discount_0001', body: expect.objectContaining({ amount: 30, maxRedemptions: 10 }) },
-    ]);
+    expect(sent[1]).toEqual({
+      method: 'PUT',
+      url: '/api/discount/discount_0001',
+      body: expect.objectContaining({ amount: 30, maxRedemptions: 10, paused: true }),
+    });
     await waitFor(() => expect(cells(row)[1]).toBe('30% off'));
     expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Edit' }));
+
+    // A code deleted while its form is open takes the form with it.
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('form', { name: 'Edit the code SPRING25' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('No discount codes yet')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByRole('button', { name: 'New discount code' })).toBeTruthy();
   });
 
   it('deletes a code only after a second press, with the focus on each step', async () => {

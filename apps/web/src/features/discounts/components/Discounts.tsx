@@ -14,13 +14,15 @@ import { conditionsOf, datesText, productsText, STATE_BADGES, STATE_LABELS, take
 import { storedBodyOf } from './formValues';
 import '../discounts.css';
 
-type OpenForm = { editing: null } | { editing: Discount };
-
 const LIST_TITLE_ID = 'discounts-title';
+const NEW = 'new';
 
 /** /userPanel/discounts: a seller's discount codes, with what they took off and brought in. */
 export function Discounts() {
-  const [open, setOpen] = useState<OpenForm | null>(null);
+  /** The open form: NEW, or the id of the code edited (read from the list, so a Pause meanwhile is not undone by Save). */
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useDiscounts();
+  const editing = open && open !== NEW ? (list.data?.find((discount) => discount._id === open) ?? null) : null;
   const newButton = useRef<HTMLButtonElement>(null);
   /** Where focus goes back when the form closes: the button that opened it. */
   const returnTo = useRef<string | null>(null);
@@ -28,7 +30,7 @@ export function Discounts() {
   useEffect(() => {
     if (open || returnTo.current === null) return;
     const target =
-      returnTo.current === 'new'
+      returnTo.current === NEW
         ? newButton.current
         : document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(returnTo.current)}"] [data-row-action="edit"]`);
     returnTo.current = null;
@@ -36,12 +38,12 @@ export function Discounts() {
   }, [open]);
 
   const close = (saved: Discount | null) => {
-    if (saved) showNotice(open?.editing ? `The code ${saved.code} is saved` : `The code ${saved.code} is ready to use`);
+    if (saved) showNotice(open === NEW ? `Code ${saved.code} created` : `Code ${saved.code} saved`);
     setOpen(null);
   };
-  const edit = (discount: Discount) => {
-    returnTo.current = discount._id;
-    setOpen({ editing: discount });
+  const openForm = (id: string) => {
+    returnTo.current = id;
+    setOpen(id);
   };
 
   return (
@@ -50,30 +52,23 @@ export function Discounts() {
         Buyers type a code at the cart to take a percent or an amount off your products. One code per order; a use is held while a checkout
         is open and given back if it is not paid.
       </p>
-      {open ? (
-        <DiscountForm key={open.editing?._id ?? 'new'} editing={open.editing} onDone={close} />
+      {/* A code deleted while its form was open takes the form with it. */}
+      {open === NEW || editing ? (
+        <DiscountForm key={open} editing={editing} onDone={close} />
       ) : (
-        <button
-          ref={newButton}
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            returnTo.current = 'new';
-            setOpen({ editing: null });
-          }}
-        >
+        <button ref={newButton} type="button" className="btn btn-primary" onClick={() => openForm(NEW)}>
           New discount code
         </button>
       )}
       <h2 id={LIST_TITLE_ID} className="h5 mt-4" tabIndex={-1}>
         Your codes
       </h2>
-      <DiscountList onEdit={edit} editingId={open?.editing?._id ?? null} />
+      <DiscountList onEdit={(discount) => openForm(discount._id)} />
     </>
   );
 }
 
-function DiscountList({ onEdit, editingId }: { onEdit: (discount: Discount) => void; editingId: string | null }) {
+function DiscountList({ onEdit }: { onEdit: (discount: Discount) => void }) {
   const query = useDiscounts();
   const products = useUploadedProducts({ mine: true });
   const titles = useMemo(
@@ -99,7 +94,6 @@ function DiscountList({ onEdit, editingId }: { onEdit: (discount: Discount) => v
                 <th scope="col">State</th>
                 <th scope="col">Uses</th>
                 <th scope="col">Revenue</th>
-                <th scope="col">Discounted</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -107,13 +101,7 @@ function DiscountList({ onEdit, editingId }: { onEdit: (discount: Discount) => v
             </thead>
             <tbody>
               {discounts.map((discount) => (
-                <DiscountRow
-                  key={discount._id}
-                  discount={discount}
-                  titles={titles}
-                  editing={discount._id === editingId}
-                  onEdit={() => onEdit(discount)}
-                />
+                <DiscountRow key={discount._id} discount={discount} titles={titles} onEdit={() => onEdit(discount)} />
               ))}
             </tbody>
           </table>
@@ -126,16 +114,15 @@ function DiscountList({ onEdit, editingId }: { onEdit: (discount: Discount) => v
 interface DiscountRowProps {
   discount: Discount;
   titles: ReadonlyMap<string, string> | undefined;
-  editing: boolean;
   onEdit: () => void;
 }
 
-function DiscountRow({ discount, titles, editing, onEdit }: DiscountRowProps) {
+function DiscountRow({ discount, titles, onEdit }: DiscountRowProps) {
   const codeId = `discount-${discount._id}`;
   const conditions = conditionsOf(discount);
   const dates = datesText(discount);
   return (
-    <tr data-row-id={discount._id} className={editing ? 'table-active' : undefined}>
+    <tr data-row-id={discount._id}>
       <th scope="row" id={codeId} className="discount-code">
         <code>{discount.code}</code>
       </th>
@@ -158,12 +145,17 @@ function DiscountRow({ discount, titles, editing, onEdit }: DiscountRowProps) {
       </td>
       <td>
         <div>
-          {usesText(discount)}
+          <span className="text-nowrap">{usesText(discount)}</span>
           {discount.held > 0 && <span className="d-block small text-secondary">{discount.held} in open checkouts</span>}
         </div>
       </td>
-      <td>{formatDollars(discount.revenue)}</td>
-      <td>{formatDollars(discount.discounted)}</td>
+      <td>
+        {/* One column for both sums: a column each left a desktop's table too wide for Edit, Pause and Delete. */}
+        <div>
+          {formatDollars(discount.revenue)}
+          <span className="d-block small text-secondary">{formatDollars(discount.discounted)} discounted</span>
+        </div>
+      </td>
       <td>
         <RowActions discount={discount} codeId={codeId} onEdit={onEdit} />
       </td>
@@ -221,7 +213,7 @@ function RowActions({ discount, codeId, onEdit }: { discount: Discount; codeId: 
           </button>
         </span>
       ) : (
-        <span className="d-flex flex-wrap gap-2">
+        <span className="d-flex gap-2 discount-actions">
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"

@@ -29,7 +29,6 @@ export interface DiscountFormValues {
   maxRedemptions: string;
   minSubtotal: string;
   onePerBuyer: boolean;
-  paused: boolean;
 }
 
 export const NEW_DISCOUNT: DiscountFormValues = {
@@ -43,7 +42,6 @@ export const NEW_DISCOUNT: DiscountFormValues = {
   maxRedemptions: '',
   minSubtotal: '',
   onePerBuyer: false,
-  paused: false,
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -84,12 +82,11 @@ export function valuesOf(discount: Discount): DiscountFormValues {
     maxRedemptions: discount.maxRedemptions === null ? '' : String(discount.maxRedemptions),
     minSubtotal: discount.minSubtotal > 0 ? discount.minSubtotal.toFixed(2) : '',
     onePerBuyer: discount.onePerBuyer,
-    paused: discount.paused,
   };
 }
 
 /** The body to check with discountBodySchema: empty optional fields mean no limit, no minimum, no date. */
-export function bodyOf(values: DiscountFormValues): Record<string, unknown> {
+export function bodyOf(values: DiscountFormValues, paused: boolean): Record<string, unknown> {
   return {
     code: values.code,
     kind: values.kind,
@@ -101,7 +98,7 @@ export function bodyOf(values: DiscountFormValues): Record<string, unknown> {
     maxRedemptions: typedNumber(values.maxRedemptions) ?? null,
     minSubtotal: typedNumber(values.minSubtotal) ?? 0,
     onePerBuyer: values.onePerBuyer,
-    paused: values.paused,
+    paused,
   };
 }
 
