@@ -9,6 +9,7 @@ const UserDashboardPage = lazy(() => import('./UserDashboardPage'));
 const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 const StatementPage = lazy(() => import('./StatementPage'));
+const DiscountsPage = lazy(() => import('./DiscountsPage'));
 const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
@@ -60,6 +61,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Statement',
     summary: 'Every sale, refund and withdrawal on your account, with the balance after each.',
     page: StatementPage,
+  },
+  {
+    path: 'discounts',
+    label: 'Discounts',
+    summary: 'Codes that take a percent or an amount off your products, with their uses and revenue.',
+    page: DiscountsPage,
   },
   {
     path: 'user-chatbox',
