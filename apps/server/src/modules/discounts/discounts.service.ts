@@ -2,6 +2,7 @@ import {
   type CartLineAtPrice,
   centsToDollars,
   discountLines,
+  DISCOUNT_CODE_PATTERN,
   DISCOUNT_MESSAGES,
   dollarsToCents,
   LICENSE_TYPES,
@@ -108,7 +109,8 @@ export class DiscountsService {
    * line; or why it takes nothing off.
    */
   async evaluate(code: string, buyerId: string, lines: readonly CartLineAtPrice[]): Promise<DiscountEvaluation> {
-    const rows = await this.codes.withCode(codeKeyOf(code));
+    // Typed look-alikes upper-case onto a code's letters ("fırst" → "FIRST"): they are not the code.
+    const rows = DISCOUNT_CODE_PATTERN.test(code.trim()) ? await this.codes.withCode(codeKeyOf(code)) : [];
     if (rows.length === 0) return { applies: false, message: DISCOUNT_MESSAGES.unknown };
     const products = await this.codes.productsOf(rows.map((row) => row.id));
     const now = this.clock.now().getTime();
