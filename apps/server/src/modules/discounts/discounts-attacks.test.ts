@@ -320,6 +320,23 @@ describe("someone else's code", () => {
   });
 });
 
+describe('guessing codes at the cart', () => {
+  it('is limited per account: past 60 prices a minute the cart answers 429 while another account is still priced', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, buyer, runner } = await shop(ctx);
+    await codeOf(ctx, seller, { code: 'SECRET77' });
+    const guess = (user: TestUser, code: string) =>
+      injectAs(ctx, user, { method: 'POST', url: '/api/cart/price', payload: { products: [singleLine(runner._id)], code } });
+
+    const answers = [];
+    for (let attempt = 0; attempt < 60; attempt += 1) answers.push((await guess(buyer, `SECRET${attempt}`)).statusCode);
+    expect(new Set(answers)).toEqual(new Set([200]));
+
+    expect((await guess(buyer, 'SECRET77')).statusCode).toBe(429);
+    expect((await guess(await createUser(ctx), 'SECRET77')).statusCode).toBe(200);
+  });
+});
+
 describe('a refund of a discounted line', () => {
   it('gives back what the line paid, and the seller’s balance and statement agree', async () => {
     const ctx = await buildCatalogueApp();
