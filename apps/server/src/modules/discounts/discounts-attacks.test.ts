@@ -170,6 +170,25 @@ describe('a code changed between checkout and payment', () => {
   });
 });
 
+describe('a code for named products', () => {
+  it('takes nothing off once its products are deleted, rather than reaching all of its seller’s products', async () => {
+    const ctx = await buildCatalogueApp();
+    const { admin, seller, buyer, runner } = await shop(ctx);
+    const doomed = await createApprovedProduct(ctx, seller, admin, { singleAppLicense: '10', multiAppLicense: '20' });
+    const code = await codeOf(ctx, seller, { code: 'ONLYDOOMED', amount: 90, productIds: [doomed._id] });
+    expect((await priceCart(ctx, buyer, [singleLine(runner._id)], 'ONLYDOOMED')).code?.applied).toBe(false);
+
+    expect((await injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${doomed._id}` })).statusCode).toBe(200);
+
+    const priced = await priceCart(ctx, buyer, [singleLine(runner._id)], 'ONLYDOOMED');
+    expect(priced).toMatchObject({ total: 40, code: { applied: false, message: DISCOUNT_MESSAGES.notApplicable } });
+    expect((await intentWithCode(ctx, buyer, [singleLine(runner._id)], 'ONLYDOOMED')).statusCode).toBe(400);
+    // Made again for all products, it reaches them.
+    expect((await editCode(ctx, seller, code._id, { code: 'ONLYDOOMED', amount: 90 })).statusCode).toBe(200);
+    expect((await priceCart(ctx, buyer, [singleLine(runner._id)], 'ONLYDOOMED')).total).toBe(4);
+  });
+});
+
 describe('a limited code under races', () => {
   it('gives a use back exactly once when the checkout is closed by its seller, by housekeeping and by the clean-up, in any order', async () => {
     const ctx = await buildCatalogueApp();
