@@ -99,12 +99,10 @@ describe('a buyer trying to pay less than the priced total', () => {
       for (const [index, line] of priced.lines.entries()) {
         const list = Math.round(Number(prices[index]) * 100);
         const paid = Math.round(line.price * 100);
-        expect({ code, list, paid, whole: Number.isInteger(line.price * 100 + 1e-9) || Math.abs(line.price * 100 - paid) < 1e-6 }).toEqual({
-          code,
-          list,
-          paid: Math.max(Math.min(list, 50), paid),
-          whole: true,
-        });
+        // Whole cents, between $0.50 (or the list price below it) and the list price; discount + paid = list.
+        expect({ code, index, fraction: Math.abs(line.price * 100 - paid) < 1e-6 }).toEqual({ code, index, fraction: true });
+        expect(paid).toBeGreaterThanOrEqual(Math.min(list, 50));
+        expect(paid).toBeLessThanOrEqual(list);
         expect(Math.round(line.discount * 100) + paid).toBe(list);
       }
       const { amount, paymentIntentId } = await openWithCode(ctx, buyer, cart, code);
@@ -279,8 +277,8 @@ describe("someone else's code", () => {
     const { admin, seller, otherSeller, buyer, runner, racer } = await shop(ctx);
     const code = await codeOf(ctx, seller, { code: 'GUARDED', productIds: [runner._id] });
     const unknownId = 'no-such-code-0000';
-    const pending = (await injectAs(ctx, otherSeller, { method: 'GET', url: '/api/discount' })).json() as Discount[];
-    expect(pending).toEqual([]);
+    const othersList = (await injectAs(ctx, otherSeller, { method: 'GET', url: '/api/discount' })).json() as Discount[];
+    expect(othersList).toEqual([]);
 
     for (const user of [otherSeller, buyer]) {
       expect((await editCode(ctx, user, code._id, { code: 'GUARDED', amount: 100 })).statusCode).toBe(403);
@@ -398,5 +396,24 @@ describe('a refund of a discounted line', () => {
     );
     expect(statement.balanceCents).toBe(0);
     expect(earnings).toMatchObject({ totalEarnings: 0, availableBalance: 0, refunded: 87.66 });
+
+    // The rest of the order: the provider has then given back exactly what it charged, never more.
+    const rest = await injectAs(ctx, admin, {
+      method: 'POST',
+      url: '/api/purchase/refund',
+      payload: { purchaseId, reason: 'The whole order goes back' },
+    });
+    expect(rest.json()).toMatchObject({
+      refunded: expect.arrayContaining([
+        { productId: runner._id, amount: 87.66, refundedNow: false },
+        { productId: racer._id, amount: 30, refundedNow: true },
+      ]),
+    });
+    const total = await ctx.db
+      .selectFrom('simulated_payment_intents')
+      .select('amount_refunded_cents')
+      .where('id', '=', paymentIntentId)
+      .executeTakeFirstOrThrow();
+    expect(Number(total.amount_refunded_cents)).toBe(amount);
   });
 });
