@@ -31,13 +31,16 @@ export const discountCodeInputSchema = z
   .max(DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_MESSAGES.unknown)
   .refine((code) => !/[\s,;+]/.test(code), DISCOUNT_MESSAGES.oneCode);
 
+/** The letters a code is made of: ASCII only, so that no other letter upper-cases onto them (ı → I, ß → SS, ﬁ → FI). */
+export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
 /** A code as a seller makes it: letters, digits, "-" and "_". */
 export const discountCodeSchema = z
   .string({ error: 'Enter a code' })
   .trim()
   .min(3, 'A code has at least 3 characters')
   .max(DISCOUNT_CODE_MAX_LENGTH, `A code has at most ${DISCOUNT_CODE_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, 'A code may hold letters, digits, "-" and "_" only');
+  .regex(DISCOUNT_CODE_PATTERN, 'A code may hold letters, digits, "-" and "_" only');
 
 const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 

@@ -23,6 +23,7 @@ import * as ordersLicences from './migrations/0023_orders_licences.js';
 import * as ledgerKeptTotals from './migrations/0024_ledger_kept_totals.js';
 import * as discountCodes from './migrations/0025_discount_codes.js';
 import * as sales from './migrations/0026_sales.js';
+import * as discountCodesNamedProducts from './migrations/0027_discount_codes_named_products.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0024_ledger_kept_totals': ledgerKeptTotals,
   '0025_discount_codes': discountCodes,
   '0026_sales': sales,
+  '0027_discount_codes_named_products': discountCodesNamedProducts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -343,6 +343,8 @@ export interface DiscountCodesTable {
   one_per_buyer: Generated<number>;
   min_subtotal_cents: Generated<number>;
   paused: Generated<number>;
+  /** 1 when the code was made for named products: once they are all deleted it reaches none, not all. */
+  names_products: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

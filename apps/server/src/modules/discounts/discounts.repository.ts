@@ -112,13 +112,13 @@ export class DiscountsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Whether the buyer holds or has paid a use of the code. */
+  /** Whether the buyer holds or has paid a use of the code, including uses from before it was one per buyer. */
   async usedBy(codeId: string, buyerId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('discount_redemptions')
       .select('id')
       .where('code_id', '=', codeId)
-      .where('buyer_key', '=', buyerId)
+      .where('buyer_id', '=', buyerId)
       .where('status', '<>', 'released')
       .executeTakeFirst();
     return row !== undefined;

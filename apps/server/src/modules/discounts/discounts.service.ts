@@ -2,6 +2,7 @@ import {
   type CartLineAtPrice,
   centsToDollars,
   discountLines,
+  DISCOUNT_CODE_PATTERN,
   DISCOUNT_MESSAGES,
   dollarsToCents,
   LICENSE_TYPES,
@@ -108,7 +109,8 @@ export class DiscountsService {
    * line; or why it takes nothing off.
    */
   async evaluate(code: string, buyerId: string, lines: readonly CartLineAtPrice[]): Promise<DiscountEvaluation> {
-    const rows = await this.codes.withCode(codeKeyOf(code));
+    // Typed look-alikes upper-case onto a code's letters ("fırst" → "FIRST"): they are not the code.
+    const rows = DISCOUNT_CODE_PATTERN.test(code.trim()) ? await this.codes.withCode(codeKeyOf(code)) : [];
     if (rows.length === 0) return { applies: false, message: DISCOUNT_MESSAGES.unknown };
     const products = await this.codes.productsOf(rows.map((row) => row.id));
     const now = this.clock.now().getTime();
@@ -146,6 +148,8 @@ export class DiscountsService {
     if (row.paused) return DISCOUNT_MESSAGES.paused;
     if (row.starts_at && Date.parse(row.starts_at) > now) return DISCOUNT_MESSAGES.notYet;
     if (row.ends_at && Date.parse(row.ends_at) <= now) return DISCOUNT_MESSAGES.expired;
+    // Its products were all deleted: an empty list here is not "all of the seller's products".
+    if (row.names_products && terms.productIds.length === 0) return DISCOUNT_MESSAGES.notApplicable;
     const off = discountLines({ ...terms, minSubtotalCents: 0 }, lines);
     if (off.every((cents) => cents === 0)) return DISCOUNT_MESSAGES.notApplicable;
     if (discountLines(terms, lines).every((cents) => cents === 0)) return DISCOUNT_MESSAGES.minSubtotal(terms.minSubtotalCents);
@@ -210,6 +214,7 @@ export class DiscountsService {
       one_per_buyer: body.onePerBuyer ? 1 : 0,
       min_subtotal_cents: dollarsToCents(body.minSubtotal),
       paused: body.paused ? 1 : 0,
+      names_products: body.productIds.length > 0 ? 1 : 0,
     };
   }
 

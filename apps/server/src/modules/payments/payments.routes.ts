@@ -17,6 +17,8 @@ import { actorOf, requireUser } from '../auth/index.js';
 import type { PaymentsService } from './payments.service.js';
 
 const INTENTS_PER_MINUTE = 10;
+/** Far above what a person's cart asks for; it bounds a script guessing discount codes. */
+const CART_PRICES_PER_MINUTE = 60;
 
 export interface PaymentRoutesOptions {
   payments: PaymentsService;
@@ -43,12 +45,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     API_PATHS.basket.price,
     {
       preHandler: requireUser,
+      config: { rateLimit: { max: CART_PRICES_PER_MINUTE, timeWindow: 60_000, keyGenerator: perAccount('price-') } },
       schema: {
         tags,
-        summary:
-          "Prices the cart as the checkout will: stored prices, and a discount code's cents off its own seller's lines (no line below $0.50); the code's message says why it does not apply",
+        summary: `Prices the cart as the checkout will: stored prices, and a discount code's cents off its own seller's lines (no line below $0.50); the code's message says why it does not apply; 429 past ${CART_PRICES_PER_MINUTE} a minute per user`,
         body: cartPriceBodySchema,
-        response: { 200: cartPriceSchema, ...errors },
+        response: { 200: cartPriceSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => payments.price(actorOf(request), request.body),
