@@ -145,9 +145,8 @@ export class DiscountsService {
     lines: readonly CartLineAtPrice[],
     now: number,
   ): Promise<string | null> {
-    if (row.paused) return DISCOUNT_MESSAGES.paused;
-    if (row.starts_at && Date.parse(row.starts_at) > now) return DISCOUNT_MESSAGES.notYet;
-    if (row.ends_at && Date.parse(row.ends_at) <= now) return DISCOUNT_MESSAGES.expired;
+    const lapsed = timingRefusalOf(row, now);
+    if (lapsed) return lapsed;
     // Its products were all deleted: an empty list here is not "all of the seller's products".
     if (row.names_products && terms.productIds.length === 0) return DISCOUNT_MESSAGES.notApplicable;
     const off = discountLines({ ...terms, minSubtotalCents: 0 }, lines);
@@ -167,6 +166,9 @@ export class DiscountsService {
     const row = await codes.findById(discount.codeId);
     if (!row) throw badRequest(DISCOUNT_MESSAGES.unknown, 'code');
     const now = this.clock.now().toISOString();
+    // Paused or out of its dates since the cart was priced (a second ago, during the provider's call).
+    const lapsed = timingRefusalOf(row, Date.parse(now));
+    if (lapsed) throw badRequest(lapsed, 'code');
     if (row.one_per_buyer && (await codes.usedBy(row.id, buyerId))) throw badRequest(DISCOUNT_MESSAGES.alreadyUsed, 'code');
     if (!(await codes.takeUse(row.id, now))) throw badRequest(DISCOUNT_MESSAGES.usedUp, 'code');
     const id = newId();
@@ -275,6 +277,14 @@ export class DiscountsService {
       };
     });
   }
+}
+
+/** Why the code takes nothing off at this moment, whatever the cart: paused, not started, ended. */
+function timingRefusalOf(row: DiscountCodeRow, now: number): string | null {
+  if (row.paused) return DISCOUNT_MESSAGES.paused;
+  if (row.starts_at && Date.parse(row.starts_at) > now) return DISCOUNT_MESSAGES.notYet;
+  if (row.ends_at && Date.parse(row.ends_at) <= now) return DISCOUNT_MESSAGES.expired;
+  return null;
 }
 
 function stateOf(row: DiscountCodeRow, now: number): DiscountState {

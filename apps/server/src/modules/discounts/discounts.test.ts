@@ -282,6 +282,47 @@ describe('discount codes', () => {
     const [listed] = await listCodes(ctx, seller);
     expect(listed).toMatchObject({ redemptions: 1, held: 0, state: 'used up' });
   });
+  it('refuse at the hold a code paused since the cart was priced, during the provider call', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, buyer, runner } = await twoSellersShop(ctx);
+    const code = await codeOf(ctx, seller, { code: 'BLINK' });
+    const lines = [{ productId: runner._id, sellerId: seller._id, licenseType: 'Single App License' as const, listCents: 4000 }];
+    const evaluation = await ctx.services.discounts.evaluate('BLINK', buyer._id, lines);
+    expect(evaluation.applies).toBe(true);
+    // The seller pauses it while the buyer's checkout is asking the provider for an intent.
+    const paused = await injectAs(ctx, seller, {
+      method: 'PUT',
+      url: `/api/discount/${code._id}`,
+      payload: { code: 'BLINK', kind: 'percent', amount: 25, paused: true },
+    });
+    expect(paused.statusCode).toBe(200);
+
+    const orderId = 'order_blink_0001';
+    const hold = ctx.db.transaction().execute(async (trx) => {
+      await ctx.services.orders.openIn(trx, {
+        id: orderId,
+        buyerId: buyer._id,
+        provider: 'simulated',
+        intentId: 'pi_blink_0001',
+        currency: 'usd',
+        lines: [
+          {
+            kind: 'licence',
+            productId: runner._id,
+            licenseType: 'Single App License',
+            sellerId: seller._id,
+            listCents: 4000,
+            discountCents: 1000,
+          },
+        ],
+      });
+      if (evaluation.applies) await ctx.services.discounts.holdIn(trx, evaluation.discount, orderId, buyer._id);
+    });
+
+    await expect(hold).rejects.toMatchObject({ statusCode: 400, message: DISCOUNT_MESSAGES.paused });
+    expect(await ctx.db.selectFrom('orders').select('id').execute()).toEqual([]);
+    expect((await listCodes(ctx, seller))[0]).toMatchObject({ held: 0, redemptions: 0 });
+  });
 });
 
 async function limitedCodeShop(ctx: TestContext, buyers: number) {
