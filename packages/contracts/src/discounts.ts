@@ -104,6 +104,8 @@ export const discountSchema = z
     kind: z.enum(['percent', 'fixed']),
     amount: z.number(),
     productIds: z.array(idSchema),
+    /** Made for named products: with none left (all deleted) it reaches none, not all of the seller's. */
+    namesProducts: z.boolean(),
     licenceTypes: z.array(licenseTypeSchema),
     startsAt: isoDateTimeSchema.nullable(),
     endsAt: isoDateTimeSchema.nullable(),

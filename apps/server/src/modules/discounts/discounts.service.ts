@@ -261,6 +261,7 @@ export class DiscountsService {
         kind: row.kind,
         amount: row.kind === 'percent' ? Number(row.amount) : centsToDollars(Number(row.amount)),
         productIds: products.get(row.id) ?? [],
+        namesProducts: Boolean(row.names_products),
         licenceTypes: LICENSE_TYPES.filter((type) => (JSON.parse(row.licence_types) as string[]).includes(type)),
         startsAt: row.starts_at,
         endsAt: row.ends_at,

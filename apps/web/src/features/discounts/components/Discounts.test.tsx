@@ -12,6 +12,7 @@ function discount(overrides: Partial<Discount> = {}): Discount {
     kind: 'percent',
     amount: 25,
     productIds: [],
+    namesProducts: false,
     licenceTypes: ['Single App License', 'Multi App License'],
     startsAt: null,
     endsAt: null,
@@ -318,5 +319,14 @@ describe('Discounts', () => {
     expect(await screen.findByText('No discount codes yet')).toBeTruthy();
     expect(sent).toEqual([{ method: 'DELETE', url: '/api/discount/discount_0001', body: undefined }]);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your codes' }));
+  });
+  it('shows a code whose named products were all deleted as reaching none, with Delete alone', async () => {
+    fakeServer([discount({ code: 'EMPTIED', namesProducts: true, productIds: [] })]);
+    renderAt(<Discounts />, '/userPanel/discounts');
+    const gone = await rowOf('EMPTIED');
+    expect(cells(gone)[2]).toBe('None left: its products were deleted');
+    expect(within(gone).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(gone).queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(within(gone).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 });

@@ -136,7 +136,7 @@ function DiscountRow({ discount, titles, onEdit }: DiscountRowProps) {
           ))}
         </div>
       </td>
-      <td className="discount-products-cell">{productsText(discount.productIds, titles)}</td>
+      <td className="discount-products-cell">{productsText(discount.productIds, titles, discount.namesProducts)}</td>
       <td>
         <div>
           <span className={`badge ${STATE_BADGES[discount.state]}`}>{STATE_LABELS[discount.state]}</span>
@@ -166,6 +166,7 @@ function DiscountRow({ discount, titles, onEdit }: DiscountRowProps) {
 function RowActions({ discount, codeId, onEdit }: { discount: Discount; codeId: string; onEdit: () => void }) {
   const update = useUpdateDiscount();
   const remove = useDeleteDiscount();
+  const orphaned = discount.namesProducts && discount.productIds.length === 0;
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   const ask = useRef<HTMLButtonElement>(null);
@@ -214,24 +215,29 @@ function RowActions({ discount, codeId, onEdit }: { discount: Discount; codeId: 
         </span>
       ) : (
         <span className="d-flex gap-2 discount-actions">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            aria-describedby={codeId}
-            data-row-action="edit"
-            onClick={onEdit}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            aria-describedby={codeId}
-            aria-busy={update.isPending || undefined}
-            onClick={togglePause}
-          >
-            {discount.paused ? 'Resume' : 'Pause'}
-          </button>
+          {/* A code whose named products are all gone reaches none; saved again with none named it would reach all. */}
+          {!orphaned && (
+            <>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-describedby={codeId}
+                data-row-action="edit"
+                onClick={onEdit}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-describedby={codeId}
+                aria-busy={update.isPending || undefined}
+                onClick={togglePause}
+              >
+                {discount.paused ? 'Resume' : 'Pause'}
+              </button>
+            </>
+          )}
           <button
             ref={ask}
             type="button"
