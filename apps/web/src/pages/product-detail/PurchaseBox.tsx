@@ -27,9 +27,8 @@ function LicencePrice({ product, license }: { product: ProductDetail; license: L
 function SaleFacts({ sale, license }: { sale: ProductSale; license: LicenseType }) {
   return (
     <p className="purchase-sale-facts">
-      Lowest price in the last 30 days: {formatDollars(priceOf(sale.lowestIn30Days, license))}
-      <br />
-      Sale ends {formatDateTimeUtc(sale.endsAt)}
+      <span className="d-block">Lowest price in the last 30 days: {formatDollars(priceOf(sale.lowestIn30Days, license))}</span>
+      <span className="d-block">Sale ends {formatDateTimeUtc(sale.endsAt)}</span>
     </p>
   );
 }
