@@ -1,17 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
+  dollarsToCents,
   MAX_SALE_DAYS,
   MAX_SALE_PERCENT,
   productTitle,
   saleEventBodySchema,
   SALE_PRICE_RISE_DAYS,
+  salePriceCents,
   type SaleEvent,
 } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { useRevealFirstError } from '@/components/revealFirstError';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useUploadedProducts } from '@/features/moderation';
-import { formatDollars } from '@/lib/format';
+import { formatCents, formatDollars } from '@/lib/format';
 import { useCreateSale } from '../api/createSale';
 import {
   bodyOf,
@@ -124,6 +126,7 @@ export function SaleForm({ onDone }: SaleFormProps) {
           describedBy={described('productIds')['aria-describedby']}
           invalid={Boolean(errors.productIds)}
         />
+        <SalePreview productIds={values.productIds} percent={values.percent} />
         <div className="col-12 col-sm-6">
           {textField('startsAt', 'Starts', 'In your time zone. Left at now, the sale starts at once.', { type: 'datetime-local' })}
         </div>
@@ -201,5 +204,29 @@ function ProductChoice({ id, selected, onChange, error, describedBy, invalid }: 
       )}
       {error}
     </fieldset>
+  );
+}
+
+/** The chosen products' prices at the percent typed, by the rule the server prices with; nothing until both are chosen. */
+function SalePreview({ productIds, percent }: { productIds: readonly string[]; percent: string }) {
+  const products = useUploadedProducts({ mine: true });
+  const off = Number(percent.trim().replace(/%$/, '').trim());
+  const chosen = products.data?.filter((product) => productIds.includes(product._id)) ?? [];
+  if (!Number.isInteger(off) || off < 1 || off > MAX_SALE_PERCENT || chosen.length === 0) return null;
+  const during = (dollars: number) => formatCents(salePriceCents(dollarsToCents(dollars), off));
+  return (
+    <div className="col-12 sale-preview">
+      <p className="form-label mb-1">Prices during the sale</p>
+      <ul className="small mb-0">
+        {chosen.map((product) => (
+          <li key={product._id}>
+            {productTitle(product.title)}: single {formatDollars(product.singleAppLicense)} <span aria-hidden="true">→</span>
+            <span className="visually-hidden">becomes</span> {during(product.singleAppLicense)}, multi{' '}
+            {formatDollars(product.multiAppLicense)} <span aria-hidden="true">→</span>
+            <span className="visually-hidden">becomes</span> {during(product.multiAppLicense)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -179,10 +179,16 @@ describe('Sales', () => {
     fireEvent.change(ends, { target: { value: '2030-01-08T10:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Start the sale' }));
     expect(within(form).getByText('A sale takes a whole percent from 1 to 90 off')).toBeTruthy();
+    expect(form.querySelector('.sale-preview')).toBeNull();
     expect(sent).toEqual([]);
 
     fireEvent.click(within(form).getByLabelText(/^Puzzle Box/));
     fireEvent.change(percent, { target: { value: '25%' } });
+    // The prices the sale will show, before it is sent.
+    expect(Array.from(form.querySelectorAll('.sale-preview li'), (line) => line.textContent)).toEqual([
+      'Space Racer: single $40.00 →becomes $30.00, multi $100.00 →becomes $75.00',
+      'Puzzle Box: single $40.00 →becomes $30.00, multi $100.00 →becomes $75.00',
+    ]);
     const starts = within(form).getByLabelText(/^Starts/);
     fireEvent.change(starts, { target: { value: '2030-01-01T10:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Start the sale' }));
