@@ -40,6 +40,17 @@ export function formatDayUtc(iso: string): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/**
+ * An ISO time in UTC as "Nov 25, 2026, 14:05 UTC", by hand for the same reason as formatDayUtc.
+ * '' for a value that is not a time.
+ */
+export function formatDateTimeUtc(iso: string): string {
+  const day = formatDayUtc(iso);
+  if (!day) return '';
+  const date = new Date(iso);
+  return `${day}, ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')} UTC`;
+}
+
 /** A file size as "12 KB", "3.4 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;

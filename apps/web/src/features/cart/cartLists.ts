@@ -82,6 +82,8 @@ function toItem(product: ProductSummary, { license = 'Single App License', isRes
     createdAt,
     selectedLicense: license,
     isReskin: isReskin ? 'true' : 'false',
+    // The cart shows and totals the sale's price at once; the cart's check of each line refreshes it.
+    ...(product.sale ? { sale: product.sale } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { imageSrcSet, type ProductSummary } from '@market/contracts';
 import { LIMITS } from '@market/contracts';
 import { detailPath } from '@/features/catalogue';
 import { formatDollars } from '@/lib/format';
+import { SalePrice } from '@/components/SalePrice';
 import { productName, recordView } from '@/features/catalogue';
 
 /** Slides 2 and 3: a heading and three games, each linking to its detail page. */
@@ -32,7 +33,17 @@ export function HeroProducts({ title, products, pending }: { title: string; prod
                   decoding="async"
                 />
                 <span className="hero-product-title">{productName(product)}</span>
-                <span className="hero-product-price">{formatDollars(product.singleAppLicense)}</span>
+                <span className="hero-product-price">
+                  {product.sale ? (
+                    <SalePrice
+                      listed={formatDollars(product.singleAppLicense)}
+                      price={formatDollars(product.sale.singleAppLicense)}
+                      percent={product.sale.percent}
+                    />
+                  ) : (
+                    formatDollars(product.singleAppLicense)
+                  )}
+                </span>
               </Link>
             </li>
           ))}

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductDetail } from '@market/contracts';
 import { detail } from '@/testProducts';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { adminBob, fakeFetch, renderAt, userAlice } from '@/test-utils';
 import { PurchaseBox } from './PurchaseBox';
 
@@ -65,6 +65,49 @@ describe('the licence picked before the app takes the page over', () => {
     expect(total()).toBe('$20.00');
     act(() => container.querySelector<HTMLButtonElement>('button.btn-primary')!.click());
     expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')).toMatchObject([{ selectedLicense: 'Single App License' }]);
+  });
+});
+
+/** A licence radio's label: its name and its price. */
+const labelOf = (name: string) =>
+  screen
+    .getByRole('radio', { name: new RegExp(name) })
+    .closest('div')!
+    .querySelector('label')!;
+
+describe('a running sale', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanup);
+
+  it("shows each licence's sale price against its listed price, and the chosen licence's lowest price of 30 days and the end", () => {
+    fakeFetch(() => ({ status: 401, body: { message: 'Not signed in' } }));
+    const sale = {
+      percent: 25,
+      startsAt: '2026-11-20T10:00:00.000Z',
+      endsAt: '2026-11-30T18:05:00.000Z',
+      singleAppLicense: 30,
+      multiAppLicense: 75,
+      lowestIn30Days: { singleAppLicense: 36, multiAppLicense: 100 },
+    };
+    renderAt(<PurchaseBox product={detail(3, { singleAppLicense: 40, multiAppLicense: 100, sale })} />);
+    expect(labelOf('Single App License').textContent).toBe('Single App LicenseWas $40.00, $30.00 −25%, 25% off');
+    expect(labelOf('Multi App License').textContent).toBe('Multi App LicenseWas $100.00, $75.00 −25%, 25% off');
+    expect(screen.getByTestId('total-price').textContent).toBe('$30.00');
+    expect(screen.getByText(/Lowest price in the last 30 days/).textContent).toBe('Lowest price in the last 30 days: $36.00');
+    expect(screen.getByText(/^Sale ends/).textContent).toBe('Sale ends Nov 30, 2026, 18:05 UTC');
+
+    fireEvent.click(screen.getByRole('radio', { name: /Multi App License/ }));
+    expect(screen.getByTestId('total-price').textContent).toBe('$75.00');
+    expect(screen.getByText(/Lowest price in the last 30 days/).textContent).toContain('$100.00');
+    act(() => screen.getByRole('button', { name: 'Add to cart' }).click());
+    expect(JSON.parse(localStorage.getItem('cartProduct') ?? '[]')).toMatchObject([{ sale: { multiAppLicense: 75 } }]);
+  });
+
+  it('shows one price per licence and no sale facts without a sale', () => {
+    fakeFetch(() => ({ status: 401, body: { message: 'Not signed in' } }));
+    renderAt(<PurchaseBox product={detail(3, { singleAppLicense: 40 })} />);
+    expect(screen.queryByText(/Lowest price/)).toBeNull();
+    expect(document.querySelector('s')).toBeNull();
   });
 });
 

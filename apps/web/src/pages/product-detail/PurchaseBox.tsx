@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { LicenseType, ProductDetail } from '@market/contracts';
-import { formatDollars } from '@/lib/format';
+import type { LicenseType, ProductDetail, ProductSale } from '@market/contracts';
+import { formatDateTimeUtc, formatDollars } from '@/lib/format';
+import { SalePrice } from '@/components/SalePrice';
 import { LicenceTerms } from '@/components/LicenceTerms';
 import { showNotice } from '@/components/notice/notices';
 import { addToCart, addToWishlist, type AddResult } from '@/features/cart';
@@ -9,8 +10,27 @@ import { useSession } from '@/features/auth';
 /** LICENSE_TYPES of contracts, restated: enums.ts would bring zod into this chunk. */
 const LICENSE_TYPES: readonly LicenseType[] = ['Single App License', 'Multi App License'];
 
-function priceOf(product: ProductDetail, license: LicenseType): number {
-  return license === 'Multi App License' ? product.multiAppLicense : product.singleAppLicense;
+type LicencePrices = Pick<ProductDetail, 'singleAppLicense' | 'multiAppLicense'>;
+
+function priceOf(prices: LicencePrices, license: LicenseType): number {
+  return license === 'Multi App License' ? prices.multiAppLicense : prices.singleAppLicense;
+}
+
+/** The licence's price as the buyer would pay it now: the sale's while one runs. */
+function LicencePrice({ product, license }: { product: ProductDetail; license: LicenseType }) {
+  const listed = formatDollars(priceOf(product, license));
+  if (!product.sale) return <>{listed}</>;
+  return <SalePrice listed={listed} price={formatDollars(priceOf(product.sale, license))} percent={product.sale.percent} />;
+}
+
+/** The EU's Omnibus rule: beside a sale's price, the lowest price of the 30 days before it, and when the sale ends. */
+function SaleFacts({ sale, license }: { sale: ProductSale; license: LicenseType }) {
+  return (
+    <p className="purchase-sale-facts">
+      <span className="d-block">Lowest price in the last 30 days: {formatDollars(priceOf(sale.lowestIn30Days, license))}</span>
+      <span className="d-block">Sale ends {formatDateTimeUtc(sale.endsAt)}</span>
+    </p>
+  );
 }
 
 function isLicenseType(value: string | undefined): value is LicenseType {
@@ -70,15 +90,18 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
             />
             <label className="form-check-label d-flex justify-content-between w-100" htmlFor={`${totalId}-${type.replaceAll(' ', '-')}`}>
               <span>{type}</span>
-              <span className="fw-semibold">{formatDollars(priceOf(product, type))}</span>
+              <span className="fw-semibold">
+                <LicencePrice product={product} license={type} />
+              </span>
             </label>
           </div>
         ))}
       </fieldset>
       <LicenceTerms license={license} />
       <p className="purchase-total" id={totalId}>
-        Total price: <strong data-testid="total-price">{formatDollars(priceOf(product, license))}</strong>
+        Total price: <strong data-testid="total-price">{formatDollars(priceOf(product.sale ?? product, license))}</strong>
       </p>
+      {product.sale && <SaleFacts sale={product.sale} license={license} />}
       {ownProduct ? (
         <p className="purchase-own-note mb-0">You sell this product, so it cannot be bought from your account.</p>
       ) : (

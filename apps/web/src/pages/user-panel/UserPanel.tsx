@@ -10,6 +10,7 @@ const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 const StatementPage = lazy(() => import('./StatementPage'));
 const DiscountsPage = lazy(() => import('./DiscountsPage'));
+const SalesPage = lazy(() => import('./SalesPage'));
 const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
@@ -67,6 +68,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Discounts',
     summary: 'Codes that take a percent or an amount off your products, with their uses and revenue.',
     page: DiscountsPage,
+  },
+  {
+    path: 'sales',
+    label: 'Sales',
+    summary: 'Put your products on sale for a while at a percent off, with prices buyers can trust.',
+    page: SalesPage,
   },
   {
     path: 'user-chatbox',

@@ -35,6 +35,28 @@ describe('GameCard', () => {
     expect(unrated!.querySelector('.game-card-rating')).toBeNull();
   });
 
+  it("shows a running sale's price beside the struck-through listed price and the percent off, and one price without", () => {
+    const sale = {
+      percent: 25,
+      startsAt: '2026-11-20T10:00:00.000Z',
+      endsAt: '2026-11-30T10:00:00.000Z',
+      singleAppLicense: 30,
+      multiAppLicense: 75,
+      lowestIn30Days: { singleAppLicense: 40, multiAppLicense: 100 },
+    };
+    renderAt(
+      <>
+        <GameCard product={summary(1, { singleAppLicense: 40, multiAppLicense: 100, sale })} />
+        <GameCard product={summary(2, { singleAppLicense: 40 })} />
+      </>,
+    );
+    const [onSale, listed] = screen.getAllByRole('article').map((card) => card.querySelector('.game-card-price')!);
+    expect(onSale!.querySelector('s')?.textContent).toBe('Was $40.00');
+    expect(onSale!.querySelector('.sale-price-now')?.textContent).toBe('$30.00');
+    expect(onSale!.querySelector('.sale-badge')?.textContent).toBe('−25%');
+    expect(listed!.textContent).toBe('$40.00');
+  });
+
   it('leaves short titles whole', () => {
     renderAt(<GameCard product={summary(1, { title: { en: 'Tiny Tanks' } })} />);
     expect(screen.getByTestId('title-large').textContent).toBe('Tiny Tanks');

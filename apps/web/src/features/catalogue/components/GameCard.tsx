@@ -9,6 +9,7 @@ import { showNotice } from '@/components/notice/notices';
 import { CardTitle } from './CardTitle';
 import { CategoryIcon } from '@/components/CategoryIcon';
 import { Stars } from '@/components/Stars';
+import { SalePrice } from '@/components/SalePrice';
 import { formatDollars } from '@/lib/format';
 import './catalogue.css';
 
@@ -79,7 +80,17 @@ export function GameCard({
           </p>
         )}
         <div className="game-card-footer">
-          <span className="game-card-price">{formatDollars(product.singleAppLicense)}</span>
+          <span className="game-card-price">
+            {product.sale ? (
+              <SalePrice
+                listed={formatDollars(product.singleAppLicense)}
+                price={formatDollars(product.sale.singleAppLicense)}
+                percent={product.sale.percent}
+              />
+            ) : (
+              formatDollars(product.singleAppLicense)
+            )}
+          </span>
           <a className="game-card-preview" href={product.livePreview} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
             Live Preview<span className="visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { CategoryIcon } from '@/components/CategoryIcon';
+import { SalePrice } from '@/components/SalePrice';
 import { productName } from '@/features/catalogue';
 import { lineCents, type CartItem } from '@/features/cart';
 import { formatDollars, formatCents } from '@/lib/format';
@@ -15,7 +16,20 @@ interface ProductLineProps {
   note?: ReactNode;
   actions: ReactNode;
   /** A discount code's cents off this line, as the server priced it. */
-  discount?: { code: string; listCents: number; priceCents: number } | null;
+  discount?: LineDiscount | null;
+}
+
+type LineDiscount = { code: string; listCents: number; priceCents: number };
+
+/** The chosen licence's listed price: the struck-through price while a sale runs. */
+const listedCents = (item: CartItem) => lineCents({ ...item, sale: undefined });
+
+function CodeDiscount({ discount }: { discount: LineDiscount }) {
+  return (
+    <span className="product-line-discount">
+      −{formatCents(discount.listCents - discount.priceCents)} with {discount.code}
+    </span>
+  );
 }
 
 export const lineTitleId = (item: Pick<CartItem, '_id'>) => `line-title-${item._id}`;
@@ -42,16 +56,23 @@ export function ProductLine({ item, license, note, actions, discount }: ProductL
         {note}
       </div>
       <div className="product-line-end">
-        {discount ? (
+        {item.sale ? (
+          <p className="product-line-price">
+            <SalePrice
+              listed={formatCents(listedCents(item))}
+              price={formatCents(discount ? discount.priceCents : lineCents(item))}
+              percent={item.sale.percent}
+            />
+            {discount && <CodeDiscount discount={discount} />}
+          </p>
+        ) : discount ? (
           <p className="product-line-price">
             <s className="product-line-list-price">
               <span className="visually-hidden">Was </span>
               {formatCents(discount.listCents)}
             </s>{' '}
             {formatCents(discount.priceCents)}
-            <span className="product-line-discount">
-              −{formatCents(discount.listCents - discount.priceCents)} with {discount.code}
-            </span>
+            <CodeDiscount discount={discount} />
           </p>
         ) : (
           <p className="product-line-price">{formatCents(lineCents(item))}</p>
