@@ -31,12 +31,13 @@ export async function emptyPostgresDatabase(): Promise<string> {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
+  // Dropping a database waits for a checkpoint, which a busy server (a CI run) can take long over.
   onTestFinished(async () => {
     const cleanup = new Client({ connectionString: serverUrl });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`);
     await cleanup.end();
-  });
+  }, 120_000);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
