@@ -147,7 +147,7 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   const csv = await seller.request.get((await seller.getByRole('link', { name: 'Download CSV' }).getAttribute('href')) ?? '');
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect((await csv.text()).split('\r\n')[1]).toContain(
-    `Withdrawal request,,-${(price / 100).toFixed(2)},${((available - price) / 100).toFixed(2)}`,
+    `Withdrawal request,,,,-${(price / 100).toFixed(2)},${((available - price) / 100).toFixed(2)}`,
   );
 
   // The people pages count the sale.
