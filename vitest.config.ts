@@ -47,6 +47,8 @@ if (process.env.TEST_DATABASE_URL) {
       exclude: DIALECT_FREE_TESTS,
       environment: 'node',
       env: { TEST_DB: 'postgres' },
+      // Migrates one database for the run; each test copies it (apps/server/src/test/postgres-template.ts).
+      globalSetup: ['apps/server/src/test/postgres-template.ts'],
       ...TEST_TIMEOUTS,
     },
   });
@@ -55,7 +57,14 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', ...TEST_TIMEOUTS } },
+      {
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts', 'packages/fake-stripe/**/*.test.ts'],
+          environment: 'node',
+          ...TEST_TIMEOUTS,
+        },
+      },
       { resolve, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node', ...TEST_TIMEOUTS } },
       ...serverProjects,
       'apps/web/vitest.config.ts',

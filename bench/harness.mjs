@@ -16,16 +16,29 @@ import autocannon from 'autocannon';
  * answer came back reports its whole duration as p99.
  * `paths`, when given, are requested in turn instead of the URL's own path, so that no two
  * neighbouring requests ask the same thing (a cache then cannot answer them).
- * `headers` go with every request (a session cookie).
- * @param {{ url: string, connections?: number, duration?: number, warmup?: number, paths?: string[], headers?: Record<string, string> }} options
+ * `headers` go with every request (a session cookie); `headerSets`, when given, go in turn instead
+ * (many buyers' cookies, each under a per-account rate limit). `method` and `body` make it a write.
+ * @param {{ url: string, connections?: number, duration?: number, warmup?: number, paths?: string[], headers?: Record<string, string>, headerSets?: Record<string, string>[], method?: string, body?: string }} options
  * @returns {Promise<Figures>}
  */
-export async function measure({ url, connections = 50, duration = 10, warmup = 2, paths, headers }) {
+export async function measure({ url, connections = 50, duration = 10, warmup = 2, paths, headers, headerSets, method, body }) {
   let next = 0;
-  const rotation = paths?.length
-    ? { requests: [{ setupRequest: (/** @type {{ path: string }} */ request) => ({ ...request, path: paths[next++ % paths.length] }) }] }
+  let nextHeaders = 0;
+  const rotating = Boolean(paths?.length || headerSets?.length);
+  const rotation = rotating
+    ? {
+        requests: [
+          {
+            setupRequest: (/** @type {{ path: string, headers?: Record<string, string> }} */ request) => ({
+              ...request,
+              ...(paths?.length ? { path: paths[next++ % paths.length] } : {}),
+              ...(headerSets?.length ? { headers: { ...request.headers, ...headerSets[nextHeaders++ % headerSets.length] } } : {}),
+            }),
+          },
+        ],
+      }
     : {};
-  const sent = { ...rotation, ...(headers ? { headers } : {}) };
+  const sent = { ...rotation, ...(headers ? { headers } : {}), ...(method ? { method } : {}), ...(body === undefined ? {} : { body }) };
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, pipelining: 1, ...sent });
   const result = await autocannon({ url, connections, duration, pipelining: 1, ...sent });
   const errors = result.errors - result.timeouts;

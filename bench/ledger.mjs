@@ -5,7 +5,8 @@
 // Each ledger is built in a fresh database, dropped at the end: balanced transactions (sales, sales
 // with a reskin quoted, refunds, withdrawals and their payouts, as docs/decisions/0008's table writes
 // them) for 997 sellers and the measured one, who gets a tenth of them, written by one bulk INSERT …
-// SELECT over a generated series; then the balances are rebuilt by migrations 0022's and 0024's code and
+// SELECT over a generated series; then the balances are rebuilt (and the entries numbered) by migrations
+// 0022's, 0024's and 0038's code and
 // the ledger's own check (LedgerService.check, `npm run ledger -- check`) must pass before anything
 // is measured. The measured seller signs up over HTTP like anybody else; the app runs in a child
 // process as production runs it (NODE_ENV=production, an access line per request at LOG_LEVEL=info).
@@ -15,9 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from '../apps/server/dist/db/index.js';
+import { migrateToLatest, openDatabase, unitOfWork } from '../apps/server/dist/db/index.js';
 import { rebuildBalances } from '../apps/server/dist/db/migrations/0022_ledger_history.js';
 import { fillKeptTotals } from '../apps/server/dist/db/migrations/0024_ledger_kept_totals.js';
+import { stampEntryVersions } from '../apps/server/dist/db/migrations/0038_ledger_entry_versions.js';
 import { LedgerService } from '../apps/server/dist/modules/ledger/index.js';
 import { paidLinesWithoutSaleEntries } from '../apps/server/dist/modules/orders/index.js';
 import { systemClock } from '../apps/server/dist/platform/clock.js';
@@ -215,7 +217,9 @@ async function checkLedger(databaseUrl) {
     const paidLinesWithoutSale = () => paidLinesWithoutSaleEntries(database.db);
     const { unbalancedTransactions, balancesOff } = await new LedgerService({
       ...database,
+      inTransaction: unitOfWork(database.db, console),
       clock: systemClock,
+      payoutHoldDays: null,
       paidLinesWithoutSale,
     }).check();
     if (unbalancedTransactions.length || balancesOff.length) {
@@ -282,6 +286,7 @@ export async function measureLedger({
         // Every balance summed from the entries by the very code of the migrations that did it for the history before the ledger.
         await rebuildBalances(handle.db);
         await fillKeptTotals(handle.db);
+        await stampEntryVersions(handle.db);
         // What autovacuum does to a table that grew over years; SQLite has no such thing, and the app runs no ANALYZE.
         if (engine === 'postgres') await sql`vacuum analyze`.execute(handle.db);
         const counted =

@@ -1,5 +1,6 @@
 // npm run bench: the hot catalogue calls of the real server over 100,000 products, each beside
-// a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then the analysis of
+// a bare node:http server answering the very same bytes (DESIGN.md "Tests"), then a product on sale
+// and the cart's pricing with a code beside today's product page (bench/pricing.mjs), then the analysis of
 // a 50,000-entry source archive and of the real project archives BENCH_REAL_ARCHIVE names, each
 // beside `unzip -t` (bench/archive.mjs), then Lighthouse on
 // the storefront pages of the demo shop (bench/lighthouse.mjs), then a seller's money over small
@@ -24,6 +25,7 @@ import {
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { ledgerSettingsFromEnv, measureLedgers, printLedgers } from './ledger.mjs';
+import { measurePricing, printPricing } from './pricing.mjs';
 import { parseScenarios, USAGE } from './scenarios.mjs';
 import { printTable } from './table.mjs';
 import { loadLighthouse, measurePages, printPages, startDemoShop } from './lighthouse.mjs';
@@ -57,6 +59,7 @@ async function main() {
     `\nBenchmark (${[...selected].join(', ')}): ${connections} connections, ${seconds} s per run after ${warmup} s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const catalogue = selected.has('catalogue') ? await measureCatalogue() : undefined;
+  const pricing = selected.has('pricing') ? await measurePricingOverCatalogue() : undefined;
   const archive = selected.has('archive') ? measureArchive(realArchives) : undefined;
   const { frontEnd, serverRender } = selected.has('front-end') ? await measureFrontEnd() : {};
   let ledger;
@@ -81,6 +84,7 @@ async function main() {
     archiveAnalysis: archive,
     serverRender,
     frontEnd: frontEnd?.map(({ page, runs, median }) => ({ page, runs, median })),
+    pricing,
     ledger,
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -216,6 +220,16 @@ async function measureCatalogue() {
       ratio: Math.round(row.ratio * 1000) / 1000,
     })),
   };
+}
+
+/** A product on sale and the cart's pricing with a code, beside today's product page, over the same catalogue. */
+async function measurePricingOverCatalogue() {
+  mkdirSync(dataDir, { recursive: true });
+  const catalogue = await ensureCatalogue({ dir: dataDir, count: productCount, log: console.log });
+  console.log('\n  Sales and codes (docs/decisions/0009) over the same catalogue…');
+  const rows = await measurePricing({ ...catalogue, connections, seconds, warmup, log: console.log });
+  printPricing(rows);
+  return rows.map(({ body: _body, ...row }) => ({ ...row, ratio: row.ratio === null ? null : Math.round(row.ratio * 1000) / 1000 }));
 }
 
 /** The largest archive made in code, then the real project archives BENCH_REAL_ARCHIVE names, each beside `unzip -t`. */

@@ -3,6 +3,7 @@
 /** Each scenario by the name given on the command line, in the order a full run takes them. */
 export const SCENARIOS = {
   catalogue: 'hot catalogue calls over 100,000 products, each beside a bare node:http server',
+  pricing: "a product on sale (its read and page) and POST /api/cart/price (10 lines and a code) beside today's product page",
   archive: '"What\'s inside" analysis of a 50,000-entry source archive and of BENCH_REAL_ARCHIVE beside unzip -t',
   'front-end': 'server render times and Lighthouse on the demo shop',
   ledger: "a seller's earnings read and withdrawals over ledgers of 1,000 and 1,000,000 entries (PostgreSQL and SQLite)",

@@ -165,7 +165,7 @@ describe('Prometheus’s scrape config and alert rules', () => {
       cwd: path.join(root, 'deploy'),
       encoding: 'utf8',
     });
-    expect(output).toContain('SUCCESS: 6 rules found');
+    expect(output).toContain('SUCCESS: 7 rules found');
   });
 
   it('is refused by promtool check rules when an expression is broken, so the check above can fail', (context) => {

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, test, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type Locator, type Page } from '../support/test.js';
 import { logIn, newPerson } from '../support/accounts.js';
 import { waitForHydration } from '../support/hydration.js';
 import { tabTo } from '../support/keyboard.js';
@@ -346,6 +346,8 @@ for (const width of WIDTHS) {
     // The cart's lines stack their thumbnail above the text rather than squeezing it.
     await page.goto('/downloads/Poker-Night');
     await page.getByRole('button', { name: 'Add to cart' }).click();
+    // The cart is written once the app has taken the press (boot.ts holds one made before).
+    await expect(page.getByText('Add To Cart Successfully')).toBeVisible();
     await page.goto('/cart-products');
     await expect(page.getByTestId('cart-total')).toBeVisible();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

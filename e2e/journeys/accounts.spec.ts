@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn, newPerson, signUp } from '../support/accounts.js';
 
 test('a visitor signs up, is told the account is ready, sees their name and menu, and logs out', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { approveAsAdmin, buyOne, newAccountApi, requestWithdrawal, uploadProduct } from '../support/panels.js';
 import { tabTo } from '../support/keyboard.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { addToCartFromDetail, productBySlug } from '../support/commerce.js';
 import { newAccountApi } from '../support/panels.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { PNG_IMAGE, zipWithOneFile } from '../support/files.js';
 

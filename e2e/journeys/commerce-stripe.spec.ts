@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { addToCartFromDetail, newBuyer, productBySlug, usd } from '../support/commerce.js';
 import { routeStripe } from '../support/fakeStripeJs.js';
 import { FAKE_STRIPE_API_URL } from '../support/ports.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { addToCartFromDetail, apiAs, newBuyer, productBySlug, usd } from '../support/commerce.js';
 
 async function payWithCard(page: Page, number: string) {

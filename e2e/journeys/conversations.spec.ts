@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 
 async function adminPage(browser: Browser): Promise<Page> {

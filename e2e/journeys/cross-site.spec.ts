@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { PORT } from '../support/ports.js';
 

@@ -1,23 +1,47 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
+import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { addToCartFromDetail, apiAs, newBuyer, type ProductFacts, usd } from '../support/commerce.js';
 import { latestMailTo } from '../support/outbox.js';
 
-test('a buyer applies a seller’s code in the cart, pays the discounted total and finds the discount on the receipt', async ({
+test('a seller makes a code on a phone; a buyer applies it in the cart, pays the discounted total and finds the discount on the receipt', async ({
   page,
+  browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
-  // One of the demo seller's products, and a code of the seller's for it.
+  test.setTimeout(120_000);
+  // One of the demo seller's products, and a code of the seller's for it, made on the Discounts page at 375 px.
   const listing = (await (await page.request.get('/api/product/listing/newly-uploading-games')).json()) as {
     products: Array<ProductFacts & { authorName: string }>;
   };
   const product = listing.products.find((candidate) => candidate.authorName === 'Pixel Forge Studio');
   expect(product, 'a product of the demo seller').toBeTruthy();
   const code = `SPRING${Date.now() % 100_000}`;
+  const sellerPage = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  await logIn(sellerPage, 'seller@example.com', 'seller12345');
+  await expect(sellerPage).toHaveURL(/\/$/);
+  await sellerPage.goto('/userPanel/discounts');
+  await sellerPage.getByRole('button', { name: 'New discount code' }).click();
+  const form = sellerPage.getByRole('form', { name: 'New discount code' });
+  // The code field takes the focus; the seller types on.
+  await expect(form.getByLabel(/^Code/)).toBeFocused();
+  await sellerPage.keyboard.type(code);
+  await form.getByLabel(/^Amount off, in percent/).fill('25');
+  await form.getByRole('checkbox', { name: product!.title.en, exact: true }).check();
+  for (const width of [375, 1280]) {
+    await sellerPage.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(sellerPage, `the new code form at ${width} px`);
+  }
+  await sellerPage.setViewportSize({ width: 375, height: 800 });
+  await form.getByRole('button', { name: 'Create code' }).click();
+  const row = sellerPage.getByRole('row').filter({ has: sellerPage.getByRole('rowheader', { name: code }) });
+  await expect(row).toContainText('25% off');
+  await expect(row).toContainText(product!.title.en);
+  for (const width of [375, 1280]) {
+    await sellerPage.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(sellerPage, `the Discounts page at ${width} px`);
+  }
   const seller = await apiAs(baseURL!, 'seller@example.com', 'seller12345');
-  const made = await seller.post('/api/discount', { data: { code, kind: 'percent', amount: 25, productIds: [product!._id] } });
-  expect(made.status()).toBe(201);
 
   const buyer = await newBuyer(page);
   await addToCartFromDetail(page, product!, 'Single App License');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { newPerson } from '../support/accounts.js';
 
 /** Every form shows its first error where the person looks: scrolled into view, with focus on its field. */

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { addToCartFromDetail, newBuyer, productBySlug } from '../support/commerce.js';
 import { approveAsAdmin, newAccountApi, uploadProduct } from '../support/panels.js';
@@ -58,7 +58,7 @@ test('a buyer pays, copies the purchase code, registers an app and prints the ce
   await expect(card.getByLabel(/^App name/)).toBeFocused();
   await card.getByRole('button', { name: 'Cancel' }).click();
   await expect(card.getByRole('button', { name: 'Edit Quest Mobile' })).toBeFocused();
-  await expect(card.getByText(/Buy a Multi App License to use the code in more apps/)).toBeVisible();
+  await expect(card.getByText(/Upgrade it to a Multi App License to use the code in more apps/)).toBeVisible();
 
   // The certificate, as it prints on A4: the certificate alone, on one page.
   await card.getByRole('link', { name: 'Certificate' }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { logIn } from '../support/accounts.js';
 import { apiAs } from '../support/commerce.js';

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 
 const SELLER_PAGES = [
@@ -70,8 +70,8 @@ test('the admin finds a user by name on a paginated list', async ({ page }) => {
     'aria-current',
     'page',
   );
-  // docs/product-spec.md §2.9's eleven entries, then Refund Requests, Notifications and Licences (issues 15–17).
-  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(14);
+  // docs/product-spec.md §2.9's eleven entries, then Refund Requests, Platform codes, Reconciliation, Notifications and Licences.
+  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(16);
   await page.getByLabel('Search by name or email').fill('jamie');
   await page.getByRole('button', { name: 'Search' }).click();
   const rows = page.getByRole('table', { name: 'All users' }).getByRole('row');

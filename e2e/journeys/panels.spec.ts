@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 
 test('a refused withdrawal’s message sits on the amount and goes once the form changes, even if the browser then blocks the submit', async ({

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn, newPerson, signUp } from '../support/accounts.js';
 import { latestMailTo } from '../support/outbox.js';
 

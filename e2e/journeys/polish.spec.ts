@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { newBuyer, productBySlug } from '../support/commerce.js';
 import { approveAsAdmin, newAccountApi, uploadProduct } from '../support/panels.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { PNG_IMAGE, zipWithOneFile } from '../support/files.js';
 import { tabTo } from '../support/keyboard.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { latestMailTo } from '../support/outbox.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { zipWithOneFile } from '../support/files.js';
 import { approveAsAdmin, buyOne, newAccountApi, uploadProduct } from '../support/panels.js';

@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { logIn, newPerson, signUp } from '../support/accounts.js';
 import { PNG_IMAGE } from '../support/files.js';
+import { waitForHydration } from '../support/hydration.js';
 
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -133,6 +134,8 @@ test('an admin saying Yes to a reskin is sent to the admin chatbox, and a visito
   await expect(admin).toHaveURL(/\/$/);
   const productPath = await reskinnableProductPath(admin);
   await admin.goto(productPath);
+  // The admin's answer depends on the session, which the app reads once it owns the page.
+  await waitForHydration(admin.getByRole('button', { name: 'contact us' }));
   await admin.getByRole('button', { name: 'contact us' }).click();
   await admin.getByRole('button', { name: 'Yes' }).click();
 

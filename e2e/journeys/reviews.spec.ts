@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { waitForHydration } from '../support/hydration.js';
 import { approveAsAdmin, buyOne, newAccountApi, uploadProduct } from '../support/panels.js';
 
 test('a buyer reviews a game, its seller replies, and the product page shows both to everybody', async ({ browser, baseURL }, testInfo) => {
@@ -37,6 +38,8 @@ test('a buyer reviews a game, its seller replies, and the product page shows bot
   await sellerPage.getByRole('button', { name: /^Notifications/ }).click();
   await expect(sellerPage.getByText(`New 4-star review of ${title}`)).toBeVisible();
   await sellerPage.goto(`/downloads/${slug}`);
+  // The seller's Reply buttons are the app's (the server draws the page as a visitor sees it).
+  await waitForHydration(sellerPage.getByRole('tab', { name: 'Reviews' }));
   await sellerPage.getByRole('tab', { name: 'Reviews' }).click();
   await sellerPage.getByRole('button', { name: 'Reply to Rae Buyer' }).click();
   await sellerPage.getByLabel('Your reply to Rae Buyer').fill('Thank you! A level editor is coming in 1.1.');

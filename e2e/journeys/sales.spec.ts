@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { addToCartFromDetail, apiAs, type ProductFacts, usd } from '../support/commerce.js';
+import { waitForHydration } from '../support/hydration.js';
 
 /** Demo products other journeys buy or price by name: a sale on them would move their totals. */
 const USED_ELSEWHERE = new Set(['Bubble-Pop-Saga', 'Poker-Night', 'Knight-Quest', 'Olive-Own-Puzzle']);
@@ -27,7 +28,9 @@ test('a seller puts a product on sale on the Sales page; a visitor sees the stru
   test.setTimeout(120_000);
   // One of the demo seller's approved products that no other journey prices.
   const sellerApi = await apiAs(baseURL!, 'seller@example.com', 'seller12345');
-  const mine = (await (await sellerApi.get('/api/product/uploaded-products?mine=true')).json()) as Array<ProductFacts & { status: string }>;
+  const mine = (await (await sellerApi.get('/api/product/uploaded-products?mine=true')).json()) as Array<
+    ProductFacts & { status: string; subCategory: string }
+  >;
   const product = mine.filter((candidate) => candidate.status === 'Approved' && !USED_ELSEWHERE.has(candidate.slug)).at(-1);
   expect(product, 'an approved product of the demo seller').toBeTruthy();
   const title = product!.title.en;
@@ -63,6 +66,25 @@ test('a seller puts a product on sale on the Sales page; a visitor sees the stru
   await expect(visitor.getByText(/^Sale ends /)).toBeVisible();
   await expectCleanAtBothWidths(visitor, 'the product page on sale');
 
+  // The home page's On Sale shelf holds it while the sale runs, and so does the browse page's filter, kept in the address.
+  for (const width of [375, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.goto('/');
+    const shelf = visitor.getByRole('region', { name: 'On Sale' });
+    await expect(shelf.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expectNoAxeViolations(visitor, `the home page with the On Sale shelf at ${width} px`);
+  }
+  await visitor.goto('/browse-game');
+  await waitForHydration(visitor.getByRole('checkbox', { name: 'On sale only' }));
+  await visitor.getByRole('checkbox', { name: 'On sale only' }).check();
+  await expect(visitor).toHaveURL(/\/browse-game\?onSale=true$/);
+  await visitor.reload();
+  await expect(visitor.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
+  await visitor.getByRole('tab', { name: product!.subCategory }).click();
+  await expect(visitor.getByRole('article')).toHaveCount(1);
+  await expect(visitor.getByRole('article').getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expectCleanAtBothWidths(visitor, 'the browse page, on sale only');
+
   await addToCartFromDetail(visitor, product!, 'Single App License');
   await visitor.goto('/cart-products');
   const line = visitor.getByRole('listitem').filter({ hasText: title });
@@ -78,4 +100,8 @@ test('a seller puts a product on sale on the Sales page; a visitor sees the stru
   await visitor.goto(`/downloads/${product!.slug}`);
   await expect(visitor.getByTestId('total-price')).toHaveText(usd(product!.singleAppLicense));
   await expect(visitor.getByText(/Lowest price in the last 30 days/)).toHaveCount(0);
+  // Nothing else is on sale: the shelf is left out.
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { name: 'Trending Games' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'On Sale' })).toHaveCount(0);
 });

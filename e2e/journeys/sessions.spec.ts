@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { logIn } from '../support/accounts.js';
 
 test('a tab opened after signing in is signed in too, and its panel opens without a login', async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Route } from '../support/test.js';
 import { waitForHydration } from '../support/hydration.js';
 
 test('the hero resumes its slide show when the pointer leaves after a dot was clicked', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { newPerson, signUp } from './accounts.js';
+import { waitForHydration } from './hydration.js';
 
 export interface ProductFacts {
   _id: string;
@@ -30,6 +31,8 @@ export async function apiAs(baseURL: string, email: string, password: string): P
 export async function addToCartFromDetail(page: Page, product: ProductFacts, license: 'Single App License' | 'Multi App License') {
   await page.goto(`/downloads/${product.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title.en })).toBeVisible();
+  // A choice made before React takes the server-drawn page over is reset to the default by hydration.
+  await waitForHydration(page.getByLabel(license));
   await page.getByLabel(license).check();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Add To Cart Successfully')).toBeVisible();

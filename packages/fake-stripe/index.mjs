@@ -1,10 +1,18 @@
 // One fake of the Stripe API for every test: the server's `stripe` SDK creates, retrieves and cancels
 // payment intents and refunds them here (STRIPE_API_URL), and the browser journeys' fake Stripe.js confirms cards here.
 // Form-encoded requests, JSON answers, Stripe's error shape and status codes.
-// Run alone (a Playwright webServer): `node packages/fake-stripe/index.mjs <port>`, keys from the environment.
+// Connect (connect.mjs): Express accounts, onboarding through account links, transfers and reversals, the
+// balance, disputes. Events (events.mjs): every change recorded (GET /v1/events) and, when a webhook
+// endpoint is configured, posted to it signed as Stripe signs. Test controls on the returned object, and
+// for the journeys at `POST /__fake/<control>` (the secret key; a JSON array of the control's arguments).
+// Run alone (a Playwright webServer): `node packages/fake-stripe/index.mjs <port>`, keys from the environment
+// (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL).
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { createBalanceTransactions } from './balance-transactions.mjs';
+import { createConnect, metadataOf, pageOf } from './connect.mjs';
+import { createEvents } from './events.mjs';
 
 /** The one card number whose confirmation succeeds; any other is declined. */
 export const SUCCEEDING_CARD = '4242424242424242';
@@ -18,20 +26,17 @@ const noSuchIntent = (id) => ({
 });
 const badKey = { type: 'invalid_request_error', message: 'Invalid API Key provided' };
 
-async function formOf(request) {
+async function bodyOf(request) {
   const chunks = [];
   for await (const chunk of request) chunks.push(chunk);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
-function metadataOf(form) {
-  const metadata = {};
-  for (const [name, value] of form) {
-    const match = /^metadata\[(.+)\]$/.exec(name);
-    if (match) metadata[match[1]] = value;
-  }
-  return metadata;
-}
+/** Stripe's answer to a second request with a key whose first request asked something else. */
+const idempotencyMismatch = (key) => ({
+  type: 'idempotency_error',
+  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+});
 
 function newIntent(form) {
   const id = `pi_${randomBytes(12).toString('hex')}`;
@@ -49,21 +54,78 @@ function newIntent(form) {
   };
 }
 
-/** A fake Stripe API, not yet listening: `server.listen(port, '127.0.0.1')`. */
-export function createFakeStripe({ secretKey, publishableKey }) {
+/**
+ * A fake Stripe API, not yet listening: `server.listen(port, '127.0.0.1')`. Webhooks go to `webhookUrl`
+ * signed with `webhookSecret` (the server's STRIPE_WEBHOOK_SECRET); connected accounts' events to the
+ * Connect endpoint when one is given, else to the same. `now` dates what the fake creates and signs.
+ */
+export function createFakeStripe({
+  secretKey,
+  publishableKey,
+  webhookSecret = null,
+  webhookUrl = null,
+  connectWebhookSecret = null,
+  connectWebhookUrl = null,
+  now = () => new Date(),
+}) {
+  const clock = { now };
+  const webhook = { url: webhookUrl, secret: webhookSecret, connectUrl: connectWebhookUrl, connectSecret: connectWebhookSecret };
   const intents = new Map();
   const requests = [];
   const refunds = [];
   const refundsByKey = new Map();
+  const idempotent = new Map();
+  const events = createEvents({ now: () => clock.now(), webhook });
+  const balance = createBalanceTransactions({
+    now: () => clock.now(),
+    // Read only when a list asks for `data.source`, by when `connect` below exists.
+    sourceOf: (id) => chargeOf(id) ?? refunds.find((refund) => refund.id === id) ?? connect.sourceOf(id),
+  });
+  const connect = createConnect({ now: () => clock.now(), intents, events, balance });
+
+  /** The charge the fake gives every succeeded intent, `ch_<intent id>`, as Stripe shows it; null for any other id. */
+  function chargeOf(id) {
+    const intent = id.startsWith('ch_') ? intents.get(id.slice('ch_'.length)) : undefined;
+    if (!intent) return null;
+    return {
+      id,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: intent.amount_refunded ?? 0,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      refunded: (intent.amount_refunded ?? 0) === intent.amount,
+    };
+  }
+
+  /** Every control, on the returned object and at `POST /__fake/<name>` for the journeys. */
+  const controls = {
+    ...connect.controls,
+    /** Records an event Stripe would send (`account` for a connected account's) and sends it; resolves to `{ event, delivery }`. */
+    async sendEvent(type, object, options = {}) {
+      const event = events.record(type, object, options);
+      return { event, delivery: await events.dispatch(event) };
+    },
+    /** Sends a recorded event again, as Stripe retries or as a replay would; resolves to the endpoint's answer. */
+    redeliver(eventId, options) {
+      const event = events.events.find((candidate) => candidate.id === eventId);
+      if (!event) throw new Error(`No event ${eventId}`);
+      return events.deliver(event, options);
+    },
+    /** Resolves once every webhook under way has been answered. */
+    settled: () => events.settled(),
+  };
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const form = await formOf(request);
+    const raw = await bodyOf(request);
+    const form = new URLSearchParams(raw);
     const authorization = request.headers.authorization;
     requests.push({ method: request.method ?? '', path: url.pathname, authorization, contentType: request.headers['content-type'], form });
-    const answer = (status, body) => {
+    const id = requestId();
+    const answer = (status, body, headers = {}) => {
       // Stripe.js calls from the page's origin, so its answers carry CORS.
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId(), 'access-control-allow-origin': '*' });
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': id, 'access-control-allow-origin': '*', ...headers });
       response.end(JSON.stringify(body));
     };
     const fail = (status, error) => answer(status, { error });
@@ -71,6 +133,17 @@ export function createFakeStripe({ secretKey, publishableKey }) {
 
     const key = (authorization ?? '').replace(/^Bearer /, '');
     const route = (method, pattern) => (request.method === method ? pattern.exec(url.pathname) : null);
+
+    const onboarding = route('GET', /^\/connect\/onboarding\/([^/]+)\/([^/]+)$/);
+    if (onboarding) {
+      // The page Stripe hosts: the browser arrives here from the platform, with no key.
+      const outcome = await connect.followAccountLink(decodeURIComponent(onboarding[1]), decodeURIComponent(onboarding[2]));
+      response.writeHead(
+        outcome.status,
+        outcome.location ? { location: outcome.location } : { 'content-type': 'text/html; charset=utf-8' },
+      );
+      return response.end(outcome.html ?? '');
+    }
 
     const confirm = route('POST', /^\/v1\/payment_intents\/([^/]+)\/confirm$/);
     if (confirm) {
@@ -89,10 +162,24 @@ export function createFakeStripe({ secretKey, publishableKey }) {
         });
       }
       intent.status = 'succeeded';
+      balance.record({ type: 'charge', amount: intent.amount, currency: intent.currency, source: `ch_${intent.id}` });
+      void events.dispatch(events.record('payment_intent.succeeded', intent, { request: { id } }));
       return answer(200, intent);
     }
 
     if (key !== secretKey) return fail(401, badKey);
+    const control = route('POST', /^\/__fake\/([A-Za-z]+)$/);
+    if (control) {
+      const run = Object.hasOwn(controls, control[1]) ? controls[control[1]] : null;
+      if (!run) return fail(404, { type: 'invalid_request_error', message: `No control '${control[1]}'` });
+      try {
+        const args = raw ? JSON.parse(raw) : [];
+        return answer(200, (await run(...(Array.isArray(args) ? args : [args]))) ?? null);
+      } catch (error) {
+        return fail(400, { type: 'invalid_request_error', message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+
     if (route('POST', /^\/v1\/payment_intents$/)) {
       const intent = newIntent(form);
       intents.set(intent.id, intent);
@@ -129,16 +216,28 @@ export function createFakeStripe({ secretKey, publishableKey }) {
         });
       }
       intent.amount_refunded = (intent.amount_refunded ?? 0) + amount;
+      const refundId = `re_${randomBytes(12).toString('hex')}`;
       const refund = {
-        id: `re_${randomBytes(12).toString('hex')}`,
+        id: refundId,
         object: 'refund',
         amount,
+        balance_transaction: balance.record({ type: 'refund', amount: -amount, currency: intent.currency, source: refundId }).id,
         payment_intent: intentId,
         status: 'succeeded',
         metadata: metadataOf(form),
       };
       refunds.push(refund);
       if (typeof idempotencyKey === 'string') refundsByKey.set(idempotencyKey, refund);
+      const charge = {
+        id: `ch_${intent.id}`,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: intent.amount_refunded,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: intent.amount_refunded === intent.amount,
+      };
+      void events.dispatch(events.record('charge.refunded', charge, { request: { id, idempotencyKey } }));
       return answer(200, refund);
     }
     if (route('GET', /^\/v1\/refunds$/)) {
@@ -156,14 +255,80 @@ export function createFakeStripe({ secretKey, publishableKey }) {
       const charge = { id: `ch_${intent.id}`, object: 'charge', payment_intent: intent.id, amount_refunded: intent.amount_refunded ?? 0 };
       return answer(200, { ...intent, latest_charge: intent.status === 'succeeded' ? charge : null });
     }
+    if (route('GET', /^\/v1\/events$/)) {
+      const type = url.searchParams.get('type');
+      const listed = events.events.filter((event) => !type || event.type === type).toReversed();
+      return answer(200, pageOf(listed, '/v1/events', url.searchParams));
+    }
+    const event = route('GET', /^\/v1\/events\/([^/]+)$/);
+    if (event) {
+      const found = events.events.find((candidate) => candidate.id === decodeURIComponent(event[1]));
+      if (found) return answer(200, found);
+      return fail(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such event: '${event[1]}'` });
+    }
+
+    const balanceRoute = balance.route({ method: request.method ?? '', path: url.pathname, query: url.searchParams });
+    if (balanceRoute) return answer(balanceRoute.status, balanceRoute.body);
+
+    const stripeAccount = request.headers['stripe-account'];
+    const connectRoute = connect.route({
+      method: request.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      form,
+      origin: `http://${request.headers.host ?? '127.0.0.1'}`,
+      request: { id, idempotencyKey: request.headers['idempotency-key'] ?? null },
+      connectedAccount: typeof stripeAccount === 'string' ? stripeAccount : null,
+    });
+    if (connectRoute) {
+      const idempotencyKey = request.headers['idempotency-key'];
+      if (!connectRoute.idempotent || typeof idempotencyKey !== 'string') {
+        const { status, body } = connectRoute.run();
+        return answer(status, body);
+      }
+      // As Stripe: the first answer to a key, error or not, is the answer to every retry with it; a
+      // request refused before it started (a missing parameter) is not kept; a key is for one request.
+      const fingerprint = `${request.method} ${url.pathname}\n${raw}`;
+      const earlier = idempotent.get(idempotencyKey);
+      if (earlier && earlier.fingerprint !== fingerprint) return fail(400, idempotencyMismatch(idempotencyKey));
+      if (earlier) return answer(earlier.status, earlier.body, { 'idempotent-replayed': 'true' });
+      const { status, body, saved = true } = connectRoute.run();
+      if (saved) idempotent.set(idempotencyKey, { fingerprint, status, body: structuredClone(body) });
+      return answer(status, body);
+    }
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
   });
 
-  return { server, intents, requests, refunds };
+  return {
+    server,
+    intents,
+    requests,
+    refunds,
+    accounts: connect.accounts,
+    transfers: connect.transfers,
+    disputes: connect.disputes,
+    /** The platform's balance transactions, oldest first. */
+    balanceTransactions: balance.recorded,
+    events: events.events,
+    deliveries: events.deliveries,
+    webhook,
+    /** The body and `Stripe-Signature` header Stripe would post for `event`, for a test that delivers it itself. */
+    signedEvent: (event, options) => events.signed(event, options),
+    /** Dates what the fake creates and signs by another clock (a test's injected one). */
+    useClock(next) {
+      clock.now = next;
+    },
+    ...controls,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { server } = createFakeStripe({ secretKey: process.env.STRIPE_SECRET_KEY, publishableKey: process.env.STRIPE_PUBLISHABLE_KEY });
+  const { server } = createFakeStripe({
+    secretKey: process.env.STRIPE_SECRET_KEY,
+    publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? null,
+    webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? null,
+  });
   server.listen(Number(process.argv[2] ?? 3113), '127.0.0.1');
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
 }

@@ -38,8 +38,12 @@ import { refundRoutes } from './modules/refunds/index.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
+import { payoutRoutes } from './modules/payouts/index.js';
+import { reconciliationRoutes } from './modules/reconciliation/index.js';
 import { discountRoutes } from './modules/discounts/index.js';
 import { saleRoutes } from './modules/sales/index.js';
+import { bundleRoutes } from './modules/bundles/index.js';
+import { connectRoutes } from './modules/connect/index.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
@@ -96,6 +100,7 @@ export async function buildApp(given: AppDependencies) {
           outboxBacklog: () => services.mail.backlog(),
           ledgerUnbalancedTransactions: () => services.housekeeping.lastLedgerCheck?.unbalancedTransactions.length ?? null,
           reconciliationRepairs: () => services.reconciliation.repairs,
+          providerDifferences: () => services.providerReconciliation.lastDifferencesByKind(),
           dependencies: async () =>
             Object.fromEntries(Object.entries((await dependencies.report()).checks).map(([name, check]) => [name, check.status === 'ok'])),
         })
@@ -165,8 +170,12 @@ export async function buildApp(given: AppDependencies) {
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
+  await app.register(connectRoutes, { connect: services.connect, payouts: services.connectPayouts });
+  await app.register(payoutRoutes, { payouts: services.payouts });
+  await app.register(reconciliationRoutes, { reconciliation: services.providerReconciliation });
   await app.register(discountRoutes, { discounts: services.discounts });
   await app.register(saleRoutes, { sales: services.sales });
+  await app.register(bundleRoutes, { bundles: services.bundles });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

@@ -8,6 +8,15 @@ export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 /** How late a product read may show a sale that has started or ended. */
 export const SALE_CLOCK_INTERVAL_MS = 15_000;
 
+/** How late, at most, a sale's earnings become available once their refund window has passed (docs/decisions/0012). */
+export const MATURITY_INTERVAL_MS = 60_000;
+
+/** How often the payout job looks for sellers whose PAYOUT_SCHEDULE has come round, and for unfinished claims. */
+export const PAYOUT_ROUND_INTERVAL_MS = 15 * 60_000;
+
+/** How often each instance asks whether the daily comparison with Stripe has come round (one runs it, under a lease). */
+export const PROVIDER_RECONCILIATION_INTERVAL_MS = 15 * 60_000;
+
 /** A backstop only: an upload wakes its analysis itself. */
 export const ARCHIVE_ANALYSIS_INTERVAL_MS = 60_000;
 
@@ -33,7 +42,8 @@ export interface BackgroundJobsOptions {
 
 /**
  * The process's periodic work: mail delivery rounds (so mail stored during an SMTP outage goes out
- * once the server is back, with no new mail and no restart), archive analysis, reconciliation and housekeeping. Stopped before the
+ * once the server is back, with no new mail and no restart), archive analysis, reconciliation (and the daily comparison with
+ * Stripe) and housekeeping. Stopped before the
  * database closes; `stop` waits for a round in progress.
  */
 export function startBackgroundJobs(
@@ -67,6 +77,24 @@ export function startBackgroundJobs(
       config.reconcileSeconds * 1000,
       () => services.reconciliation.runOnce(),
       (error) => log.warn({ err: error }, 'reconciliation round failed'),
+    ),
+    // Once a day, Stripe's balance transactions compared with the ledger (docs/decisions/0012, "Reconciliation"): one instance, by a lease.
+    every(
+      PROVIDER_RECONCILIATION_INTERVAL_MS,
+      () => services.providerReconciliation.runIfDue(),
+      (error) => log.warn({ err: error }, 'comparing Stripe with the ledger failed'),
+    ),
+    // With payouts through Connect, earnings whose refund window has passed become available; safe on every instance at once.
+    every(
+      MATURITY_INTERVAL_MS,
+      () => services.ledger.matureDue(),
+      (error) => log.warn({ err: error }, 'maturing earnings failed'),
+    ),
+    // Payouts through Connect: safe on every instance at once (one claim per seller at a time).
+    every(
+      PAYOUT_ROUND_INTERVAL_MS,
+      () => services.connectPayouts.runRound(),
+      (error) => log.warn({ err: error }, 'payout round failed'),
     ),
     // Sales start and end by the clock: every instance drops its kept product reads when one did (docs/decisions/0009).
     every(

@@ -1,9 +1,12 @@
+import { payoutsOnHoldMessage } from '@market/contracts';
 import { type DatabaseHandle, unitOfWork } from './db/index.js';
-import { AuthService, PasswordResetService } from './modules/auth/index.js';
+import { AuthService, PasswordHasher, PasswordResetService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
 import { CommentsService } from './modules/comments/index.js';
+import { accountStateOf, ConnectPayouts, ConnectService } from './modules/connect/index.js';
 import { ContactService } from './modules/contact/index.js';
 import { HireService } from './modules/hire/index.js';
+import { BundlesService } from './modules/bundles/index.js';
 import { DiscountsService } from './modules/discounts/index.js';
 import { LedgerService } from './modules/ledger/index.js';
 import { LicencesService } from './modules/licences/index.js';
@@ -18,11 +21,12 @@ import { ModerationService } from './modules/moderation/index.js';
 import { ProductsService } from './modules/products/index.js';
 import { ReleasesService } from './modules/releases/index.js';
 import { ReviewsService } from './modules/reviews/index.js';
-import { SalesService } from './modules/sales/index.js';
+import { productsOnSaleAt, SalesService } from './modules/sales/index.js';
 import { RefundsService } from './modules/refunds/index.js';
-import { ReconciliationService } from './modules/reconciliation/index.js';
+import { ProviderComparison, ProviderReconciliation, ReconciliationService } from './modules/reconciliation/index.js';
 import { ReskinChatService } from './modules/reskin-chat/index.js';
-import { PaymentsService } from './modules/payments/index.js';
+import { PayoutsService } from './modules/payouts/index.js';
+import { DisputesService, PaymentsService } from './modules/payments/index.js';
 import { PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
@@ -33,7 +37,7 @@ import { JobLeases } from './platform/jobs/index.js';
 import { MailOutbox, OutboxRepository, smtpTransport } from './platform/mail/index.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './platform/storage/index.js';
 import { createEventBus } from './platform/events/index.js';
-import { createPaymentProvider } from './platform/payments/index.js';
+import { createPaymentProvider, createStripeConnect } from './platform/payments/index.js';
 import { libreTranslate, noTranslation } from './platform/translate.js';
 
 /**
@@ -48,15 +52,27 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   const translator = config.translateUrl ? libreTranslate(config.translateUrl, log) : noTranslation;
   const events = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.eventsChannelPrefix }, log);
   const orders = new OrdersService({ db, inTransaction, clock });
-  const licences = new LicencesService({ db, inTransaction, clock });
-  const discounts = new DiscountsService({ db, inTransaction, clock });
-  const payments = new PaymentsService({
+  // Upgrades are priced and paid through the checkout, built below.
+  const licences = new LicencesService({
     db,
     inTransaction,
-    provider: createPaymentProvider(config.payments, db, clock),
+    clock,
+    upgrades: {
+      pricesOf: (productIds) => payments.upgradePrices(productIds),
+      open: (actor, upgrade, holdIn) => payments.openUpgrade(actor, upgrade, holdIn),
+    },
+  });
+  const discounts = new DiscountsService({ db, inTransaction, clock });
+  const bundles: BundlesService = new BundlesService({ db, inTransaction, clock, catalogue: { changed: () => catalogue.changed() } });
+  const paymentProvider = createPaymentProvider(config.payments, db, clock);
+  const payments: PaymentsService = new PaymentsService({
+    db,
+    inTransaction,
+    provider: paymentProvider,
     orders,
     discounts,
     runningSales: (products) => sales.pricesOn(products),
+    bundlesInCart: (buyerId, lines) => bundles.inCart(buyerId, lines),
     clock,
   });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
@@ -71,10 +87,18 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     events,
     runningSales: (products) => sales.pricesOn(products),
+    productsOnSale: productsOnSaleAt,
   });
   const notifications = new NotificationsService({ db, events, clock });
   const leases = new JobLeases(db);
-  const ledger = new LedgerService({ db, dialect, clock, paidLinesWithoutSale: () => paidLinesWithoutSaleEntries(db) });
+  const ledger = new LedgerService({
+    db,
+    dialect,
+    inTransaction,
+    clock,
+    payoutHoldDays: config.payouts.mode === 'connect' ? config.payouts.holdDays : null,
+    paidLinesWithoutSale: () => paidLinesWithoutSaleEntries(db),
+  });
   // Products reach releases and moderation through the small interfaces they declare; both are built below.
   const products: ProductsService = new ProductsService({
     db,
@@ -106,6 +130,17 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     log,
     config.mailRetrySeconds * 1000,
   );
+  const payouts = new PayoutsService({
+    db,
+    inTransaction,
+    clock,
+    ledger,
+    mail,
+    notifications,
+    config: config.payouts,
+    publicUrl: config.publicUrl,
+    accountOf: (sellerId) => accountStateOf(db, sellerId),
+  });
   const releases: ReleasesService = new ReleasesService({
     db,
     inTransaction,
@@ -150,6 +185,49 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     notifications,
     mail,
     ledger,
+    payouts,
+    recoverShortfall: (sellerId) => connectPayouts.recoverShortfall(sellerId),
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+    disputedLinesOf: (orderId) => disputes.disputedLinesOf(orderId),
+  });
+  // Sellers' Stripe accounts for payouts (docs/decisions/0012); the webhook hands it account.updated.
+  const stripeConnect = createStripeConnect(config.payments);
+  const connect = new ConnectService({
+    db,
+    inTransaction,
+    connect: stripeConnect,
+    mode: config.payouts.mode,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const connectPayouts = new ConnectPayouts({
+    db,
+    inTransaction,
+    clock,
+    log,
+    connect: stripeConnect,
+    mode: config.payouts.mode,
+    schedule: config.payouts.schedule,
+    ledger,
+    holdOf: async (trx, sellerId) => {
+      const hold = await payouts.openHoldOf(trx, sellerId);
+      return hold ? payoutsOnHoldMessage(hold) : null;
+    },
+  });
+  // Chargebacks (docs/decisions/0012, "Disputes"); the webhook hands it charge.dispute.created and .closed.
+  const disputes = new DisputesService({
+    db,
+    inTransaction,
+    provider: paymentProvider,
+    orders,
+    ledger,
+    licences,
+    notifications,
+    mail,
+    holds: payouts,
+    refundedCentsByLine: (trx, orderId) => refunds.refundedCentsByLine(trx, orderId),
     clock,
     log,
     publicUrl: config.publicUrl,
@@ -163,6 +241,11 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     orders,
     licences,
     refunds,
+    connectedAccounts: { accountUpdated: (stripeAccountId) => connect.accountUpdated(stripeAccountId) },
+    disputes,
+    // A payout's transfer reversed at Stripe (docs/decisions/0012); a dashboard's reversal reaches us only as transfer.reversed.
+    transfers: { reversedAtProvider: (transferId) => connectPayouts.reversedAtProvider(transferId) },
+    payouts,
     catalogue,
     storage,
     clock,
@@ -171,11 +254,21 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     ledger,
     publicUrl: config.publicUrl,
   });
+  const passwords = new PasswordHasher(config.passwordHashCost);
+  // Stripe's balance transactions compared with the ledger (docs/decisions/0012, "Reconciliation").
+  const providerComparison = new ProviderComparison({
+    payments: paymentProvider,
+    ledger,
+    orders,
+    refunds,
+    disputes,
+    payouts: connectPayouts,
+  });
   return {
     clock,
     events,
-    auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays }),
-    passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl }),
+    auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords }),
+    passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, passwords }),
     storage,
     ledger,
     catalogue,
@@ -186,7 +279,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     notifications,
     views: new ViewsService({ db, catalogue, clock }),
     baskets: new BasketsService({ db, inTransaction, catalogue, clock }),
-    withdrawals: new WithdrawalsService({ db, dialect, inTransaction, clock, ledger }),
+    withdrawals: new WithdrawalsService({ db, dialect, inTransaction, clock, ledger, payouts }),
+    payouts,
     people: new PeopleService({ db }),
     reskinChat: new ReskinChatService({ db, inTransaction, storage, events, clock }),
     mail,
@@ -194,16 +288,30 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     contact: new ContactService({ db, mail, clock, recipient: config.contactTo, log }),
     hire: new HireService({ db, clock }),
     payments,
+    disputes,
+    connect,
+    connectPayouts,
     idempotency: new IdempotencyService({ db, clock }),
     purchases,
     refunds,
     discounts,
     sales,
+    bundles,
     reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock }),
     orders,
     licences,
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
     reconciliation: new ReconciliationService({ leases, refunds, purchases, clock, log, afterSeconds: config.reconcileSeconds }),
+    providerComparison,
+    providerReconciliation: new ProviderReconciliation({
+      db,
+      inTransaction,
+      leases,
+      comparison: providerComparison,
+      clock,
+      log,
+      enabled: config.payments.provider === 'stripe',
+    }),
   };
 }
 

@@ -20,7 +20,16 @@ const queryKeysOf = (state: unknown) => (state as DehydratedState).queries.map((
 describe('the storefront rendered on the server', () => {
   it('renders the home page with every shelf’s products and hands the browser the queries it used', async () => {
     const trending = [summary(1, { title: { en: 'Knight Quest' } }), ...Array.from({ length: 9 }, (_, index) => summary(index + 10))];
+    const sale = {
+      percent: 20,
+      startsAt: '2026-03-01T00:00:00.000Z',
+      endsAt: '2026-03-09T00:00:00.000Z',
+      singleAppLicense: 15.6,
+      multiAppLicense: 39.2,
+      lowestIn30Days: { singleAppLicense: 19.5, multiAppLicense: 49 },
+    };
     const { answers, asked } = answersFrom({
+      [storefrontUrls.listing('on-sale')]: { title: 'On Sale', products: [summary(8, { title: { en: 'Sale Racer' }, sale })] },
       [storefrontUrls.listing('trending-games')]: { title: 'Trending Games', products: trending },
       [storefrontUrls.listing('newly-uploading-games')]: {
         title: 'Newly Uploaded Games',
@@ -36,6 +45,8 @@ describe('the storefront rendered on the server', () => {
     expect(html).toContain('Upload, Explore, and Download Games Seamlessly.');
     expect(html).toContain('Knight Quest');
     expect(html).toContain('Space Miner');
+    expect(html).toMatch(/<h2[^>]*>On Sale<\/h2>/);
+    expect(html).toContain('Sale Racer');
     // A carousel sends the cards of its first view and the next one; the rest join after hydration.
     expect(html).toContain('Game Number 14');
     expect(html).not.toContain('Game Number 15');
@@ -43,10 +54,22 @@ describe('the storefront rendered on the server', () => {
     expect(html).not.toContain('<template');
     expect(html).not.toContain('<script');
     expect(new Set(asked).size).toBe(asked.length);
-    expect(queryKeysOf(state)).toHaveLength(5);
+    expect(queryKeysOf(state)).toHaveLength(6);
     const client = new QueryClient();
     hydrate(client, state as DehydratedState);
     expect(client.getQueryData(['products', 'catalogue', 'listing', 'trending-games'])).toMatchObject({ products: trending });
+  });
+
+  it('leaves the On Sale shelf out while nothing is on sale', async () => {
+    const { answers } = answersFrom({
+      [storefrontUrls.listing('on-sale')]: { title: 'On Sale', products: [] },
+      [storefrontUrls.listing('trending-games')]: { title: 'Trending Games', products: [summary(1)] },
+    });
+
+    const { html } = await renderFirstScreen('/', answers);
+
+    expect(html).toContain('Trending Games');
+    expect(html).not.toMatch(/>On Sale</);
   });
 
   it('renders a read the API did not answer as loading, and leaves it out of what the browser gets', async () => {

@@ -24,21 +24,36 @@ export const paymentConfigSchema = z
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** One cart line as the browser sends it; prices are never taken from the browser. */
-export const checkoutLineSchema = z.strictObject({
+export const productCheckoutLineSchema = z.strictObject({
   productId: idSchema,
   licenseType: licenseTypeSchema,
   isReskin: textBooleanSchema,
 });
+export type ProductCheckoutLine = z.infer<typeof productCheckoutLineSchema>;
+
+/** A bundle in the cart: every one of its products' licences of the type, at the bundle's price (docs/decisions/0011). */
+export const bundleCheckoutLineSchema = z.strictObject({
+  bundleId: idSchema,
+  licenseType: licenseTypeSchema,
+});
+export type BundleCheckoutLine = z.infer<typeof bundleCheckoutLineSchema>;
+
+export const checkoutLineSchema = z.union([productCheckoutLineSchema, bundleCheckoutLineSchema]);
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+export const isBundleLine = (line: CheckoutLine): line is BundleCheckoutLine => 'bundleId' in line;
 
 /** A cart's lines as the checkout and its pricing take them. */
 export const cartLinesSchema = z
   .array(checkoutLineSchema)
   .min(1, 'The cart is empty')
   .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} products per order`)
-  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
-    message: 'A product appears twice in the cart',
-  });
+  .refine(
+    (lines) => new Set(lines.map((line) => (isBundleLine(line) ? `bundle:${line.bundleId}` : line.productId))).size === lines.length,
+    {
+      message: 'A product appears twice in the cart',
+    },
+  );
 
 /**
  * POST /api/payment/create-payment-intent. `amount` (cents) is optional; when sent it must equal the
@@ -73,6 +88,8 @@ export type CartPriceBody = z.infer<typeof cartPriceBodySchema>;
 
 export const pricedLineSchema = z.object({
   productId: idSchema,
+  /** Set on a bundle's lines: one per product, its discount the product's share of the bundle's saving. */
+  bundleId: idSchema.optional(),
   licenseType: licenseTypeSchema,
   listPrice: z.number(),
   /** Taken off by a sale running on the product (docs/decisions/0009 "Sales"); part of `discount`. */
@@ -164,9 +181,13 @@ export const purchaseLineSchema = z
     /** The licence this line is: its code, and whether it still holds. */
     purchaseCode: z.string(),
     licenceStatus: licenceStatusSchema,
+    /** Set on a line bought in a bundle (docs/decisions/0011): refunding it refunds the whole bundle. */
+    bundle: z.object({ _id: idSchema, name: z.string() }).optional(),
     /** The refund of this licence, if it was refunded, and the buyer's request for one. */
     refund: lineRefundSchema.nullable(),
     refundRequest: lineRefundRequestSchema.nullable(),
+    /** Present on a Single → Multi upgrade of the licence bought before (docs/decisions/0010): `licenseType` is what it became. */
+    upgrade: z.literal(true).optional(),
   })
   .meta({ id: 'PurchaseLine' });
 export type PurchaseLine = z.infer<typeof purchaseLineSchema>;

@@ -18,6 +18,9 @@ export const DISCOUNT_MESSAGES = {
   minSubtotal: (cents: number) => `This code needs at least ${formatUsd(cents)} of its products in the cart`,
 } as const;
 
+/** Whose codes: a seller's own, for their products; or the platform's, made by admins for every seller's products and funded by the platform. */
+export type DiscountScope = 'seller' | 'platform';
+
 export const DISCOUNT_CODE_MAX_LENGTH = 32;
 /** Products one code may name; more is a code for all of the seller's products. */
 export const MAX_DISCOUNT_PRODUCTS = 200;
@@ -81,11 +84,12 @@ export const discountBodySchema = z
   .superRefine((body, context) => {
     if (body.kind === 'percent' && (!Number.isInteger(body.amount) || body.amount > 100))
       context.addIssue({ code: 'custom', path: ['amount'], message: 'A percent off is a whole number from 1 to 100' });
-    if (body.kind === 'fixed' && (body.amount > MAX_PRICE_USD || !hasTwoDecimalsAtMost(body.amount)))
+    // At least a cent: a positive amount that rounds to no cents (5e-324) would be a code worth nothing.
+    if (body.kind === 'fixed' && (body.amount < 0.01 || body.amount > MAX_PRICE_USD || !hasTwoDecimalsAtMost(body.amount)))
       context.addIssue({
         code: 'custom',
         path: ['amount'],
-        message: `An amount off is in US dollars, at most $${MAX_PRICE_USD}, two decimals`,
+        message: `An amount off is in US dollars, from $0.01 to $${MAX_PRICE_USD}, two decimals`,
       });
     if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
       context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start' });

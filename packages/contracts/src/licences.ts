@@ -26,7 +26,15 @@ export const MAX_APPS_PER_LICENCE = 100;
 export const LICENCE_FULL_MESSAGE = `A licence holds at most ${MAX_APPS_PER_LICENCE} apps; contact us if you need more`;
 export const STORE_URL_OF_OTHER_APP_MESSAGE = 'This Google Play address is of another app: its id must be the bundle id';
 export const singleAppTakenMessage = (appName: string) =>
-  `This Single App License is already registered to ${appName}. Buy a Multi App License to use the code in more apps.`;
+  `This Single App License is already registered to ${appName}. Upgrade it to a Multi App License to use the code in more apps.`;
+
+/** Single → Multi upgrades (docs/decisions/0010): the refusals of POST /api/licence/{code}/upgrade. */
+export const UPGRADE_MESSAGES = {
+  alreadyMulti: 'This licence is already a Multi App License',
+  notForSale: 'This product is no longer for sale, so its licences cannot be upgraded',
+  alreadyPaid: 'An upgrade of this licence has been paid already; it shows on your licences page in a moment',
+  checkoutOpen: 'An upgrade of this licence is being paid in another window; finish it there or try again in a minute',
+} as const;
 
 /** com.studio.game: dot-separated names, each starting with a letter (Android's rule; iOS also allows dashes). */
 export const bundleIdSchema = z
@@ -112,10 +120,27 @@ export const licenceSchema = z
     buyer: z.object({ _id: idSchema, name: z.string() }),
     product: z.object({ _id: idSchema, title: z.string(), slug: z.string(), thumbnail: z.string() }),
     registeredApps: z.array(registeredAppSchema),
+    /**
+     * What upgrading this Single App License to a Multi App License costs today (USD: the difference
+     * of the listed prices, and of today's prices with a running sale; docs/decisions/0010), or null
+     * when it cannot be upgraded: Multi already, revoked, or its product no longer for sale.
+     */
+    upgrade: z.object({ listPrice: z.number(), price: z.number() }).nullable(),
   })
   .meta({ id: 'Licence' });
 export type Licence = z.infer<typeof licenceSchema>;
 export const licenceListSchema = z.array(licenceSchema);
+
+/** POST /api/licence/{code}/upgrade: like create-payment-intent, an `amount` (cents) the server's must equal. */
+export const upgradeLicenceBodySchema = z.strictObject({
+  amount: z
+    .number({ error: 'The amount is in whole cents' })
+    .int('The amount is in whole cents')
+    .min(0, 'The amount cannot be negative')
+    .optional(),
+  currency: z.literal('usd'),
+});
+export type UpgradeLicenceBody = z.infer<typeof upgradeLicenceBodySchema>;
 
 /** GET /api/licence/verify?code= (a seller's API token in Authorization: Bearer). */
 export const verifyQuerySchema = z.strictObject({

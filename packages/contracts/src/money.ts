@@ -49,8 +49,12 @@ export const STATEMENT_KIND_LABELS = {
   withdrawal: 'Withdrawal request',
   reversal: 'Reversal',
   adjustment: 'Adjustment',
+  // Paid through Stripe Connect (docs/decisions/0012): a sale's earnings wait out the refund window first.
+  maturity: 'Sale available to pay out',
+  dispute: 'Dispute',
+  payout: 'Payout taken back',
 } as const;
-export const statementKindSchema = z.enum(['sale', 'refund', 'withdrawal', 'reversal', 'adjustment']);
+export const statementKindSchema = z.enum(Object.keys(STATEMENT_KIND_LABELS) as [keyof typeof STATEMENT_KIND_LABELS]);
 export type StatementKind = z.infer<typeof statementKindSchema>;
 
 export const STATEMENT_PAGE_SIZE = 25;
@@ -72,7 +76,10 @@ export const statementEntrySchema = z
     kind: statementKindSchema,
     productId: idSchema.nullable(),
     title: z.string().nullable(),
-    /** For a sale or its refund: the line's list price and what a discount code took off it, as sold. */
+    /**
+     * For a sale or its refund: the line's list price and what the seller's discounts (a sale, the
+     * seller's code) took off it, as sold; a platform code's part is the platform's, not the seller's.
+     */
     listCents: z.number().int().nullable(),
     discountCents: z.number().int().nullable(),
     amountCents: z.number().int(),

@@ -84,10 +84,23 @@ export const API_PATHS = {
     list: '/api/sale',
     one: '/api/sale/:id',
   },
-  /** A seller's discount codes. */
+  /** A seller's bundles: some of their products at one price (docs/decisions/0011). */
+  bundle: {
+    list: '/api/bundle',
+    one: '/api/bundle/:id',
+  },
+  /** A seller's discount codes, and the admins' platform-wide ones. */
   discount: {
     list: '/api/discount',
     one: '/api/discount/:id',
+    platform: '/api/discount/platform',
+    platformOne: '/api/discount/platform/:id',
+  },
+  /** Sellers' payouts: holds with their reasons, and the seller's status (docs/decisions/0012). */
+  payout: {
+    holds: '/api/payout/holds',
+    hold: '/api/payout/holds/:id',
+    status: '/api/payout/status',
   },
   payment: {
     config: '/api/payment/config',
@@ -115,6 +128,7 @@ export const API_PATHS = {
     app: '/api/licence/:code/apps/:appId',
     revoke: '/api/licence/:code/revoke',
     certificate: '/api/licence/:code/certificate.pdf',
+    upgrade: '/api/licence/:code/upgrade',
   },
   reskin: {
     send: '/api/reskin/reskinFeatureUser',
@@ -148,6 +162,20 @@ export const API_PATHS = {
     hire: '/api/developer/hireADeveloper',
     all: '/api/developer/allDevelopers',
     byId: '/api/developer/developerById/:id',
+  },
+  /** A seller's Stripe Connect account for payouts (docs/decisions/0012). */
+  payoutAccount: {
+    account: '/api/payout/account',
+    /** The seller's available balance sent through Stripe now (POST), and their payouts (GET …s). */
+    transfer: '/api/payout/transfer',
+    transfers: '/api/payout/transfers',
+  },
+  /** Stripe's balance transactions compared with the ledger (docs/decisions/0012, "Reconciliation"; Admin). */
+  reconciliation: {
+    /** The last run and its differences. */
+    status: '/api/reconciliation',
+    /** Runs it now. */
+    run: '/api/reconciliation/run',
   },
   files: {
     /** Public images, by storage key. */

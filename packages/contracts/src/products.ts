@@ -172,6 +172,8 @@ export const productListQuerySchema = z.strictObject({
   /** The engine the newest approved release's analysis detected. */
   engine: engineSchema.optional(),
   mine: z.enum(['true', 'false']).optional(),
+  /** Only products with a sale running now (the browse page's "On sale" filter). */
+  onSale: z.enum(['true', 'false']).optional(),
   limit: wholeNumber('limit', 1, 100).default(100),
   offset: wholeNumber('offset', 0, 1_000_000).default(0),
 });
@@ -192,9 +194,11 @@ export const LISTING_TITLES: Record<string, string> = {
   'popular-of-month': 'Popular Of Month',
   'popular-of-year': 'Popular Of Year',
   'popular-of-all-time': 'Popular Of All Time',
+  'on-sale': 'On Sale',
 };
 export const LISTING_SLUGS = [
   'newly-uploading-games',
+  'on-sale',
   'popular-of-all-time',
   'popular-of-month',
   'popular-of-year',

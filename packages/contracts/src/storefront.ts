@@ -6,6 +6,8 @@ export interface ProductFilters {
   status?: ProductStatus;
   subCategory?: SubCategory;
   engine?: Engine;
+  /** Only products with a sale running now. */
+  onSale?: 'true';
 }
 
 /**

@@ -19,8 +19,6 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** `sqlite:<file>`, `sqlite::memory:` or `postgres://…` */
   url: string;
-  /** PostgreSQL only: the schema to work in (tests give each run its own). */
-  postgresSchema?: string;
   /** PostgreSQL only: connections this process may hold (instances × this must stay under max_connections). */
   poolMax?: number;
   /**
@@ -101,12 +99,9 @@ class StatementCache {
   }
 }
 
-function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBackgroundError }: DatabaseOptions): DatabaseHandle {
+function openPostgres({ url, poolMax, statementTimeoutMs, onBackgroundError }: DatabaseOptions): DatabaseHandle {
   const limited = statementTimeoutMs !== undefined && statementTimeoutMs > 0;
-  const settings = [
-    ...(statementTimeoutMs !== undefined ? [`-c statement_timeout=${limited ? statementTimeoutMs : 0}`] : []),
-    ...(postgresSchema ? [`-c search_path=${postgresSchema}`] : []),
-  ];
+  const settings = statementTimeoutMs !== undefined ? [`-c statement_timeout=${limited ? statementTimeoutMs : 0}`] : [];
   const pool = new Pool({
     connectionString: url,
     max: poolMax ?? DEFAULT_POOL_MAX,
@@ -134,8 +129,9 @@ function openPostgres({ url, postgresSchema, poolMax, statementTimeoutMs, onBack
 
 /**
  * Kysely's PostgreSQL introspection (which its migrator uses to find its own tables) reads every
- * schema of the database: it takes a neighbour's migration tables for ours, and fails when a
- * neighbouring schema is dropped mid-query (parallel test runs). Ours sees the working schema only.
+ * schema of the database: it takes a neighbour's migration tables for ours (a database shared with
+ * another application's schema), and fails when such a schema is dropped mid-query. Ours sees the
+ * working schema only.
  */
 class CurrentSchemaPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {

@@ -24,6 +24,17 @@ import * as ledgerKeptTotals from './migrations/0024_ledger_kept_totals.js';
 import * as discountCodes from './migrations/0025_discount_codes.js';
 import * as sales from './migrations/0026_sales.js';
 import * as discountCodesNamedProducts from './migrations/0027_discount_codes_named_products.js';
+import * as licenceUpgrades from './migrations/0028_licence_upgrades.js';
+import * as bundles from './migrations/0029_bundles.js';
+import * as platformCodes from './migrations/0030_platform_codes.js';
+import * as payoutHolds from './migrations/0031_payout_holds.js';
+import * as payoutAccounts from './migrations/0032_payout_accounts.js';
+import * as maturingLines from './migrations/0033_maturing_lines.js';
+import * as disputes from './migrations/0034_disputes.js';
+import * as connectPayouts from './migrations/0035_connect_payouts.js';
+import * as reconciliationRuns from './migrations/0036_reconciliation_runs.js';
+import * as transferReversals from './migrations/0037_transfer_reversals.js';
+import * as ledgerEntryVersions from './migrations/0038_ledger_entry_versions.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -53,6 +64,17 @@ const migrations: Record<string, Migration> = {
   '0025_discount_codes': discountCodes,
   '0026_sales': sales,
   '0027_discount_codes_named_products': discountCodesNamedProducts,
+  '0028_licence_upgrades': licenceUpgrades,
+  '0029_bundles': bundles,
+  '0030_platform_codes': platformCodes,
+  '0031_payout_holds': payoutHolds,
+  '0032_payout_accounts': payoutAccounts,
+  '0033_maturing_lines': maturingLines,
+  '0034_disputes': disputes,
+  '0035_connect_payouts': connectPayouts,
+  '0036_reconciliation_runs': reconciliationRuns,
+  '0037_transfer_reversals': transferReversals,
+  '0038_ledger_entry_versions': ledgerEntryVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

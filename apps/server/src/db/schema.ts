@@ -1,5 +1,6 @@
 import type {
   BasketKind,
+  HoldReasonCode,
   Category,
   ChatStatus,
   LanguageCode,
@@ -52,6 +53,8 @@ export interface Database {
   product_prices: ProductPricesTable;
   sales: SalesTable;
   sale_products: SaleProductsTable;
+  bundles: BundlesTable;
+  bundle_products: BundleProductsTable;
   licences: LicencesTable;
   simulated_payment_intents: SimulatedPaymentIntentsTable;
   refunds: RefundsTable;
@@ -61,8 +64,14 @@ export interface Database {
   basket_lines: BasketLinesTable;
   ledger_entries: LedgerEntriesTable;
   ledger_balances: LedgerBalancesTable;
+  maturing_lines: MaturingLinesTable;
+  connect_payouts: ConnectPayoutsTable;
+  connect_transfer_reversals: ConnectTransferReversalsTable;
+  disputes: DisputesTable;
+  dispute_lines: DisputeLinesTable;
   api_tokens: ApiTokensTable;
   withdrawals: WithdrawalsTable;
+  payout_holds: PayoutHoldsTable;
   reskin_conversations: ReskinConversationsTable;
   reskin_messages: ReskinMessagesTable;
   contact_messages: ContactMessagesTable;
@@ -70,6 +79,9 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   job_leases: JobLeasesTable;
+  payout_accounts: PayoutAccountsTable;
+  reconciliation_runs: ReconciliationRunsTable;
+  reconciliation_differences: ReconciliationDifferencesTable;
 }
 
 /** A request's Idempotency-Key: claimed while the first request runs (status_code null), then its answer. */
@@ -258,8 +270,12 @@ export interface HireRequestsTable {
 
 /** Where an order stands: docs/decisions/0008. A checkout the provider closed before payment is `canceled`. */
 export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'canceled';
-/** What an order line sells; `bundle` and `custom_work` come later. */
-export type OrderLineKind = 'licence' | 'reskin';
+/**
+ * What an order line sells; `custom_work` comes later. `bundle`: a product's licence bought in a
+ * bundle (docs/decisions/0011), a licence line in every other way. `upgrade`: turns a licence bought
+ * before into a Multi App License (docs/decisions/0010).
+ */
+export type OrderLineKind = 'licence' | 'reskin' | 'bundle' | 'upgrade';
 
 /** A checkout, priced by the server when it starts, and the purchase once its payment is recorded. */
 export interface OrdersTable {
@@ -293,6 +309,12 @@ export interface OrderLinesTable {
   discount_cents: number;
   tax_cents: number;
   paid_cents: number;
+  /** The bundle a `bundle` line was bought in; null on every other line. */
+  bundle_id: string | null;
+  /** The licence an `upgrade` line upgrades; null on every other line. */
+  licence_id: string | null;
+  /** The part of `discount_cents` the platform funded (a platform code's): the seller still earns it (docs/decisions/0009). */
+  platform_discount_cents: Generated<number>;
 }
 
 /** A product's prices from `from_at` until its next row (docs/decisions/0009 "Sales"). */
@@ -302,6 +324,26 @@ export interface ProductPricesTable {
   single_app_license_cents: number;
   multi_app_license_cents: number;
   from_at: string;
+}
+
+/**
+ * A hold on a seller's payouts (docs/decisions/0012 "Holds"): open while `released_at` is null;
+ * never deleted, so holds and releases stay as history.
+ */
+export interface PayoutHoldsTable {
+  id: string;
+  seller_id: string;
+  reason_code: HoldReasonCode;
+  /** What the seller must do, in the admin's words. */
+  needed: string;
+  /** The calendar day (YYYY-MM-DD) the hold is reviewed. */
+  review_by: string;
+  /** The admin who placed it; null when a rule did. */
+  held_by: string | null;
+  created_at: string;
+  released_at: string | null;
+  released_by: string | null;
+  release_note: string | null;
 }
 
 /** A seller's sale: a percent off some products from `starts_at` until `ends_at`. */
@@ -321,6 +363,25 @@ export interface SaleProductsTable {
   product_id: string;
   lowest_single_cents: number;
   lowest_multi_cents: number;
+}
+
+/** A seller's bundle (docs/decisions/0011): prices in cents; deleted ones stay for the orders that name them. */
+export interface BundlesTable {
+  id: string;
+  seller_id: string;
+  name: string;
+  single_app_license_cents: number;
+  multi_app_license_cents: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A product in a bundle, in the seller's order. */
+export interface BundleProductsTable {
+  bundle_id: string;
+  product_id: string;
+  position: number;
 }
 
 /** A seller's discount code (docs/decisions/0009). */
@@ -345,6 +406,8 @@ export interface DiscountCodesTable {
   paused: Generated<number>;
   /** 1 when the code was made for named products: once they are all deleted it reaches none, not all. */
   names_products: Generated<number>;
+  /** 1 for an admin's platform-wide code (`seller_id` is the admin who made it): it reaches every seller's lines, the platform funds it. */
+  platform: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -396,6 +459,8 @@ export interface LicencesTable {
   holder_id: string;
   /** The licence's random UUID v4, shown to its buyer and checked by sellers. */
   purchase_code: string;
+  /** The type an upgrade or its refund set (docs/decisions/0010); null: the type its line sold. */
+  license_type: LicenseType | null;
   status: Generated<LicenceStatus>;
   revoked_reason: string | null;
   revoked_at: string | null;
@@ -568,6 +633,32 @@ export interface MailOutboxTable {
 }
 
 /** Which instance runs a periodic job until when (0011). */
+/** One comparison of the provider's balance transactions with the ledger (docs/decisions/0012, "Reconciliation"). */
+export interface ReconciliationRunsTable {
+  id: string;
+  /** One after the last run's: unique, so of two instances that ran at once one stores its run. */
+  number: number;
+  /** The period compared, [start, end). */
+  period_start: string;
+  period_end: string;
+  /** The provider's balance transactions created in the period. */
+  provider_transactions: number;
+  differences: number;
+  /** The admin who asked for it; null for the daily job. */
+  requested_by: string | null;
+  started_at: string;
+  finished_at: string;
+}
+
+/** What a run found the provider and the ledger to have moved differently, in cents into the platform's balance. */
+export interface ReconciliationDifferencesTable {
+  run_id: string;
+  /** As ProviderComparison names it, e.g. `charge:pi_…`. */
+  key: string;
+  ledger_cents: number;
+  provider_cents: number;
+}
+
 export interface JobLeasesTable {
   name: string;
   holder: string;
@@ -575,7 +666,8 @@ export interface JobLeasesTable {
 }
 
 /** What moved money: docs/decisions/0008. */
-export type LedgerEntryKind = 'sale' | 'refund' | 'withdrawal' | 'fee' | 'payout' | 'reversal' | 'adjustment' | 'reskin';
+export type LedgerEntryKind =
+  'sale' | 'refund' | 'withdrawal' | 'fee' | 'payout' | 'reversal' | 'adjustment' | 'reskin' | 'maturity' | 'dispute';
 
 /** One side of a ledger transaction; never updated or deleted (a database trigger refuses it). */
 export interface LedgerEntriesTable {
@@ -589,8 +681,54 @@ export interface LedgerEntriesTable {
   order_line_id: string | null;
   refund_id: string | null;
   withdrawal_id: string | null;
+  /** The dispute (its `disputes` row) a `dispute` entry belongs to (0034); reconciliation names it by the provider's dispute. */
+  dispute_id: ColumnType<string | null, string | null | undefined, never>;
   reverses_transaction_id: string | null;
   created_at: string;
+  /** The entry's place in its account, 1, 2, 3…: the account's balance row's version once it was written (0038). */
+  account_version: number;
+  /** The account's balance just after this entry (0038). */
+  balance_after_cents: number;
+}
+
+/** A payout through Stripe Connect: claimed from the seller's balance, then sent or refused (docs/decisions/0012). */
+export interface ConnectPayoutsTable {
+  id: string;
+  seller_id: string;
+  stripe_account_id: string;
+  amount_cents: number;
+  fee_cents: number;
+  currency: string;
+  status: 'claimed' | 'transferred' | 'failed';
+  idempotency_key: string;
+  /** The ledger transaction of the claim, reversed should Stripe refuse the transfer. */
+  claim_transaction_id: string;
+  transfer_id: string | null;
+  /** What of `amount_cents` was taken back from the transfer after refunds left the seller below zero. */
+  reversed_cents: ColumnType<number, number | undefined, number>;
+  /** Stripe's words when it refused the transfer. */
+  failure: string | null;
+  claimed_at: string;
+  finished_at: string | null;
+}
+
+/** A reversal of a payout's transfer, recorded once by Stripe's id (0037): ours, or one made in Stripe's dashboard. */
+export interface ConnectTransferReversalsTable {
+  id: string;
+  payout_id: string;
+  /** What the seller got back: `net_cents` from their Stripe account, the rest from the platform's fee. */
+  gross_cents: number;
+  net_cents: number;
+  origin: 'payouts' | 'dashboard';
+  recorded_at: string;
+}
+
+/** A sold line whose money waits on its seller's `maturing:` account, and when it matures (docs/decisions/0012). */
+export interface MaturingLinesTable {
+  order_line_id: string;
+  seller_id: string;
+  currency: string;
+  due_at: string;
 }
 
 /** An account's balance, moved in the same database transaction as its entries. */
@@ -604,4 +742,45 @@ export interface LedgerBalancesTable {
   withdrawal_cents: ColumnType<number, number | undefined, number>;
   version: number;
   updated_at: string;
+}
+
+/** A seller's Stripe Express account (docs/decisions/0012), as Stripe last told us; booleans are 0/1. */
+export interface PayoutAccountsTable {
+  seller_id: string;
+  stripe_account_id: string;
+  details_submitted: number;
+  charges_enabled: number;
+  transfers_active: number;
+  payouts_enabled: number;
+  /** JSON list of Stripe's requirement names still due. */
+  requirements_due: string;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Where a chargeback stands (docs/decisions/0012, "Disputes"). */
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+/** A chargeback the provider reported on one of our orders, once per provider dispute (0034). */
+export interface DisputesTable {
+  id: string;
+  provider: string;
+  provider_dispute_id: string;
+  order_id: string;
+  /** What the provider says is disputed, in cents. */
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  status: DisputeStatus;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+/** The part of a dispute's amount taken from one order line's earnings (0034). */
+export interface DisputeLinesTable {
+  dispute_id: string;
+  order_line_id: string;
+  seller_id: string;
+  cents: number;
 }

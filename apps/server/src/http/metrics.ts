@@ -13,6 +13,8 @@ export interface MetricSources {
   ledgerUnbalancedTransactions: () => number | null;
   /** What this instance's reconciliation rounds repaired since it started, by kind. */
   reconciliationRepairs: () => Record<string, number>;
+  /** The differences the last comparison of Stripe with the ledger found, by kind; null before the first (or without Stripe). */
+  providerDifferences: () => Promise<Record<string, number> | null>;
   /** Each configured dependency the instance serves without (Redis, SMTP, bucket): whether it answers now. */
   dependencies: () => Promise<Record<string, boolean>>;
 }
@@ -87,6 +89,19 @@ export class Metrics {
         registers: [],
         collect() {
           for (const [kind, count] of Object.entries(sources.reconciliationRepairs())) this.set({ kind }, count);
+        },
+      }),
+    );
+    this.registry.registerMetric(
+      new Gauge({
+        name: 'ledger_provider_differences',
+        help: "Differences between Stripe's balance transactions and the ledger that the last daily comparison found, by kind (charge, refund, dispute, transfer … other); read from the database, so every instance reports the same run",
+        labelNames: ['kind'],
+        registers: [],
+        async collect() {
+          const found = await sources.providerDifferences();
+          if (!found) return;
+          for (const [kind, count] of Object.entries(found)) this.set({ kind }, count);
         },
       }),
     );

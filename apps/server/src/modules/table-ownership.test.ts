@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The money tables and the one module each belongs to (docs/decisions/0008, 0009). */
+/** The money tables and the one module each belongs to (docs/decisions/0008, 0009, 0012), and the reconciliation's record of them. */
 const OWNERS: Record<string, string> = {
   orders: 'modules/orders',
   order_lines: 'modules/orders',
@@ -11,12 +11,23 @@ const OWNERS: Record<string, string> = {
   licence_apps: 'modules/licences',
   ledger_entries: 'modules/ledger',
   ledger_balances: 'modules/ledger',
+  maturing_lines: 'modules/ledger',
+  connect_payouts: 'modules/connect',
+  connect_transfer_reversals: 'modules/connect',
   discount_codes: 'modules/discounts',
   discount_code_products: 'modules/discounts',
   discount_redemptions: 'modules/discounts',
   product_prices: 'modules/products',
   sales: 'modules/sales',
   sale_products: 'modules/sales',
+  bundles: 'modules/bundles',
+  bundle_products: 'modules/bundles',
+  payout_accounts: 'modules/connect',
+  payout_holds: 'modules/payouts',
+  disputes: 'modules/payments',
+  dispute_lines: 'modules/payments',
+  reconciliation_runs: 'modules/reconciliation',
+  reconciliation_differences: 'modules/reconciliation',
 };
 
 /**

@@ -45,6 +45,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 
+  it('refuses a password hash cost below 16384 in production, or one that is not a power of two', () => {
+    const production = { NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' };
+    expect(loadConfig(production).passwordHashCost).toBe(16384);
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '1024' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: '32768' }).passwordHashCost).toBe(32768);
+    expect(loadConfig({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '3000' })).toThrow(/power of two/);
+  });
+
   it('secures cookies in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' }).cookieSecure).toBe(true);
   });
@@ -59,6 +68,7 @@ describe('loadConfig', () => {
       secretKey: 'sk_test_1',
       publishableKey: 'pk_test_1',
       webhookSecret: null,
+      connectWebhookSecret: null,
       apiUrl: 'http://127.0.0.1:12111',
     });
   });

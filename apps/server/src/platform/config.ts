@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './storage/index.js';
 
+/** The least scrypt cost (N, with r = 8 and p = 1) production hashes passwords at: OWASP's floor. */
+const PRODUCTION_PASSWORD_HASH_COST = 16384;
+
 const booleanFromText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -134,8 +137,24 @@ const envSchema = z
       .string()
       .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
       .optional(),
+    /** The signing secret of a Connect webhook endpoint (events of connected accounts), when it is another endpoint than the platform's. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
     STRIPE_API_URL: z.url().optional(),
     ALLOW_SIMULATED_PAYMENTS: booleanFromText.default(false),
+    PAYOUT_MODE: z.enum(['manual', 'connect']).default('manual'),
+    PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(120).default(7),
+    PAYOUT_SCHEDULE: z.enum(['daily', 'weekly']).default('weekly'),
+    HOLD_REFUND_RATE: z.coerce.number().min(0).max(1).default(0.2),
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1_048_576)
+      .refine((cost) => (cost & (cost - 1)) === 0, 'must be a power of two, e.g. 16384')
+      .default(PRODUCTION_PASSWORD_HASH_COST),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a scraper’s secret)').optional(),
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
@@ -151,6 +170,14 @@ const envSchema = z
     message:
       'is needed in production: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or ALLOW_SIMULATED_PAYMENTS=true to take simulated card payments',
     path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PASSWORD_HASH_COST >= PRODUCTION_PASSWORD_HASH_COST, {
+    message: `must be at least ${PRODUCTION_PASSWORD_HASH_COST} in production: a cheaper hash is guessed faster when a database leaks`,
+    path: ['PASSWORD_HASH_COST'],
+  })
+  .refine((env) => env.PAYOUT_MODE !== 'connect' || env.STRIPE_SECRET_KEY !== undefined, {
+    message: 'connect pays sellers through Stripe Connect: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or use manual',
+    path: ['PAYOUT_MODE'],
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.TRUST_PROXY !== true, {
     message:
@@ -196,9 +223,26 @@ export type PaymentsConfig =
       publishableKey: string;
       /** null: the webhook route refuses every event (development only; production requires it). */
       webhookSecret: string | null;
+      /**
+       * Stripe signs connected accounts' events (account.updated, docs/decisions/0012) with the
+       * secret of its Connect endpoint; null: they come signed with `webhookSecret`.
+       */
+      connectWebhookSecret: string | null;
       /** Tests point the SDK at a local server speaking the Stripe API; null: api.stripe.com. */
       apiUrl: string | null;
     };
+
+/** How sellers are paid (docs/decisions/0012). */
+export interface PayoutsConfig {
+  /** manual: docs/product-spec.md's withdrawals, paid by an admin; connect: transfers to the seller's Stripe account. */
+  mode: 'manual' | 'connect';
+  /** Connect mode: a sale's money becomes available to transfer this many days after payment (the refund window). */
+  holdDays: number;
+  /** Connect mode: how often the payout job transfers each seller's available balance. */
+  schedule: 'daily' | 'weekly';
+  /** A seller whose refunded share of sales rises above this fraction has their payouts held for review. */
+  holdRefundRate: number;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -229,6 +273,8 @@ export interface Config {
   seedDemoData: boolean;
   admin: { email: string; password: string; name: string } | null;
   sessionTtlDays: number;
+  /** scrypt's N for new password hashes; tests lower it, production keeps at least 16384. */
+  passwordHashCost: number;
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
   /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses and ranges. */
@@ -268,6 +314,7 @@ export interface Config {
   /** Purchase-code checks per minute and seller API token. */
   verifyRateLimitPerMinute: number;
   payments: PaymentsConfig;
+  payouts: PayoutsConfig;
   /** Bearer token the scraper sends; on the public port (outside production) it is what turns metrics on. */
   metricsToken: string | null;
   /** A listener of its own for the scraper (GET /metrics); set, metrics leave the public port. */
@@ -313,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME } : null,
     sessionTtlDays: env.SESSION_TTL_DAYS,
+    passwordHashCost: env.PASSWORD_HASH_COST,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
@@ -353,8 +401,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+            connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
             apiUrl: env.STRIPE_API_URL ?? null,
           }
         : { provider: 'simulated' },
+    payouts: {
+      mode: env.PAYOUT_MODE,
+      holdDays: env.PAYOUT_HOLD_DAYS,
+      schedule: env.PAYOUT_SCHEDULE,
+      holdRefundRate: env.HOLD_REFUND_RATE,
+    },
   };
 }

@@ -1,6 +1,7 @@
-import type { CardDetails, CheckoutLine, CreatePaymentIntentResponse, Purchase } from '@market/contracts';
+import type { CardDetails, CheckoutLine, CreatePaymentIntentResponse, PayoutHold, Purchase } from '@market/contracts';
 import { Stripe } from 'stripe';
-import { FAKE_STRIPE_WEBHOOK_SECRET } from './fake-stripe.js';
+import { expect } from 'vitest';
+import { FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe } from './fake-stripe.js';
 import { injectAs, type TestContext, type TestUser } from './helper.js';
 
 /** A card that passes every check: 4242…, an expiry years after the test clock, any CVC. */
@@ -49,6 +50,18 @@ export async function buyWithCard(ctx: TestContext, buyer: TestUser, products: C
   return (recorded.json() as { purchase: Purchase }).purchase;
 }
 
+/**
+ * A purchase paid with the card that succeeds at the fake Stripe (its charge in Stripe's balance
+ * transactions too), then recorded as the checkout page records it.
+ */
+export async function buyThroughStripe(ctx: TestContext, stripe: FakeStripe, buyer: TestUser, products: CheckoutLine[]): Promise<Purchase> {
+  const intent = await openIntent(ctx, buyer, products);
+  await stripe.payWithCard(intent.paymentIntentId);
+  const recorded = await postPurchaseDetail(ctx, buyer, intent.paymentIntentId);
+  if (recorded.statusCode !== 201) throw new Error(`Purchase not recorded: ${recorded.body}`);
+  return (recorded.json() as { purchase: Purchase }).purchase;
+}
+
 interface DeliveryOptions {
   signedAt?: Date;
   secret?: string;
@@ -80,4 +93,28 @@ function deliverStripeEvent(ctx: TestContext, type: string, object: Record<strin
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload: body,
   });
+}
+
+/**
+ * An admin's look at the seller's first sale: the first-sale rule (docs/decisions/0012 "Holds") holds
+ * the first payout until it is released, which the tests below do as soon as the sale is recorded.
+ */
+export async function reviewFirstSale(ctx: TestContext, admin: TestUser, seller: TestUser) {
+  const holds = (await injectAs(ctx, admin, { method: 'GET', url: `/api/payout/holds?sellerId=${seller._id}` })).json() as PayoutHold[];
+  const [first] = holds.filter((hold) => hold.reasonCode === 'first_sale' && hold.releasedAt === null);
+  expect(first).toBeDefined();
+  expect((await injectAs(ctx, admin, { method: 'DELETE', url: `/api/payout/holds/${first!._id}` })).statusCode).toBe(200);
+}
+
+/** The seller onboarded with Stripe: the account made, onboarding finished at Stripe, and the app told. Answers the account id. */
+export async function onboardWithStripe(ctx: TestContext, stripe: FakeStripe, seller: TestUser): Promise<string> {
+  expect((await injectAs(ctx, seller, { method: 'POST', url: '/api/payout/account' })).statusCode).toBe(200);
+  const { stripe_account_id: accountId } = await ctx.db
+    .selectFrom('payout_accounts')
+    .select('stripe_account_id')
+    .where('seller_id', '=', seller._id)
+    .executeTakeFirstOrThrow();
+  await stripe.fake.completeOnboarding(accountId);
+  expect((await injectAs(ctx, seller, { method: 'GET', url: '/api/payout/account?refresh=true' })).json().state).toBe('enabled');
+  return accountId;
 }

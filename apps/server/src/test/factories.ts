@@ -7,7 +7,7 @@ import { onTestFinished } from 'vitest';
 import { newId } from '../platform/ids.js';
 import { storeSales } from './sales.js';
 import { makeZip } from '@market/sample-archives';
-import { buildTestApp, buildTwoTestApps, injectAs, type TestContext, type TestUser } from './helper.js';
+import { buildTestApp, buildTwoTestApps, createUser, injectAs, type TestContext, type TestUser } from './helper.js';
 
 /** The app with a data folder of its own, removed when the test ends. */
 export async function buildCatalogueApp(env: Record<string, string> = {}) {
@@ -195,4 +195,18 @@ export async function insertBuyers(ctx: TestContext, productId: string, count: n
     );
   }
   return ids;
+}
+
+/**
+ * The cast the money tests share: an admin, the seller Pixel Forge with two approved products at
+ * $49.99 (Single) and $149 (Multi), Space Runner and Block Puzzle, and the buyer Jamie.
+ */
+export async function sellerWithTwoProducts(ctx: TestContext) {
+  const admin = await createUser(ctx, { role: 'Admin' });
+  const seller = await createUser(ctx, { name: 'Pixel Forge' });
+  const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
+  const prices = { singleAppLicense: '49.99', multiAppLicense: '149' };
+  const runner = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Space Runner' }), ...prices });
+  const puzzle = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Block Puzzle' }), ...prices });
+  return { admin, seller, buyer, runner, puzzle };
 }

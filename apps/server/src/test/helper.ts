@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@market/contracts';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'kysely';
-import { onTestFinished } from 'vitest';
+import { Client } from 'pg';
+import { inject, onTestFinished } from 'vitest';
 import { buildApp } from '../app.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { fixedClock } from '../platform/clock.js';
@@ -19,23 +19,31 @@ async function freshDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(database.db);
     return database;
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = openDatabase({ url });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  await admin.destroy();
-  const database = openDatabase({ url, postgresSchema: schema });
-  await migrateToLatest(database.db);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  // A copy of the database postgres-template.ts migrated once for the whole run.
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await onPostgresServer(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ url: url.toString() });
   return {
     ...database,
     destroy: async () => {
       await database.destroy();
-      const cleanup = openDatabase({ url });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
-      await cleanup.destroy();
+      await onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function onPostgresServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 function testConfig(env: Record<string, string>) {
@@ -44,6 +52,8 @@ function testConfig(env: Record<string, string>) {
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     SEED_DEMO_DATA: 'false',
+    // Tests sign up thousands of people: production's cost would spend minutes of CI on scrypt alone.
+    PASSWORD_HASH_COST: '1024',
     ...env,
   });
 }

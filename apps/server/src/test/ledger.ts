@@ -14,7 +14,7 @@ export async function forgeLedgerEntries(
   await db
     .insertInto('ledger_entries')
     .values(
-      entries.map(({ account, amountCents, refundId, withdrawalId }) => ({
+      entries.map(({ account, amountCents, refundId, withdrawalId }, index) => ({
         id: randomUUID(),
         transaction_id: transactionId,
         account,
@@ -26,6 +26,9 @@ export async function forgeLedgerEntries(
         withdrawal_id: withdrawalId ?? null,
         reverses_transaction_id: null,
         created_at: new Date().toISOString(),
+        // Past any version the ledger gave out; a forger does not keep its balances either.
+        account_version: Date.now() + index,
+        balance_after_cents: amountCents,
       })),
     )
     .execute();

@@ -120,10 +120,15 @@ export async function emptyDatabaseUrl(): Promise<string> {
 }
 
 /** Runs a compiled command of the server (`npm run db`, `npm run ledger`) on `databaseUrl`: its exit code and output. */
-export async function runCommand(entry: string, databaseUrl: string, args: string[]): Promise<{ code: number; output: string }> {
+export async function runCommand(
+  entry: string,
+  databaseUrl: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [entry, ...args], {
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
       cwd: tmpdir(),
     });
     return { code: 0, output: stdout + stderr };

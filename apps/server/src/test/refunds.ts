@@ -16,6 +16,8 @@ export function refundsWithProvider(ctx: TestContext, payments: RefundsServiceDe
     notifications: ctx.services.notifications,
     mail: ctx.services.mail,
     ledger: ctx.services.ledger,
+    payouts: ctx.services.payouts,
+    recoverShortfall: (sellerId) => ctx.services.connectPayouts.recoverShortfall(sellerId),
     clock: ctx.clock,
     log: { error: () => {}, info: () => {} },
     publicUrl: 'http://localhost',

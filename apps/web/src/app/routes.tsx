@@ -22,8 +22,10 @@ const ProductListingPage = lazyPage(() => import('@/pages/ProductListingPage'));
 const PortfolioPage = lazyPage(() => import('@/pages/PortfolioPage'));
 const CartPage = lazyPage(() => import('@/pages/CartPage'));
 const CheckoutPage = lazyPage(() => import('@/pages/CheckoutPage'));
+const UpgradeCheckoutPage = lazyPage(() => import('@/pages/UpgradeCheckoutPage'));
 const HireDeveloperPage = lazyPage(() => import('@/pages/HireDeveloperPage'));
 const ProductDetailPage = lazyPage(() => import('@/pages/ProductDetailPage'));
+const BundlePage = lazyPage(() => import('@/pages/BundlePage'));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage'));
 const UserPanel = lazyPage(() => import('@/pages/user-panel/UserPanel'));
 const AdminPanel = lazyPage(() => import('@/pages/admin-panel/AdminPanel'));
@@ -53,8 +55,17 @@ export const routes: RouteObject[] = [
       { path: 'search-games', element: <SearchGamesPage /> },
       { path: 'cart-products', element: <CartPage /> },
       { path: 'checkout', element: <CheckoutPage /> },
+      {
+        path: 'checkout/upgrade/:code',
+        element: (
+          <RequireRole requiredRole="User">
+            <UpgradeCheckoutPage />
+          </RequireRole>
+        ),
+      },
       { path: 'hire-developer', element: <HireDeveloperPage /> },
       { path: 'downloads/:title', element: <ProductDetailPage /> },
+      { path: 'bundle/:id', element: <BundlePage /> },
       { path: ':portfolioName/portfolio', element: <PortfolioPage /> },
       {
         path: 'userPanel/*',

@@ -15,3 +15,6 @@ export const REFUND_REQUESTS_QUERY_ROOT = 'refund-requests';
 
 /** Every product's reviews. */
 export const REVIEWS_QUERY_ROOT = 'reviews';
+
+/** Sellers' payout status and holds: placing or releasing a hold refreshes them all. */
+export const PAYOUTS_QUERY_ROOT = 'payouts';

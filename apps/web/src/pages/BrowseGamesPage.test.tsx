@@ -74,4 +74,46 @@ describe('BrowseGamesPage', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(calls.some((call) => call.url.includes('engine=undefined') || call.url.includes('engine=&'))).toBe(false);
   });
+
+  it('keeps the On sale filter in the address, so a reload or Back shows the same list', async () => {
+    const onSaleGame = summary(3, {
+      sale: {
+        percent: 25,
+        startsAt: '2026-03-01T00:00:00.000Z',
+        endsAt: '2026-03-09T00:00:00.000Z',
+        singleAppLicense: 14.63,
+        multiAppLicense: 36.75,
+        lowestIn30Days: { singleAppLicense: 19.5, multiAppLicense: 49 },
+      },
+    });
+    const calls = fakeFetch((url) => {
+      if (url === '/api/product/sub-categories')
+        return {
+          status: 200,
+          body: [
+            { subCategory: 'Arcades', count: 3 },
+            { subCategory: 'Puzzle', count: 1 },
+          ],
+        };
+      if (url.includes('subCategory=Puzzle') && url.includes('onSale=true')) return { status: 200, body: [] };
+      if (url.includes('onSale=true')) return { status: 200, body: [onSaleGame] };
+      return { status: 200, body: [summary(1), summary(2), onSaleGame] };
+    });
+    const { router } = renderRoutes([{ path: '/browse-game', element: <BrowseGamesPage /> }], '/browse-game?onSale=true');
+
+    const filter = await screen.findByRole('checkbox', { name: 'On sale only' });
+    expect((filter as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    expect(calls.map((call) => call.url)).toContain('/api/product/uploaded-products?status=Approved&subCategory=Arcades&onSale=true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Puzzle' }));
+    expect(await screen.findByText('No Puzzle games on sale right now')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Arcades' }));
+
+    fireEvent.click(filter);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(filter);
+    await waitFor(() => expect(router.state.location.search).toBe('?onSale=true'));
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+  });
 });

@@ -7,10 +7,14 @@ import { useListingQuery, usePopularQuery, type Listing } from '@/features/catal
 import { HeroProducts } from './home/HeroProducts';
 import { HomeSection } from './home/HomeSection';
 
+/** docs/product-spec.md §2.3: the home headline. */
+const HEADLINE = 'Upload, Explore, and Download Games Seamlessly.';
+
 const listingProducts = (listing: Listing) => listing.products;
 const asIs = <T,>(list: T) => list;
 
 export default function HomePage() {
+  const onSale = useListingQuery('on-sale');
   const trending = useListingQuery('trending-games');
   const newest = useListingQuery('newly-uploading-games');
   const month = usePopularQuery('month');
@@ -22,11 +26,16 @@ export default function HomePage() {
     <>
       <PageHead />
       <NoticeRegion />
+      {/* The page's heading stands outside the slider: a slide out of view is hidden from assistive
+          technology, and the page would lose its h1 each time the first slide turns away. */}
+      <h1 className="visually-hidden">{HEADLINE}</h1>
       <HeroSlider label="Highlights">
         <div className="container">
           <div className="hero-content">
             <p className="hero-eyebrow">Game and app source code marketplace</p>
-            <h1 className="hero-title">Upload, Explore, and Download Games Seamlessly.</h1>
+            <p className="hero-title" aria-hidden="true">
+              {HEADLINE}
+            </p>
             <p className="hero-text">
               Ready-to-ship Android, iOS and Unity projects from independent studios. Pick a Single or Multi App licence, download the
               complete source and publish your own version in days instead of months.
@@ -46,6 +55,8 @@ export default function HomePage() {
       </HeroSlider>
 
       <div className="container page-section home-sections">
+        {/* docs/decisions/0009 "Sales": only while something is on sale. */}
+        <HomeSection title="On Sale" to="/on-sale" query={onSale} products={listingProducts} onlyWhenFilled />
         <HomeSection title="Trending Games" to="/trending-games" query={trending} products={listingProducts} />
         <HomeSection title="Newly Uploaded Games" to="/newly-uploading-games" query={newest} products={listingProducts} />
         <HomeSection title="Popular Of The Month" to="/popular-of-month" query={month} products={asIs} />

@@ -5,6 +5,7 @@ import { QueryView, isEmptyList } from '@/components/query-view';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { usePortfolioQuery } from '@/features/catalogue';
+import { PortfolioBundles } from '@/features/bundles';
 
 /** docs/product-spec.md §2.2: the products whose authorName is the slug with hyphens turned into spaces. */
 export default function PortfolioPage() {
@@ -19,6 +20,7 @@ export default function PortfolioPage() {
       <QueryView query={query} isEmpty={isEmptyList} empty="This studio has no games here yet">
         {(products) => <GameGrid products={products} label={`Games by ${author}`} />}
       </QueryView>
+      <PortfolioBundles portfolio={portfolioName} author={author} />
     </section>
   );
 }

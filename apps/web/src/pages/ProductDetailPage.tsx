@@ -11,6 +11,7 @@ import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
 import { productName, useProductBySlugQuery } from '@/features/catalogue';
 import { InsideOverview, ProductInside } from '@/features/inside';
+import { ProductBundles } from '@/features/bundles';
 import { isApiError } from '@/lib/api';
 import { formatDayUtc } from '@/lib/format';
 import { Gallery } from './product-detail/Gallery';
@@ -132,6 +133,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </dl>
           <InsideOverview productId={product._id} />
           <PurchaseBox product={product} />
+          {product.status === 'Approved' && <ProductBundles productId={product._id} />}
           <p className="mt-3">
             <a href={product.livePreview} target="_blank" rel="noopener noreferrer">
               Live Preview<span className="visually-hidden"> (opens in a new tab)</span>

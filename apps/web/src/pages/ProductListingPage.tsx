@@ -4,7 +4,7 @@ import { QueryView, isEmptyList } from '@/components/query-view';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
 import { useListingQuery } from '@/features/catalogue';
-import { ALL_GAMES_TITLE, listingTitle } from './productListing';
+import { ALL_GAMES_TITLE, listingEmptyText, listingTitle } from './productListing';
 
 export default function ProductListingPage() {
   const { productListing = '' } = useParams();
@@ -15,7 +15,7 @@ export default function ProductListingPage() {
       <PageHead title={title} />
       <NoticeRegion />
       <h1 className="page-title">{title}</h1>
-      <QueryView query={query} isEmpty={(listing) => isEmptyList(listing.products)}>
+      <QueryView query={query} isEmpty={(listing) => isEmptyList(listing.products)} empty={listingEmptyText(productListing)}>
         {(listing) => <GameGrid products={listing.products} label={title} />}
       </QueryView>
     </section>

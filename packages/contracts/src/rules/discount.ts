@@ -8,11 +8,12 @@ export type DiscountKind = 'percent' | 'fixed';
 
 /** What a code takes off, and of which lines: the seller's own products (some or all) and licence types. */
 export interface DiscountTerms {
-  sellerId: string;
+  /** Whose lines it reaches; null for a platform code, which reaches every seller's. */
+  sellerId: string | null;
   kind: DiscountKind;
   /** Percent 1–100, or cents off each line it applies to. */
   amount: number;
-  /** Empty: every product of the seller. */
+  /** Empty: every product of the seller (of every seller, for a platform code). */
   productIds: readonly string[];
   licenceTypes: readonly LicenseType[];
   minSubtotalCents: Cents;
@@ -25,10 +26,10 @@ export interface CartLineAtPrice {
   listCents: Cents;
 }
 
-/** Whether the code's terms reach the line: only its own seller's products, of the licence types it names. */
+/** Whether the code's terms reach the line: only its own seller's products (any seller's for a platform code), of the licence types it names. */
 export function discountReaches(terms: DiscountTerms, line: CartLineAtPrice): boolean {
   return (
-    line.sellerId === terms.sellerId &&
+    (terms.sellerId === null || line.sellerId === terms.sellerId) &&
     (terms.productIds.length === 0 || terms.productIds.includes(line.productId)) &&
     terms.licenceTypes.includes(line.licenseType)
   );

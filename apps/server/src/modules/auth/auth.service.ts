@@ -3,7 +3,7 @@ import type { SessionUser, SignInBody, SignUpBody, UserListItem } from '@market/
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { conflict, forbidden, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import type { PasswordHasher } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
 import { canListUsers } from './policies.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -28,6 +28,7 @@ export interface AuthServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
   sessionTtlDays: number;
+  passwords: PasswordHasher;
 }
 
 export class AuthService {
@@ -35,8 +36,10 @@ export class AuthService {
   private readonly sessions: SessionsRepository;
   private readonly clock: Clock;
   private readonly sessionTtlDays: number;
+  private readonly passwords: PasswordHasher;
 
-  constructor({ db, clock, sessionTtlDays }: AuthServiceDependencies) {
+  constructor({ db, clock, sessionTtlDays, passwords }: AuthServiceDependencies) {
+    this.passwords = passwords;
     this.users = new UsersRepository(db);
     this.sessions = new SessionsRepository(db);
     this.clock = clock;
@@ -66,7 +69,7 @@ export class AuthService {
       email: body.email,
       email_key: key,
       number: body.number,
-      password_hash: await hashPassword(body.password),
+      password_hash: await this.passwords.hash(body.password),
       role: 'User',
       created_at: this.clock.now().toISOString(),
     };
@@ -82,7 +85,7 @@ export class AuthService {
 
   async signIn({ email, password }: SignInBody): Promise<StartedSession> {
     const row = await this.users.findByEmailKey(emailKey(email));
-    const passwordMatches = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
+    const passwordMatches = await this.passwords.verify(password, row?.password_hash ?? (await this.passwords.decoy()));
     if (!row || !passwordMatches) throw unauthorized('Invalid email or password');
     return this.startSession(row);
   }
@@ -115,7 +118,7 @@ export class AuthService {
       email: admin.email,
       email_key: emailKey(admin.email),
       number: '',
-      password_hash: await hashPassword(admin.password),
+      password_hash: await this.passwords.hash(admin.password),
       role: 'Admin',
       created_at: this.clock.now().toISOString(),
     });

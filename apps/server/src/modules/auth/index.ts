@@ -3,3 +3,4 @@ export { AuthService, type StartedSession } from './auth.service.js';
 export { isAdmin } from './policies.js';
 export { actorOf, authentication, requireAdmin, requireUser } from './session.js';
 export { PasswordResetService } from './passwordReset.service.js';
+export { PasswordHasher } from './password.js';

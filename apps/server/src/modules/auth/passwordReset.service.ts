@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import { HttpError } from '../../platform/errors.js';
 import { type MailOutbox, renderMail } from '../../platform/mail/index.js';
 import { emailKey } from './auth.service.js';
-import { hashPassword } from './password.js';
+import type { PasswordHasher } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
 import { PasswordResetsRepository } from './passwordResets.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -26,6 +26,7 @@ export interface PasswordResetServiceDependencies {
   mail: MailOutbox;
   clock: Clock;
   publicUrl: string;
+  passwords: PasswordHasher;
 }
 
 /** "Forgot password?": a mailed single-use link that sets a new password and ends every session. */
@@ -36,8 +37,10 @@ export class PasswordResetService {
   private readonly mail: MailOutbox;
   private readonly clock: Clock;
   private readonly publicUrl: string;
+  private readonly passwords: PasswordHasher;
 
-  constructor({ db, inTransaction, mail, clock, publicUrl }: PasswordResetServiceDependencies) {
+  constructor({ db, inTransaction, mail, clock, publicUrl, passwords }: PasswordResetServiceDependencies) {
+    this.passwords = passwords;
     this.inTransaction = inTransaction;
     this.users = new UsersRepository(db);
     this.resets = new PasswordResetsRepository(db);
@@ -106,7 +109,7 @@ export class PasswordResetService {
     const user = await this.resets.findLiveUser(tokenHash, this.clock.now().toISOString());
     if (!user) throw linkInvalid();
     assertStrongPassword(password, user);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.passwords.hash(password);
     // Checked again inside the update: of two resets racing with one link, only one gets here.
     const userId = await this.inTransaction((trx) =>
       new PasswordResetsRepository(trx).consume(tokenHash, this.clock.now().toISOString(), passwordHash),

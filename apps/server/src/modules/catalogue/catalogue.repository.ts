@@ -1,5 +1,5 @@
 import type { Engine, LanguageCode, ModerationState, ProductStatus, SubCategory } from '@market/contracts';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { soldLicenceLines } from '../orders/index.js';
@@ -26,9 +26,20 @@ export interface ListFilter {
   status?: ProductStatus;
   subCategory?: SubCategory;
   engine?: Engine;
+  /** Only products with a sale running at this moment. */
+  onSaleAt?: string;
   limit: number;
   offset: number;
 }
+
+/**
+ * The products with a sale running at a moment, as a table `on_sale` (product_id, ends_at) to join:
+ * the sales module's query, handed over by the composition root (docs/decisions/0009 "Sales").
+ */
+export type ProductsOnSale = (
+  db: Kysely<Database>,
+  atIso: string,
+) => AliasedSelectQueryBuilder<{ product_id: string; ends_at: string }, 'on_sale'>;
 
 /**
  * A deleted product whose files wait while a checkout opened for it can still be paid: out of every
@@ -93,6 +104,7 @@ export class CatalogueRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly productsOnSale: ProductsOnSale,
   ) {}
 
   findById(id: string): Promise<ProductRow | undefined> {
@@ -228,11 +240,14 @@ export class CatalogueRepository {
     }));
   }
 
-  async listIds({ visibility, status, subCategory, engine, limit, offset }: ListFilter): Promise<string[]> {
+  async listIds({ visibility, status, subCategory, engine, onSaleAt, limit, offset }: ListFilter): Promise<string[]> {
     const rows = await this.db
       .selectFrom('products')
       .select('id')
       .where('status', '!=', RETIRED)
+      .$if(onSaleAt !== undefined, (query) =>
+        query.where('products.id', 'in', (eb) => eb.selectFrom(this.productsOnSale(this.db, onSaleAt!)).select('on_sale.product_id')),
+      )
       .$call((query) => {
         switch (visibility.kind) {
           case 'approved':
@@ -287,6 +302,21 @@ export class CatalogueRepository {
       .where('products.status', '=', APPROVED)
       .orderBy(sql`coalesce(sales.units, 0)`, 'desc')
       .orderBy('products.downloads', 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Approved products with a sale running at `nowIso`, the sale ending soonest first, then newest. */
+  async onSaleIds(nowIso: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('products')
+      .innerJoin(this.productsOnSale(this.db, nowIso), 'on_sale.product_id', 'products.id')
+      .select('products.id')
+      .where('products.status', '=', APPROVED)
+      .orderBy('on_sale.ends_at')
       .orderBy('products.created_at', 'desc')
       .orderBy('products.id', 'desc')
       .limit(limit)

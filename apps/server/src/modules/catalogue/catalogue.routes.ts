@@ -40,7 +40,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Products: Approved for everybody, an admin also Pending and Rejected, a user also their own; newest first',
+        summary:
+          'Products: Approved for everybody, an admin also Pending and Rejected, a user also their own; newest first; onSale=true: only those with a sale running now',
         querystring: productListQuerySchema,
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
@@ -67,7 +68,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary:
-          'A listing page: popular-of-month/year/all-time, trending-games (most viewed in 7 days), newly-uploading-games; any other slug lists all, newest first',
+          'A listing page: popular-of-month/year/all-time, trending-games (most viewed in 7 days), on-sale (products with a sale running now, the soonest ending first; empty when none), newly-uploading-games; any other slug lists all, newest first',
         params: slugParamsSchema,
         response: { 200: listingSchema, 400: errorBodySchema },
       },

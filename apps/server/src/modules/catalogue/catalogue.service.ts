@@ -21,7 +21,7 @@ import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { htmlToText } from '../../platform/html/index.js';
 import type { Translator } from '../../platform/translate.js';
 import { CatalogueCache } from './catalogue-cache.js';
-import { CatalogueRepository, type ListFilter, type ProductRow, type TranslationRow } from './catalogue.repository.js';
+import { CatalogueRepository, type ListFilter, type ProductRow, type ProductsOnSale, type TranslationRow } from './catalogue.repository.js';
 import { searchTokens } from './catalogue-text.js';
 import { canManage, canSee, seesEveryProduct } from './policies.js';
 import { ProductCards } from './product-cards.js';
@@ -35,6 +35,7 @@ export interface ListQuery {
   subCategory?: SubCategory;
   engine?: Engine;
   mine?: 'true' | 'false';
+  onSale?: 'true' | 'false';
   limit: number;
   offset: number;
 }
@@ -60,6 +61,8 @@ export interface CatalogueServiceDependencies {
   events: EventBus;
   /** The sale running now on each of the products, priced from their listed prices (modules/sales); none when absent. */
   runningSales?: RunningSales;
+  /** The products with a sale running at a moment, as a table to join (modules/sales): the on-sale shelf and filter. */
+  productsOnSale: ProductsOnSale;
 }
 
 export type RunningSales = (
@@ -83,8 +86,8 @@ export class CatalogueService {
 
   private readonly runningSales: RunningSales;
 
-  constructor({ db, dialect, translator, clock, events, runningSales }: CatalogueServiceDependencies) {
-    this.rows = new CatalogueRepository(db, dialect);
+  constructor({ db, dialect, translator, clock, events, runningSales, productsOnSale }: CatalogueServiceDependencies) {
+    this.rows = new CatalogueRepository(db, dialect, productsOnSale);
     this.translator = translator;
     this.clock = clock;
     this.events = events;
@@ -158,6 +161,7 @@ export class CatalogueService {
         status: query.status,
         subCategory: query.subCategory,
         engine: query.engine,
+        ...(query.onSale === 'true' ? { onSaleAt: this.clock.now().toISOString() } : {}),
         limit: query.limit,
         offset: query.offset,
       }),
@@ -207,6 +211,10 @@ export class CatalogueService {
     if (slug === 'popular-of-all-time') return { title, products: await this.popular('all', LISTING_LIMIT) };
     if (slug === 'trending-games') {
       return { title, products: await this.cards.of(await this.rows.mostViewedIds(this.daysAgo(TRENDING_DAYS), LISTING_LIMIT)) };
+    }
+    // Kept until the next catalogue change: a sale's start or end is one (modules/sales, noticeStartsAndEnds).
+    if (slug === 'on-sale') {
+      return { title, products: await this.cards.of(await this.rows.onSaleIds(this.clock.now().toISOString(), LISTING_LIMIT)) };
     }
     // newly-uploading-games and any other slug: every approved product, newest first.
     return {

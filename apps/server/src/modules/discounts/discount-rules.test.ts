@@ -14,7 +14,8 @@ const lineArbitrary: fc.Arbitrary<CartLineAtPrice> = fc.record({
 
 const termsArbitrary: fc.Arbitrary<DiscountTerms> = fc
   .record({
-    sellerId: fc.constantFrom(...sellers),
+    // null: a platform code, which reaches every seller's lines.
+    sellerId: fc.constantFrom<string | null>(...sellers, null),
     kind: fc.constantFrom('percent' as const, 'fixed' as const),
     percent: fc.integer({ min: 1, max: 100 }),
     cents: fc.integer({ min: 1, max: 10_000_000 }),
@@ -26,7 +27,7 @@ const termsArbitrary: fc.Arbitrary<DiscountTerms> = fc
 
 /** Whether the terms name the line: its seller's, of the products (or all) and licence types they name. */
 const named = (terms: DiscountTerms, line: CartLineAtPrice) =>
-  line.sellerId === terms.sellerId &&
+  (terms.sellerId === null || line.sellerId === terms.sellerId) &&
   (terms.productIds.length === 0 || terms.productIds.includes(line.productId)) &&
   terms.licenceTypes.includes(line.licenseType);
 

@@ -57,6 +57,19 @@ export class DiscountsRepository {
       .selectFrom('discount_codes')
       .selectAll()
       .where('seller_id', '=', sellerId)
+      .where('platform', '=', 0)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The platform's codes, whichever admin made them. */
+  platformCodes(): Promise<DiscountCodeRow[]> {
+    return this.db
+      .selectFrom('discount_codes')
+      .selectAll()
+      .where('platform', '=', 1)
       .where('deleted_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id')
@@ -112,6 +125,13 @@ export class DiscountsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** Of the ids given, those of products still listed (any seller's): what a platform code may name. */
+  async listedProducts(productIds: readonly string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('products').select('id').where('id', 'in', productIds).where('status', '!=', 'Deleted').execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Whether the buyer holds or has paid a use of the code, including uses from before it was one per buyer. */
   async usedBy(codeId: string, buyerId: string): Promise<boolean> {
     const row = await this.db
@@ -160,12 +180,12 @@ export class DiscountsRepository {
       .execute();
   }
 
-  /** The order's held use, with its code's seller. */
+  /** The order's held use, with its code's seller and whether it is the platform's. */
   heldOf(orderId: string) {
     return this.db
       .selectFrom('discount_redemptions as r')
       .innerJoin('discount_codes as c', 'c.id', 'r.code_id')
-      .select(['r.id', 'r.code_id', 'c.seller_id'])
+      .select(['r.id', 'r.code_id', 'c.seller_id', 'c.platform'])
       .where('r.order_id', '=', orderId)
       .where('r.status', '=', 'held')
       .executeTakeFirst();

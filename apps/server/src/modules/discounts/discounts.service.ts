@@ -8,6 +8,7 @@ import {
   LICENSE_TYPES,
   type Discount,
   type DiscountBody,
+  type DiscountScope,
   type DiscountState,
   type DiscountTerms,
   type LicenseType,
@@ -20,7 +21,7 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type DiscountCodeRow, DiscountsRepository, type RedemptionFigures } from './discounts.repository.js';
-import { managesDiscount } from './policies.js';
+import { managesDiscount, managesPlatformCodes } from './policies.js';
 
 /** How long a checkout holds a use of a code before housekeeping closes it and gives the use back. */
 export const DISCOUNT_HOLD_MINUTES = 30;
@@ -29,6 +30,8 @@ export const DISCOUNT_HOLD_MINUTES = 30;
 export interface AppliedDiscount {
   codeId: string;
   code: string;
+  /** A platform code: the platform funds what it takes off, the seller still earns the price before it. */
+  platform: boolean;
   /** Cents off each line, in the cart's order. */
   lineDiscounts: number[];
 }
@@ -38,7 +41,8 @@ export type DiscountEvaluation = { applies: true; discount: AppliedDiscount; mes
 const codeKeyOf = (code: string) => code.trim().toUpperCase();
 
 const termsOf = (row: DiscountCodeRow, productIds: readonly string[]): DiscountTerms => ({
-  sellerId: row.seller_id,
+  // A platform code's seller_id is the admin who made it: it reaches every seller's lines.
+  sellerId: row.platform ? null : row.seller_id,
   kind: row.kind,
   amount: Number(row.amount),
   productIds,
@@ -52,7 +56,12 @@ export interface DiscountsServiceDependencies {
   clock: Clock;
 }
 
-/** Sellers' discount codes (docs/decisions/0009): made and changed by their sellers, held at checkout, kept when paid. */
+const scopeOf = (row: DiscountCodeRow): DiscountScope => (row.platform ? 'platform' : 'seller');
+
+/**
+ * Discount codes (docs/decisions/0009): sellers' own, made and changed by their sellers, and the
+ * platform's, by admins; held at checkout, kept when paid.
+ */
 export class DiscountsService {
   private readonly codes: DiscountsRepository;
   private readonly inTransaction: InTransaction;
@@ -64,18 +73,30 @@ export class DiscountsService {
     this.clock = clock;
   }
 
-  async list(actor: SessionUser): Promise<Discount[]> {
-    return this.toDiscounts(await this.codes.ofSeller(actor._id));
+  /** The seller's own codes, or (an admin) the platform's. */
+  async list(actor: SessionUser, scope: DiscountScope = 'seller'): Promise<Discount[]> {
+    if (scope === 'seller') return this.toDiscounts(await this.codes.ofSeller(actor._id));
+    this.assertPlatformManager(actor);
+    return this.toDiscounts(await this.codes.platformCodes());
   }
 
-  async create(actor: SessionUser, body: DiscountBody): Promise<Discount> {
-    await this.assertOwnProducts(actor._id, body.productIds);
+  /** A seller's code for their own products, or (an admin) a platform code for any seller's. */
+  async create(actor: SessionUser, body: DiscountBody, scope: DiscountScope = 'seller'): Promise<Discount> {
+    if (scope === 'platform') this.assertPlatformManager(actor);
+    await this.assertProductsFor(scope, actor._id, body.productIds);
     const now = this.clock.now().toISOString();
     const id = newId();
-    await this.writing(body.code, () =>
+    await this.writing(scope, body.code, () =>
       this.inTransaction((trx) =>
         new DiscountsRepository(trx).insert(
-          { id, seller_id: actor._id, ...this.columnsOf(body), created_at: now, updated_at: now },
+          {
+            id,
+            seller_id: actor._id,
+            ...this.columnsOf(body),
+            platform: scope === 'platform' ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          },
           body.productIds,
         ),
       ),
@@ -83,13 +104,13 @@ export class DiscountsService {
     return this.one(id);
   }
 
-  async update(actor: SessionUser, id: string, body: DiscountBody): Promise<Discount> {
-    const row = await this.managed(actor, id);
-    await this.assertOwnProducts(row.seller_id, body.productIds);
+  async update(actor: SessionUser, id: string, body: DiscountBody, scope: DiscountScope = 'seller'): Promise<Discount> {
+    const row = await this.managed(actor, id, scope);
+    await this.assertProductsFor(scope, row.seller_id, body.productIds);
     const uses = Number(row.uses);
     if (body.maxRedemptions !== null && body.maxRedemptions < uses)
       throw badRequest(`This code has been used ${uses} times already; allow at least ${uses} uses`, 'maxRedemptions');
-    await this.writing(body.code, () =>
+    await this.writing(scope, body.code, () =>
       this.inTransaction((trx) =>
         new DiscountsRepository(trx).update(id, { ...this.columnsOf(body), updated_at: this.clock.now().toISOString() }, body.productIds),
       ),
@@ -97,16 +118,16 @@ export class DiscountsService {
     return this.one(id);
   }
 
-  async remove(actor: SessionUser, id: string): Promise<void> {
-    await this.managed(actor, id);
+  async remove(actor: SessionUser, id: string, scope: DiscountScope = 'seller'): Promise<void> {
+    await this.managed(actor, id, scope);
     const now = this.clock.now().toISOString();
     await this.inTransaction((trx) => new DiscountsRepository(trx).remove(id, now));
   }
 
   /**
    * The code as it stands now for this buyer and cart: which seller's code it is (the one whose
-   * products are in the cart, of several sellers' codes with the text), and what it takes off each
-   * line; or why it takes nothing off.
+   * products are in the cart, of several sellers' codes with the text, or the platform's), and what
+   * it takes off each line; or why it takes nothing off.
    */
   async evaluate(code: string, buyerId: string, lines: readonly CartLineAtPrice[]): Promise<DiscountEvaluation> {
     // Typed look-alikes upper-case onto a code's letters ("fırst" → "FIRST"): they are not the code.
@@ -118,16 +139,16 @@ export class DiscountsService {
     let bestOff = -1;
     for (const row of rows) {
       const terms = termsOf(row, products.get(row.id) ?? []);
-      const sellersLines = lines.some((line) => line.sellerId === row.seller_id);
+      const sellersLines = row.platform ? lines.length > 0 : lines.some((line) => line.sellerId === row.seller_id);
       const refusal = await this.refusalOf(row, terms, buyerId, lines, now);
       const evaluation: DiscountEvaluation = refusal
         ? { applies: false, message: refusal }
         : {
             applies: true,
             message: DISCOUNT_MESSAGES.applied,
-            discount: { codeId: row.id, code: row.code, lineDiscounts: discountLines(terms, lines) },
+            discount: { codeId: row.id, code: row.code, platform: Boolean(row.platform), lineDiscounts: discountLines(terms, lines) },
           };
-      // Of several sellers' codes with this text, the one for products in the cart, taking most off.
+      // Of several sellers' codes (and the platform's) with this text, the one for products in the cart, taking most off.
       const off = evaluation.applies ? evaluation.discount.lineDiscounts.reduce((sum, cents) => sum + cents, 0) : sellersLines ? 0 : -1;
       if (best === null || off > bestOff || (off === bestOff && evaluation.applies && !best.applies)) {
         best = evaluation;
@@ -183,12 +204,14 @@ export class DiscountsService {
     });
   }
 
-  /** The order is paid: its held use is kept, with what the order paid for the code's seller's lines. */
+  /** The order is paid: its held use is kept, with what the order paid for the code's seller's lines (all of them, for a platform code). */
   async markPaidIn(trx: Kysely<Database>, orderId: string, lines: ReadonlyArray<{ sellerId: string; paidCents: number }>): Promise<void> {
     const codes = new DiscountsRepository(trx);
     const held = await codes.heldOf(orderId);
     if (!held) return;
-    const paidCents = lines.filter((line) => line.sellerId === held.seller_id).reduce((sum, line) => sum + line.paidCents, 0);
+    const paidCents = lines
+      .filter((line) => held.platform || line.sellerId === held.seller_id)
+      .reduce((sum, line) => sum + line.paidCents, 0);
     await codes.markPaid(held.id, paidCents, this.clock.now().toISOString());
   }
 
@@ -220,25 +243,43 @@ export class DiscountsService {
     };
   }
 
-  /** A second live code with the same text for the same seller is refused by the database's unique index. */
-  private async writing(code: string, write: () => Promise<void>): Promise<void> {
+  /**
+   * A second live code with the same text for the same seller, or a second live platform code with
+   * it, is refused by the database's unique indexes.
+   */
+  private async writing(scope: DiscountScope, code: string, write: () => Promise<void>): Promise<void> {
     try {
       await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`You already have a code ${codeKeyOf(code)}`, 'code');
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict(
+        scope === 'platform' ? `There is already a platform code ${codeKeyOf(code)}` : `You already have a code ${codeKeyOf(code)}`,
+        'code',
+      );
     }
   }
 
-  private async assertOwnProducts(sellerId: string, productIds: readonly string[]): Promise<void> {
+  /** A seller's code names only the seller's products; a platform code any product still listed. */
+  private async assertProductsFor(scope: DiscountScope, sellerId: string, productIds: readonly string[]): Promise<void> {
+    if (scope === 'platform') {
+      const listed = await this.codes.listedProducts(productIds);
+      if (productIds.some((id) => !listed.has(id))) throw badRequest('A code can name only products on the marketplace', 'productIds');
+      return;
+    }
     const owned = await this.codes.productsOwnedBy(sellerId, productIds);
     if (productIds.some((id) => !owned.has(id))) throw badRequest('A code can name only your own products', 'productIds');
   }
 
-  private async managed(actor: SessionUser, id: string): Promise<DiscountCodeRow> {
+  private assertPlatformManager(actor: SessionUser): void {
+    if (!managesPlatformCodes(actor)) throw forbidden('Only an admin can manage platform codes');
+  }
+
+  /** The code, of the scope the call names: a platform code is not reached through a seller's calls, nor the reverse. */
+  private async managed(actor: SessionUser, id: string, scope: DiscountScope): Promise<DiscountCodeRow> {
     const row = await this.codes.findById(id);
-    if (!row) throw notFound('No such discount code');
-    if (!managesDiscount(actor, row)) throw forbidden('This code is not yours');
+    if (!row || scopeOf(row) !== scope) throw notFound('No such discount code');
+    if (scope === 'platform') this.assertPlatformManager(actor);
+    else if (!managesDiscount(actor, row)) throw forbidden('This code is not yours');
     return row;
   }
 

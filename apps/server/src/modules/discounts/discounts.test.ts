@@ -158,7 +158,9 @@ describe('discount codes', () => {
       [{ code: 'NO SPACE' }, 400, 'A code may hold letters, digits, "-" and "_" only'],
       [{ code: 'HALF', amount: 150 }, 400, 'A percent off is a whole number from 1 to 100'],
       [{ code: 'HALF', amount: 12.5 }, 400, 'A percent off is a whole number from 1 to 100'],
-      [{ code: 'CENTS', kind: 'fixed', amount: 1.234 }, 400, 'An amount off is in US dollars, at most $100000, two decimals'],
+      [{ code: 'CENTS', kind: 'fixed', amount: 1.234 }, 400, 'An amount off is in US dollars, from $0.01 to $100000, two decimals'],
+      // Positive, but no cent: a property test found it answered 500 (the database's check) before.
+      [{ code: 'NOCENT', kind: 'fixed', amount: 5e-324 }, 400, 'An amount off is in US dollars, from $0.01 to $100000, two decimals'],
       [
         { code: 'DATES', startsAt: '2030-02-01T00:00:00.000Z', endsAt: '2030-01-01T00:00:00.000Z' },
         400,

@@ -1,5 +1,5 @@
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import type { Database, LedgerEntriesTable } from '../../db/schema.js';
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Database, LedgerEntriesTable, MaturingLinesTable } from '../../db/schema.js';
 
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type StatementRow = Pick<LedgerEntryRow, 'id' | 'created_at' | 'kind' | 'order_line_id'> & {
@@ -63,9 +63,16 @@ export class LedgerRepository {
   /**
    * Adds `amountCents` to the account's balance, and to its refund or withdrawal part when the
    * transaction carries one, creating the row at those amounts; one row lock, taken in the caller's order.
+   * Answers the row's new version and balance, which the entry written for it keeps.
    */
-  async addToBalance(account: string, currency: string, amountCents: number, parts: BalanceParts, at: string): Promise<void> {
-    await this.db
+  async addToBalance(
+    account: string,
+    currency: string,
+    amountCents: number,
+    parts: BalanceParts,
+    at: string,
+  ): Promise<{ version: number; balanceCents: number }> {
+    const row = await this.db
       .insertInto('ledger_balances')
       .values({
         account,
@@ -85,6 +92,92 @@ export class LedgerRepository {
           updated_at: sql`excluded.updated_at`,
         }),
       )
+      .returning(['version', 'balance_cents'])
+      .executeTakeFirstOrThrow();
+    return { version: Number(row.version), balanceCents: Number(row.balance_cents) };
+  }
+
+  /** Lists a line as having money maturing; a line listed already keeps its date. */
+  async listMaturingLine(row: Insertable<MaturingLinesTable>): Promise<void> {
+    await this.db
+      .insertInto('maturing_lines')
+      .values(row)
+      .onConflict((conflict) => conflict.column('order_line_id').doNothing())
+      .execute();
+  }
+
+  async unlistMaturingLine(orderLineId: string): Promise<void> {
+    await this.db.deleteFrom('maturing_lines').where('order_line_id', '=', orderLineId).execute();
+  }
+
+  /** The lines whose money matures by `now`, soonest first. */
+  async dueMaturingLines(now: string, limit: number): Promise<Selectable<MaturingLinesTable>[]> {
+    return this.db.selectFrom('maturing_lines').selectAll().where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
+  }
+
+  /** What the seller's lines still have maturing, summed by the day they mature, soonest first. */
+  async maturingByDay(sellerId: string, account: string, currency: string): Promise<Array<{ day: string; cents: number }>> {
+    const day = sql<string>`substr(maturing_lines.due_at, 1, 10)`;
+    const rows = await this.db
+      .selectFrom('maturing_lines')
+      .innerJoin('ledger_entries', 'ledger_entries.order_line_id', 'maturing_lines.order_line_id')
+      .select([day.as('day'), sql<number>`sum(ledger_entries.amount_cents)`.as('cents')])
+      .where('maturing_lines.seller_id', '=', sellerId)
+      .where('ledger_entries.account', '=', account)
+      .where('ledger_entries.currency', '=', currency)
+      .groupBy(day)
+      .orderBy(day)
+      .execute();
+    return rows.map((row) => ({ day: row.day, cents: Number(row.cents) })).filter((row) => row.cents !== 0);
+  }
+
+  /** What one order line's entries put on the account: an indexed read of that line's few entries. */
+  async lineBalance(account: string, orderLineId: string, currency: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('ledger_entries')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+      .where('order_line_id', '=', orderLineId)
+      .where('account', '=', account)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    return Number(row?.cents ?? 0);
+  }
+
+  /** Sellers whose balance is below zero, the furthest first. */
+  async sellersBelowZero(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('ledger_balances')
+      .select('account')
+      .where('account', 'like', 'seller:%')
+      .where('balance_cents', '<', 0)
+      .orderBy('balance_cents')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.account.slice('seller:'.length));
+  }
+
+  /** The account's entries written in [since, until), oldest first. */
+  async entriesBetween(account: string, since: string, until: string): Promise<LedgerEntryRow[]> {
+    return this.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account', '=', account)
+      .where('created_at', '>=', since)
+      .where('created_at', '<', until)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async entriesOfDisputes(account: string, disputeIds: readonly string[]): Promise<LedgerEntryRow[]> {
+    if (disputeIds.length === 0) return [];
+    return this.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account', '=', account)
+      .where('dispute_id', 'in', disputeIds)
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
   }
 
@@ -145,18 +238,10 @@ export class LedgerRepository {
   async statement(account: string, currency: string, limit: number, offset: number): Promise<StatementRow[]> {
     const rows = await this.db
       .selectFrom('ledger_entries')
-      .select([
-        'id',
-        'created_at',
-        'kind',
-        'amount_cents',
-        'order_line_id',
-        sql<number>`sum(amount_cents) over (order by created_at, id rows between unbounded preceding and current row)`.as('balance_cents'),
-      ])
+      .select(['id', 'created_at', 'kind', 'amount_cents', 'order_line_id', 'balance_after_cents as balance_cents'])
       .where('account', '=', account)
       .where('currency', '=', currency)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('account_version', 'desc')
       .limit(limit)
       .offset(offset)
       .execute();

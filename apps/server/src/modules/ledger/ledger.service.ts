@@ -1,12 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, LedgerEntryKind } from '../../db/schema.js';
-import type { Clock } from '../../platform/clock.js';
+import type { InTransaction } from '../../db/unit-of-work.js';
+import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
-import type { LedgerAccount } from './accounts.js';
+import { type LedgerAccount, maturingAccount, providerAccount } from './accounts.js';
+import {
+  type DisputedLine,
+  disputeClosedOf,
+  disputeOpenedOf,
+  maturityOf,
+  refundOf,
+  type RefundedLine,
+  saleOf,
+  type SoldLine,
+} from './events.js';
 import { type BalanceOff, type KeptBalance, type LedgerEntryRow, LedgerRepository, type StatementRow } from './ledger.repository.js';
 
-export type { BalanceOff, KeptBalance, StatementRow };
+export type { BalanceOff, KeptBalance, LedgerEntryRow, StatementRow };
 
 /** One side of a ledger transaction: an account and what it gains (positive) or loses (negative). */
 export interface Posting {
@@ -19,11 +30,13 @@ export interface LedgerTransaction {
   kind: LedgerEntryKind;
   postings: Posting[];
   currency?: string;
-  links?: { orderLineId?: string; refundId?: string; withdrawalId?: string };
+  links?: { orderLineId?: string; refundId?: string; withdrawalId?: string; disputeId?: string };
   /** The transaction this one undoes (kind `reversal`). */
   reverses?: string;
   /** When the event happened, for history recorded after the fact (demo data); now otherwise. */
   at?: string;
+  /** When what it puts on a `maturing:` account for its order line may be paid out (docs/decisions/0012); when written otherwise. */
+  maturesAt?: string;
 }
 
 /** The ledger refused a transaction: a programming error, never a user's. */
@@ -41,12 +54,20 @@ export interface LedgerCheck {
 export interface LedgerServiceDependencies {
   db: Kysely<Database>;
   dialect: Dialect;
+  inTransaction: InTransaction;
   clock: Clock;
+  /**
+   * Payouts through Stripe Connect: the days a sale's earnings wait on the seller's `maturing:` account
+   * (docs/decisions/0012); null (manual payouts): a sale's earnings are available at once.
+   */
+  payoutHoldDays: number | null;
   /** The paid lines without sale entries: the order lines belong to their own module, which answers. */
   paidLinesWithoutSale: () => Promise<string[]>;
 }
 
 const DEFAULT_CURRENCY = 'usd';
+/** Lines matured per round: a round stays short, and the next one takes the rest. */
+const MATURITY_BATCH = 500;
 
 /** Postings merged per account, in account order: the order every transaction locks balance rows in. */
 function normalised(postings: Posting[]): Posting[] {
@@ -69,13 +90,17 @@ function normalised(postings: Posting[]): Posting[] {
 export class LedgerService {
   private readonly db: Kysely<Database>;
   private readonly dialect: Dialect;
+  private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
+  private readonly payoutHoldDays: number | null;
   private readonly paidLinesWithoutSale: () => Promise<string[]>;
 
-  constructor({ db, dialect, clock, paidLinesWithoutSale }: LedgerServiceDependencies) {
+  constructor({ db, dialect, inTransaction, clock, payoutHoldDays, paidLinesWithoutSale }: LedgerServiceDependencies) {
     this.db = db;
     this.dialect = dialect;
+    this.inTransaction = inTransaction;
     this.clock = clock;
+    this.payoutHoldDays = payoutHoldDays;
     this.paidLinesWithoutSale = paidLinesWithoutSale;
   }
 
@@ -95,22 +120,98 @@ export class LedgerService {
     const refundId = transaction.links?.refundId ?? null;
     const withdrawalId = transaction.links?.withdrawalId ?? null;
     const parts = { refund: refundId !== null, withdrawal: withdrawalId !== null };
-    for (const { account, amountCents } of postings) await ledger.addToBalance(account, currency, amountCents, parts, at);
-    const rows: LedgerEntryRow[] = postings.map(({ account, amountCents }) => ({
-      id: newId(),
-      transaction_id: transactionId,
-      account,
-      amount_cents: amountCents,
-      currency,
-      kind: transaction.kind,
-      order_line_id: transaction.links?.orderLineId ?? null,
-      refund_id: refundId,
-      withdrawal_id: withdrawalId,
-      reverses_transaction_id: transaction.reverses ?? null,
-      created_at: at,
-    }));
+    const rows: LedgerEntryRow[] = [];
+    for (const { account, amountCents } of postings) {
+      const { version, balanceCents } = await ledger.addToBalance(account, currency, amountCents, parts, at);
+      rows.push({
+        id: newId(),
+        transaction_id: transactionId,
+        account,
+        amount_cents: amountCents,
+        currency,
+        kind: transaction.kind,
+        order_line_id: transaction.links?.orderLineId ?? null,
+        refund_id: refundId,
+        withdrawal_id: withdrawalId,
+        dispute_id: transaction.links?.disputeId ?? null,
+        reverses_transaction_id: transaction.reverses ?? null,
+        created_at: at,
+        account_version: version,
+        balance_after_cents: balanceCents,
+      });
+    }
     await ledger.insertEntries(rows);
+    // Money put on a maturing account for a line waits to be moved by `matureDue`; a line listed already keeps its date.
+    const lineId = transaction.links?.orderLineId;
+    for (const { account, amountCents } of postings) {
+      if (!lineId || amountCents <= 0 || !account.startsWith('maturing:')) continue;
+      await ledger.listMaturingLine({
+        order_line_id: lineId,
+        seller_id: account.slice('maturing:'.length),
+        currency,
+        due_at: transaction.maturesAt ?? at,
+      });
+    }
     return transactionId;
+  }
+
+  /** A sold line's sale: with payouts through Connect its earnings wait out the refund window on `maturing:`. */
+  postSale(executor: Kysely<Database>, line: Omit<SoldLine, 'maturesAt'>): Promise<string | null> {
+    const maturesAt =
+      this.payoutHoldDays === null ? null : new Date(this.clock.now().getTime() + this.payoutHoldDays * DAY_MS).toISOString();
+    return this.postIfAny(executor, saleOf({ ...line, maturesAt }));
+  }
+
+  /** A refund of a line, taken back first out of what of the line still matures. */
+  async postRefund(executor: Kysely<Database>, refund: Omit<RefundedLine, 'maturingCents'>): Promise<string | null> {
+    const maturingCents = await this.maturingOfLine(executor, refund.sellerId, refund.lineId);
+    return this.postIfAny(executor, refundOf({ ...refund, maturingCents }));
+  }
+
+  /** A dispute opened on a line: taken first out of what of the line still matures (docs/decisions/0012, "Disputes"). */
+  async postDisputeOpened(executor: Kysely<Database>, line: Omit<DisputedLine, 'maturingCents'>): Promise<string | null> {
+    const maturingCents = await this.maturingOfLine(executor, line.sellerId, line.lineId, line.currency);
+    return this.postIfAny(executor, disputeOpenedOf({ ...line, maturingCents }));
+  }
+
+  /** A dispute closed on a line: won, back to the seller; lost, to the provider, and a platform code's part back to the platform. */
+  async postDisputeClosed(
+    executor: Kysely<Database>,
+    line: Omit<DisputedLine, 'maturingCents'>,
+    outcome: 'won' | 'lost',
+  ): Promise<string | null> {
+    const maturingCents = line.platformCents ? await this.maturingOfLine(executor, line.sellerId, line.lineId, line.currency) : 0;
+    return this.postIfAny(executor, disputeClosedOf({ ...line, maturingCents }, outcome));
+  }
+
+  /**
+   * What of the line's earnings still waits on its seller's `maturing:` account, with that account's
+   * balance locked until `executor`'s transaction ends: a refund and the maturity of one line queue.
+   */
+  private async maturingOfLine(executor: Kysely<Database>, sellerId: string, lineId: string, currency = DEFAULT_CURRENCY): Promise<number> {
+    const account = maturingAccount(sellerId);
+    await this.lockedBalanceOf(executor, account, currency);
+    return new LedgerRepository(executor).lineBalance(account, lineId, currency);
+  }
+
+  /**
+   * Moves the earnings of every line whose refund window has passed from `maturing:` to the seller's
+   * balance, each line in a transaction of its own; answers how many lines it moved. Safe to run on
+   * several instances at once: a line's move and its listing go under the account's lock.
+   */
+  async matureDue(): Promise<number> {
+    const due = await new LedgerRepository(this.db).dueMaturingLines(this.clock.now().toISOString(), MATURITY_BATCH);
+    let moved = 0;
+    for (const line of due) {
+      const posted = await this.inTransaction(async (trx) => {
+        const cents = await this.maturingOfLine(trx, line.seller_id, line.order_line_id, line.currency);
+        const repository = new LedgerRepository(trx);
+        await repository.unlistMaturingLine(line.order_line_id);
+        return this.postIfAny(trx, maturityOf(line.order_line_id, line.seller_id, cents, line.currency));
+      });
+      if (posted) moved += 1;
+    }
+    return moved;
   }
 
   /** Posts the opposite of `transactionId`'s entries, as a `reversal` that points at it. */
@@ -127,6 +228,7 @@ export class LedgerService {
         ...(first.order_line_id ? { orderLineId: first.order_line_id } : {}),
         ...(first.refund_id ? { refundId: first.refund_id } : {}),
         ...(first.withdrawal_id ? { withdrawalId: first.withdrawal_id } : {}),
+        ...(first.dispute_id ? { disputeId: first.dispute_id } : {}),
       },
     });
   }
@@ -140,6 +242,26 @@ export class LedgerService {
   async reverseRefund(executor: Kysely<Database>, refundId: string): Promise<void> {
     const transactionId = await new LedgerRepository(executor).transactionOfRefund('refund', refundId);
     if (transactionId) await this.reverse(executor, transactionId);
+  }
+
+  /** The entries on a provider's account written in [since, until), with the line or refund each belongs to. */
+  async providerEntriesBetween(provider: string, since: Date, until: Date): Promise<LedgerEntryRow[]> {
+    return new LedgerRepository(this.db).entriesBetween(providerAccount(provider), since.toISOString(), until.toISOString());
+  }
+
+  /** Every entry on a provider's account that belongs to one of the disputes, whenever written: a dispute lasts weeks. */
+  async providerEntriesOfDisputes(provider: string, disputeIds: readonly string[]): Promise<LedgerEntryRow[]> {
+    return new LedgerRepository(this.db).entriesOfDisputes(providerAccount(provider), disputeIds);
+  }
+
+  /** What of the seller's earnings still matures (docs/decisions/0012), by the day each part becomes available. */
+  maturingScheduleOf(sellerId: string, currency = DEFAULT_CURRENCY): Promise<Array<{ day: string; cents: number }>> {
+    return new LedgerRepository(this.db).maturingByDay(sellerId, maturingAccount(sellerId), currency);
+  }
+
+  /** Sellers whose balance is below zero (refunds after a payout), the furthest first. */
+  sellersBelowZero(limit: number): Promise<string[]> {
+    return new LedgerRepository(this.db).sellersBelowZero(limit);
   }
 
   /** The account's balance as kept: one row, however long its history. */

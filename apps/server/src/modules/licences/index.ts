@@ -1,3 +1,3 @@
 export { licenceRoutes } from './licences.routes.js';
-export { LicencesService } from './licences.service.js';
-export { hasLicences, holdsActiveLicence, type NewLicence, soldLicences } from './licences.repository.js';
+export { type LicenceUpgrades, LicencesService } from './licences.service.js';
+export { hasLicences, holdsActiveLicence, type NewLicence, soldLicences, soldLicencesAndUpgrades } from './licences.repository.js';

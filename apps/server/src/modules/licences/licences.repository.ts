@@ -2,7 +2,7 @@ import type { LicenceStatus, LicenseType } from '@market/contracts';
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { ApiTokensTable, Database, LicenceAppsTable, LicencesTable } from '../../db/schema.js';
-import { soldLicenceLines } from '../orders/index.js';
+import { soldLicenceLines, soldRefundableLines } from '../orders/index.js';
 
 /** A licence: its code and status, its order line and order (the purchase), holder and product. */
 export interface LicenceRow {
@@ -23,7 +23,10 @@ export interface LicenceRow {
 }
 
 export type LicenceAppRow = Selectable<LicenceAppsTable>;
-export type NewLicence = Omit<Selectable<LicencesTable>, 'status' | 'revoked_reason' | 'revoked_at' | 'download_enabled'> & {
+export type NewLicence = Omit<
+  Selectable<LicencesTable>,
+  'status' | 'revoked_reason' | 'revoked_at' | 'download_enabled' | 'license_type'
+> & {
   download_enabled?: number;
 };
 
@@ -32,6 +35,16 @@ export type NewLicence = Omit<Selectable<LicencesTable>, 'status' | 'revoked_rea
  * join (downloads, reviews, the admins' lists): the door's query, never the table's name.
  */
 export const soldLicences = (db: Kysely<Database>) => soldLicenceLines(db).innerJoin('licences as c', 'c.order_line_id', 'l.id');
+
+/**
+ * Sold licence lines and the upgrades of their licences (`l`, kind `licence` or `upgrade`), each with
+ * its order (`o`) and the licence it is or upgrades (`c`): what a buyer paid for and may have refunded
+ * (docs/decisions/0010). The door's query, never the table's name.
+ */
+export const soldLicencesAndUpgrades = (db: Kysely<Database>) =>
+  soldRefundableLines(db).innerJoin('licences as c', (join) =>
+    join.on((eb) => eb.or([eb('c.order_line_id', '=', eb.ref('l.id')), eb('c.id', '=', eb.ref('l.licence_id'))])),
+  );
 
 /** Whether the user `holderRef` holds an active licence of the product `productRef`, as a column of another module's query. */
 export const holdsActiveLicence = (holderRef: string, productRef: string) =>
@@ -47,6 +60,7 @@ export type ApiTokenRow = Selectable<ApiTokensTable>;
 export class LicencesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Each licence's type is its own once an upgrade, or the refund of one, set it (docs/decisions/0010); else its line's. */
   private licences() {
     return soldLicences(this.db)
       .innerJoin('users as u', 'u.id', 'c.holder_id')
@@ -55,7 +69,6 @@ export class LicencesRepository {
         'c.id as licence_id',
         'l.id as line_id',
         'c.purchase_code',
-        'l.license_type',
         'c.status',
         'c.revoked_reason',
         'o.id as purchase_id',
@@ -66,6 +79,7 @@ export class LicencesRepository {
         'pr.user_id as seller_id',
         'pr.thumbnail_key',
       ])
+      .select((eb) => eb.fn.coalesce('c.license_type', 'l.license_type').as('license_type'))
       .select(englishTitleOf('pr.id').as('title'));
   }
 
@@ -111,6 +125,34 @@ export class LicencesRepository {
       .where('order_line_id', '=', lineId)
       .where('status', '=', 'Active')
       .execute();
+  }
+
+  /**
+   * Holds an active Single licence for its upgrade's checkout: its row written first, so a revocation,
+   * a registration or another upgrade of it waits for the checkout's transaction. False when it is
+   * revoked or an upgrade made it Multi since the caller read it Single.
+   */
+  async holdSingleActive(licenceId: string): Promise<boolean> {
+    const held = await this.db
+      .updateTable('licences')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', licenceId)
+      .where('status', '=', 'Active')
+      .where((eb) => eb.or([eb('license_type', 'is', null), eb('license_type', '=', 'Single App License')]))
+      .executeTakeFirst();
+    return Number(held.numUpdatedRows) === 1;
+  }
+
+  /** Sets the licences' type: Multi when their upgrade is paid, Single again when it is refunded. */
+  async setType(licenceIds: readonly string[], type: LicenseType): Promise<void> {
+    if (licenceIds.length > 0) await this.db.updateTable('licences').set({ license_type: type }).where('id', 'in', licenceIds).execute();
+  }
+
+  /** The purchase codes of these licences, by licence id. */
+  async codesOf(licenceIds: readonly string[]): Promise<Map<string, string>> {
+    if (licenceIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('licences').select(['id', 'purchase_code']).where('id', 'in', licenceIds).execute();
+    return new Map(rows.map((row) => [row.id, row.purchase_code]));
   }
 
   /** Live (not cleared) registrations of these licences, oldest first. */

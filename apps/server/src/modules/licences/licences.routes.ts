@@ -3,6 +3,7 @@ import {
   API_PATHS,
   apiTokenListSchema,
   createdTokenSchema,
+  createPaymentIntentResponseSchema,
   createTokenBodySchema,
   errorBodySchema,
   idParamsSchema,
@@ -13,12 +14,14 @@ import {
   reasonBodySchema,
   registerAppBodySchema,
   updateAppBodySchema,
+  upgradeLicenceBodySchema,
   verificationSchema,
   verifyQuerySchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateFile } from '../../http/private-file.js';
+import { perAccount } from '../../http/rate-limit-store.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
 import { bearerTokenOf, hashToken, type LicencesService } from './licences.service.js';
 
@@ -28,6 +31,9 @@ export interface LicenceRoutesOptions {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+/** As create-payment-intent's: each opens a payment intent, and a flood of them is somebody scripting the provider. */
+const UPGRADES_PER_MINUTE = 10;
 
 const VERIFY_EXAMPLE = `curl -H "Authorization: Bearer smk_…" "https://market.example/api/licence/verify?code=3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b"`;
 
@@ -190,6 +196,28 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
       },
     },
     async (request) => licences.clearApp(actorOf(request), request.params.code, request.params.appId, request.body.reason),
+  );
+
+  app.post(
+    API_PATHS.licence.upgrade,
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: UPGRADES_PER_MINUTE, timeWindow: 60_000, keyGenerator: perAccount('upgrade-') } },
+      schema: {
+        tags,
+        summary:
+          "Upgrade your Single App License to a Multi App License paying the difference of today's prices (a running sale's included): " +
+          'opens its checkout as create-payment-intent does (the same answer and card step); once paid, the same purchase code is a Multi App License',
+        description:
+          'Refused: a licence of somebody else (404), a revoked one (403), one that is Multi already, an upgrade paid already or being paid, ' +
+          `a product no longer for sale (409), an \`amount\` that differs from the server's (400); 429 past ${UPGRADES_PER_MINUTE} a minute per user. ` +
+          'A refund of the upgrade makes the licence Single again (docs/decisions/0010).',
+        params: licenceParamsSchema,
+        body: upgradeLicenceBodySchema,
+        response: { 200: createPaymentIntentResponseSchema, ...errors, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => licences.upgrade(actorOf(request), request.params.code, request.body),
   );
 
   app.put(

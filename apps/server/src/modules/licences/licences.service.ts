@@ -3,6 +3,7 @@ import {
   apiPath,
   API_PATHS,
   APP_ALREADY_REGISTERED_MESSAGE,
+  centsToDollars,
   INVALID_TOKEN_MESSAGE,
   isStoreUrlOfOtherApp,
   LICENCE_FULL_MESSAGE,
@@ -17,11 +18,14 @@ import {
   TOKEN_NOT_FOUND_MESSAGE,
   TOO_MANY_TOKENS_MESSAGE,
   UNKNOWN_PURCHASE_CODE_MESSAGE,
+  UPGRADE_MESSAGES,
   type ApiToken,
   type CreatedToken,
+  type CreatePaymentIntentResponse,
   type Licence,
   type LicenceVerification,
   type SessionUser,
+  type UpgradeLicenceBody,
   withoutInvisibleCharacters,
 } from '@market/contracts';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
@@ -54,10 +58,26 @@ export const bearerTokenOf = (authorization: string | undefined) => /^\s*Bearer\
 /** Prefixed, so a token pasted in the wrong place is recognisable (and findable by secret scanners). */
 const newToken = () => `smk_${randomBytes(32).toString('base64url')}`;
 
+/** What an upgrade costs and how it is paid for (docs/decisions/0010): the checkout's, filled by the composition root. */
+export interface LicenceUpgrades {
+  /** Today's price of upgrading a Single licence of each product (a running sale's included); a product not for sale is left out. */
+  pricesOf(productIds: readonly string[]): Promise<Map<string, { listCents: number; paidCents: number }>>;
+  /**
+   * Prices the upgrade, opens the provider's intent and the pending order of its one upgrade line, as
+   * the cart's checkout does; `holdIn` runs first in the order's transaction.
+   */
+  open(
+    actor: SessionUser,
+    upgrade: UpgradeLicenceBody & { licenceId: string; productId: string },
+    holdIn: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<CreatePaymentIntentResponse>;
+}
+
 export interface LicencesServiceDependencies {
   db: Kysely<Database>;
   inTransaction: InTransaction;
   clock: Clock;
+  upgrades: LicenceUpgrades;
 }
 
 /** Licences: read by their buyer (and admins), apps registered to them, revoked by admins, verified by sellers. */
@@ -65,11 +85,13 @@ export class LicencesService {
   private readonly licences: LicencesRepository;
   private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
+  private readonly upgrades: LicenceUpgrades;
 
-  constructor({ db, inTransaction, clock }: LicencesServiceDependencies) {
+  constructor({ db, inTransaction, clock, upgrades }: LicencesServiceDependencies) {
     this.licences = new LicencesRepository(db);
     this.inTransaction = inTransaction;
     this.clock = clock;
+    this.upgrades = upgrades;
   }
 
   /** Whether the user holds an active licence of the product (bought, not refunded, not revoked). */
@@ -85,6 +107,46 @@ export class LicencesService {
   /** A refunded line's licence revoked and its downloads shut, inside the refund's transaction. */
   revokeRefundedIn(trx: Kysely<Database>, lineId: string, reason: string, at: string): Promise<void> {
     return new LicencesRepository(trx).revokeRefunded(lineId, reason, at);
+  }
+
+  /** A line's licence revoked when its payment's dispute was lost (docs/decisions/0012, "Disputes"), inside that transaction. */
+  revokeDisputedIn(trx: Kysely<Database>, lineId: string, reason: string, at: string): Promise<void> {
+    return new LicencesRepository(trx).revokeRefunded(lineId, reason, at);
+  }
+
+  /** Paid upgrades' licences become Multi App Licenses, inside the payment's transaction (docs/decisions/0010). */
+  upgradeIn(trx: Kysely<Database>, licenceIds: readonly string[]): Promise<void> {
+    return new LicencesRepository(trx).setType(licenceIds, 'Multi App License');
+  }
+
+  /**
+   * A refunded upgrade's licence is a Single App License again, inside the refund's transaction: not
+   * revoked, its registered apps kept, new ones refused while it holds one or more (docs/decisions/0010).
+   */
+  undoUpgradeIn(trx: Kysely<Database>, licenceId: string): Promise<void> {
+    return new LicencesRepository(trx).setType([licenceId], 'Single App License');
+  }
+
+  /** The purchase codes of these licences, by licence id (an upgrade's receipt shows the code it upgraded). */
+  codesOf(licenceIds: readonly string[]): Promise<Map<string, string>> {
+    return this.licences.codesOf(licenceIds);
+  }
+
+  /**
+   * POST /api/licence/{code}/upgrade: its holder's active Single App License becomes Multi once the
+   * difference is paid. Opens the checkout and answers it as create-payment-intent does.
+   */
+  async upgrade(actor: SessionUser, code: string, body: UpgradeLicenceBody): Promise<CreatePaymentIntentResponse> {
+    const licence = await this.held(actor, code);
+    if (licence.license_type === 'Multi App License') throw conflict(UPGRADE_MESSAGES.alreadyMulti);
+    return this.upgrades.open(actor, { ...body, licenceId: licence.licence_id, productId: licence.product_id }, async (trx) => {
+      const licences = new LicencesRepository(trx);
+      if (await licences.holdSingleActive(licence.licence_id)) return;
+      // Revoked, or upgraded by another checkout, since it was read.
+      const now = await licences.findByCode(licence.purchase_code);
+      if (now?.status === 'Revoked') throw forbidden(LICENCE_REVOKED_MESSAGE);
+      throw conflict(UPGRADE_MESSAGES.alreadyMulti);
+    });
   }
 
   /** The stored download flag of the licence of an order's product (docs/product-spec.md's updateDownload). */
@@ -111,6 +173,8 @@ export class LicencesService {
     const licence = await this.held(actor, code);
     const now = this.clock.now().toISOString();
     const soleApp = licence.license_type === 'Single App License';
+    // A Single licence with more apps, kept from before its upgrade was refunded, takes no new one.
+    const maxApps = soleApp ? 1 : MAX_APPS_PER_LICENCE;
     let outcome: 'inserted' | 'revoked' | 'full';
     try {
       const registration = {
@@ -126,7 +190,7 @@ export class LicencesService {
         cleared_by: null,
         cleared_reason: null,
       };
-      outcome = await this.inTransaction((trx) => new LicencesRepository(trx).insertAppWhileActive(registration, MAX_APPS_PER_LICENCE));
+      outcome = await this.inTransaction((trx) => new LicencesRepository(trx).insertAppWhileActive(registration, maxApps));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The database decides, so two registrations sent at once cannot both take a Single licence.
@@ -136,7 +200,10 @@ export class LicencesService {
       throw conflict(APP_ALREADY_REGISTERED_MESSAGE, 'bundleId');
     }
     if (outcome === 'revoked') throw forbidden(LICENCE_REVOKED_MESSAGE);
-    if (outcome === 'full') throw conflict(LICENCE_FULL_MESSAGE);
+    if (outcome === 'full') {
+      const [first] = await this.licences.liveAppsOf([licence.licence_id]);
+      throw conflict(soleApp && first ? singleAppTakenMessage(first.app_name) : LICENCE_FULL_MESSAGE);
+    }
     return this.view(licence);
   }
 
@@ -257,6 +324,8 @@ export class LicencesService {
 
   private async views(rows: LicenceRow[]): Promise<Licence[]> {
     const apps = await this.licences.liveAppsOf(rows.map((row) => row.licence_id));
+    const upgradable = rows.filter((row) => row.status === 'Active' && row.license_type === 'Single App License');
+    const upgrades = upgradable.length ? await this.upgrades.pricesOf([...new Set(upgradable.map((row) => row.product_id))]) : new Map();
     const appsByLine = new Map<string, LicenceAppRow[]>();
     for (const app of apps) appsByLine.set(app.licence_id, [...(appsByLine.get(app.licence_id) ?? []), app]);
     return rows.map((row) => {
@@ -282,7 +351,14 @@ export class LicencesService {
           storeUrl: app.store_url,
           registeredAt: app.created_at,
         })),
+        upgrade: upgradeOffer(row, upgrades.get(row.product_id)),
       };
     });
   }
+}
+
+/** What upgrading the licence costs today, or null when it cannot be upgraded. */
+function upgradeOffer(row: LicenceRow, price: { listCents: number; paidCents: number } | undefined): Licence['upgrade'] {
+  if (!price || row.status !== 'Active' || row.license_type !== 'Single App License') return null;
+  return { listPrice: centsToDollars(price.listCents), price: centsToDollars(price.paidCents) };
 }

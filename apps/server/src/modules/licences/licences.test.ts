@@ -125,7 +125,7 @@ describe('licences', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(singleAppTakenMessage('Runner 1'));
     expect(second.json().message).toBe(
-      'This Single App License is already registered to Runner 1. Buy a Multi App License to use the code in more apps.',
+      'This Single App License is already registered to Runner 1. Upgrade it to a Multi App License to use the code in more apps.',
     );
   });
 

@@ -10,10 +10,13 @@ export {
 } from './orders.service.js';
 export {
   boughtBy,
+  LICENCE_LINE_KINDS,
+  sellsLicence,
   paidLinesWithoutSaleEntries,
   reskinQuotedWith,
   soldLicenceLines,
   soldOrders,
+  soldRefundableLines,
   type LineAtSale,
   SOLD_ORDER_STATUSES,
   unitsSoldBy,

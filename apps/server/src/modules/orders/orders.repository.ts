@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, OrderLinesTable, OrdersTable, OrderStatus } from '../../db/schema.js';
+import type { Database, OrderLineKind, OrderLinesTable, OrdersTable, OrderStatus } from '../../db/schema.js';
 import { linesWithSaleEntries } from '../ledger/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -17,8 +17,15 @@ export interface LineAtSale {
   releaseId: string | null;
 }
 
+/** Lines that sell a licence: bought alone, or in a bundle (docs/decisions/0011). */
+export const LICENCE_LINE_KINDS: readonly OrderLineKind[] = ['licence', 'bundle'];
+export const sellsLicence = (kind: OrderLineKind) => LICENCE_LINE_KINDS.includes(kind);
+
 /** Orders that became purchases: paid, and paid then refunded in part or whole. */
 export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+/** Lines the buyer pays for and may have refunded: a licence alone or in a bundle, or the upgrade of one (docs/decisions/0010). */
+const REFUNDABLE_KINDS: readonly OrderLineKind[] = ['licence', 'bundle', 'upgrade'];
 
 /**
  * Licence lines of sold orders that were paid for (a price, or a reskin quoted with them) and have no
@@ -31,7 +38,7 @@ export async function paidLinesWithoutSaleEntries(db: Kysely<Database>): Promise
     .leftJoin(linesWithSaleEntries(db).as('sold'), 'sold.order_line_id', 'l.id')
     .select('l.id')
     .where('o.status', 'in', SOLD_ORDER_STATUSES)
-    .where('l.kind', '=', 'licence')
+    .where('l.kind', 'in', REFUNDABLE_KINDS)
     .where('sold.order_line_id', 'is', null)
     .where((eb) =>
       eb.or([
@@ -55,6 +62,17 @@ export async function paidLinesWithoutSaleEntries(db: Kysely<Database>): Promise
 /** Orders and their lines; no rule lives here. */
 export class OrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Each line's order's payment intent at its provider. */
+  async intentsOfLines(lineIds: readonly string[]): Promise<Array<{ lineId: string; intentId: string }>> {
+    if (!lineIds.length) return [];
+    return this.db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select(['order_lines.id as lineId', 'orders.provider_intent_id as intentId'])
+      .where('order_lines.id', 'in', lineIds)
+      .execute();
+  }
 
   /** The order and its lines, inside the caller's transaction. */
   async insertRows(order: OrderRow, lines: OrderLineRow[]): Promise<void> {
@@ -91,6 +109,18 @@ export class OrdersRepository {
           eb.selectFrom('order_lines as l').select('l.id').whereRef('l.order_id', '=', 'o.id').where('l.product_id', '=', productId),
         ),
       )
+      .execute();
+  }
+
+  /** Orders still waiting to be paid with a line upgrading the licence. */
+  pendingUpgradesOf(licenceId: string): Promise<Pick<OrderRow, 'id' | 'provider_intent_id'>[]> {
+    return this.db
+      .selectFrom('orders as o')
+      .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+      .select(['o.id', 'o.provider_intent_id'])
+      .where('l.licence_id', '=', licenceId)
+      .where('l.kind', '=', 'upgrade')
+      .where('o.status', '=', 'pending')
       .execute();
   }
 
@@ -156,13 +186,41 @@ export class OrdersRepository {
     return true;
   }
 
-  /** After a refund: `refunded` once every licence line is, else `partially_refunded`. */
+  /** The sellers of the order's licence lines who sold no licence line in any other sold order. */
+  async firstSaleSellersOf(orderId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('order_lines as l')
+      .select('l.seller_id')
+      .distinct()
+      .where('l.order_id', '=', orderId)
+      .where('l.kind', 'in', LICENCE_LINE_KINDS)
+      .where('l.seller_id', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('order_lines as earlier')
+              .innerJoin('orders as o', 'o.id', 'earlier.order_id')
+              .select('earlier.id')
+              .whereRef('earlier.seller_id', '=', 'l.seller_id')
+              .whereRef('earlier.order_id', '!=', 'l.order_id')
+              .where('earlier.kind', 'in', LICENCE_LINE_KINDS)
+              .where('o.status', 'in', SOLD_ORDER_STATUSES),
+          ),
+        ),
+      )
+      .orderBy('l.seller_id')
+      .execute();
+    return rows.map((row) => row.seller_id!);
+  }
+
+  /** After a refund: `refunded` once every licence (or upgrade) line is, else `partially_refunded`. */
   async settleRefunds(orderId: string, refundedLines: number, at: string): Promise<void> {
     const { lines } = await this.db
       .selectFrom('order_lines')
       .select((eb) => eb.fn.countAll<string | number>().as('lines'))
       .where('order_id', '=', orderId)
-      .where('kind', '=', 'licence')
+      .where('kind', 'in', REFUNDABLE_KINDS)
       .executeTakeFirstOrThrow();
     const status: OrderStatus = refundedLines >= Number(lines) ? 'refunded' : refundedLines > 0 ? 'partially_refunded' : 'paid';
     await this.db
@@ -209,7 +267,18 @@ export const soldLicenceLines = (db: Kysely<Database>) =>
   db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where('l.kind', '=', 'licence')
+    .where('l.kind', 'in', LICENCE_LINE_KINDS)
+    .where('o.status', 'in', SOLD_ORDER_STATUSES);
+
+/**
+ * Sold licence lines and upgrade lines (`l`) with their order (`o`), for the reads of what a buyer paid
+ * for and may have refunded (docs/decisions/0010): the door's query, never the tables' names.
+ */
+export const soldRefundableLines = (db: Kysely<Database>) =>
+  db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .where('l.kind', 'in', REFUNDABLE_KINDS)
     .where('o.status', 'in', SOLD_ORDER_STATUSES);
 
 /** The reskin quoted with the licence line `alias` (its order's reskin line of the same product), or null. */
@@ -218,6 +287,7 @@ export const reskinQuotedWith = (alias: string) =>
     where r.order_id = ${sql.ref(`${alias}.order_id`)} and r.product_id = ${sql.ref(`${alias}.product_id`)} and r.kind = 'reskin')`;
 
 const soldStatusList = sql.join(SOLD_ORDER_STATUSES.map((status) => sql.lit(status)));
+const licenceKindList = sql.join(LICENCE_LINE_KINDS.map((kind) => sql.lit(kind)));
 
 /** Sold orders (`o`), for another module's read: the door's query, never the table's name. */
 export const soldOrders = (db: Kysely<Database>) => db.selectFrom('orders as o').where('o.status', 'in', SOLD_ORDER_STATUSES);
@@ -225,7 +295,7 @@ export const soldOrders = (db: Kysely<Database>) => db.selectFrom('orders as o')
 /** Licence lines sold by the seller `sellerRef` (the seller fixed at each sale), as a column of another module's query. */
 export const unitsSoldBy = (sellerRef: string) =>
   sql<number>`(select count(*) from order_lines sl inner join orders so on so.id = sl.order_id
-    where sl.kind = 'licence' and sl.seller_id = ${sql.ref(sellerRef)} and so.status in (${soldStatusList}))`;
+    where sl.kind in (${licenceKindList}) and sl.seller_id = ${sql.ref(sellerRef)} and so.status in (${soldStatusList}))`;
 
 /** What the buyer `buyerRef` bought, as a column of another module's query: sold orders, cents paid, or the newest sale. */
 export const boughtBy = (buyerRef: string, figure: 'orders' | 'cents' | 'last') => {

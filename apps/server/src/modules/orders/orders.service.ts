@@ -15,6 +15,12 @@ export interface NewOrderLine {
   listCents: number;
   /** What a discount code took off the line (licence lines only); none when absent. */
   discountCents?: number;
+  /** The bundle a `bundle` line is bought in. */
+  bundleId?: string;
+  /** The licence an `upgrade` line upgrades (docs/decisions/0010). */
+  licenceId?: string;
+  /** The part of `discountCents` a platform code took off, which the platform funds; none when absent. */
+  platformDiscountCents?: number;
 }
 
 export interface OrderLine {
@@ -26,8 +32,14 @@ export interface OrderLine {
   releaseId: string | null;
   listCents: number;
   discountCents: number;
+  /** The part of `discountCents` the platform funded: the seller earned it (docs/decisions/0009 "Platform codes"). */
+  platformDiscountCents: number;
   taxCents: number;
   paidCents: number;
+  /** Only on a `bundle` line: the bundle it was bought in. */
+  bundleId?: string;
+  /** The licence an `upgrade` line upgrades; null on every other line. */
+  licenceId: string | null;
 }
 
 export interface Order {
@@ -81,8 +93,11 @@ const lineOf = (row: OrderLineRow): OrderLine => ({
   releaseId: row.release_id,
   listCents: Number(row.list_cents),
   discountCents: Number(row.discount_cents),
+  platformDiscountCents: Number(row.platform_discount_cents),
   taxCents: Number(row.tax_cents),
   paidCents: Number(row.paid_cents),
+  ...(row.bundle_id === null ? {} : { bundleId: row.bundle_id }),
+  licenceId: row.licence_id,
 });
 
 const soldOf = (row: OrderRow | PaidOrderWithBuyerRow): SoldOrder => ({
@@ -100,7 +115,7 @@ const paidCentsOf = (line: Pick<NewOrderLine, 'listCents' | 'discountCents'>) =>
 
 /** The charged total: a reskin is quoted with its licence, never charged by the cart (docs/product-spec.md §9). */
 export const chargedCents = (lines: ReadonlyArray<Pick<NewOrderLine, 'kind' | 'listCents' | 'discountCents'>>) =>
-  lines.filter((line) => line.kind === 'licence').reduce((total, line) => total + paidCentsOf(line), 0);
+  lines.filter((line) => line.kind !== 'reskin').reduce((total, line) => total + paidCentsOf(line), 0);
 
 const lineRowOf = (orderId: string, line: NewOrderLine & { id?: string }): OrderLineRow => ({
   id: line.id ?? newId(),
@@ -112,8 +127,11 @@ const lineRowOf = (orderId: string, line: NewOrderLine & { id?: string }): Order
   seller_id: line.sellerId,
   list_cents: line.listCents,
   discount_cents: line.discountCents ?? 0,
+  platform_discount_cents: line.platformDiscountCents ?? 0,
   tax_cents: 0,
   paid_cents: paidCentsOf(line),
+  bundle_id: line.bundleId ?? null,
+  licence_id: line.licenceId ?? null,
 });
 
 export interface OrdersServiceDependencies {
@@ -157,6 +175,12 @@ export class OrdersService {
     return total;
   }
 
+  /** Each line's payment intent at its provider, for reconciliation. */
+  async intentsOfLines(lineIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.orders.intentsOfLines(lineIds);
+    return new Map(rows.map((row) => [row.lineId, row.intentId]));
+  }
+
   async byIntent(provider: string, intentId: string): Promise<Order | null> {
     const row = await this.orders.findByIntent(provider, intentId);
     return row ? this.withLines(row) : null;
@@ -185,6 +209,11 @@ export class OrdersService {
   /** Pending orders with a line of the product, opened after `sinceIso` (all when null). */
   pendingOf(productId: string, sinceIso: string | null) {
     return this.orders.pendingOf(productId, sinceIso);
+  }
+
+  /** Checkouts still waiting to be paid that upgrade the licence (docs/decisions/0010); inside the caller's transaction when given one. */
+  pendingUpgradesOf(licenceId: string, trx?: Kysely<Database>) {
+    return (trx ? new OrdersRepository(trx) : this.orders).pendingUpgradesOf(licenceId);
   }
 
   /** pending → canceled inside the caller's transaction: the provider closed the checkout unpaid. */
@@ -238,7 +267,15 @@ export class OrdersService {
     return new OrdersRepository(trx).markPaid(orderId, paidAt, lines);
   }
 
-  /** paid → partially_refunded | refunded inside the refund's transaction, from how many licence lines are refunded. */
+  /**
+   * Inside the transaction that marked the order paid: the sellers for whom it is their first ever
+   * sale (no licence line of theirs in another sold order), for the first-sale hold (docs/decisions/0012).
+   */
+  firstSaleSellersIn(trx: Kysely<Database>, orderId: string): Promise<string[]> {
+    return new OrdersRepository(trx).firstSaleSellersOf(orderId);
+  }
+
+  /** paid → partially_refunded | refunded inside the refund's transaction, from how many licence (or upgrade) lines are refunded. */
   settleRefundsIn(trx: Kysely<Database>, orderId: string, refundedLines: number): Promise<void> {
     return new OrdersRepository(trx).settleRefunds(orderId, refundedLines, this.clock.now().toISOString());
   }

@@ -6,17 +6,23 @@ import {
   licencePrice,
   type CartPrice,
   type CartPriceBody,
+  BUNDLE_MESSAGES,
   type CheckoutLine,
+  isBundleLine,
   type CreatePaymentIntentBody,
   type CreatePaymentIntentResponse,
   type LicenseType,
   type PaymentConfig,
+  type ProductCheckoutLine,
   type SessionUser,
   type SimulatedConfirmBody,
   type TextBoolean,
+  type UpgradeLicenceBody,
+  UPGRADE_MESSAGES,
+  upgradePrice,
 } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import {
   SimulatedPaymentProvider,
@@ -26,7 +32,8 @@ import {
   type RecordedProviderRefund,
   WebhookSignatureError,
 } from '../../platform/payments/index.js';
-import { chargedCents, type NewOrderLine, type Order, type OrdersService } from '../orders/index.js';
+import { chargedCents, type NewOrderLine, type Order, type OrdersService, sellsLicence } from '../orders/index.js';
+import type { BundleInCart } from '../bundles/index.js';
 import type { AppliedDiscount, DiscountsService } from '../discounts/index.js';
 import type { RunningSales } from '../catalogue/index.js';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
@@ -45,8 +52,21 @@ export interface PaidLine {
   /** What the buyer pays: the list price less a discount code's cents. */
   priceCents: number;
   listCents: number;
+  /** What a platform code took off the line: the platform pays it to the seller. */
+  platformDiscountCents: number;
   /** The product's reskin price when the buyer asked for a reskin; shown, never charged here. */
   reskinPriceCents: number | null;
+  /** The bundle the line was bought in (docs/decisions/0011), or null. */
+  bundleId: string | null;
+  /** The licence an upgrade line makes Multi (docs/decisions/0010); null on a licence line, which issues its own. */
+  upgradesLicenceId: string | null;
+}
+
+/** What upgrading a Single licence of a product to Multi costs today (docs/decisions/0010). */
+export interface UpgradeQuote {
+  sellerId: string;
+  listCents: number;
+  paidCents: number;
 }
 
 /** An intent as this marketplace recorded it when the checkout started. */
@@ -79,7 +99,7 @@ function toRecordedPayment(order: Order): RecordedPayment {
     amountCents: order.totalCents,
     currency: order.currency,
     lines: order.lines
-      .filter((line) => line.kind === 'licence')
+      .filter((line) => line.kind !== 'reskin')
       .map((line) => {
         const reskin = reskins.find((candidate) => candidate.productId === line.productId);
         return {
@@ -89,10 +109,34 @@ function toRecordedPayment(order: Order): RecordedPayment {
           isReskin: reskin ? 'true' : 'false',
           priceCents: line.paidCents,
           listCents: line.listCents,
+          platformDiscountCents: line.platformDiscountCents,
           reskinPriceCents: reskin ? reskin.listCents : null,
+          bundleId: line.bundleId ?? null,
+          upgradesLicenceId: line.kind === 'upgrade' ? line.licenceId : null,
         };
       }),
   };
+}
+
+/**
+ * One licence per product per order: a bundle's product also in the cart on its own, or in a
+ * second bundle of it, would sell the buyer the same licence twice (docs/decisions/0011).
+ */
+function assertEachProductOnce(alone: readonly string[], bundles: readonly BundleInCart[]): void {
+  const seen = new Map<string, string | null>(alone.map((productId) => [productId, null]));
+  for (const bundle of bundles) {
+    for (const line of bundle.lines) {
+      if (seen.has(line.productId)) {
+        const other = seen.get(line.productId);
+        throw badRequest(
+          other
+            ? `"${line.title}" is in the bundles "${other}" and "${bundle.name}"; keep one of them`
+            : BUNDLE_MESSAGES.memberTwice(line.title, bundle.name),
+        );
+      }
+      seen.set(line.productId, bundle.name);
+    }
+  }
 }
 
 /** Checkout: the server prices the cart, opens the provider's intent and asks the provider what was paid. */
@@ -107,8 +151,15 @@ export interface PaymentsServiceDependencies {
   discounts: DiscountsService;
   /** The sale running now on each of the products, priced from their listed prices (modules/sales). */
   runningSales?: RunningSales;
+  /** The bundles a cart names, each priced as one line per product (modules/bundles). */
+  bundlesInCart?: BundlesInCart;
   clock: Clock;
 }
+
+export type BundlesInCart = (
+  buyerId: string,
+  lines: ReadonlyArray<{ bundleId: string; licenseType: LicenseType }>,
+) => Promise<BundleInCart[]>;
 
 /** A cart priced by the server: its order lines (licences with their discounts, reskins quoted) and the code's fate. */
 interface PricedCart {
@@ -127,10 +178,12 @@ export class PaymentsService {
   private readonly orders: OrdersService;
   private readonly discounts: DiscountsService;
   private readonly runningSales: RunningSales;
+  private readonly bundlesInCart: BundlesInCart;
   private readonly clock: Clock;
 
-  constructor({ db, inTransaction, provider, orders, discounts, runningSales, clock }: PaymentsServiceDependencies) {
+  constructor({ db, inTransaction, provider, orders, discounts, runningSales, bundlesInCart, clock }: PaymentsServiceDependencies) {
     this.runningSales = runningSales ?? (async () => new Map());
+    this.bundlesInCart = bundlesInCart ?? (async () => []);
     this.payments = new PaymentsRepository(db);
     this.inTransaction = inTransaction;
     this.provider = provider;
@@ -149,11 +202,12 @@ export class PaymentsService {
    */
   async price(actor: SessionUser, body: CartPriceBody): Promise<CartPrice> {
     const priced = await this.priceCart(actor, body.products, body.code);
-    const licences = priced.lines.filter((line) => line.kind === 'licence');
+    const licences = priced.lines.filter((line) => sellsLicence(line.kind));
     const subtotal = licences.reduce((sum, line) => sum + line.listCents, 0);
     return {
       lines: licences.map((line) => ({
         productId: line.productId,
+        ...(line.bundleId ? { bundleId: line.bundleId } : {}),
         licenseType: line.licenseType,
         listPrice: centsToDollars(line.listCents),
         saleDiscount: centsToDollars(priced.saleCents.get(line.productId) ?? 0),
@@ -199,7 +253,95 @@ export class PaymentsService {
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
   }
 
-  private async priceCart(actor: SessionUser, cart: readonly CheckoutLine[], code: string | undefined): Promise<PricedCart> {
+  /**
+   * Today's price of upgrading a Single licence of each product to Multi (docs/decisions/0010): the
+   * difference of its licences' prices, a running sale's included. A product not for sale is left out.
+   */
+  async upgradePrices(productIds: readonly string[]): Promise<Map<string, UpgradeQuote>> {
+    const products = (await this.payments.saleProducts(productIds)).filter((row) => row.status === 'Approved');
+    const sales = await this.runningSales(
+      products.map((row) => ({
+        id: row.id,
+        singleCents: Number(row.single_app_license_cents),
+        multiCents: Number(row.multi_app_license_cents),
+      })),
+    );
+    return new Map(
+      products.map((row) => {
+        const single = Number(row.single_app_license_cents);
+        const multi = Number(row.multi_app_license_cents);
+        const sale = sales.get(row.id);
+        const price = upgradePrice({
+          listedSingleCents: single,
+          listedMultiCents: multi,
+          todaySingleCents: sale ? dollarsToCents(sale.singleAppLicense) : single,
+          todayMultiCents: sale ? dollarsToCents(sale.multiAppLicense) : multi,
+        });
+        return [row.id, { sellerId: row.user_id, ...price }];
+      }),
+    );
+  }
+
+  /**
+   * An upgrade's checkout, as the cart's: priced here, the provider's intent opened, and the pending
+   * order of its one `upgrade` line written with `holdIn` (the licence's own checks and lock) in one
+   * transaction. An earlier checkout of the same upgrade still open is closed first, so the buyer
+   * never pays twice; one the provider says was paid refuses this one.
+   */
+  async openUpgrade(
+    actor: SessionUser,
+    upgrade: UpgradeLicenceBody & { licenceId: string; productId: string },
+    holdIn: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<CreatePaymentIntentResponse> {
+    const price = (await this.upgradePrices([upgrade.productId])).get(upgrade.productId);
+    if (!price) throw conflict(UPGRADE_MESSAGES.notForSale);
+    if (price.sellerId === actor._id) throw badRequest(OWN_PRODUCT_MESSAGE);
+    const amount = price.paidCents;
+    if (upgrade.amount !== undefined && upgrade.amount !== amount) {
+      throw badRequest(`The amount does not match the price of the upgrade: it is ${formatUsd(amount)}`);
+    }
+    for (const open of await this.orders.pendingUpgradesOf(upgrade.licenceId)) {
+      if (!(await this.closedAtProvider(open))) throw conflict(UPGRADE_MESSAGES.alreadyPaid);
+      await this.closeUnpaid(open.id, 'cancel');
+    }
+    const orderId = newId();
+    const intent = await this.provider.createIntent(amount, upgrade.currency, { userId: actor._id, paymentId: orderId });
+    try {
+      await this.inTransaction(async (trx) => {
+        await holdIn(trx);
+        // Another window opened one between our look and the licence's lock.
+        if ((await this.orders.pendingUpgradesOf(upgrade.licenceId, trx)).length > 0) throw conflict(UPGRADE_MESSAGES.checkoutOpen);
+        await this.orders.openIn(trx, {
+          id: orderId,
+          buyerId: actor._id,
+          provider: this.provider.name,
+          intentId: intent.id,
+          currency: upgrade.currency,
+          lines: [
+            {
+              kind: 'upgrade',
+              productId: upgrade.productId,
+              licenseType: 'Multi App License',
+              sellerId: price.sellerId,
+              listCents: price.listCents,
+              discountCents: price.listCents - price.paidCents,
+              licenceId: upgrade.licenceId,
+            },
+          ],
+        });
+      });
+    } catch (error) {
+      // Nobody can pay an intent whose order was never kept.
+      await this.provider.cancel(intent.id).catch(() => undefined);
+      throw error;
+    }
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+  }
+
+  private async priceCart(actor: SessionUser, lines: readonly CheckoutLine[], code: string | undefined): Promise<PricedCart> {
+    const cart = lines.filter((line): line is ProductCheckoutLine => !isBundleLine(line));
+    // A bundle is one line per product at its share of the bundle's price; codes and sales do not reach it (docs/decisions/0011).
+    const bundles = await this.bundlesInCart(actor._id, lines.filter(isBundleLine));
     const products = new Map((await this.payments.saleProducts(cart.map((line) => line.productId))).map((row) => [row.id, row]));
     const sales = await this.runningSales(
       [...products.values()].map((row) => ({
@@ -242,20 +384,39 @@ export class PaymentsService {
             })),
           );
     const applied = evaluation?.applies ? evaluation.discount : null;
+    assertEachProductOnce(
+      licences.map(({ line }) => line.productId),
+      bundles,
+    );
     // A reskin is its own line, quoted with the licence and never charged by the cart (docs/decisions/0008).
-    const lines: NewOrderLine[] = licences.flatMap(({ line, product, listCents, saleCents }, index) => {
+    const priced: NewOrderLine[] = licences.flatMap(({ line, product, listCents, saleCents }, index) => {
       const common = { productId: line.productId, licenseType: line.licenseType, sellerId: product.user_id };
-      const discountCents = listCents - saleCents + (applied?.lineDiscounts[index] ?? 0);
-      const licence: NewOrderLine = { ...common, kind: 'licence', listCents, discountCents };
+      const codeCents = applied?.lineDiscounts[index] ?? 0;
+      const discountCents = listCents - saleCents + codeCents;
+      // A platform code's cents are the platform's to pay; the seller still earns the price before them.
+      const platformDiscountCents = applied?.platform ? codeCents : 0;
+      const licence: NewOrderLine = { ...common, kind: 'licence', listCents, discountCents, platformDiscountCents };
       if (line.isReskin !== 'true') return [licence];
       return [
         licence,
         { ...common, kind: 'reskin', listCents: product.reskin_price_cents === null ? 0 : Number(product.reskin_price_cents) },
       ];
     });
+    const bundled: NewOrderLine[] = bundles.flatMap((bundle) =>
+      bundle.lines.map((line) => ({
+        kind: 'bundle' as const,
+        productId: line.productId,
+        licenseType: line.licenseType,
+        sellerId: line.sellerId,
+        listCents: line.listCents,
+        discountCents: line.discountCents,
+        bundleId: bundle.bundleId,
+      })),
+    );
+    const orderLines = [...priced, ...bundled];
     return {
-      lines,
-      totalCents: chargedCents(lines),
+      lines: orderLines,
+      totalCents: chargedCents(orderLines),
       saleCents: new Map(licences.map(({ line, listCents, saleCents }) => [line.productId, listCents - saleCents])),
       code: evaluation && code !== undefined ? { code, message: evaluation.message, applied } : null,
     };

@@ -43,7 +43,7 @@ describe('payment intents', () => {
       paidAt: null,
     });
     // The reskin is a line of its own, quoted and not charged: the total is the licence lines' paid cents.
-    const priced = { releaseId: null, discountCents: 0, taxCents: 0 };
+    const priced = { releaseId: null, discountCents: 0, platformDiscountCents: 0, taxCents: 0, licenceId: null };
     expect(stored!.lines.map(({ id: _id, ...line }) => line)).toEqual(
       expect.arrayContaining([
         {

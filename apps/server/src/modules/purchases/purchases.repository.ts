@@ -1,13 +1,16 @@
 import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
-import type { Database } from '../../db/schema.js';
-import { soldLicences } from '../licences/index.js';
+import type { Database, OrderLineKind } from '../../db/schema.js';
+import { soldLicencesAndUpgrades } from '../licences/index.js';
 import { reskinQuotedWith } from '../orders/index.js';
+import { bundleNameOf, bundleNamesOf } from '../bundles/index.js';
 
 /** A bought line with what the purchases page and the download need of its product. */
 export interface PurchaseLineRow {
   purchase_id: string;
+  /** `licence`, or `upgrade` for the Single → Multi upgrade of a licence bought before (docs/decisions/0010). */
+  kind: OrderLineKind;
   product_id: string;
   license_type: LicenseType;
   price_cents: number;
@@ -27,6 +30,9 @@ export interface PurchaseLineRow {
   request_reason: string | null;
   request_decline_reason: string | null;
   requested_at: string | null;
+  /** The bundle the line was bought in (docs/decisions/0011), or null. */
+  bundle_id: string | null;
+  bundle_name: string | null;
 }
 
 export class PurchasesRepository {
@@ -63,6 +69,11 @@ export class PurchasesRepository {
     return titles;
   }
 
+  /** The names of the bundles, by id, for a receipt. */
+  bundleNames(ids: readonly string[]): Promise<Map<string, string>> {
+    return bundleNamesOf(this.db, [...new Set(ids)]);
+  }
+
   /** One more download of each sold product, inside the sale's transaction. */
   async countDownloads(productIds: readonly string[]): Promise<void> {
     if (productIds.length === 0) return;
@@ -75,12 +86,13 @@ export class PurchasesRepository {
 
   /** Bought lines: of one buyer, of one purchase, or (no filter) of everybody. */
   lines({ userId, purchaseId }: { userId?: string; purchaseId?: string }): Promise<PurchaseLineRow[]> {
-    return soldLicences(this.db)
+    return soldLicencesAndUpgrades(this.db)
       .innerJoin('products as pr', 'pr.id', 'l.product_id')
       .leftJoin('refunds as r', (join) => join.onRef('r.purchase_line_id', '=', 'l.id').on('r.status', '=', 'succeeded'))
       .leftJoin('refund_requests as q', 'q.purchase_line_id', 'l.id')
       .select([
         'o.id as purchase_id',
+        'l.kind',
         'l.product_id',
         'l.license_type',
         'l.paid_cents as price_cents',
@@ -96,7 +108,9 @@ export class PurchasesRepository {
         'q.reason as request_reason',
         'q.decline_reason as request_decline_reason',
         'q.created_at as requested_at',
+        'l.bundle_id',
       ])
+      .select(bundleNameOf('l.bundle_id').as('bundle_name'))
       .select(englishTitleOf('pr.id').as('title'))
       .select(reskinQuotedWith('l').as('reskin_price_cents'))
       .$if(purchaseId !== undefined, (query) => query.where('o.id', '=', purchaseId!))

@@ -107,7 +107,10 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
           tags: ['payments'],
           summary:
             'Stripe webhook (Stripe-Signature verified, 300 s tolerance): payment_intent.succeeded records the purchase once, as purchaseDetail does; ' +
-            'charge.refunded records a refund made in the Stripe dashboard once, revoking its licences',
+            'charge.refunded records a refund made in the Stripe dashboard once, revoking its licences; ' +
+            "account.updated stores a seller's Stripe account as Stripe has it now; " +
+            'charge.dispute.created and charge.dispute.closed record the dispute as Stripe has it now, once (held, won or lost); ' +
+            "transfer.reversed records each reversal of a payout's transfer made in Stripe's dashboard, once",
           response: { 200: webhookAnswerSchema, 400: errorBodySchema },
         },
       },

@@ -22,7 +22,7 @@ import type { LicencesService, NewLicence } from '../licences/index.js';
 import type { DiscountsService } from '../discounts/index.js';
 import type { OrdersService, SoldOrder } from '../orders/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import { type LedgerService, saleOf } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import { archiveFileName, type ReleaseRow } from '../releases/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
@@ -33,7 +33,7 @@ import { type PurchaseLineRow, PurchasesRepository } from './purchases.repositor
 import { isBuyer, seesEveryPurchase } from './policies.js';
 import { receiptMail } from './receipt.js';
 import type { Kysely } from 'kysely';
-import type { InTransaction } from '../../db/index.js';
+import type { AfterCommit, InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
 export interface RecordedPurchase {
@@ -63,6 +63,26 @@ export interface ProviderRefunds {
   fromProvider(intentId: string, amountRefundedCents: number): Promise<void>;
 }
 
+/** What the webhook needs of sellers' Stripe accounts (modules/connect): a changed account looked at again. */
+export interface ConnectedAccountUpdates {
+  accountUpdated(stripeAccountId: string): Promise<void>;
+}
+
+/** What the webhook needs of disputes (modules/payments): a dispute the provider reports, looked at as it is now. */
+export interface ProviderDisputes {
+  fromProvider(disputeId: string): Promise<void>;
+}
+
+/** What the webhook needs of payouts through Connect (modules/connect): a transfer Stripe reports reversed, looked at as it is now. */
+export interface ProviderTransfers {
+  reversedAtProvider(transferId: string): Promise<void>;
+}
+
+/** What a recorded sale tells payouts (docs/decisions/0012 "Holds"): a seller's first ever sale, inside its transaction. */
+export interface FirstSaleHolds {
+  firstSaleRecordedIn(trx: Kysely<Database>, afterCommit: AfterCommit, sale: { sellerId: string; paidAt: string }): Promise<boolean>;
+}
+
 /** What purchases need of product releases: the approved ones, newest version first within each product. */
 export interface ApprovedReleases {
   approvedOf(productIds: readonly string[]): Promise<ReleaseRow[]>;
@@ -88,6 +108,11 @@ export interface PurchasesServiceDependencies {
   discounts: Pick<DiscountsService, 'markPaidIn'>;
   licences: LicencesService;
   refunds: ProviderRefunds;
+  connectedAccounts: ConnectedAccountUpdates;
+  disputes: ProviderDisputes;
+  transfers: ProviderTransfers;
+  /** Told of each seller's first ever sale, in the sale's transaction: the first-sale rule may hold their payouts. */
+  payouts: FirstSaleHolds;
   catalogue: CatalogueService;
   storage: FileStorage;
   clock: Clock;
@@ -108,6 +133,10 @@ export class PurchasesService {
   private readonly releases: ApprovedReleases;
   private readonly payments: PaymentsService;
   private readonly refunds: ProviderRefunds;
+  private readonly connectedAccounts: ConnectedAccountUpdates;
+  private readonly disputes: ProviderDisputes;
+  private readonly transfers: ProviderTransfers;
+  private readonly payouts: FirstSaleHolds;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
   private readonly clock: Clock;
@@ -125,6 +154,10 @@ export class PurchasesService {
     discounts,
     licences,
     refunds,
+    connectedAccounts,
+    disputes,
+    transfers,
+    payouts,
     catalogue,
     storage,
     clock,
@@ -142,6 +175,10 @@ export class PurchasesService {
     this.releases = releases;
     this.payments = payments;
     this.refunds = refunds;
+    this.connectedAccounts = connectedAccounts;
+    this.disputes = disputes;
+    this.transfers = transfers;
+    this.payouts = payouts;
     this.catalogue = catalogue;
     this.storage = storage;
     this.clock = clock;
@@ -171,6 +208,21 @@ export class PurchasesService {
       // provider is asked what it has refunded. Unreachable, it throws and the event comes again.
       const refundedCents = await this.payments.refundedCentsOf(event.intentId);
       if (refundedCents !== null) await this.refunds.fromProvider(event.intentId, refundedCents);
+      return {};
+    }
+    if (event.type === 'account.updated') {
+      // A seller's Stripe account (docs/decisions/0012): stored as Stripe has it now; a failure throws, and Stripe sends it again.
+      await this.connectedAccounts.accountUpdated(event.accountId);
+      return {};
+    }
+    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+      // A chargeback (docs/decisions/0012): the dispute is asked for, and what it says now is recorded once.
+      await this.disputes.fromProvider(event.disputeId);
+      return {};
+    }
+    if (event.type === 'transfer.reversed') {
+      // A payout's transfer reversed at Stripe (docs/decisions/0012): its reversals are asked for, and each made in the dashboard recorded once.
+      await this.transfers.reversedAtProvider(event.transferId);
       return {};
     }
     if (event.type !== 'payment_intent.succeeded') return {};
@@ -226,7 +278,10 @@ export class PurchasesService {
     // The sale fixes each line's seller (the product's owner now) and release (the newest approved one).
     const sellers = await this.purchases.sellersOf(productIds);
     const newest = groupByProduct(await this.releases.approvedOf(productIds));
-    const licences: NewLicence[] = payment.lines.map((line) => ({
+    // An upgrade line makes a licence bought before Multi, under its own code (docs/decisions/0010).
+    const bought = payment.lines.filter((line) => line.upgradesLicenceId === null);
+    const upgraded = payment.lines.flatMap((line) => (line.upgradesLicenceId === null ? [] : [line.upgradesLicenceId]));
+    const licences: NewLicence[] = bought.map((line) => ({
       id: newId(),
       order_line_id: line.lineId,
       product_id: line.productId,
@@ -236,6 +291,10 @@ export class PurchasesService {
       created_at: paidAt,
     }));
     const codes = new Map(licences.map((licence) => [licence.order_line_id, licence.purchase_code]));
+    const upgradedCodes = await this.licences.codesOf(upgraded);
+    for (const line of payment.lines) {
+      if (line.upgradesLicenceId !== null) codes.set(line.lineId, upgradedCodes.get(line.upgradesLicenceId) ?? '');
+    }
     const receipt = await this.receiptOf(payment, paidAt, codes);
     let won = false;
     try {
@@ -254,13 +313,21 @@ export class PurchasesService {
         // Another request recorded this intent first: its purchase is the answer.
         if (!won) return;
         await this.licences.issueIn(trx, licences);
+        await this.licences.upgradeIn(trx, upgraded);
         await this.discounts.markPaidIn(
           trx,
           payment.id,
-          payment.lines.map((line) => ({ sellerId: sellers.get(line.productId) ?? '', paidCents: line.priceCents })),
+          // A code never reaches a bundle's lines (docs/decisions/0011): they are no part of its revenue.
+          payment.lines
+            .filter((line) => line.bundleId === null)
+            .map((line) => ({ sellerId: sellers.get(line.productId) ?? '', paidCents: line.priceCents })),
         );
-        await new PurchasesRepository(trx).countDownloads(productIds);
+        await new PurchasesRepository(trx).countDownloads(bought.map((line) => line.productId));
         await this.postSales(trx, payment, sellers);
+        // docs/decisions/0012 "Holds": a seller's first ever sale holds their first payout for a person's look.
+        for (const sellerId of await this.orders.firstSaleSellersIn(trx, payment.id)) {
+          await this.payouts.firstSaleRecordedIn(trx, afterCommit, { sellerId, paidAt });
+        }
         if (receipt) await this.mail.queue(trx, afterCommit, [receipt]);
         // Download counts and bestseller lists moved.
         afterCommit(() => this.catalogue.changed());
@@ -281,16 +348,14 @@ export class PurchasesService {
       const sellerId = sellers.get(line.productId);
       // The product is gone: the licence above has already failed on its foreign key.
       if (!sellerId) continue;
-      await this.ledger.postIfAny(
-        trx,
-        saleOf({
-          lineId: line.lineId,
-          sellerId,
-          provider: payment.provider,
-          paidCents: line.priceCents,
-          reskinCents: line.isReskin === 'true' ? (line.reskinPriceCents ?? 0) : 0,
-        }),
-      );
+      await this.ledger.postSale(trx, {
+        lineId: line.lineId,
+        sellerId,
+        provider: payment.provider,
+        paidCents: line.priceCents,
+        platformDiscountCents: line.platformDiscountCents,
+        reskinCents: line.isReskin === 'true' ? (line.reskinPriceCents ?? 0) : 0,
+      });
     }
   }
 
@@ -298,16 +363,18 @@ export class PurchasesService {
     const buyer = await this.purchases.buyer(payment.userId);
     if (!buyer) return null;
     const titles = await this.purchases.titlesOf(payment.lines.map((line) => line.productId));
+    const bundles = await this.purchases.bundleNames(payment.lines.flatMap((line) => (line.bundleId ? [line.bundleId] : [])));
     return receiptMail(
       buyer,
       { transactionId: payment.intentId, amountCents: payment.amountCents, createdAt: paidAt },
       payment.lines.map((line) => ({
-        title: titles.get(line.productId) ?? 'A product',
+        title: `${titles.get(line.productId) ?? 'A product'}${line.upgradesLicenceId === null ? '' : ' (upgrade from Single App License)'}`,
         licenseType: line.licenseType,
         priceCents: line.priceCents,
         listCents: line.listCents,
         reskin: line.isReskin === 'true',
         purchaseCode: codes.get(line.lineId) ?? '',
+        bundle: line.bundleId ? { id: line.bundleId, name: bundles.get(line.bundleId) ?? 'A bundle' } : null,
       })),
       this.publicUrl,
     );
@@ -431,6 +498,7 @@ export class PurchasesService {
       })),
       purchaseCode: line.purchase_code,
       licenceStatus: line.status,
+      ...(line.bundle_id ? { bundle: { _id: line.bundle_id, name: line.bundle_name ?? '' } } : {}),
       refund:
         line.refunded_at === null
           ? null
@@ -444,6 +512,7 @@ export class PurchasesService {
               declineReason: line.request_decline_reason,
               createdAt: line.requested_at ?? purchase.paidAt,
             },
+      ...(line.kind === 'upgrade' ? { upgrade: true as const } : {}),
     };
   }
 }

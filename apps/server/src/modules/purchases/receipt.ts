@@ -11,6 +11,21 @@ export interface ReceiptLine {
   reskin: boolean;
   /** The licence's code, kept in the buyer's mail too: sellers may ask for it. */
   purchaseCode: string;
+  /** The bundle the licence was bought in (docs/decisions/0011). */
+  bundle: { id: string; name: string } | null;
+}
+
+/** Each bundle of the lines once, with what its products paid together: the bundle's price. */
+function bundlesOf(lines: readonly ReceiptLine[]) {
+  const bundles = new Map<string, { name: string; licenseType: LicenseType; count: number; paidCents: number }>();
+  for (const line of lines) {
+    if (!line.bundle) continue;
+    const bundle = bundles.get(line.bundle.id) ?? { name: line.bundle.name, licenseType: line.licenseType, count: 0, paidCents: 0 };
+    bundle.count += 1;
+    bundle.paidCents += line.priceCents;
+    bundles.set(line.bundle.id, bundle);
+  }
+  return [...bundles.values()];
 }
 
 /** The receipt mailed with each purchase: its lines, licences, amount and where to download. */
@@ -32,9 +47,15 @@ export function receiptMail(
         'with a certificate to print.',
     ],
     details: [
+      ...bundlesOf(lines).map(
+        (bundle) => [`Bundle "${bundle.name}" · ${bundle.count} products · ${bundle.licenseType}`, formatUsd(bundle.paidCents)] as const,
+      ),
       ...lines.flatMap((line) => [
-        [`${line.title} · ${line.licenseType}${line.reskin ? ' · reskin requested' : ''}`, formatUsd(line.priceCents)] as const,
-        // A discounted line shows what it cost before the code, and what the code took off.
+        [
+          `${line.title} · ${line.licenseType}${line.reskin ? ' · reskin requested' : ''}${line.bundle ? ` · in the bundle "${line.bundle.name}"` : ''}`,
+          formatUsd(line.priceCents),
+        ] as const,
+        // A discounted line shows what it cost before the code (or the bundle), and what came off.
         ...(line.listCents > line.priceCents
           ? ([
               [`${line.title} list price and discount`, `${formatUsd(line.listCents)} − ${formatUsd(line.listCents - line.priceCents)}`],

@@ -1,2 +1,2 @@
 export { refundRoutes } from './refunds.routes.js';
-export { RefundsService, type RefundsServiceDependencies, type SettledClaims } from './refunds.service.js';
+export { REFUND_DISPUTED_MESSAGE, RefundsService, type RefundsServiceDependencies, type SettledClaims } from './refunds.service.js';

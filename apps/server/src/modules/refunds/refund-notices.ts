@@ -8,14 +8,18 @@ interface RefundedLine {
   title: string;
   amountCents: number;
   purchaseCode: string;
+  /** A Single → Multi upgrade was refunded: the licence stays, Single again (docs/decisions/0010). */
+  upgrade?: boolean;
 }
+
+const whatBecameOf = (line: RefundedLine) => (line.upgrade ? 'the licence is a Single App License again' : 'the licence is revoked');
 
 /** What the buyer, the seller and the admins are told as refunds and requests move. */
 export const refundNotices = {
-  refundedToBuyer: ({ title, amountCents }: RefundedLine, reason: string): Notice => ({
+  refundedToBuyer: (line: RefundedLine, reason: string): Notice => ({
     kind: 'refund',
-    title: `${title} was refunded`,
-    body: `${formatUsd(amountCents)} is on its way back to your card, and the licence is revoked. Reason: ${reason}`,
+    title: `${line.upgrade ? 'The upgrade of ' : ''}${line.title} was refunded`,
+    body: `${formatUsd(line.amountCents)} is on its way back to your card, and ${whatBecameOf(line)}. Reason: ${reason}`,
     link: PURCHASES,
   }),
   refundedToSeller: ({ title, amountCents }: RefundedLine, reason: string): Notice => ({
@@ -47,7 +51,9 @@ export function refundMail(buyer: { name: string; email: string }, line: Refunde
     paragraphs: [
       `Hello ${buyer.name},`,
       `We have refunded ${formatUsd(line.amountCents)} to the card you paid with. Banks usually show it within 5 to 10 days.`,
-      'The licence is revoked with the refund: its source code can no longer be downloaded, and sellers checking its purchase code are told it is no longer valid.',
+      line.upgrade
+        ? 'The upgrade is undone with the refund: the licence is a Single App License again, with the same purchase code. Its registered apps stay; a new one can be registered once it holds none.'
+        : 'The licence is revoked with the refund: its source code can no longer be downloaded, and sellers checking its purchase code are told it is no longer valid.',
     ],
     details: [
       ['Product', line.title],

@@ -1,22 +1,16 @@
 import type { Purchase } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, multiLine, openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook } from '../../test/commerce.js';
-import { buildCatalogueApp, createApprovedProduct } from '../../test/factories.js';
+import { buildCatalogueApp, sellerWithTwoProducts } from '../../test/factories.js';
 import { startFakeStripe } from '../../test/fake-stripe.js';
-import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+import { injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { refundsWithProvider } from '../../test/refunds.js';
 
 const MINUTE_MS = 60 * 1000;
 
 async function shop(env: Record<string, string> = {}) {
   const ctx = await buildCatalogueApp(env);
-  const admin = await createUser(ctx, { role: 'Admin' });
-  const seller = await createUser(ctx, { name: 'Pixel Forge' });
-  const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
-  const prices = { singleAppLicense: '49.99', multiAppLicense: '149' };
-  const runner = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Space Runner' }), ...prices });
-  const puzzle = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Block Puzzle' }), ...prices });
-  return { ctx, admin, seller, buyer, runner, puzzle };
+  return { ctx, ...(await sellerWithTwoProducts(ctx)) };
 }
 
 const refund = (ctx: TestContext, user: TestUser, payload: Record<string, unknown>) =>

@@ -1,8 +1,10 @@
 import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
-import type { Database, RefundRequestsTable, RefundsTable } from '../../db/schema.js';
-import { soldLicences } from '../licences/index.js';
+import type { Database, OrderLineKind, RefundRequestsTable, RefundsTable } from '../../db/schema.js';
+import { soldLicencesAndUpgrades } from '../licences/index.js';
+import { bundleNameOf } from '../bundles/index.js';
+import { unitsSoldBy } from '../orders/index.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundRequestRow = Selectable<RefundRequestsTable>;
@@ -10,10 +12,16 @@ export type RefundRequestRow = Selectable<RefundRequestsTable>;
 /** A bought line as a refund needs it: its money, its people and its payment. */
 export interface RefundableLineRow {
   line_id: string;
+  /** `licence`, or `upgrade`: a refund revokes a licence, and makes an upgraded one Single again (docs/decisions/0010). */
+  kind: OrderLineKind;
+  /** The licence the line is, or upgrades. */
+  licence_id: string;
   purchase_id: string;
   product_id: string;
   license_type: LicenseType;
   price_cents: number;
+  /** What a platform code took off the line: the seller earned it from the platform and gives it back to the platform. */
+  platform_discount_cents: number;
   purchase_code: string;
   status: LicenceStatus;
   seller_id: string;
@@ -26,6 +34,9 @@ export interface RefundableLineRow {
   purchased_at: string;
   title: string | null;
   refund_status: RefundRow['status'] | null;
+  /** The bundle the line was bought in (docs/decisions/0011): refunded whole, never one line of it. */
+  bundle_id: string | null;
+  bundle_name: string | null;
 }
 
 export interface RefundRequestListRow extends RefundRequestRow {
@@ -53,17 +64,20 @@ export class RefundsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private refundableLines() {
-    return soldLicences(this.db)
+    return soldLicencesAndUpgrades(this.db)
       .innerJoin('products as pr', 'pr.id', 'l.product_id')
       .innerJoin('users as u', 'u.id', 'o.buyer_id')
       .leftJoin('refunds as r', 'r.purchase_line_id', 'l.id')
       .select((eb) => [
         'o.provider',
         'l.id as line_id',
+        'l.kind',
+        'c.id as licence_id',
         'o.id as purchase_id',
         'l.product_id',
         'l.license_type',
         'l.paid_cents as price_cents',
+        'l.platform_discount_cents',
         'c.purchase_code',
         'c.status',
         // The seller of the sale, whose ledger account it credited.
@@ -74,8 +88,10 @@ export class RefundsRepository {
         'o.provider_intent_id as intent_id',
         eb.fn.coalesce('o.paid_at', 'o.created_at').as('purchased_at'),
         'r.status as refund_status',
+        'l.bundle_id',
       ])
       .select(englishTitleOf('pr.id').as('title'))
+      .select(bundleNameOf('l.bundle_id').as('bundle_name'))
       .orderBy('l.id');
   }
 
@@ -85,6 +101,11 @@ export class RefundsRepository {
       .where('o.id', '=', purchaseId)
       .$if(productId !== undefined, (query) => query.where('l.product_id', '=', productId!))
       .execute();
+  }
+
+  /** The purchase's lines bought in the bundle. */
+  bundleLinesOf(purchaseId: string, bundleId: string): Promise<RefundableLineRow[]> {
+    return this.refundableLines().where('o.id', '=', purchaseId).where('l.bundle_id', '=', bundleId).execute();
   }
 
   /** The lines bought with the provider's payment intent `intentId`. */
@@ -111,6 +132,18 @@ export class RefundsRepository {
       .where('purchase_id', '=', purchaseId)
       .executeTakeFirstOrThrow();
     return Number(row.cents);
+  }
+
+  /** Cents refunded (or being refunded) of each line of one purchase, by line. */
+  async refundedCentsByLine(purchaseId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('refunds')
+      .select(['purchase_line_id'])
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+      .where('purchase_id', '=', purchaseId)
+      .groupBy('purchase_line_id')
+      .execute();
+    return new Map(rows.map((row) => [row.purchase_line_id, Number(row.cents)]));
   }
 
   /** A new claim (a pending row), inside the caller's unit of work; throws a unique violation when the line has one. */
@@ -165,6 +198,12 @@ export class RefundsRepository {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return null;
     return (await this.db.selectFrom('refunds').selectAll().where('id', '=', claim.id).executeTakeFirst()) ?? null;
+  }
+
+  /** The provider's id of each refund it has made; refunds it has not (yet) are left out. */
+  async providerIdsOf(refundIds: readonly string[]): Promise<Array<{ id: string; providerRefundId: string | null }>> {
+    if (!refundIds.length) return [];
+    return this.db.selectFrom('refunds').select(['id', 'provider_refund_id as providerRefundId']).where('id', 'in', refundIds).execute();
   }
 
   async exists(refundId: string): Promise<boolean> {
@@ -228,7 +267,7 @@ export class RefundsRepository {
   }
 
   private requests() {
-    return soldLicences(this.db)
+    return soldLicencesAndUpgrades(this.db)
       .innerJoin('refund_requests as q', 'q.purchase_line_id', 'l.id')
       .innerJoin('users as u', 'u.id', 'q.buyer_id')
       .selectAll('q')
@@ -275,6 +314,25 @@ export class RefundsRepository {
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The seller's sold licence lines and, of them, the refunded ones: the refund-rate rule's figures. */
+  async refundShareOf(sellerId: string): Promise<{ soldLines: number; refundedLines: number }> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .select([
+        unitsSoldBy('u.id').as('sold_lines'),
+        (eb) =>
+          eb
+            .selectFrom('refunds as r')
+            .select((inner) => inner.fn.countAll<string | number>().as('n'))
+            .whereRef('r.seller_id', '=', 'u.id')
+            .where('r.status', '=', 'succeeded')
+            .as('refunded_lines'),
+      ])
+      .where('u.id', '=', sellerId)
+      .executeTakeFirst();
+    return { soldLines: Number(row?.sold_lines ?? 0), refundedLines: Number(row?.refunded_lines ?? 0) };
   }
 
   async adminIds(): Promise<string[]> {

@@ -27,7 +27,8 @@ import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { LicencesService } from '../licences/index.js';
 import type { OrdersService } from '../orders/index.js';
-import { type LedgerService, refundOf } from '../ledger/index.js';
+import type { PayoutsService } from '../payouts/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import { answersRefundRequests, asksForRefundOf, refundsPurchases } from './policies.js';
 import { refundDeclinedMail, refundMail, refundNotices } from './refund-notices.js';
 import {
@@ -38,6 +39,13 @@ import {
   type RefundRow,
   RefundsRepository,
 } from './refunds.repository.js';
+
+/**
+ * A line under a dispute open or lost: the bank holds its money or gave it to the cardholder, and Stripe
+ * refuses to refund a disputed charge (docs/decisions/0012, "Disputes").
+ */
+export const REFUND_DISPUTED_MESSAGE =
+  "This payment is disputed with the cardholder's bank: it cannot be refunded; the bank's ruling settles it";
 
 /** A claim older than this belongs to an attempt that died; the provider's idempotency key makes taking it over safe. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
@@ -66,13 +74,22 @@ export interface RefundsServiceDependencies {
   inTransaction: InTransaction;
   payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
   orders: Pick<OrdersService, 'soldById' | 'settleRefundsIn'>;
-  licences: Pick<LicencesService, 'revokeRefundedIn'>;
+  licences: Pick<LicencesService, 'revokeRefundedIn' | 'undoUpgradeIn'>;
   notifications: Notices;
   mail: Mail;
   ledger: LedgerService;
+  /** Told of each refund recorded, in its transaction: the refund-rate rule may hold the seller's payouts. */
+  payouts: Pick<PayoutsService, 'refundRecordedIn'>;
+  /**
+   * Told once a refund committed: with payouts through Connect, a seller it left below zero has what
+   * is missing taken back from their last transfers (docs/decisions/0012).
+   */
+  recoverShortfall: (sellerId: string) => Promise<unknown>;
   clock: Clock;
   log: Pick<Logger, 'error' | 'info'>;
   publicUrl: string;
+  /** The order's lines under a dispute open or lost (modules/payments); none when absent. */
+  disputedLinesOf?: (orderId: string) => Promise<Set<string>>;
 }
 
 /**
@@ -84,13 +101,16 @@ export class RefundsService {
   private readonly refunds: RefundsRepository;
   private readonly payments: Pick<PaymentsService, 'refund' | 'refundedCentsOf' | 'refundsAtProvider'>;
   private readonly orders: Pick<OrdersService, 'soldById' | 'settleRefundsIn'>;
-  private readonly licences: Pick<LicencesService, 'revokeRefundedIn'>;
+  private readonly licences: Pick<LicencesService, 'revokeRefundedIn' | 'undoUpgradeIn'>;
   private readonly notifications: Notices;
   private readonly mail: Mail;
   private readonly ledger: LedgerService;
+  private readonly payouts: Pick<PayoutsService, 'refundRecordedIn'>;
+  private readonly recoverShortfall: RefundsServiceDependencies['recoverShortfall'];
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'error' | 'info'>;
   private readonly publicUrl: string;
+  private readonly disputedLinesOf: (orderId: string) => Promise<Set<string>>;
 
   constructor({
     db,
@@ -101,10 +121,16 @@ export class RefundsService {
     notifications,
     mail,
     ledger,
+    payouts,
+    recoverShortfall,
     clock,
     log,
     publicUrl,
+    disputedLinesOf,
   }: RefundsServiceDependencies) {
+    this.payouts = payouts;
+    this.recoverShortfall = recoverShortfall;
+    this.disputedLinesOf = disputedLinesOf ?? (async () => new Set());
     this.inTransaction = inTransaction;
     this.orders = orders;
     this.licences = licences;
@@ -118,13 +144,20 @@ export class RefundsService {
     this.publicUrl = publicUrl;
   }
 
-  /** An admin refunds one line of a purchase, or every line of it. */
+  /**
+   * An admin refunds one line of a purchase, or every line of it. A line bought in a bundle brings
+   * the bundle's other lines with it: a bundle is refunded whole (docs/decisions/0011).
+   */
   async refund(actor: SessionUser, { purchaseId, productId, reason }: RefundBody): Promise<RefundResult> {
     if (!refundsPurchases(actor)) throw forbidden('Only an admin can refund a purchase');
-    const lines = await this.refunds.linesOf(purchaseId, productId);
-    if (lines.length === 0) {
+    const asked = await this.refunds.linesOf(purchaseId, productId);
+    if (asked.length === 0) {
       throw notFound((await this.orders.soldById(purchaseId)) ? 'This product is not part of the purchase' : 'Purchase not found');
     }
+    const bundle = productId !== undefined && asked[0]!.bundle_id !== null ? asked[0]! : null;
+    const lines = bundle ? await this.refunds.bundleLinesOf(purchaseId, bundle.bundle_id!) : asked;
+    const disputed = await this.disputedLinesOf(purchaseId);
+    if (lines.some((line) => disputed.has(line.line_id))) throw conflict(REFUND_DISPUTED_MESSAGE);
     let refundedCents = 0;
     const refunded = [];
     for (const line of lines) {
@@ -132,8 +165,13 @@ export class RefundsService {
       if (refundedNow) refundedCents += Number(line.price_cents);
       refunded.push({ productId: line.product_id, amount: centsToDollars(Number(line.price_cents)), refundedNow });
     }
+    const whole = bundle ? ` for the whole bundle "${bundle.bundle_name ?? ''}"` : '';
+    // An upgrade's order holds its one line: the licence it upgraded stays, Single again.
+    const outcome = lines.every((line) => line.kind === 'upgrade')
+      ? 'the licence is a Single App License again'
+      : `the licence${refunded.length > 1 ? 's are' : ' is'} revoked`;
     const message = refunded.some((line) => line.refundedNow)
-      ? `Refunded ${formatUsd(refundedCents)}; the licence${refunded.length > 1 ? 's are' : ' is'} revoked.`
+      ? `Refunded ${formatUsd(refundedCents)}${whole}; ${outcome}.`
       : ALREADY_REFUNDED_MESSAGE;
     return { message, refunded };
   }
@@ -181,6 +219,12 @@ export class RefundsService {
    * told); none lets the claim go, its ledger entries reversed, and a refund the provider made some
    * other way is recorded as its webhook would.
    */
+  /** The provider's id of each refund it has made, for reconciliation. */
+  async providerIdsOf(refundIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.refunds.providerIdsOf(refundIds);
+    return new Map(rows.flatMap((row) => (row.providerRefundId ? [[row.id, row.providerRefundId] as const] : [])));
+  }
+
   async settleQuietClaims(claimedBefore: string): Promise<SettledClaims> {
     const settled: SettledClaims = { completed: 0, letGo: 0 };
     for (const quiet of await this.refunds.claimsBefore(claimedBefore, CLAIMS_PER_ROUND)) {
@@ -224,7 +268,8 @@ export class RefundsService {
   /**
    * Stripe's charge.refunded: the charge's refunded total, ours included. Whatever it holds beyond the
    * refunds recorded here was made in the dashboard: the whole rest of the purchase, or the one line
-   * of exactly that price. Anything else cannot be told apart and is left to a person, loudly.
+   * (or one bundle's lines together) of exactly that price. Anything else cannot be told apart and is
+   * left to a person, loudly.
    */
   async fromProvider(intentId: string, amountRefundedCents: number): Promise<void> {
     const lines = await this.refunds.linesOfIntent(intentId);
@@ -233,7 +278,7 @@ export class RefundsService {
     if (unexplained <= 0) return;
     const open = lines.filter((line) => line.refund_status === null);
     const openTotal = open.reduce((sum, line) => sum + Number(line.price_cents), 0);
-    const refunded = unexplained >= openTotal ? open : open.filter((line) => Number(line.price_cents) === unexplained).slice(0, 1);
+    const refunded = unexplained >= openTotal ? open : (refundableTogether(open).find((group) => centsOf(group) === unexplained) ?? []);
     if (refunded.length === 0) {
       this.log.error(
         { intentId, unexplainedCents: unexplained, purchaseId: lines[0]!.purchase_id },
@@ -293,12 +338,19 @@ export class RefundsService {
     });
   }
 
-  /** The refund in the ledger: the seller gives the line's price back to the payment's provider. */
+  /**
+   * The refund in the ledger: the seller gives the line's price back to the payment's provider, and a
+   * platform code's part of its discount back to the platform.
+   */
   private async postRefund(trx: Kysely<Database>, line: RefundableLineRow, row: RefundRow): Promise<void> {
-    await this.ledger.postIfAny(
-      trx,
-      refundOf({ refundId: row.id, lineId: line.line_id, sellerId: row.seller_id, provider: line.provider, amountCents: row.amount_cents }),
-    );
+    await this.ledger.postRefund(trx, {
+      refundId: row.id,
+      lineId: line.line_id,
+      sellerId: row.seller_id,
+      provider: line.provider,
+      amountCents: row.amount_cents,
+      platformDiscountCents: Number(line.platform_discount_cents),
+    });
   }
 
   private refundRow(
@@ -330,28 +382,51 @@ export class RefundsService {
   /**
    * A refund's write in one unit of work with its effects: the licence revoked (a reason given before
    * stays), the order's status, the buyer's and seller's notices and the buyer's mail, sent once it
-   * committed. False, with nothing written, when `write` found the refund finished by another attempt.
+   * committed, and the refund-rate rule's hold when the seller's refunds passed it. False, with nothing written, when `write` found the refund finished by another attempt.
    */
   private finish(
     line: RefundableLineRow,
     reason: string,
     write: (refunds: RefundsRepository, trx: Kysely<Database>) => Promise<boolean>,
   ): Promise<boolean> {
-    const refunded = { title: line.title ?? 'A product', amountCents: Number(line.price_cents), purchaseCode: line.purchase_code };
+    const refunded = {
+      title: line.title ?? 'A product',
+      amountCents: Number(line.price_cents),
+      purchaseCode: line.purchase_code,
+      upgrade: line.kind === 'upgrade',
+    };
     return this.inTransaction(async (trx, afterCommit) => {
       const refunds = new RefundsRepository(trx);
       if (!(await write(refunds, trx))) return false;
-      await this.licences.revokeRefundedIn(trx, line.line_id, `Refunded: ${reason}`, this.clock.now().toISOString());
+      if (line.kind === 'upgrade') await this.licences.undoUpgradeIn(trx, line.licence_id);
+      else await this.licences.revokeRefundedIn(trx, line.line_id, `Refunded: ${reason}`, this.clock.now().toISOString());
       await this.orders.settleRefundsIn(trx, line.purchase_id, await refunds.succeededLinesOf(line.purchase_id));
       await this.notifications.queue(trx, afterCommit, [
         { userId: line.buyer_id, notice: refundNotices.refundedToBuyer(refunded, reason) },
-        { userId: line.seller_id, notice: refundNotices.refundedToSeller(refunded, reason) },
+        // The seller gives back what the line earned: a platform code's part too.
+        {
+          userId: line.seller_id,
+          notice: refundNotices.refundedToSeller(
+            { ...refunded, amountCents: refunded.amountCents + Number(line.platform_discount_cents) },
+            reason,
+          ),
+        },
       ]);
       await this.mail.queue(trx, afterCommit, [
         refundMail({ name: line.buyer_name, email: line.buyer_email }, refunded, reason, this.publicUrl),
       ]);
+      // docs/decisions/0012 "Holds": a refund rate above HOLD_REFUND_RATE holds the seller's payouts.
+      await this.payouts.refundRecordedIn(trx, afterCommit, { sellerId: line.seller_id, ...(await refunds.refundShareOf(line.seller_id)) });
+      afterCommit(async () => {
+        await this.recoverShortfall(line.seller_id);
+      });
       return true;
     });
+  }
+
+  /** Cents refunded (or claimed) of each line of the order, read in `executor`'s transaction: what a dispute cannot take again. */
+  refundedCentsByLine(executor: Kysely<Database>, orderId: string): Promise<Map<string, number>> {
+    return new RefundsRepository(executor).refundedCentsByLine(orderId);
   }
 
   /** The buyer asks, within REFUND_REQUEST_DAYS of the purchase, once per licence; every admin is told. */
@@ -413,6 +488,24 @@ export class RefundsService {
     if (!declined) throw conflict(REFUND_REQUEST_ANSWERED_MESSAGE);
     return requestView((await this.refunds.findRequest(id))!);
   }
+}
+
+const centsOf = (lines: readonly RefundableLineRow[]) => lines.reduce((sum, line) => sum + Number(line.price_cents), 0);
+
+/** What can be refunded on its own: a line, or a bundle's lines together (docs/decisions/0011). */
+function refundableTogether(lines: readonly RefundableLineRow[]): RefundableLineRow[][] {
+  const bundles = new Map<string, RefundableLineRow[]>();
+  const groups: RefundableLineRow[][] = [];
+  for (const line of lines) {
+    if (line.bundle_id === null) groups.push([line]);
+    else if (bundles.has(line.bundle_id)) bundles.get(line.bundle_id)!.push(line);
+    else {
+      const bundle = [line];
+      bundles.set(line.bundle_id, bundle);
+      groups.push(bundle);
+    }
+  }
+  return groups;
 }
 
 function requestView(row: RefundRequestListRow): RefundRequest {

@@ -12,7 +12,7 @@ import {
 } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, multiLine, openIntent, postPurchaseDetail, singleLine, stripeRefundWebhook } from '../../test/commerce.js';
-import { buildCatalogueApp, buildTwoCatalogueApps, createApprovedProduct } from '../../test/factories.js';
+import { buildCatalogueApp, buildTwoCatalogueApps, sellerWithTwoProducts } from '../../test/factories.js';
 import { startFakeStripe } from '../../test/fake-stripe.js';
 import { sellerAccount } from '../ledger/index.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
@@ -25,14 +25,7 @@ async function shop(env: Record<string, string> = {}) {
 }
 
 async function peopleAndProducts(ctx: TestContext) {
-  const admin = await createUser(ctx, { role: 'Admin' });
-  const seller = await createUser(ctx, { name: 'Pixel Forge' });
-  const buyer = await createUser(ctx, { name: 'Jamie Buyer' });
-  const stranger = await createUser(ctx, { name: 'Sam Stranger' });
-  const prices = { singleAppLicense: '49.99', multiAppLicense: '149' };
-  const runner = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Space Runner' }), ...prices });
-  const puzzle = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Block Puzzle' }), ...prices });
-  return { admin, seller, buyer, stranger, runner, puzzle };
+  return { ...(await sellerWithTwoProducts(ctx)), stranger: await createUser(ctx, { name: 'Sam Stranger' }) };
 }
 
 const refund = (ctx: TestContext, user: TestUser, payload: Record<string, unknown>) =>

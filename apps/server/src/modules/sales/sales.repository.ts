@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { AliasedSelectQueryBuilder, Kysely, Selectable } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, SaleProductsTable, SalesTable } from '../../db/schema.js';
 
@@ -29,6 +29,27 @@ export function runningSalesOf(db: Kysely<Database>, productIds: readonly string
     .where('s.starts_at', '<=', atIso)
     .where('s.ends_at', '>', atIso)
     .execute();
+}
+
+/** A product on sale at a moment, as the catalogue's on-sale reads join it. */
+export interface ProductOnSale {
+  product_id: string;
+  /** When its sale ends: the on-sale shelf shows the soonest ending first. */
+  ends_at: string;
+}
+
+/**
+ * The products with a sale running at `atIso`, as a table (`on_sale`) another module's query joins:
+ * the door's query, never the tables' names. A product is in one sale at a time, so a join adds no row.
+ */
+export function productsOnSaleAt(db: Kysely<Database>, atIso: string): AliasedSelectQueryBuilder<ProductOnSale, 'on_sale'> {
+  return db
+    .selectFrom('sale_products as sp')
+    .innerJoin('sales as s', 's.id', 'sp.sale_id')
+    .select(['sp.product_id', 's.ends_at'])
+    .where('s.starts_at', '<=', atIso)
+    .where('s.ends_at', '>', atIso)
+    .as('on_sale');
 }
 
 /** Sales and the products in them; no rule lives here. */

@@ -155,6 +155,56 @@ describe('sales', () => {
     expect(await ctx.services.sales.noticeStartsAndEnds()).toBe(false);
   });
 
+  it('fill the On Sale shelf and the browse filter while they run, soonest ending first, and leave them when they end', async () => {
+    const ctx = await buildCatalogueApp();
+    const { admin, seller, runner, puzzle } = await shop(ctx);
+    const other = await createApprovedProduct(ctx, seller, admin, { singleAppLicense: '10', multiAppLicense: '30', subCategory: 'Racing' });
+    const shelf = async () =>
+      (
+        (await injectAs(ctx, null, { method: 'GET', url: '/api/product/listing/on-sale' })).json() as {
+          title: string;
+          products: ProductSummary[];
+        }
+      ).products;
+    const onSaleIn = async (query: string) =>
+      ((await injectAs(ctx, null, { method: 'GET', url: `/api/product/uploaded-products?${query}` })).json() as ProductSummary[]).map(
+        (card) => card._id,
+      );
+    // Read empty first: the kept answers must not outlive the sales' starts.
+    expect(await injectAs(ctx, null, { method: 'GET', url: '/api/product/listing/on-sale' }).then((response) => response.json())).toEqual({
+      title: 'On Sale',
+      products: [],
+    });
+    expect(await onSaleIn('status=Approved&onSale=true')).toEqual([]);
+
+    await startSale(ctx, seller, { productIds: [puzzle._id], percent: 10, endsAt: at(ctx, 5) });
+    await startSale(ctx, seller, { productIds: [runner._id], percent: 25, endsAt: at(ctx, 2) });
+    await startSale(ctx, seller, { productIds: [other._id], startsAt: at(ctx, 1), endsAt: at(ctx, 3) });
+
+    const cards = await shelf();
+    expect(cards.map((card) => [card._id, card.sale?.percent])).toEqual([
+      [runner._id, 25],
+      [puzzle._id, 10],
+    ]);
+    expect(cards[0]!.sale?.singleAppLicense).toBe(30);
+    expect(new Set(await onSaleIn('status=Approved&onSale=true'))).toEqual(new Set([runner._id, puzzle._id]));
+    expect(await onSaleIn('status=Approved&onSale=false')).toHaveLength(3);
+    expect((await injectAs(ctx, null, { method: 'GET', url: '/api/product/uploaded-products?onSale=yes' })).statusCode).toBe(400);
+
+    // The scheduled one starts, the first one ends: the clock's round drops the kept shelf.
+    ctx.clock.advance(2 * DAY + 1000);
+    expect(await ctx.services.sales.noticeStartsAndEnds()).toBe(true);
+    expect((await shelf()).map((card) => card._id)).toEqual([other._id, puzzle._id]);
+    expect(new Set(await onSaleIn('onSale=true'))).toEqual(new Set([other._id, puzzle._id]));
+    // The filter narrows a genre tab's list, as the browse page asks it.
+    expect(await onSaleIn('status=Approved&subCategory=Arcades&onSale=true')).toEqual([puzzle._id]);
+    expect(await onSaleIn('status=Approved&subCategory=Racing&onSale=true')).toEqual([other._id]);
+
+    ctx.clock.advance(3 * DAY);
+    expect(await ctx.services.sales.noticeStartsAndEnds()).toBe(true);
+    expect(await shelf()).toEqual([]);
+  });
+
   it('cannot start within 30 days of a price rise: the struck-through price must have been the price', async () => {
     const ctx = await buildCatalogueApp();
     const people = await shop(ctx);

@@ -73,20 +73,28 @@ export class WithdrawalsRepository {
     );
   }
 
-  /** The product and its English title (or first) of each sold line, by line id. */
+  /**
+   * The product and its English title (or first) of each sold line, by line id, with its list price and
+   * the discount the seller gave (a platform code's part is the platform's: the seller earned it).
+   */
   async productsOfLines(
     lineIds: readonly string[],
   ): Promise<Map<string, { productId: string; title: string | null; listCents: number; discountCents: number }>> {
     if (lineIds.length === 0) return new Map();
     const rows = await soldLicenceLines(this.db)
-      .select(['l.id', 'l.product_id', 'l.list_cents', 'l.discount_cents'])
+      .select(['l.id', 'l.product_id', 'l.list_cents', 'l.discount_cents', 'l.platform_discount_cents'])
       .select(englishTitleOf('l.product_id').as('title'))
       .where('l.id', 'in', lineIds)
       .execute();
     return new Map(
       rows.map((row) => [
         row.id,
-        { productId: row.product_id, title: row.title, listCents: Number(row.list_cents), discountCents: Number(row.discount_cents) },
+        {
+          productId: row.product_id,
+          title: row.title,
+          listCents: Number(row.list_cents),
+          discountCents: Number(row.discount_cents) - Number(row.platform_discount_cents),
+        },
       ]),
     );
   }

@@ -94,9 +94,16 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       preHandler: requireUser,
       schema: {
         tags: ['withdrawals'],
-        summary: 'Ask for a PayPal withdrawal of at most the available balance (userId in the body is ignored)',
+        summary:
+          'Ask for a PayPal withdrawal of at most the available balance, refused while a payout hold is open (userId in the body is ignored)',
         body: withdrawRequestBodySchema,
-        response: { 201: withdrawResultSchema, 400: insufficientBalanceSchema.or(errorBodySchema), 401: errorBodySchema },
+        response: {
+          201: withdrawResultSchema,
+          400: insufficientBalanceSchema.or(errorBodySchema),
+          401: errorBodySchema,
+          // A hold is open: its reason and review date (docs/decisions/0012 "Holds").
+          409: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import {
   dollarsToCents,
   INSUFFICIENT_BALANCE,
   payoutAfterFee,
+  payoutsOnHoldMessage,
   type Earnings,
   type Sale,
   type SessionUser,
@@ -21,6 +22,7 @@ import { type WithdrawalRow, WithdrawalsRepository, type WithdrawalWithSellerRow
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Dialect, InTransaction } from '../../db/index.js';
+import type { PayoutsService } from '../payouts/index.js';
 
 const CSV_PAGE = 1000;
 
@@ -58,6 +60,8 @@ export interface WithdrawalsServiceDependencies {
   inTransaction: InTransaction;
   clock: Clock;
   ledger: LedgerService;
+  /** Asked inside a withdrawal's transaction whether a hold refuses it (docs/decisions/0012 "Holds"). */
+  payouts: Pick<PayoutsService, 'openHoldOf'>;
 }
 
 /** Sellers' earnings (docs/product-spec.md §9) and their PayPal withdrawals with the 8% fee. */
@@ -67,8 +71,10 @@ export class WithdrawalsService {
   private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
   private readonly ledger: LedgerService;
+  private readonly payouts: Pick<PayoutsService, 'openHoldOf'>;
 
-  constructor({ db, dialect, inTransaction, clock, ledger }: WithdrawalsServiceDependencies) {
+  constructor({ db, dialect, inTransaction, clock, ledger, payouts }: WithdrawalsServiceDependencies) {
+    this.payouts = payouts;
     this.withdrawals = new WithdrawalsRepository(db, dialect);
     this.dialect = dialect;
     this.inTransaction = inTransaction;
@@ -119,12 +125,16 @@ export class WithdrawalsService {
    * Refused with docs/product-spec.md's Insufficient Balance answer, and the balance, when the amount
    * is more than it. The balance check and the insert share one unit of work holding the seller's
    * balance (its row locked on PostgreSQL, the write lock on SQLite), so two requests at once can
-   * never both spend the same balance.
+   * never both spend the same balance. While a hold is open the request is refused (409) with the
+   * hold's reason and review date (docs/decisions/0012 "Holds").
    */
   async request(actor: SessionUser, payoutEmail: string, amountUsd: number): Promise<Withdrawal> {
     const amountCents = dollarsToCents(amountUsd);
     return this.inTransaction(async (trx) => {
       const available = await this.ledger.lockedBalanceOf(trx, sellerAccount(actor._id));
+      // An open hold refuses it with its reason and review date; a hold placed takes the same lock.
+      const hold = await this.payouts.openHoldOf(trx, actor._id);
+      if (hold) throw conflict(payoutsOnHoldMessage(hold));
       if (amountCents > available) {
         const { message, detail } = INSUFFICIENT_BALANCE;
         throw new HttpError(400, message, undefined, { detail, availableBalance: centsToDollars(available) });

@@ -9,6 +9,18 @@ import { StripePaymentProvider } from './stripe-provider.js';
 export * from './payment-provider.js';
 export { SimulatedPaymentProvider, type SimulatedConfirmation } from './simulated-provider.js';
 export { StripePaymentProvider, type StripeOptions } from './stripe-provider.js';
+export {
+  type AccountLink,
+  type ConnectedAccount,
+  connectedAccountOf,
+  createStripeConnect,
+  type SentTransfer,
+  type StripeConnect,
+  StripeConnectClient,
+  TransferRefusedError,
+  type TransferReversal,
+  type TransferReversals,
+} from './connect.js';
 
 /** Stripe when its keys are configured, otherwise the embedded simulation. */
 export function createPaymentProvider(config: PaymentsConfig, db: Kysely<Database>, clock: Clock): PaymentProvider {

@@ -26,6 +26,12 @@ export type PaymentEvent =
   | { type: 'payment_intent.succeeded'; intentId: string }
   /** The charge's total refunded so far (ours and the dashboard's), in cents. */
   | { type: 'charge.refunded'; intentId: string; amountRefunded: number }
+  /** A connected account (Stripe Connect, docs/decisions/0012) changed; events come in any order, so only its id. */
+  | { type: 'account.updated'; accountId: string }
+  /** A chargeback opened or closed (docs/decisions/0012, "Disputes"); its id only: the dispute is asked for as it is now. */
+  | { type: 'charge.dispute.created' | 'charge.dispute.closed'; disputeId: string }
+  /** A transfer to a connected account was reversed, by us or in Stripe's dashboard (docs/decisions/0012); its id only. */
+  | { type: 'transfer.reversed'; transferId: string }
   | { type: 'ignored'; eventType: string };
 
 /** A refund the provider made. */
@@ -37,6 +43,36 @@ export interface ProviderRefund {
 export interface RecordedProviderRefund extends ProviderRefund {
   amountCents: number;
   metadata: IntentMetadata;
+}
+
+/**
+ * One movement of the platform's balance at the provider (a Stripe balance transaction), keyed as the
+ * ledger's own records are: `charge:<payment intent id>`, `refund:<provider refund id>`, else
+ * `<type>:<source id>` for what the ledger does not record yet.
+ */
+export interface ProviderMovement {
+  key: string;
+  /** Cents into the platform's balance (negative when money left it). */
+  amountCents: number;
+  currency: string;
+  at: Date;
+  /** A transfer reversal's (`transfer_refund:<reversal id>`): the transfer it takes money back from. */
+  transferId?: string;
+}
+
+/** A chargeback as the provider keeps it: the only source of its amount, outcome and payment. */
+export interface ProviderDispute {
+  id: string;
+  /** Integer cents disputed. */
+  amount: number;
+  currency: string;
+  /** Stripe's statuses: needs_response, under_review, won, lost, warning_* … */
+  status: string;
+  reason: string;
+  /** The payment intent whose charge is disputed; null when the provider names none. */
+  paymentIntentId: string | null;
+  /** What the dispute has moved into the platform's balance so far: minus the amount once withdrawn, back to zero once reinstated. */
+  balanceCents: number;
 }
 
 /** A webhook whose signature is missing, wrong or too old. */
@@ -67,6 +103,13 @@ export interface PaymentProvider {
    * provider keeps no refunds apart from the intent's refunded total (the simulation).
    */
   refundsOf(intentId: string): Promise<RecordedProviderRefund[] | null>;
+  /**
+   * The movements of the platform's balance created in [since, until), for reconciliation; null when
+   * the provider keeps none apart from our own records (the simulation).
+   */
+  balanceMovements(since: Date, until: Date): Promise<ProviderMovement[] | null>;
+  /** The dispute as the provider has it now; null when it knows no such dispute or keeps none (the simulation). */
+  retrieveDispute(disputeId: string): Promise<ProviderDispute | null>;
   /** Verifies the signature (300 s tolerance, measured at `receivedAt`) and reads the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent;
 }

@@ -131,6 +131,16 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return Promise.resolve(null);
   }
 
+  /** The simulation's only records are ours: there is nothing to reconcile them with. */
+  balanceMovements(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  /** No card network behind the simulation: nobody disputes its payments. */
+  retrieveDispute(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
   parseWebhook(): never {
     throw new WebhookSignatureError('The simulated provider sends no webhooks');
   }

@@ -1,7 +1,7 @@
 import { API_PATHS, type BasketLine } from '@market/contracts';
 import { ApiError, apiFetch } from '@/lib/api';
 import { showNotice } from '@/components/notice/notices';
-import { CART_CHANGED_EVENT, CART_KEY, WISHLIST_KEY, writeStoredList, type ListKey } from './cartStorage';
+import { BUNDLE_CART_KEY, CART_CHANGED_EVENT, CART_KEY, WISHLIST_KEY, writeStoredList, type ListKey } from './cartStorage';
 import { readList } from './cartLists';
 
 /**
@@ -99,10 +99,11 @@ export function followAccountChanges(): () => void {
   return () => window.removeEventListener(CART_CHANGED_EVENT, sendChangedLists);
 }
 
-/** Signed out: nothing of the account stays in this browser. */
+/** Signed out: nothing of the account stays in this browser, the bundles in its cart included. */
 export function forgetAccountLists(): void {
   agreed.clear();
-  for (const { key } of LISTS) {
+  const keys: ListKey[] = [...LISTS.map((list) => list.key), BUNDLE_CART_KEY];
+  for (const key of keys) {
     try {
       writeStoredList(key, []);
     } catch {

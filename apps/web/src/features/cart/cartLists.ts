@@ -1,5 +1,5 @@
 import type { LicenseType, ProductSummary } from '@market/contracts';
-import { CART_KEY, WISHLIST_KEY, readStoredList, writeStoredList, type ListKey } from './cartStorage';
+import { BUNDLE_CART_KEY, CART_KEY, WISHLIST_KEY, readStoredList, writeStoredList, type ListKey } from './cartStorage';
 
 export const ALREADY_EXISTS = 'product already exists';
 export const ADDED_TO_CART = 'Add To Cart Successfully';
@@ -116,8 +116,10 @@ export function removeFromWishlist(productId: string): void {
   removeFrom(WISHLIST_KEY, productId);
 }
 
+/** After a payment: the products and the bundles bought. */
 export function clearCart(): void {
   write(CART_KEY, []);
+  write(BUNDLE_CART_KEY, []);
 }
 
 /** Moves a wishlist line, with its licence, into the cart; a line already in the cart stays saved. */

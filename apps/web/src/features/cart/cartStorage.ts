@@ -1,7 +1,9 @@
 /** docs/product-spec.md §3: the cart lives in localStorage under `cartProduct`, the wishlist under `whishList` (sic). */
 export const CART_KEY = 'cartProduct';
 export const WISHLIST_KEY = 'whishList';
-export type ListKey = typeof CART_KEY | typeof WISHLIST_KEY;
+/** Bundles in the cart (docs/decisions/0011): not the spec's, so under a key of their own. */
+export const BUNDLE_CART_KEY = 'cartBundles';
+export type ListKey = typeof CART_KEY | typeof WISHLIST_KEY | typeof BUNDLE_CART_KEY;
 
 /** The `storage` event only reaches other tabs; this one tells the current tab. */
 export const CART_CHANGED_EVENT = 'market:cart-changed';
@@ -47,7 +49,7 @@ export function notifyCartChanged(): void {
 /** Calls `onChange` when either list changes, in this tab or in another one. */
 export function subscribeToCart(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === CART_KEY || event.key === WISHLIST_KEY) onChange();
+    if (event.key === null || event.key === CART_KEY || event.key === WISHLIST_KEY || event.key === BUNDLE_CART_KEY) onChange();
   };
   window.addEventListener('storage', onStorage);
   window.addEventListener(CART_CHANGED_EVENT, onChange);

@@ -1,5 +1,6 @@
 export { CART_KEY, WISHLIST_KEY, CART_CHANGED_EVENT, notifyCartChanged } from './cartStorage';
-export { useCartCount, useCartItems, useWishlistItems } from './useCartLists';
+export { useCartBundles, useCartCount, useCartItems, useWishlistItems } from './useCartLists';
+export { addBundleToCart, bundleLinePrice, changeBundleLicense, removeBundleFromCart, type BundleCartItem } from './bundleCart';
 export {
   addToCart,
   addToWishlist,

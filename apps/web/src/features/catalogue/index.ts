@@ -11,4 +11,5 @@ export { productName, type Listing, type SubCategoryCount } from './parse';
 export { GameCard, detailPath, type CardHeadingLevel } from './components/GameCard';
 export { GameGrid, GameShelf } from './components/GameShelf';
 export { HeroSlider } from './components/HeroSlider';
+export { OnSaleFilter } from './components/OnSaleFilter';
 export { Tabs } from './components/Tabs';

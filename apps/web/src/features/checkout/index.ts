@@ -2,3 +2,4 @@ export { useCheckedCart, type CheckedCart, type CheckedLine, type LineState } fr
 export { CartView } from './components/CartView';
 export { WishlistView } from './components/WishlistView';
 export { CheckoutView } from './components/CheckoutView';
+export { UpgradeCheckoutView } from './components/UpgradeCheckoutView';

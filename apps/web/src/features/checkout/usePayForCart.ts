@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CheckoutLine, PurchaseRecorded } from '@market/contracts';
-import { clearCart, type CartItem } from '@/features/cart';
+import { clearCart, type BundleCartItem, type CartItem } from '@/features/cart';
 import { isApiError } from '@/lib/api';
 import { PURCHASES_QUERY_ROOT } from '@/lib/queryKeys';
 import { createPaymentIntent } from './api/createPaymentIntent';
@@ -15,10 +15,15 @@ export function toCheckoutLine(item: CartItem): CheckoutLine {
   return { productId: item._id, licenseType: item.selectedLicense, isReskin: item.isReskin === 'true' ? 'true' : 'false' };
 }
 
+/** A bundle's line: the server prices its products from the bundle (docs/decisions/0011). */
+export function toBundleCheckoutLine(item: BundleCartItem): CheckoutLine {
+  return { bundleId: item._id, licenseType: item.selectedLicense };
+}
+
 const RECORD_ATTEMPTS = 3;
 
 /** The card is already charged here: a lost answer is asked again (the server records an intent once). */
-async function recordPaidPurchase(paymentIntentId: string): Promise<PurchaseRecorded> {
+export async function recordPaidPurchase(paymentIntentId: string): Promise<PurchaseRecorded> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await recordPurchase(paymentIntentId);
@@ -36,12 +41,12 @@ async function recordPaidPurchase(paymentIntentId: string): Promise<PurchaseReco
  * the purchase, then clear the cart, refresh purchases and go to /purchase-successful.
  * Nothing is recorded when any step before the last fails.
  */
-export function usePayForCart(items: readonly CartItem[], code: string | null) {
+export function usePayForCart(items: readonly CartItem[], bundles: readonly BundleCartItem[], code: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (confirmCard: ConfirmCard) => {
-      const intent = await createPaymentIntent(items.map(toCheckoutLine), code);
+      const intent = await createPaymentIntent([...items.map(toCheckoutLine), ...bundles.map(toBundleCheckoutLine)], code);
       await confirmCard(intent.clientSecret);
       return recordPaidPurchase(intent.paymentIntentId);
     },

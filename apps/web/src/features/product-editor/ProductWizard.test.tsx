@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { productFormSchema, UPLOAD_FRAMEWORKS } from '@market/contracts';
-import { fakeFetch, renderAt } from '@/test-utils';
+import { fakeFetch, renderAt, userAlice } from '@/test-utils';
 import { WithPlainEditors } from '@/components/rich-text/testing';
 import { FakeXhr } from '@/lib/fakeXhr';
 import { ProductWizard } from './ProductWizard';
@@ -262,6 +262,34 @@ describe('ProductWizard', () => {
     expect(checked.map((box) => box.labels?.[0]?.textContent)).toEqual(['English']);
     expect((screen.getByRole('textbox', { name: 'Title (English)', hidden: true }) as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('textbox', { name: 'Title (French)', hidden: true })).toBeNull();
+  });
+
+  it('keeps no draft of an upload sent right after the last keystroke', async () => {
+    fakeFetch((url) =>
+      url === '/api/user/currentUser'
+        ? { status: 200, body: userAlice }
+        : url === '/api/product/archive-checks'
+          ? { status: 200, body: [] }
+          : { status: 404, body: { message: 'unexpected fetch' } },
+    );
+    localStorage.clear();
+    renderWizard();
+    // Signed in: the form keeps a draft of what is typed.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next Step' })).toBeTruthy());
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+    fillStepOne();
+    await clickNext();
+    fillStepTwo();
+    await clickNext();
+    // Typed, then Submit before the draft's own write (300 ms later) has run.
+    fillStepThree();
+    await clickSubmit();
+    act(() => FakeXhr.last()!.respond(201, { _id: 'product_0001' }));
+    await screen.findByRole('dialog', { name: 'Product uploaded successfully!' });
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 400)));
+
+    expect(localStorage.getItem(`productDraft:${userAlice._id}`)).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Title (English)', hidden: true }) as HTMLInputElement).value).toBe('');
   });
 
   it('opens step 3 without messages and never uploads on Previous then Next', async () => {

@@ -127,7 +127,10 @@ function WizardForm({
       setWorking(hasEntries(values as ProductFormValues));
       if (!userId) return;
       clearTimeout(timer);
-      timer = setTimeout(() => writeDraft(userId, form.getValues()), DRAFT_DELAY_MS);
+      // A keystroke just before Submit leaves a write waiting: once sent, it must not bring the draft back.
+      timer = setTimeout(() => {
+        if (!sentRef.current) writeDraft(userId, form.getValues());
+      }, DRAFT_DELAY_MS);
     });
     return () => {
       subscription.unsubscribe();

@@ -15,8 +15,13 @@ const ManageDeveloperPage = lazy(() => import('./ManageDeveloperPage'));
 const NotificationsPage = lazy(() => import('../user-panel/NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
 const RefundRequestsPage = lazy(() => import('./RefundRequestsPage'));
+const PlatformCodesPage = lazy(() => import('./PlatformCodesPage'));
+const ReconciliationPage = lazy(() => import('./ReconciliationPage'));
 
-/** docs/product-spec.md §2.9's eleven entries, each a child route, then Refund Requests, Notifications and Licences (issues 15–17). */
+/**
+ * docs/product-spec.md §2.9's eleven entries, each a child route, then Refund Requests, Platform codes, Reconciliation
+ * (the money pages), Notifications and Licences.
+ */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
   { path: 'all-users', label: 'All Users', summary: 'Every registered account with its role.', page: AllUsersPage },
   { path: 'purchasers', label: 'Purchasers', summary: 'Users who bought at least one licence, with refunds.', page: PurchasersPage },
@@ -69,6 +74,18 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Refund Requests',
     summary: 'Buyers asking for their money back within 7 days: refund or decline with a reason.',
     page: RefundRequestsPage,
+  },
+  {
+    path: 'platform-codes',
+    label: 'Platform codes',
+    summary: 'Discount codes for every seller’s products, paid for by the platform.',
+    page: PlatformCodesPage,
+  },
+  {
+    path: 'reconciliation',
+    label: 'Reconciliation',
+    summary: 'Stripe’s balance transactions compared with the ledger each day, each difference explained; run it now.',
+    page: ReconciliationPage,
   },
   { path: 'notifications', label: 'Notifications', summary: 'Notices addressed to you.', page: NotificationsPage },
   {

@@ -1,5 +1,6 @@
 import { Link, Route, Routes, useParams } from 'react-router';
 import { Statement } from '@/features/money';
+import { SellerHolds } from '@/features/payouts';
 import { Sellers } from '@/features/people';
 
 function SellerStatementRoute() {
@@ -9,12 +10,15 @@ function SellerStatementRoute() {
       <p>
         <Link to="/adminPanel/sellers">← All sellers</Link>
       </p>
-      <Statement sellerId={sellerId} />
+      {/* The seller's name and balance first, then their payout holds, then the entries. */}
+      <Statement sellerId={sellerId}>
+        <SellerHolds sellerId={sellerId} />
+      </Statement>
     </>
   );
 }
 
-/** /adminPanel/sellers and /adminPanel/sellers/{id}/statement (that seller's statement). */
+/** /adminPanel/sellers and /adminPanel/sellers/{id}/statement (that seller's payout holds and statement). */
 export default function SellersPage() {
   return (
     <Routes>

@@ -10,11 +10,17 @@ interface HomeSectionProps<T> {
   to: string;
   query: UseQueryResult<T>;
   products: (data: T) => ProductSummary[];
+  /**
+   * Drawn only once its products are in (none while loading, on an error or when empty): a shelf that
+   * is often empty, such as On Sale, is left out rather than shown empty.
+   */
+  onlyWhenFilled?: boolean;
 }
 
 /** One docs/product-spec.md §2.3 section: heading, View All link to its listing route, carousel or grid. */
-export function HomeSection<T>({ title, to, query, products }: HomeSectionProps<T>) {
+export function HomeSection<T>({ title, to, query, products, onlyWhenFilled = false }: HomeSectionProps<T>) {
   const headingId = useId();
+  if (onlyWhenFilled && (query.data === undefined || products(query.data).length === 0)) return null;
   return (
     <section className="home-section" aria-labelledby={headingId}>
       <div className="home-section-head">

@@ -136,3 +136,53 @@ describe("the seller's own product", () => {
     expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
 });
+
+describe('the upgrade of a licence held', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+  });
+
+  it("offers a Single App License's holder the upgrade at today's price, and asks nothing for a visitor", async () => {
+    const product = detail(3);
+    const code = '3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b';
+    sessionStorage.setItem('userData', JSON.stringify(adminBob));
+    fakeFetch((url) => {
+      if (url !== '/api/licence/mine') return { status: 200, body: adminBob };
+      return {
+        status: 200,
+        body: [
+          {
+            purchaseCode: code,
+            licenseType: 'Single App License',
+            status: 'Active',
+            revokedReason: null,
+            purchaseId: 'purchase_0001',
+            purchasedAt: '2026-03-01T12:00:00.000Z',
+            buyer: { _id: adminBob._id, name: adminBob.name },
+            product: { _id: product._id, title: 'Game 3', slug: product.slug, thumbnail: '/files/images/a.webp' },
+            registeredApps: [],
+            upgrade: { listPrice: 60, price: 45 },
+          },
+        ],
+      };
+    });
+    renderAt(<PurchaseBox product={product} />);
+
+    const upgrade = await screen.findByRole('link', { name: 'Upgrade to Multi App License for $45.00 instead of $60.00' });
+    expect(upgrade.getAttribute('href')).toBe(`/checkout/upgrade/${code}`);
+    expect(screen.getByText(/You hold a Single App License of this product/)).toBeTruthy();
+    cleanup();
+
+    sessionStorage.clear();
+    const calls = fakeFetch(() => ({ status: 401, body: { message: 'Not signed in' } }));
+    renderAt(<PurchaseBox product={product} />);
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Upgrade to Multi/ })).toBeNull();
+    expect(calls.map((call) => call.url)).not.toContain('/api/licence/mine');
+  });
+});

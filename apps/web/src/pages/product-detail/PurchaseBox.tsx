@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LicenseType, ProductDetail, ProductSale } from '@market/contracts';
 import { formatDateTimeUtc, formatDollars } from '@/lib/format';
 import { SalePrice } from '@/components/SalePrice';
@@ -6,6 +6,10 @@ import { LicenceTerms } from '@/components/LicenceTerms';
 import { showNotice } from '@/components/notice/notices';
 import { addToCart, addToWishlist, type AddResult } from '@/features/cart';
 import { useSession } from '@/features/auth';
+import { useHydrated } from '@/lib/hydration';
+
+// Only a signed-in buyer's page asks for their licences: a visitor's first screen never loads it.
+const UpgradeOffer = lazy(() => import('@/features/licences').then((module) => ({ default: module.UpgradeOffer })));
 
 /** LICENSE_TYPES of contracts, restated: enums.ts would bring zod into this chunk. */
 const LICENSE_TYPES: readonly LicenseType[] = ['Single App License', 'Multi App License'];
@@ -72,6 +76,7 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
   const totalId = useId();
   const { user } = useSession();
   const ownProduct = user !== null && user._id === product.userId._id;
+  const hydrated = useHydrated();
 
   return (
     <div className="purchase-box">
@@ -116,6 +121,11 @@ export function PurchaseBox({ product }: { product: ProductDetail }) {
           >
             Add to Wishlist
           </button>
+          {user !== null && hydrated && (
+            <Suspense fallback={null}>
+              <UpgradeOffer productId={product._id} />
+            </Suspense>
+          )}
         </div>
       )}
     </div>

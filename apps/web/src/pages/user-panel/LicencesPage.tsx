@@ -1,4 +1,5 @@
 import { Route, Routes, useParams } from 'react-router';
+import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { LicenceCertificate, LicencesList } from '@/features/licences';
 
 function CertificateRoute() {
@@ -9,9 +10,13 @@ function CertificateRoute() {
 /** /userPanel/licences and /userPanel/licences/{code} (the certificate). */
 export default function LicencesPage() {
   return (
-    <Routes>
-      <Route index element={<LicencesList />} />
-      <Route path=":code" element={<CertificateRoute />} />
-    </Routes>
+    <>
+      {/* An upgrade's checkout comes back here with its notice. */}
+      <NoticeRegion />
+      <Routes>
+        <Route index element={<LicencesList />} />
+        <Route path=":code" element={<CertificateRoute />} />
+      </Routes>
+    </>
   );
 }

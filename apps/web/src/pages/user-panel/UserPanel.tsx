@@ -11,6 +11,7 @@ const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 const StatementPage = lazy(() => import('./StatementPage'));
 const DiscountsPage = lazy(() => import('./DiscountsPage'));
 const SalesPage = lazy(() => import('./SalesPage'));
+const BundlesPage = lazy(() => import('./BundlesPage'));
 const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
@@ -74,6 +75,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Sales',
     summary: 'Put your products on sale for a while at a percent off, with prices buyers can trust.',
     page: SalesPage,
+  },
+  {
+    path: 'bundles',
+    label: 'Bundles',
+    summary: 'Sell some of your products together at one price, at least 10% below what they cost one by one.',
+    page: BundlesPage,
   },
   {
     path: 'user-chatbox',

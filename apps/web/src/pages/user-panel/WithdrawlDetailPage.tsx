@@ -1,6 +1,12 @@
 import { WithdrawalDetail } from '@/features/money';
+import { PayoutHoldAlerts } from '@/features/payouts';
 
-/** /userPanel/withdrawl-detail (sidebar: Withdrawl Detail). */
+/** /userPanel/withdrawl-detail (sidebar: Withdrawl Detail): an open payout hold is shown before the form it refuses. */
 export default function WithdrawlDetailPage() {
-  return <WithdrawalDetail />;
+  return (
+    <>
+      <PayoutHoldAlerts />
+      <WithdrawalDetail />
+    </>
+  );
 }

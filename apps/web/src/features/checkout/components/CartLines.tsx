@@ -4,6 +4,8 @@ import { LicenceTerms } from '@/components/LicenceTerms';
 import { productName } from '@/features/catalogue';
 import { changeCartLicense, removeFromCart } from '@/features/cart';
 import type { CheckedLine } from '../api/lineAvailability';
+import type { CheckedBundle } from '../api/bundleAvailability';
+import { BundleLine } from './BundleLine';
 import { ProductLine, lineTitleId } from './ProductLine';
 
 const LICENSE_TYPES: readonly LicenseType[] = ['Single App License', 'Multi App License'];
@@ -46,7 +48,9 @@ function LicenseSelect({ line }: { line: CheckedLine }) {
 export function lineDiscounts(price: CartPrice | null | undefined) {
   const applied = price?.code?.applied ? price : null;
   return (item: { _id: string; selectedLicense: LicenseType }) => {
-    const line = applied?.lines.find((candidate) => candidate.productId === item._id && candidate.licenseType === item.selectedLicense);
+    const line = applied?.lines.find(
+      (candidate) => candidate.productId === item._id && candidate.licenseType === item.selectedLicense && !candidate.bundleId,
+    );
     if (!applied?.code || !line || line.discount === line.saleDiscount) return null;
     // The code's part, off the sale price where a sale runs.
     return {
@@ -63,11 +67,14 @@ export function lineDiscounts(price: CartPrice | null | undefined) {
  */
 export function CartLines({
   lines,
+  bundles = [],
   onRemove,
   price,
 }: {
   lines: readonly CheckedLine[];
-  onRemove: (productId: string) => void;
+  /** Bundles in the cart (docs/decisions/0011), after the products. */
+  bundles?: readonly CheckedBundle[];
+  onRemove: (id: string) => void;
   price?: CartPrice | null;
 }) {
   const discountOf = lineDiscounts(price);
@@ -95,6 +102,9 @@ export function CartLines({
             </button>
           }
         />
+      ))}
+      {bundles.map((line) => (
+        <BundleLine key={line.item._id} line={line} onRemove={onRemove} />
       ))}
     </ul>
   );

@@ -239,3 +239,80 @@ describe('CartView', () => {
     expect(sessionStorage.getItem('discountCode')).toBeNull();
   });
 });
+
+describe('CartView with a bundle', () => {
+  const bundleLine = {
+    _id: 'bundle_00001',
+    name: 'Starter pack',
+    selectedLicense: 'Single App License',
+    singleAppLicense: 39.99,
+    multiAppLicense: 98,
+    listed: { singleAppLicense: 54.99, multiAppLicense: 109.98 },
+    products: [1, 2, 3].map((n) => ({
+      _id: summary(n)._id,
+      title: `Game Number ${n}`,
+      slug: summary(n).slug,
+      thumbnail: summary(n).thumbnail,
+    })),
+  };
+  const onServer = (bundle: Record<string, unknown> | null, products: ReturnType<typeof summary>[] = []) =>
+    fakeFetch((url) => {
+      if (url === '/api/bundle/bundle_00001') {
+        return bundle
+          ? { status: 200, body: { ...bundleLine, ...bundle } }
+          : { status: 404, body: { message: 'This bundle is not for sale now' } };
+      }
+      const product = products.find((candidate) => url === `/api/product/${candidate._id}`);
+      if (product) return { status: 200, body: product };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+  const forSale = {
+    seller: { _id: 'seller_0001', name: 'Pixel Forge' },
+    forSale: true,
+    whyNotForSale: null,
+    products: bundleLine.products.map((product) => ({
+      ...product,
+      category: 'Android',
+      singleAppLicense: 10,
+      multiAppLicense: 20,
+      onStore: true,
+    })),
+    createdAt: '2026-01-02T03:04:05.000Z',
+    updatedAt: '2026-01-02T03:04:05.000Z',
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(cleanup);
+
+  it('shows the bundle beside the products at its price, says codes do not reach it, and follows its licence', async () => {
+    storeCart([line(4)]);
+    localStorage.setItem('cartBundles', JSON.stringify([bundleLine]));
+    onServer(forSale, [summary(4)]);
+    visitCart();
+
+    const item = (await screen.findByRole('heading', { name: 'Bundle: Starter pack' })).closest('li') as HTMLElement;
+    expect(within(item).getByText('Bundle of 3: Game Number 1, Game Number 2, Game Number 3')).toBeTruthy();
+    expect(within(item).getByText('Discount codes and sales do not apply to bundles.')).toBeTruthy();
+    expect(within(item).getByText('You save $15.00')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$59.49'));
+    expect(checkoutButton().disabled).toBe(false);
+
+    fireEvent.change(within(item).getByLabelText('License for the bundle Starter pack'), { target: { value: 'Multi App License' } });
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$117.50'));
+    fireEvent.click(within(item).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$19.50'));
+    expect(localStorage.getItem('cartBundles')).toBe('[]');
+  });
+
+  it('blocks the checkout while a bundle is no longer for sale', async () => {
+    localStorage.setItem('cartBundles', JSON.stringify([bundleLine]));
+    onServer(null);
+    visitCart();
+
+    expect(await screen.findByText('This bundle is no longer for sale. Remove it to check out.')).toBeTruthy();
+    expect(checkoutButton().disabled).toBe(true);
+  });
+});

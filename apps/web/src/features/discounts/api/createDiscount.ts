@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, discountSchema, type Discount, type DiscountBody } from '@market/contracts';
+import { discountSchema, type Discount, type DiscountBody, type DiscountScope } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { discountQueryKeys } from '../queryKeys';
+import { discountsPath } from './paths';
 
-/** POST /api/discount: 409 at the code field when the seller already has that code. */
-export function createDiscount(body: DiscountBody): Promise<Discount> {
-  return apiFetch(API_PATHS.discount.list, { method: 'POST', body: { ...body } }, (data) => discountSchema.parse(data));
+/** POST /api/discount (or /api/discount/platform): 409 at the code field when the seller (or the platform) already has that code. */
+export function createDiscount(scope: DiscountScope, body: DiscountBody): Promise<Discount> {
+  return apiFetch(discountsPath(scope), { method: 'POST', body: { ...body } }, (data) => discountSchema.parse(data));
 }
 
-export function useCreateDiscount() {
+export function useCreateDiscount(scope: DiscountScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createDiscount,
+    mutationFn: (body: DiscountBody) => createDiscount(scope, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: discountQueryKeys.all }),
   });
 }

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, discountListSchema, type Discount } from '@market/contracts';
+import { discountListSchema, type Discount, type DiscountScope } from '@market/contracts';
 import { apiFetch } from '@/lib/api';
 import { discountQueryKeys } from '../queryKeys';
+import { discountsPath } from './paths';
 
-/** GET /api/discount: the seller's codes, newest first, with their uses and money. */
-export function getDiscounts(signal?: AbortSignal): Promise<Discount[]> {
-  return apiFetch(API_PATHS.discount.list, signal ? { signal } : {}, (data) => discountListSchema.parse(data));
+/** GET /api/discount (the seller's codes) or /api/discount/platform (the platform's): newest first, with their uses and money. */
+export function getDiscounts(scope: DiscountScope, signal?: AbortSignal): Promise<Discount[]> {
+  return apiFetch(discountsPath(scope), signal ? { signal } : {}, (data) => discountListSchema.parse(data));
 }
 
-export function useDiscounts() {
-  return useQuery({ queryKey: discountQueryKeys.mine, queryFn: ({ signal }) => getDiscounts(signal) });
+export function useDiscounts(scope: DiscountScope) {
+  return useQuery({ queryKey: discountQueryKeys.list(scope), queryFn: ({ signal }) => getDiscounts(scope, signal) });
 }

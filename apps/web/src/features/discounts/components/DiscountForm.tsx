@@ -1,23 +1,27 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { DISCOUNT_CODE_MAX_LENGTH, discountBodySchema, LICENSE_TYPES, productTitle, type Discount } from '@market/contracts';
+import {
+  DISCOUNT_CODE_MAX_LENGTH,
+  discountBodySchema,
+  LICENSE_TYPES,
+  productTitle,
+  type Discount,
+  type DiscountScope,
+} from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { useRevealFirstError } from '@/components/revealFirstError';
+import { useFieldForm } from '@/components/useFieldForm';
 import { SubmitButton } from '@/components/SubmitButton';
+import { useSearchQuery } from '@/features/catalogue';
 import { useUploadedProducts } from '@/features/moderation';
 import { useCreateDiscount } from '../api/createDiscount';
+import { useProductTitles } from '../api/productTitles';
 import { useUpdateDiscount } from '../api/updateDiscount';
-import {
-  bodyOf,
-  fieldErrorsOf,
-  NEW_DISCOUNT,
-  serverFieldErrors,
-  valuesOf,
-  type DiscountField,
-  type DiscountFormValues,
-  type FieldErrors,
-} from './formValues';
+import { SCOPE_TEXT } from './scopeText';
+import { bodyOf, DISCOUNT_FIELDS, fieldErrorsOf, NEW_DISCOUNT, valuesOf, type DiscountField, type DiscountFormValues } from './formValues';
 
 interface DiscountFormProps {
+  /** A seller's own code, or a platform code (admins), which may name any seller's products. */
+  scope: DiscountScope;
   /** The code changed, as the list has it now; null makes a new one. */
   editing: Discount | null;
   /** Told the saved code, or null when the seller cancels. */
@@ -25,27 +29,21 @@ interface DiscountFormProps {
 }
 
 /** A code's terms, checked here as the server checks them; the server's refusals are shown at their fields. */
-export function DiscountForm({ editing, onDone }: DiscountFormProps) {
+export function DiscountForm({ scope, editing, onDone }: DiscountFormProps) {
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
-  const create = useCreateDiscount();
-  const update = useUpdateDiscount();
+  const create = useCreateDiscount(scope);
+  const update = useUpdateDiscount(scope);
   const save = editing ? update : create;
   const { refused } = useRevealFirstError(save.error, form);
-  const [values, setValues] = useState<DiscountFormValues>(() => (editing ? valuesOf(editing) : NEW_DISCOUNT));
-  const [invalid, setInvalid] = useState<FieldErrors>({});
-  const fromServer = serverFieldErrors(save.error);
-  const errors: FieldErrors = { ...fromServer, ...invalid };
-  const generalError = save.error && Object.keys(fromServer).length === 0 ? save.error.message : null;
+  const { values, set, errors, generalError, setInvalid } = useFieldForm<DiscountFormValues, DiscountField>(
+    () => (editing ? valuesOf(editing) : NEW_DISCOUNT),
+    DISCOUNT_FIELDS,
+    save,
+  );
 
   // Opened by a button: the first field takes the focus, so typing starts at once.
   useEffect(() => form.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
-
-  const set = <K extends keyof DiscountFormValues>(field: K, value: DiscountFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setInvalid((current) => ({ ...current, [field]: undefined }));
-    if (save.error) save.reset();
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,10 +100,18 @@ export function DiscountForm({ editing, onDone }: DiscountFormProps) {
   );
 
   const percent = values.kind === 'percent';
+  const productChoice: ProductChoiceProps = {
+    id: idOf('productIds'),
+    selected: values.productIds,
+    onChange: (productIds) => set('productIds', productIds),
+    error: message('productIds'),
+    describedBy: described('productIds', true)['aria-describedby'],
+    invalid: Boolean(errors.productIds),
+  };
   return (
     <form ref={form} className="discount-form" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="h5 mb-3">
-        {editing ? `Edit the code ${editing.code}` : 'New discount code'}
+        {editing ? `Edit the code ${editing.code}` : SCOPE_TEXT[scope].newCode}
       </h2>
       <div className="row g-3">
         <div className="col-12 col-sm-6">
@@ -159,14 +165,7 @@ export function DiscountForm({ editing, onDone }: DiscountFormProps) {
             },
           )}
         </div>
-        <ProductChoice
-          id={idOf('productIds')}
-          selected={values.productIds}
-          onChange={(productIds) => set('productIds', productIds)}
-          error={message('productIds')}
-          describedBy={described('productIds', true)['aria-describedby']}
-          invalid={Boolean(errors.productIds)}
-        />
+        {scope === 'platform' ? <AnySellersProductChoice {...productChoice} /> : <ProductChoice {...productChoice} />}
         <fieldset className="col-12" {...described('licenceTypes', false)} data-invalid={errors.licenceTypes ? true : undefined}>
           <legend className="form-label fs-6 mb-1">Licence types</legend>
           {LICENSE_TYPES.map((type) => (
@@ -246,7 +245,7 @@ function ProductChoice({ id, selected, onChange, error, describedBy, invalid }: 
     <fieldset className="col-12" aria-describedby={describedBy} data-invalid={invalid ? true : undefined}>
       <legend className="form-label fs-6 mb-1">Products</legend>
       <p id={`${id}-hint`} className="form-text mt-0 mb-1">
-        None checked: all your products, those you upload later too.
+        {SCOPE_TEXT.seller.productsHint}
       </p>
       {products.isPending ? (
         <p className="small text-secondary mb-0">Loading your products…</p>
@@ -278,6 +277,100 @@ function ProductChoice({ id, selected, onChange, error, describedBy, invalid }: 
           ))}
         </div>
       )}
+      {error}
+    </fieldset>
+  );
+}
+
+/**
+ * Any seller's products for a platform code, found by the storefront's search (a marketplace holds
+ * far too many for a list of checkboxes); those chosen are listed with a Remove button each.
+ */
+function AnySellersProductChoice({ id, selected, onChange, error, describedBy, invalid }: ProductChoiceProps) {
+  const [text, setText] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  const found = useSearchQuery(text, { keepPrevious: true });
+  const [learnt, setLearnt] = useState<ReadonlyMap<string, string>>(new Map());
+  const stored = useProductTitles(selected.filter((productId) => !learnt.has(productId)));
+  const titleOf = (productId: string) => learnt.get(productId) ?? stored?.get(productId) ?? 'A product no longer listed';
+  const choose = (productIds: string[]) => {
+    onChange(productIds);
+    // The button pressed goes (added products leave the results, removed ones the list): focus goes back to the search.
+    search.current?.focus();
+  };
+  const results = (found.data ?? []).filter((product) => !selected.includes(product._id));
+  return (
+    <fieldset className="col-12" aria-describedby={describedBy} data-invalid={invalid ? true : undefined}>
+      <legend className="form-label fs-6 mb-1">Products</legend>
+      <p id={`${id}-hint`} className="form-text mt-0 mb-1">
+        {SCOPE_TEXT.platform.productsHint}
+      </p>
+      {selected.length > 0 && (
+        <ul className="list-unstyled discount-chosen mb-2" aria-label="Products chosen">
+          {selected.map((productId) => (
+            <li key={productId} className="d-flex align-items-center gap-2">
+              <span>{titleOf(productId)}</span>
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0"
+                aria-label={`Remove ${titleOf(productId)}`}
+                onClick={() => choose(selected.filter((chosen) => chosen !== productId))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={`${id}-search`} className="form-label small mb-1 d-block">
+        Find a product to add
+      </label>
+      <input
+        ref={search}
+        id={`${id}-search`}
+        type="search"
+        className="form-control discount-product-search"
+        value={text}
+        autoComplete="off"
+        placeholder="Title or keyword"
+        onChange={(event) => setText(event.target.value)}
+        // Enter searches as typed: it must not send the whole form.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
+      <div aria-live="polite">
+        {found.isError ? (
+          <p className="small mb-0" role="alert">
+            {found.error.message}
+          </p>
+        ) : text.trim() !== '' && found.data && results.length === 0 ? (
+          <p className="small text-secondary mb-0 mt-1">No other product matches “{text.trim()}”</p>
+        ) : (
+          results.length > 0 && (
+            <ul className="list-unstyled discount-found mt-1 mb-0">
+              {results.map((product) => {
+                const title = productTitle(product.title);
+                return (
+                  <li key={product._id}>
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0 text-start"
+                      onClick={() => {
+                        setLearnt((current) => new Map(current).set(product._id, title));
+                        choose([...selected, product._id]);
+                      }}
+                    >
+                      Add {title}
+                      <span className="text-secondary"> by {product.authorName}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        )}
+      </div>
       {error}
     </fieldset>
   );

@@ -330,3 +330,72 @@ describe('Discounts', () => {
     expect(within(gone).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 });
+
+describe('Discounts of the platform (admins)', () => {
+  afterEach(cleanup);
+
+  it("lists the platform's codes, finds any seller's product by search to name it, and writes to the platform's calls", async () => {
+    const codes = [
+      discount({ _id: 'discount_0009', code: 'MARKET20', productIds: [] }),
+      discount({ _id: 'discount_0008', code: 'RACER5', productIds: ['product_0007'] }),
+    ];
+    const sent: Sent[] = [];
+    const calls = fakeFetch((url, init) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      if (method !== 'GET') sent.push({ method, url, body });
+      if (url === '/api/discount/platform' && method === 'GET') return { status: 200, body: codes };
+      if (url === '/api/product/product_0007') return { status: 200, body: product('product_0007', 'Neon Racer') };
+      if (url.startsWith('/api/product/search?q=knight'))
+        return { status: 200, body: [product('product_0042', 'Knight Quest'), product('product_0007', 'Neon Racer')] };
+      if (url === '/api/discount/platform' && method === 'POST') {
+        const made = discount({ ...(body as Partial<Discount>), _id: 'discount_0010' });
+        codes.unshift(made);
+        return { status: 201, body: made };
+      }
+      return { status: 404, body: { message: `unexpected ${method} ${url}` } };
+    });
+    renderAt(<Discounts scope="platform" />, '/adminPanel/platform-codes');
+
+    expect(await screen.findByRole('heading', { name: 'All platform codes' })).toBeTruthy();
+    expect(cells(await rowOf('MARKET20'))[2]).toBe('Every seller’s products');
+    await waitFor(async () => expect(cells(await rowOf('RACER5'))[2]).toBe('Neon Racer'));
+    // A seller's own products are never asked for here.
+    expect(calls.some((call) => call.url.includes('mine=true'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'New platform code' }));
+    const form = screen.getByRole('form', { name: 'New platform code' });
+    fireEvent.change(within(form).getByLabelText(/^Code/), { target: { value: 'KNIGHTS' } });
+    fireEvent.change(within(form).getByLabelText(/^Amount off, in percent/), { target: { value: '15' } });
+    const search = within(form).getByLabelText('Find a product to add');
+    fireEvent.change(search, { target: { value: 'knight' } });
+    fireEvent.click(await within(form).findByRole('button', { name: /^Add Knight Quest/ }));
+    const chosen = within(form).getByRole('list', { name: 'Products chosen' });
+    expect(within(chosen).getByText('Knight Quest')).toBeTruthy();
+    expect(document.activeElement).toBe(search);
+    // Added products leave the results.
+    expect(within(form).queryByRole('button', { name: /^Add Knight Quest/ })).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create code' }));
+
+    await rowOf('KNIGHTS');
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/discount/platform',
+        body: {
+          code: 'KNIGHTS',
+          kind: 'percent',
+          amount: 15,
+          productIds: ['product_0042'],
+          licenceTypes: ['Single App License', 'Multi App License'],
+          startsAt: null,
+          endsAt: null,
+          maxRedemptions: null,
+          onePerBuyer: false,
+          minSubtotal: 0,
+          paused: false,
+        },
+      },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { productTitle, type Discount } from '@market/contracts';
+import { productTitle, type Discount, type DiscountScope } from '@market/contracts';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { FormError } from '@/components/FormError';
 import { showNotice } from '@/components/notice/notices';
 import { QueryView } from '@/components/query-view';
@@ -9,19 +10,25 @@ import { formatDollars } from '@/lib/format';
 import { useDiscounts } from '../api/discounts';
 import { useDeleteDiscount } from '../api/deleteDiscount';
 import { useUpdateDiscount } from '../api/updateDiscount';
+import { useProductTitles } from '../api/productTitles';
 import { DiscountForm } from './DiscountForm';
 import { conditionsOf, datesText, productsText, STATE_BADGES, STATE_LABELS, takesOff, usesText } from './discountText';
+import { SCOPE_TEXT } from './scopeText';
 import { storedBodyOf } from './formValues';
 import '../discounts.css';
 
 const LIST_TITLE_ID = 'discounts-title';
 const NEW = 'new';
 
-/** /userPanel/discounts: a seller's discount codes, with what they took off and brought in. */
-export function Discounts() {
+/**
+ * /userPanel/discounts: a seller's discount codes, with what they took off and brought in; with scope
+ * 'platform', /adminPanel/platform-codes: the platform's, which reach every seller's products.
+ */
+export function Discounts({ scope = 'seller' }: { scope?: DiscountScope }) {
   /** The open form: NEW, or the id of the code edited (read from the list, so a Pause meanwhile is not undone by Save). */
   const [open, setOpen] = useState<string | null>(null);
-  const list = useDiscounts();
+  const list = useDiscounts(scope);
+  const text = SCOPE_TEXT[scope];
   const editing = open && open !== NEW ? (list.data?.find((discount) => discount._id === open) ?? null) : null;
   const newButton = useRef<HTMLButtonElement>(null);
   /** Where focus goes back when the form closes: the button that opened it. */
@@ -48,44 +55,46 @@ export function Discounts() {
 
   return (
     <>
-      <p className="discounts-intro">
-        Buyers type a code at the cart to take a percent or an amount off your products. One code per order; a use is held while a checkout
-        is open and given back if it is not paid.
-      </p>
+      <p className="discounts-intro">{text.intro}</p>
       {/* A code deleted while its form was open takes the form with it. */}
       {open === NEW || editing ? (
-        <DiscountForm key={open} editing={editing} onDone={close} />
+        <DiscountForm key={open} scope={scope} editing={editing} onDone={close} />
       ) : (
         <button ref={newButton} type="button" className="btn btn-primary" onClick={() => openForm(NEW)}>
-          New discount code
+          {text.newCode}
         </button>
       )}
       <h2 id={LIST_TITLE_ID} className="h5 mt-4" tabIndex={-1}>
-        Your codes
+        {text.listTitle}
       </h2>
-      <DiscountList onEdit={(discount) => openForm(discount._id)} />
+      <DiscountList scope={scope} onEdit={(discount) => openForm(discount._id)} />
     </>
   );
 }
 
-function DiscountList({ onEdit }: { onEdit: (discount: Discount) => void }) {
-  const query = useDiscounts();
-  const products = useUploadedProducts({ mine: true });
-  const titles = useMemo(
-    () => (products.data ? new Map(products.data.map((product) => [product._id, productTitle(product.title)])) : undefined),
-    [products.data],
+/** The titles of the products the codes name: the seller's own from their list, any seller's one by one (only where a row shows names). */
+function useNamedTitles(scope: DiscountScope, discounts: readonly Discount[] | undefined): ReadonlyMap<string, string> | undefined {
+  const own = useUploadedProducts({ mine: true }, { enabled: scope === 'seller' });
+  const ownTitles = useMemo(
+    () => (own.data ? new Map(own.data.map((product) => [product._id, productTitle(product.title)])) : undefined),
+    [own.data],
   );
+  const named =
+    scope === 'platform' ? (discounts ?? []).filter((discount) => discount.productIds.length <= 3).flatMap((d) => d.productIds) : [];
+  const anySellers = useProductTitles(named);
+  return scope === 'seller' ? ownTitles : anySellers;
+}
+
+function DiscountList({ scope, onEdit }: { scope: DiscountScope; onEdit: (discount: Discount) => void }) {
+  const query = useDiscounts(scope);
+  const titles = useNamedTitles(scope, query.data);
+  const text = SCOPE_TEXT[scope];
   return (
-    <QueryView
-      query={query}
-      loadingLabel="Loading your discount codes…"
-      isEmpty={(list) => list.length === 0}
-      empty="No discount codes yet"
-    >
+    <QueryView query={query} loadingLabel={text.loading} isEmpty={(list) => list.length === 0} empty={text.empty}>
       {(discounts) => (
-        <TableScroll label="Your discount codes" className="discounts-table">
+        <TableScroll label={text.listLabel} className="discounts-table">
           <table className="table align-middle">
-            <caption className="visually-hidden">Your discount codes</caption>
+            <caption className="visually-hidden">{text.listLabel}</caption>
             <thead>
               <tr>
                 <th scope="col">Code</th>
@@ -101,7 +110,7 @@ function DiscountList({ onEdit }: { onEdit: (discount: Discount) => void }) {
             </thead>
             <tbody>
               {discounts.map((discount) => (
-                <DiscountRow key={discount._id} discount={discount} titles={titles} onEdit={() => onEdit(discount)} />
+                <DiscountRow key={discount._id} scope={scope} discount={discount} titles={titles} onEdit={() => onEdit(discount)} />
               ))}
             </tbody>
           </table>
@@ -112,12 +121,13 @@ function DiscountList({ onEdit }: { onEdit: (discount: Discount) => void }) {
 }
 
 interface DiscountRowProps {
+  scope: DiscountScope;
   discount: Discount;
   titles: ReadonlyMap<string, string> | undefined;
   onEdit: () => void;
 }
 
-function DiscountRow({ discount, titles, onEdit }: DiscountRowProps) {
+function DiscountRow({ scope, discount, titles, onEdit }: DiscountRowProps) {
   const codeId = `discount-${discount._id}`;
   const conditions = conditionsOf(discount);
   const dates = datesText(discount);
@@ -136,7 +146,9 @@ function DiscountRow({ discount, titles, onEdit }: DiscountRowProps) {
           ))}
         </div>
       </td>
-      <td className="discount-products-cell">{productsText(discount.productIds, titles, discount.namesProducts)}</td>
+      <td className="discount-products-cell">
+        {productsText(discount.productIds, titles, discount.namesProducts, SCOPE_TEXT[scope].allProducts)}
+      </td>
       <td>
         <div>
           <span className={`badge ${STATE_BADGES[discount.state]}`}>{STATE_LABELS[discount.state]}</span>
@@ -157,24 +169,16 @@ function DiscountRow({ discount, titles, onEdit }: DiscountRowProps) {
         </div>
       </td>
       <td>
-        <RowActions discount={discount} codeId={codeId} onEdit={onEdit} />
+        <RowActions scope={scope} discount={discount} codeId={codeId} onEdit={onEdit} />
       </td>
     </tr>
   );
 }
 
-function RowActions({ discount, codeId, onEdit }: { discount: Discount; codeId: string; onEdit: () => void }) {
-  const update = useUpdateDiscount();
-  const remove = useDeleteDiscount();
+function RowActions({ scope, discount, codeId, onEdit }: { scope: DiscountScope; discount: Discount; codeId: string; onEdit: () => void }) {
+  const update = useUpdateDiscount(scope);
+  const remove = useDeleteDiscount(scope);
   const orphaned = discount.namesProducts && discount.productIds.length === 0;
-  const [confirming, setConfirming] = useState<boolean | null>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
-  // Focus follows the two steps: onto "Yes, delete", and back to "Delete" on Cancel (not on first draw).
-  useEffect(() => {
-    if (confirming) confirm.current?.focus();
-    else if (confirming === false) ask.current?.focus();
-  }, [confirming]);
 
   const togglePause = () => {
     // Not disabled while pending: a disabled button would drop the keyboard focus.
@@ -187,36 +191,17 @@ function RowActions({ discount, codeId, onEdit }: { discount: Discount; codeId: 
 
   return (
     <>
-      {confirming ? (
-        <span className="d-flex flex-wrap gap-2 align-items-center">
-          <button
-            ref={confirm}
-            type="button"
-            className="btn btn-sm btn-danger"
-            aria-describedby={codeId}
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(discount._id, {
-                // The row goes: focus goes to the list's heading.
-                onSuccess: () => document.getElementById(LIST_TITLE_ID)?.focus(),
-              })
-            }
-          >
-            Yes, delete
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => setConfirming(false)}
-            disabled={remove.isPending}
-          >
-            Cancel
-          </button>
-        </span>
-      ) : (
-        <span className="d-flex gap-2 discount-actions">
-          {/* A code whose named products are all gone reaches none; saved again with none named it would reach all. */}
-          {!orphaned && (
+      <ConfirmButton
+        label="Delete"
+        confirmLabel="Yes, delete"
+        describedBy={codeId}
+        pending={remove.isPending}
+        // The row goes: focus goes to the list's heading.
+        onConfirm={() => remove.mutate(discount._id, { onSuccess: () => document.getElementById(LIST_TITLE_ID)?.focus() })}
+        besideClassName="d-flex gap-2 discount-actions"
+        beside={
+          // A code whose named products are all gone reaches none; saved again with none named it would reach all.
+          !orphaned && (
             <>
               <button
                 type="button"
@@ -237,18 +222,9 @@ function RowActions({ discount, codeId, onEdit }: { discount: Discount; codeId: 
                 {discount.paused ? 'Resume' : 'Pause'}
               </button>
             </>
-          )}
-          <button
-            ref={ask}
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-describedby={codeId}
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </button>
-        </span>
-      )}
+          )
+        }
+      />
       <FormError message={update.error?.message ?? remove.error?.message} className="small mt-1 mb-0" />
     </>
   );

@@ -15,13 +15,14 @@ export function conditionsOf(discount: Discount): string[] {
   return conditions;
 }
 
-/** "All your products", the names of up to three, or how many; none left when the products it named were all deleted. */
+/** "All your products" (or `allProducts`), the names of up to three, or how many; none left when the products it named were all deleted. */
 export function productsText(
   productIds: readonly string[],
   titles: ReadonlyMap<string, string> | undefined,
   namesProducts = false,
+  allProducts = 'All your products',
 ): string {
-  if (productIds.length === 0) return namesProducts ? 'None left: its products were deleted' : 'All your products';
+  if (productIds.length === 0) return namesProducts ? 'None left: its products were deleted' : allProducts;
   const names = productIds.map((id) => titles?.get(id));
   if (productIds.length <= 3 && names.every((name) => name !== undefined)) return names.join(', ');
   return productIds.length === 1 ? '1 product' : `${productIds.length} products`;

@@ -1,5 +1,5 @@
 import { LICENSE_TYPES, type Discount, type DiscountBody, type LicenseType } from '@market/contracts';
-import { ApiError } from '@/lib/api';
+import { firstErrorPerField, type FieldErrors as ErrorsOf, type FieldIssue } from '@/components/useFieldForm';
 
 /** The form's fields, named as the body's, so the server's field errors land on them. */
 export const DISCOUNT_FIELDS = [
@@ -15,7 +15,7 @@ export const DISCOUNT_FIELDS = [
   'onePerBuyer',
 ] as const;
 export type DiscountField = (typeof DISCOUNT_FIELDS)[number];
-export type FieldErrors = Partial<Record<DiscountField, string>>;
+export type FieldErrors = ErrorsOf<DiscountField>;
 
 /** What the inputs hold: text as typed, times as `datetime-local` gives them (local, no zone). */
 export interface DiscountFormValues {
@@ -119,28 +119,7 @@ export function storedBodyOf(discount: Discount): DiscountBody {
   };
 }
 
-const isField = (name: unknown): name is DiscountField => DISCOUNT_FIELDS.includes(name as DiscountField);
-
 /** The first message for each field, from the schema's issues (a path such as ['productIds', 3] is the field productIds). */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (isField(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The fields the server refused (`errors: [{ field: 'code' | 'productIds.3', message }]`), with their messages. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  const listed = (error.body as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(listed)) return {};
-  return fieldErrorsOf(
-    listed.flatMap((entry: { field?: unknown; message?: unknown }) =>
-      typeof entry.field === 'string' && typeof entry.message === 'string'
-        ? [{ path: entry.field.split('.'), message: entry.message }]
-        : [],
-    ),
-  );
+export function fieldErrorsOf(issues: readonly FieldIssue[]): FieldErrors {
+  return firstErrorPerField(DISCOUNT_FIELDS, issues);
 }

@@ -8,8 +8,8 @@ export function getMyLicences(signal?: AbortSignal): Promise<Licence[]> {
   return apiFetch(API_PATHS.licence.mine, signal ? { signal } : {}, (data) => licenceListSchema.parse(data));
 }
 
-export function useMyLicences() {
-  return useQuery({ queryKey: licenceQueryKeys.mine, queryFn: ({ signal }) => getMyLicences(signal) });
+export function useMyLicences(enabled = true) {
+  return useQuery({ queryKey: licenceQueryKeys.mine, queryFn: ({ signal }) => getMyLicences(signal), enabled });
 }
 
 /** GET /api/licence/{code}: one licence, to its buyer or an admin. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRevealFirstError } from '@/components/revealFirstError';
 import { API_PATHS, createTokenBodySchema, MAX_LIVE_API_TOKENS, type ApiToken, type CreatedToken } from '@market/contracts';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { FormError } from '@/components/FormError';
 import { QueryView } from '@/components/query-view';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -144,15 +145,7 @@ function TokenList() {
 }
 
 function TokenRow({ token }: { token: ApiToken }) {
-  const [confirming, setConfirming] = useState<boolean | null>(null);
   const revoke = useRevokeApiToken();
-  const confirm = useRef<HTMLButtonElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
-  // Focus follows the two steps: onto "Yes, revoke", and back to "Revoke" on Cancel (not on first draw).
-  useEffect(() => {
-    if (confirming) confirm.current?.focus();
-    else if (confirming === false) ask.current?.focus();
-  }, [confirming]);
   const nameId = `token-${token._id}`;
   return (
     <tr>
@@ -166,43 +159,14 @@ function TokenRow({ token }: { token: ApiToken }) {
         {token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}
       </td>
       <td>
-        {confirming ? (
-          <span className="d-flex flex-wrap gap-2 align-items-center">
-            <button
-              ref={confirm}
-              type="button"
-              className="btn btn-sm btn-danger"
-              aria-describedby={nameId}
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(token._id, {
-                  // The row goes: focus goes to the list's heading.
-                  onSuccess: () => document.getElementById('api-tokens-title')?.focus(),
-                })
-              }
-            >
-              Yes, revoke
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              onClick={() => setConfirming(false)}
-              disabled={revoke.isPending}
-            >
-              Cancel
-            </button>
-          </span>
-        ) : (
-          <button
-            ref={ask}
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-describedby={nameId}
-            onClick={() => setConfirming(true)}
-          >
-            Revoke
-          </button>
-        )}
+        <ConfirmButton
+          label="Revoke"
+          confirmLabel="Yes, revoke"
+          describedBy={nameId}
+          pending={revoke.isPending}
+          // The row goes: focus goes to the list's heading.
+          onConfirm={() => revoke.mutate(token._id, { onSuccess: () => document.getElementById('api-tokens-title')?.focus() })}
+        />
         <FormError message={revoke.error?.message} className="small mt-1 mb-0" />
       </td>
     </tr>

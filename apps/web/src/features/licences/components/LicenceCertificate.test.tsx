@@ -32,6 +32,7 @@ describe('LicenceCertificate', () => {
         buyer: { _id: 'user_alice_01', name: 'Alice' },
         product: { _id: 'product_0001', title: 'Space Runner', slug: 'Space-Runner', thumbnail: '/files/images/a.webp' },
         registeredApps: [],
+        upgrade: null,
       },
     }));
     renderAt(<LicenceCertificate code={CODE} backTo={BACK} />, `/userPanel/licences/${CODE}`);

@@ -17,6 +17,7 @@ const licence = (overrides: Partial<Licence> = {}): Licence => ({
   buyer: { _id: 'user_alice_01', name: 'Alice' },
   product: { _id: 'product_0001', title: 'Space Runner', slug: 'Space-Runner', thumbnail: '/files/images/a.webp' },
   registeredApps: [],
+  upgrade: { listPrice: 60, price: 60 },
   ...overrides,
 });
 
@@ -78,7 +79,7 @@ describe('LicencesList', () => {
     expect(posted).toEqual([{ appName: 'Runner', bundleId: 'com.alice.runner', storeUrl: '' }]);
     // A Single licence holds one app: the form gives way to the rule.
     expect(within(card).queryByRole('button', { name: 'Register app' })).toBeNull();
-    expect(within(card).getByText(/Buy a Multi App License to use the code in more apps/)).toBeTruthy();
+    expect(within(card).getByText(/Upgrade it to a Multi App License to use the code in more apps/)).toBeTruthy();
   });
 
   it('marks a store address that is no address at all with its message, sending nothing', async () => {
@@ -97,6 +98,43 @@ describe('LicencesList', () => {
     expect(document.activeElement).toBe(store);
     expect(within(card).getByText(STORE_URL_MESSAGE)).toBeTruthy();
     expect(posted).toEqual([]);
+  });
+
+  it("offers a Single licence's upgrade at today's price, and none for a Multi or revoked one", async () => {
+    const multi = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const revoked = '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
+    fakeFetch((url) => {
+      if (url !== '/api/licence/mine') return { status: 404, body: { message: `unexpected ${url}` } };
+      return {
+        status: 200,
+        body: [
+          licence({ upgrade: { listPrice: 60, price: 45 } }),
+          licence({
+            purchaseCode: multi,
+            licenseType: 'Multi App License',
+            upgrade: null,
+            product: { _id: 'product_0002', title: 'Block Puzzle', slug: 'Block-Puzzle', thumbnail: '/files/images/b.webp' },
+          }),
+          licence({
+            purchaseCode: revoked,
+            status: 'Revoked',
+            revokedReason: 'Chargeback',
+            upgrade: null,
+            product: { _id: 'product_0003', title: 'Tile Quest', slug: 'Tile-Quest', thumbnail: '/files/images/c.webp' },
+          }),
+        ],
+      };
+    });
+    renderAt(<LicencesList />, '/userPanel/licences');
+
+    const card = (await screen.findByRole('heading', { name: 'Space Runner' })).closest('li')!;
+    const upgrade = within(card).getByRole('link', { name: 'Upgrade to Multi App License for $45.00 instead of $60.00' });
+    expect(upgrade.getAttribute('href')).toBe(`/checkout/upgrade/${CODE}`);
+    expect(upgrade.getAttribute('aria-describedby')).toBe(`licence-${CODE}`);
+    for (const title of ['Block Puzzle', 'Tile Quest']) {
+      const other = screen.getByRole('heading', { name: title }).closest('li')!;
+      expect(within(other).queryByRole('link', { name: /^Upgrade/ })).toBeNull();
+    }
   });
 
   it('says there are no licences yet, with the way to the games', async () => {

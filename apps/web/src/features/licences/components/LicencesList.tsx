@@ -10,6 +10,7 @@ import { CopyButton } from './CopyButton';
 import { RegisteredApps } from './RegisteredApps';
 import { RegisterAppForm } from './RegisterAppForm';
 import { LicenceStatusBadge } from './StatusBadge';
+import { UpgradeLink } from './UpgradeLink';
 import '../licences.css';
 
 /** /userPanel/licences: every licence bought, its code, its apps and the way to its certificate. */
@@ -99,12 +100,16 @@ function LicenceCard({ licence }: { licence: Licence }) {
       )}
       {active && singleTaken && (
         <p className="small text-secondary mb-2">
-          A Single App License holds one app. Buy a Multi App License to use the code in more apps.
+          A Single App License holds one app.
+          {licence.upgrade && ' Upgrade it to a Multi App License to use the code in more apps.'}
         </p>
       )}
-      <Link className="btn btn-sm btn-outline-primary mt-2" to={`/userPanel/licences/${licence.purchaseCode}`} aria-describedby={titleId}>
-        Certificate
-      </Link>
+      <div className="licence-actions">
+        <Link className="btn btn-sm btn-outline-primary" to={`/userPanel/licences/${licence.purchaseCode}`} aria-describedby={titleId}>
+          Certificate
+        </Link>
+        <UpgradeLink licence={licence} describedBy={titleId} />
+      </div>
     </li>
   );
 }

@@ -20,10 +20,11 @@ export function listUploadedProducts(filter: UploadedProductsFilter, signal?: Ab
   );
 }
 
-export function useUploadedProducts(filter: UploadedProductsFilter) {
+export function useUploadedProducts(filter: UploadedProductsFilter, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [PRODUCTS_QUERY_ROOT, 'uploaded', filter],
     queryFn: ({ signal }) => listUploadedProducts(filter, signal),
     staleTime: 0,
+    enabled: options.enabled ?? true,
   });
 }

@@ -92,4 +92,22 @@ describe('WithdrawalDetail', () => {
     const sent = calls.filter((call) => call.url === '/api/withdraw/withdrawDetil').map((call) => JSON.parse(String(call.init?.body)));
     expect(sent.at(-1)).toEqual({ email: 'pay@example.com', withdrawAmount: '40' });
   });
+
+  it('shows a payout hold’s refusal under the form without marking a field', async () => {
+    const message = 'Your payouts are on hold (Identity check) until 2026-12-04: Upload a photo of your passport.';
+    fakeFetch((url) => {
+      if (url === '/api/user/earnings') return { status: 200, body: EARNINGS };
+      if (url === '/api/withdraw/allWithdrawls') return { status: 200, body: [] };
+      if (url === '/api/withdraw/withdrawDetil') return { status: 409, body: { message } };
+      return { status: 404, body: { message: `unexpected ${url}` } };
+    });
+    renderAt(<WithdrawalDetail />);
+    await screen.findByText('No Withdrawal Performed Yet');
+
+    fillAndSubmit('10');
+
+    expect((await screen.findByText(message)).getAttribute('role')).toBe('alert');
+    expect(screen.getByLabelText(/Withdraw Amount/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText(/PayPal Email/).getAttribute('aria-invalid')).toBeNull();
+  });
 });

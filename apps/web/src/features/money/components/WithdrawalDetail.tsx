@@ -58,7 +58,9 @@ function WithdrawalForm() {
     withdraw.error?.message === INSUFFICIENT_BALANCE.message
       ? `${INSUFFICIENT_BALANCE.message}: ${INSUFFICIENT_BALANCE.detail}`
       : withdraw.error?.message;
-  const errorField = error ? fieldOfError(withdraw.error) : null;
+  // A payout hold (409, docs/decisions/0012 "Holds") refuses any request: no field is wrong.
+  const held = withdraw.error instanceof ApiError && withdraw.error.status === 409;
+  const errorField = error && !held ? fieldOfError(withdraw.error) : null;
   const errorId = `${ids}-error`;
   const describedBy = (field: 'email' | 'withdrawAmount') =>
     errorField === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};

@@ -84,10 +84,16 @@ function PurchasesTable({ rows }: { rows: Row[] }) {
                   <Link to={productPagePath(row.line.slug)} id={titleId}>
                     {row.line.title}
                   </Link>
+                  {row.line.bundle && (
+                    <span className="d-block small fw-normal text-secondary">In the bundle &ldquo;{row.line.bundle.name}&rdquo;</span>
+                  )}
                   <LineVersions line={row.line} />
                   <LineRefund purchaseId={row.purchase._id} purchasedAt={row.purchase.createdAt} line={row.line} now={now} />
                 </th>
-                <td>{row.line.licenseType}</td>
+                <td>
+                  {row.line.licenseType}
+                  {row.line.upgrade && <span className="d-block small text-secondary">Upgrade of the licence bought before</span>}
+                </td>
                 <td className="d-none d-md-table-cell">
                   <time dateTime={row.purchase.createdAt}>{formatDateTime(row.purchase.createdAt)}</time>
                 </td>

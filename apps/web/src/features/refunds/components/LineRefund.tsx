@@ -53,7 +53,11 @@ function AskForRefund({ purchaseId, line, deadline }: { purchaseId: string; line
       <div className="fw-normal mt-2">
         <ReasonForm
           label={`What went wrong with ${line.title}?`}
-          explanation={`An admin reads your request and refunds ${formatDollars(line.price)} or answers why not. A refund revokes the licence.`}
+          explanation={
+            line.bundle
+              ? `An admin reads your request and answers. ${line.title} came in the bundle “${line.bundle.name}”: a refund gives back the whole bundle and revokes each of its licences.`
+              : `An admin reads your request and refunds ${formatDollars(line.price)} or answers why not. A refund revokes the licence.`
+          }
           hint="20 to 1,000 characters."
           submitLabel="Send request"
           schema={requestReasonSchema}

@@ -11,19 +11,12 @@ import {
 } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { useRevealFirstError } from '@/components/revealFirstError';
+import { useFieldForm } from '@/components/useFieldForm';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useUploadedProducts } from '@/features/moderation';
 import { formatCents, formatDollars } from '@/lib/format';
 import { useCreateSale } from '../api/createSale';
-import {
-  bodyOf,
-  fieldErrorsOf,
-  newSaleValues,
-  serverFieldErrors,
-  type FieldErrors,
-  type SaleField,
-  type SaleFormValues,
-} from './formValues';
+import { bodyOf, SALE_FIELDS, fieldErrorsOf, newSaleValues, type SaleField, type SaleFormValues } from './formValues';
 
 interface SaleFormProps {
   /** Told the sale made, or null when the seller cancels. */
@@ -36,21 +29,15 @@ export function SaleForm({ onDone }: SaleFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const create = useCreateSale();
   const { refused } = useRevealFirstError(create.error, form);
-  const [values, setValues] = useState<SaleFormValues>(() => newSaleValues(new Date()));
+  const { values, set, errors, generalError, setInvalid } = useFieldForm<SaleFormValues, SaleField>(
+    () => newSaleValues(new Date()),
+    SALE_FIELDS,
+    create,
+  );
   const [openedOn] = useState(values.startsAt);
-  const [invalid, setInvalid] = useState<FieldErrors>({});
-  const fromServer = serverFieldErrors(create.error);
-  const errors: FieldErrors = { ...fromServer, ...invalid };
-  const generalError = create.error && Object.keys(fromServer).length === 0 ? create.error.message : null;
 
   // Opened by a button: the first field (the percent, there before the products load) takes the focus.
   useEffect(() => form.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
-
-  const set = <K extends keyof SaleFormValues>(field: K, value: SaleFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setInvalid((current) => ({ ...current, [field]: undefined }));
-    if (create.error) create.reset();
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

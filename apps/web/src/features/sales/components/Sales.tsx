@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SaleEvent } from '@market/contracts';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { FormError } from '@/components/FormError';
 import { showNotice } from '@/components/notice/notices';
 import { QueryView } from '@/components/query-view';
@@ -117,18 +118,9 @@ function PriceLine({ licence, listed, price, lowest }: { licence: string; listed
   );
 }
 
-/** Delete (scheduled) or End now (running), each asked twice, with the focus on each step; none for an ended sale. */
+/** Delete (scheduled) or End now (running), each asked twice; none for an ended sale. */
 function SaleAction({ sale, describedBy }: { sale: SaleEvent; describedBy: string }) {
   const remove = useDeleteSale();
-  const [confirming, setConfirming] = useState<boolean | null>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
-  // Focus follows the two steps: onto the confirmation, and back to the first button on Cancel (not on first draw).
-  useEffect(() => {
-    if (confirming) confirm.current?.focus();
-    else if (confirming === false) ask.current?.focus();
-  }, [confirming]);
-
   const action = ACTIONS[sale.state];
   if (!action) return null;
 
@@ -144,39 +136,14 @@ function SaleAction({ sale, describedBy }: { sale: SaleEvent; describedBy: strin
 
   return (
     <div className="sale-actions">
-      {confirming ? (
-        <span className="d-flex flex-wrap gap-2 align-items-center">
-          <button
-            ref={confirm}
-            type="button"
-            className="btn btn-sm btn-danger"
-            aria-describedby={describedBy}
-            disabled={remove.isPending}
-            onClick={go}
-          >
-            {action.confirm}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => setConfirming(false)}
-            disabled={remove.isPending}
-          >
-            Cancel
-          </button>
-        </span>
-      ) : (
-        <button
-          ref={ask}
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          aria-describedby={describedBy}
-          data-row-action="remove"
-          onClick={() => setConfirming(true)}
-        >
-          {action.ask}
-        </button>
-      )}
+      <ConfirmButton
+        label={action.ask}
+        confirmLabel={action.confirm}
+        describedBy={describedBy}
+        pending={remove.isPending}
+        onConfirm={go}
+        rowAction="remove"
+      />
       <FormError message={remove.error?.message} className="small mt-1 mb-0" />
     </div>
   );

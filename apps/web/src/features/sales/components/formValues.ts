@@ -1,9 +1,9 @@
-import { ApiError } from '@/lib/api';
+import { firstErrorPerField, type FieldErrors as ErrorsOf, type FieldIssue } from '@/components/useFieldForm';
 
 /** The form's fields, named as the body's, so the server's field errors land on them. */
 export const SALE_FIELDS = ['productIds', 'percent', 'startsAt', 'endsAt'] as const;
 export type SaleField = (typeof SALE_FIELDS)[number];
-export type FieldErrors = Partial<Record<SaleField, string>>;
+export type FieldErrors = ErrorsOf<SaleField>;
 
 /** What the inputs hold: text as typed, times as `datetime-local` gives them (local, no zone). */
 export interface SaleFormValues {
@@ -59,33 +59,12 @@ export const TIME_MESSAGES: Record<'startsAt' | 'endsAt', string> = {
   endsAt: 'Choose when the sale ends',
 };
 
-const isField = (name: unknown): name is SaleField => SALE_FIELDS.includes(name as SaleField);
-
-/** The first message for each field, from the schema's issues (a path such as ['productIds', 3] is the field productIds). */
-export function fieldErrorsOf(
-  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string; code?: string }>,
-  body?: Record<string, unknown>,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (!isField(field)) continue;
-    const missingTime = (field === 'startsAt' || field === 'endsAt') && body !== undefined && body[field] === undefined;
-    errors[field] ??= missingTime ? TIME_MESSAGES[field] : issue.message;
-  }
-  return errors;
-}
-
-/** The fields the server refused (`errors: [{ field: 'startsAt', message }]`), with their messages. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  const listed = (error.body as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(listed)) return {};
-  return fieldErrorsOf(
-    listed.flatMap((entry: { field?: unknown; message?: unknown }) =>
-      typeof entry.field === 'string' && typeof entry.message === 'string'
-        ? [{ path: entry.field.split('.'), message: entry.message }]
-        : [],
-    ),
+/**
+ * The first message for each field, from the schema's issues; a time the body lacks is said in the
+ * form's words (the schema's are a type's).
+ */
+export function fieldErrorsOf(issues: readonly FieldIssue[], body: Record<string, unknown>): FieldErrors {
+  return firstErrorPerField(SALE_FIELDS, issues, (field, issue) =>
+    (field === 'startsAt' || field === 'endsAt') && body[field] === undefined ? TIME_MESSAGES[field] : issue.message,
   );
 }

@@ -1,0 +1,1 @@
+export { PayoutAccountSection } from './components/PayoutAccountSection';

@@ -1,0 +1,1 @@
+export { Reconciliation } from './components/Reconciliation';

@@ -1,0 +1,6 @@
+import { Bundles } from '@/features/bundles';
+
+/** /userPanel/bundles (sidebar: Bundles). */
+export default function BundlesPage() {
+  return <Bundles />;
+}
