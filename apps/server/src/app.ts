@@ -43,6 +43,7 @@ import { reconciliationRoutes } from './modules/reconciliation/index.js';
 import { discountRoutes } from './modules/discounts/index.js';
 import { saleRoutes } from './modules/sales/index.js';
 import { bundleRoutes } from './modules/bundles/index.js';
+import { customWorkRoutes } from './modules/custom-work/index.js';
 import { connectRoutes } from './modules/connect/index.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
@@ -176,6 +177,7 @@ export async function buildApp(given: AppDependencies) {
   await app.register(discountRoutes, { discounts: services.discounts });
   await app.register(saleRoutes, { sales: services.sales });
   await app.register(bundleRoutes, { bundles: services.bundles });
+  await app.register(customWorkRoutes, { customWork: services.customWork });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

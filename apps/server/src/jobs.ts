@@ -17,6 +17,9 @@ export const PAYOUT_ROUND_INTERVAL_MS = 15 * 60_000;
 /** How often each instance asks whether the daily comparison with Stripe has come round (one runs it, under a lease). */
 export const PROVIDER_RECONCILIATION_INTERVAL_MS = 15 * 60_000;
 
+/** How late, at most, an unanswered custom work delivery is released, a reminder sent or an owed refund made (docs/decisions/0013). */
+export const CUSTOM_WORK_CLOCK_INTERVAL_MS = 60_000;
+
 /** A backstop only: an upload wakes its analysis itself. */
 export const ARCHIVE_ANALYSIS_INTERVAL_MS = 60_000;
 
@@ -95,6 +98,17 @@ export function startBackgroundJobs(
       PAYOUT_ROUND_INTERVAL_MS,
       () => services.connectPayouts.runRound(),
       (error) => log.warn({ err: error }, 'payout round failed'),
+    ),
+    // Custom work's clock (docs/decisions/0013): safe on every instance at once, each release and reminder a guarded update.
+    every(
+      CUSTOM_WORK_CLOCK_INTERVAL_MS,
+      async () => {
+        await services.customWork.remindDue();
+        await services.customWork.releaseDue();
+        await services.customWork.makeOwedRefunds();
+        await services.customWork.analyseWaiting();
+      },
+      (error) => log.warn({ err: error }, 'custom work round failed'),
     ),
     // Sales start and end by the clock: every instance drops its kept product reads when one did (docs/decisions/0009).
     every(

@@ -27,6 +27,7 @@ import { ProviderComparison, ProviderReconciliation, ReconciliationService } fro
 import { ReskinChatService } from './modules/reskin-chat/index.js';
 import { PayoutsService } from './modules/payouts/index.js';
 import { DisputesService, PaymentsService } from './modules/payments/index.js';
+import { CustomWorkService } from './modules/custom-work/index.js';
 import { PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
@@ -73,6 +74,10 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     discounts,
     runningSales: (products) => sales.pricesOn(products),
     bundlesInCart: (buyerId, lines) => bundles.inCart(buyerId, lines),
+    customWork: {
+      toFund: (actor, customWorkId) => customWork.toFund(actor, customWorkId),
+      holdIn: (trx, customWorkId, milestone) => customWork.holdIn(trx, customWorkId, milestone),
+    },
     clock,
   });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
@@ -232,6 +237,25 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     log,
     publicUrl: config.publicUrl,
   });
+  // Custom work in escrow (docs/decisions/0013): funded through the checkout, recorded by purchases.
+  const customWork: CustomWorkService = new CustomWorkService({
+    db,
+    dialect,
+    inTransaction,
+    clock,
+    log,
+    ledger,
+    orders,
+    notifications,
+    mail,
+    storage,
+    leases,
+    uploads: products,
+    analyse: (productId, delivery) => archives.analyseDelivery(productId, delivery),
+    refund: (intentId, cents, idempotencyKey, metadata) => payments.refund(intentId, cents, idempotencyKey, metadata),
+    settings: config.customWork,
+    publicUrl: config.publicUrl,
+  });
   const purchases = new PurchasesService({
     db,
     inTransaction,
@@ -243,6 +267,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     refunds,
     connectedAccounts: { accountUpdated: (stripeAccountId) => connect.accountUpdated(stripeAccountId) },
     disputes,
+    customWork,
     // A payout's transfer reversed at Stripe (docs/decisions/0012); a dashboard's reversal reaches us only as transfer.reversed.
     transfers: { reversedAtProvider: (transferId) => connectPayouts.reversedAtProvider(transferId) },
     payouts,
@@ -300,6 +325,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock }),
     orders,
     licences,
+    customWork,
     housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
     reconciliation: new ReconciliationService({ leases, refunds, purchases, clock, log, afterSeconds: config.reconcileSeconds }),
     providerComparison,

@@ -59,16 +59,30 @@ export const cartLinesSchema = z
  * POST /api/payment/create-payment-intent. `amount` (cents) is optional; when sent it must equal the
  * server's total, discount included. `code`: one discount code, priced as POST /api/cart/price prices it.
  */
-export const createPaymentIntentBodySchema = z.strictObject({
-  products: cartLinesSchema,
-  amount: z
-    .number({ error: 'The amount is in whole cents' })
-    .int('The amount is in whole cents')
-    .min(0, 'The amount cannot be negative')
-    .optional(),
-  currency: z.literal('usd'),
-  code: discountCodeInputSchema.optional(),
-});
+export const createPaymentIntentBodySchema = z
+  .strictObject({
+    products: cartLinesSchema.optional(),
+    /** Funds the current milestone of an accepted custom work order instead of a cart (docs/decisions/0013). */
+    customWorkId: idSchema.optional(),
+    amount: z
+      .number({ error: 'The amount is in whole cents' })
+      .int('The amount is in whole cents')
+      .min(0, 'The amount cannot be negative')
+      .optional(),
+    currency: z.literal('usd'),
+    code: discountCodeInputSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.customWorkId === undefined && body.products === undefined) {
+      context.addIssue({ code: 'custom', path: ['products'], message: 'The cart is empty' });
+    }
+    if (body.customWorkId !== undefined && body.products !== undefined) {
+      context.addIssue({ code: 'custom', path: ['customWorkId'], message: 'Pay for custom work on its own, not with a cart' });
+    }
+    if (body.customWorkId !== undefined && body.code !== undefined) {
+      context.addIssue({ code: 'custom', path: ['code'], message: 'Discount codes do not apply to custom work' });
+    }
+  });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
 export const createPaymentIntentResponseSchema = z.object({

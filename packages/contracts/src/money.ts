@@ -53,6 +53,8 @@ export const STATEMENT_KIND_LABELS = {
   maturity: 'Sale available to pay out',
   dispute: 'Dispute',
   payout: 'Payout taken back',
+  // docs/decisions/0013: a custom work milestone's money, released from escrow to the seller.
+  custom_work: 'Custom work released',
 } as const;
 export const statementKindSchema = z.enum(Object.keys(STATEMENT_KIND_LABELS) as [keyof typeof STATEMENT_KIND_LABELS]);
 export type StatementKind = z.infer<typeof statementKindSchema>;

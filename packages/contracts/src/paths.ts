@@ -89,6 +89,20 @@ export const API_PATHS = {
     list: '/api/bundle',
     one: '/api/bundle/:id',
   },
+  /** Custom work as an escrowed order: quote, fund, deliver, accept (docs/decisions/0013). */
+  customWork: {
+    list: '/api/custom-work',
+    mine: '/api/custom-work/mine',
+    one: '/api/custom-work/:id',
+    accept: '/api/custom-work/:id/accept',
+    deliver: '/api/custom-work/:id/deliver',
+    acceptDelivery: '/api/custom-work/:id/accept-delivery',
+    requestChanges: '/api/custom-work/:id/request-changes',
+    cancel: '/api/custom-work/:id/cancel',
+    dispute: '/api/custom-work/:id/dispute',
+    resolve: '/api/custom-work/:id/resolve',
+    download: '/api/custom-work/:id/deliveries/:deliveryId/download',
+  },
   /** A seller's discount codes, and the admins' platform-wide ones. */
   discount: {
     list: '/api/discount',

@@ -35,6 +35,7 @@ import * as connectPayouts from './migrations/0035_connect_payouts.js';
 import * as reconciliationRuns from './migrations/0036_reconciliation_runs.js';
 import * as transferReversals from './migrations/0037_transfer_reversals.js';
 import * as ledgerEntryVersions from './migrations/0038_ledger_entry_versions.js';
+import * as customWork from './migrations/0039_custom_work.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0036_reconciliation_runs': reconciliationRuns,
   '0037_transfer_reversals': transferReversals,
   '0038_ledger_entry_versions': ledgerEntryVersions,
+  '0039_custom_work': customWork,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,8 @@ import type {
   HoldReasonCode,
   Category,
   ChatStatus,
+  CustomWorkMilestoneState,
+  CustomWorkStatus,
   LanguageCode,
   LicenceStatus,
   LicenseType,
@@ -15,6 +17,7 @@ import type {
   ProductType,
   RefundOrigin,
   RefundRequestStatus,
+  ResolutionOutcome,
   Role,
   SubCategory,
   WithdrawalStatus,
@@ -67,6 +70,10 @@ export interface Database {
   maturing_lines: MaturingLinesTable;
   connect_payouts: ConnectPayoutsTable;
   connect_transfer_reversals: ConnectTransferReversalsTable;
+  custom_work: CustomWorkTable;
+  custom_work_milestones: CustomWorkMilestonesTable;
+  custom_work_deliveries: CustomWorkDeliveriesTable;
+  custom_work_events: CustomWorkEventsTable;
   disputes: DisputesTable;
   dispute_lines: DisputeLinesTable;
   api_tokens: ApiTokensTable;
@@ -275,7 +282,7 @@ export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded'
  * bundle (docs/decisions/0011), a licence line in every other way. `upgrade`: turns a licence bought
  * before into a Multi App License (docs/decisions/0010).
  */
-export type OrderLineKind = 'licence' | 'reskin' | 'bundle' | 'upgrade';
+export type OrderLineKind = 'licence' | 'reskin' | 'bundle' | 'upgrade' | 'custom_work';
 
 /** A checkout, priced by the server when it starts, and the purchase once its payment is recorded. */
 export interface OrdersTable {
@@ -315,6 +322,9 @@ export interface OrderLinesTable {
   licence_id: string | null;
   /** The part of `discount_cents` the platform funded (a platform code's): the seller still earns it (docs/decisions/0009). */
   platform_discount_cents: Generated<number>;
+  /** The custom work order a `custom_work` line funds, and which of its milestones (docs/decisions/0013); null on every other line. */
+  custom_work_id: string | null;
+  milestone: number | null;
 }
 
 /** A product's prices from `from_at` until its next row (docs/decisions/0009 "Sales"). */
@@ -667,7 +677,18 @@ export interface JobLeasesTable {
 
 /** What moved money: docs/decisions/0008. */
 export type LedgerEntryKind =
-  'sale' | 'refund' | 'withdrawal' | 'fee' | 'payout' | 'reversal' | 'adjustment' | 'reskin' | 'maturity' | 'dispute';
+  | 'sale'
+  | 'refund'
+  | 'withdrawal'
+  | 'fee'
+  | 'payout'
+  | 'reversal'
+  | 'adjustment'
+  | 'reskin'
+  | 'maturity'
+  | 'dispute'
+  /** Custom work's escrow (docs/decisions/0013): funded, released to the seller, or refunded. */
+  | 'custom_work';
 
 /** One side of a ledger transaction; never updated or deleted (a database trigger refuses it). */
 export interface LedgerEntriesTable {
@@ -783,4 +804,70 @@ export interface DisputeLinesTable {
   order_line_id: string;
   seller_id: string;
   cents: number;
+}
+
+/** A custom work order (docs/decisions/0013): its quote and where its state machine stands. */
+export interface CustomWorkTable {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  product_id: string;
+  /** Who sent the quote: the seller, or an admin on their behalf. */
+  quoted_by: string;
+  scope_html: string;
+  price_cents: number;
+  status: CustomWorkStatus;
+  current_milestone: number;
+  revisions_used: number;
+  revisions_allowed: number;
+  due_at: string;
+  auto_release_at: string | null;
+  reminded_days: number | null;
+  disputed_from: CustomWorkStatus | null;
+  dispute_reason: string | null;
+  disputed_by: 'buyer' | 'seller' | null;
+  disputed_at: string | null;
+  resolution_outcome: ResolutionOutcome | null;
+  resolution_seller_cents: number | null;
+  resolution_buyer_cents: number | null;
+  resolution_note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomWorkMilestonesTable {
+  custom_work_id: string;
+  position: number;
+  title: string;
+  amount_cents: number;
+  status: CustomWorkMilestoneState['status'];
+  funded_at: string | null;
+  finished_at: string | null;
+  /** A refund the provider still owes the buyer; cleared once it has made it (`provider_refund_id`). */
+  refund_cents: number | null;
+  provider_refund_id: string | null;
+}
+
+export interface CustomWorkDeliveriesTable {
+  id: string;
+  custom_work_id: string;
+  milestone: number;
+  note: string;
+  file_key: string;
+  file_name: string;
+  size_bytes: number;
+  analysis_json: string | null;
+  diff_json: string | null;
+  refused_reason: string | null;
+  analysed_at: string | null;
+  created_at: string;
+}
+
+export interface CustomWorkEventsTable {
+  id: string;
+  custom_work_id: string;
+  at: string;
+  by: 'buyer' | 'seller' | 'admin' | 'clock';
+  what: string;
+  note: string | null;
 }

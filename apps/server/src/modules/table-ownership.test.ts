@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The money tables and the one module each belongs to (docs/decisions/0008, 0009, 0012), and the reconciliation's record of them. */
+/** The money tables and the one module each belongs to (docs/decisions/0008, 0009, 0012, 0013), and the reconciliation's record of them. */
 const OWNERS: Record<string, string> = {
   orders: 'modules/orders',
   order_lines: 'modules/orders',
@@ -28,6 +28,10 @@ const OWNERS: Record<string, string> = {
   dispute_lines: 'modules/payments',
   reconciliation_runs: 'modules/reconciliation',
   reconciliation_differences: 'modules/reconciliation',
+  custom_work: 'modules/custom-work',
+  custom_work_milestones: 'modules/custom-work',
+  custom_work_deliveries: 'modules/custom-work',
+  custom_work_events: 'modules/custom-work',
 };
 
 /**

@@ -148,6 +148,8 @@ const envSchema = z
     PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(120).default(7),
     PAYOUT_SCHEDULE: z.enum(['daily', 'weekly']).default('weekly'),
     HOLD_REFUND_RATE: z.coerce.number().min(0).max(1).default(0.2),
+    CUSTOM_WORK_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
+    CUSTOM_WORK_AUTO_RELEASE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     PASSWORD_HASH_COST: z.coerce
       .number()
       .int()
@@ -315,6 +317,8 @@ export interface Config {
   verifyRateLimitPerMinute: number;
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
+  /** Custom work in escrow (docs/decisions/0013): rounds of changes per milestone, and days before an unanswered delivery is released. */
+  customWork: { revisions: number; autoReleaseDays: number };
   /** Bearer token the scraper sends; on the public port (outside production) it is what turns metrics on. */
   metricsToken: string | null;
   /** A listener of its own for the scraper (GET /metrics); set, metrics leave the public port. */
@@ -411,5 +415,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       schedule: env.PAYOUT_SCHEDULE,
       holdRefundRate: env.HOLD_REFUND_RATE,
     },
+    customWork: { revisions: env.CUSTOM_WORK_REVISIONS, autoReleaseDays: env.CUSTOM_WORK_AUTO_RELEASE_DAYS },
   };
 }

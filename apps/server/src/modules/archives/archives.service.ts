@@ -19,6 +19,9 @@ import type { ReleasesService } from '../releases/index.js';
 import {
   analyseArchive,
   ANALYSER_VERSION,
+  archiveFingerprints,
+  compareFingerprints,
+  type FileDifference,
   type ArchiveLimits,
   ArchiveRefused,
   copyleftOf,
@@ -32,6 +35,15 @@ import type { Database } from '../../db/schema.js';
 /** Longer than one archive takes; a crashed instance's archive is taken over once it runs out. */
 const LEASE_MS = 10 * 60_000;
 const BATCH = 20;
+
+/** A delivery's archive read: its analysis and its file-level difference from the product's release, or why it was refused. */
+export type DeliveryAnalysis =
+  | {
+      status: 'ready';
+      analysis: Awaited<ReturnType<typeof analyseArchive>>;
+      difference: (FileDifference & { releaseVersion: string | null }) | null;
+    }
+  | { status: 'refused'; reason: string };
 
 type StoredReport = Omit<InsideReport, 'status' | 'releaseId' | 'analyserVersion' | 'analysedAt' | 'warnings'>;
 
@@ -180,6 +192,42 @@ export class ArchivesService {
     this.progress.delete(release.id);
     // The storefront's engine filter reads reports of approved releases.
     if (release.status === 'Approved') this.catalogue.changed();
+  }
+
+  /**
+   * A custom work delivery's archive (docs/decisions/0013), read as a release's is, with what it
+   * adds, removes and changes against the product's newest approved release; the reason instead
+   * when the archive breaks a limit. Throws on a storage failure, for the caller to try again.
+   */
+  async analyseDelivery(productId: string, delivery: { key: string; size: number }): Promise<DeliveryAnalysis> {
+    const archive = {
+      size: delivery.size,
+      readRange: (start: number, length: number) => this.storage.readRange('private', delivery.key, start, length),
+    };
+    try {
+      const analysis = await analyseArchive(archive, { limits: this.limits });
+      const after = await archiveFingerprints(archive, this.limits);
+      const [release] = await this.releases.rowsOf(productId, false);
+      let difference: (FileDifference & { releaseVersion: string | null }) | null = null;
+      if (release) {
+        const before = await archiveFingerprints(
+          {
+            size: Number(release.source_code_size),
+            readRange: (start, length) => this.storage.readRange('private', release.source_code_key, start, length),
+          },
+          this.limits,
+        ).catch((error: unknown) => {
+          // The release's own archive broke a limit once analysed: the delivery is still shown, without a comparison.
+          if (error instanceof ArchiveRefused) return null;
+          throw error;
+        });
+        if (before) difference = { releaseVersion: release.version, ...compareFingerprints(before, after) };
+      }
+      return { status: 'ready', analysis, difference };
+    } catch (error) {
+      if (error instanceof ArchiveRefused) return { status: 'refused', reason: error.message };
+      throw error;
+    }
   }
 
   /**

@@ -1,2 +1,2 @@
 export { archiveRoutes } from './archives.routes.js';
-export { ArchivesService } from './archives.service.js';
+export { ArchivesService, type DeliveryAnalysis } from './archives.service.js';

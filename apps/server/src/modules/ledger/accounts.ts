@@ -4,7 +4,12 @@
  * card provider's, which holds buyers' money for us, goes negative.
  */
 export type LedgerAccount =
-  `seller:${string}` | `maturing:${string}` | `reskin:${string}` | `provider:${string}` | (typeof PLATFORM_ACCOUNTS)[number];
+  | `seller:${string}`
+  | `maturing:${string}`
+  | `reskin:${string}`
+  | `provider:${string}`
+  | `escrow:${string}`
+  | (typeof PLATFORM_ACCOUNTS)[number];
 
 export const PLATFORM_ACCOUNTS = [
   'platform:fees',
@@ -27,3 +32,5 @@ export const maturingAccount = (sellerId: string): LedgerAccount => `maturing:${
 export const reskinAccount = (sellerId: string): LedgerAccount => `reskin:${sellerId}`;
 /** Money a card provider holds for us (negative: it owes it to us). */
 export const providerAccount = (provider: string): LedgerAccount => `provider:${provider}`;
+/** A custom work order's money, paid by the buyer and not yet released or refunded (docs/decisions/0013). Never below zero. */
+export const escrowAccount = (customWorkId: string): LedgerAccount => `escrow:${customWorkId}`;

@@ -1,5 +1,5 @@
 import { payoutAfterFee } from '@market/contracts';
-import { type LedgerAccount, maturingAccount, providerAccount, reskinAccount, sellerAccount } from './accounts.js';
+import { escrowAccount, type LedgerAccount, maturingAccount, providerAccount, reskinAccount, sellerAccount } from './accounts.js';
 import type { LedgerTransaction, Posting } from './ledger.service.js';
 
 /** What each business event writes (docs/decisions/0008, "Entries"): the one place those rules live. */
@@ -217,5 +217,42 @@ export function connectPayoutReversedOf(
       { account: FEES, amountCents: -(grossCents - netCents) },
     ].filter((posting) => posting.amountCents !== 0),
     links: { withdrawalId: payoutId },
+  };
+}
+
+/** Money moving through a custom work order's escrow (docs/decisions/0013). */
+export interface EscrowMovement {
+  kind: 'fund' | 'release' | 'refund';
+  customWorkId: string;
+  /** The order line that funded the milestone: the sale-like link every entry of it keeps. */
+  lineId: string;
+  sellerId: string;
+  /** Who holds the buyer's money: the funding payment's provider. */
+  provider: string;
+  cents: number;
+  /** A release in connect mode: when the seller's earnings may be paid out (docs/decisions/0012); none otherwise. */
+  maturesAt?: string | null;
+}
+
+/**
+ * Funding puts the buyer's money, held by the provider, in the order's escrow; a release moves it
+ * to the seller as a sale's earnings; a refund gives it back to the provider, which returns it.
+ */
+export function escrowMovementOf(movement: EscrowMovement): LedgerTransaction | null {
+  const escrow = escrowAccount(movement.customWorkId);
+  const provider = providerAccount(movement.provider);
+  const earnings = movement.maturesAt ? maturingAccount(movement.sellerId) : sellerAccount(movement.sellerId);
+  const postings =
+    movement.kind === 'fund'
+      ? move(provider, escrow, movement.cents)
+      : movement.kind === 'release'
+        ? move(escrow, earnings, movement.cents)
+        : move(escrow, provider, movement.cents);
+  if (!postings.length) return null;
+  return {
+    kind: 'custom_work',
+    postings,
+    links: { orderLineId: movement.lineId },
+    ...(movement.kind === 'release' && movement.maturesAt ? { maturesAt: movement.maturesAt } : {}),
   };
 }

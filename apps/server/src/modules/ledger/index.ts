@@ -7,12 +7,21 @@ export {
   type LedgerTransaction,
   type Posting,
 } from './ledger.service.js';
-export { type LedgerAccount, maturingAccount, PLATFORM_ACCOUNTS, providerAccount, reskinAccount, sellerAccount } from './accounts.js';
+export {
+  escrowAccount,
+  type LedgerAccount,
+  maturingAccount,
+  PLATFORM_ACCOUNTS,
+  providerAccount,
+  reskinAccount,
+  sellerAccount,
+} from './accounts.js';
 export {
   connectPayoutClaimOf,
   connectPayoutReversedOf,
   connectPayoutSentOf,
   type DisputedLine,
+  type EscrowMovement,
   refundOf,
   saleOf,
   withdrawalPaidOf,

@@ -4,10 +4,12 @@ import type { Database, LedgerEntryKind } from '../../db/schema.js';
 import type { InTransaction } from '../../db/unit-of-work.js';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
-import { type LedgerAccount, maturingAccount, providerAccount } from './accounts.js';
+import { escrowAccount, type LedgerAccount, maturingAccount, providerAccount } from './accounts.js';
 import {
   type DisputedLine,
   disputeClosedOf,
+  type EscrowMovement,
+  escrowMovementOf,
   disputeOpenedOf,
   maturityOf,
   refundOf,
@@ -160,6 +162,23 @@ export class LedgerService {
     const maturesAt =
       this.payoutHoldDays === null ? null : new Date(this.clock.now().getTime() + this.payoutHoldDays * DAY_MS).toISOString();
     return this.postIfAny(executor, saleOf({ ...line, maturesAt }));
+  }
+
+  /**
+   * Custom work's escrow (docs/decisions/0013): funded, released or refunded. A release with payouts
+   * through Connect waits out the refund window on `maturing:`, as a sale's earnings do; a release or
+   * refund never takes the escrow below zero (LedgerError: the caller's state machine is wrong).
+   */
+  async postEscrowMovement(executor: Kysely<Database>, movement: Omit<EscrowMovement, 'maturesAt'>): Promise<string | null> {
+    if (movement.kind !== 'fund') {
+      const held = await this.lockedBalanceOf(executor, escrowAccount(movement.customWorkId));
+      if (held < movement.cents) throw new LedgerError(`escrow:${movement.customWorkId} holds ${held}, not the ${movement.cents} asked`);
+    }
+    const maturesAt =
+      movement.kind === 'release' && this.payoutHoldDays !== null
+        ? new Date(this.clock.now().getTime() + this.payoutHoldDays * DAY_MS).toISOString()
+        : null;
+    return this.postIfAny(executor, escrowMovementOf({ ...movement, maturesAt }));
   }
 
   /** A refund of a line, taken back first out of what of the line still matures. */

@@ -112,6 +112,31 @@ export class OrdersRepository {
       .execute();
   }
 
+  /** The paid line that funded a custom work milestone, with its order's payment (docs/decisions/0013). */
+  customWorkFunding(customWorkId: string, milestone: number) {
+    return this.db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.id as lineId', 'o.id as orderId', 'o.provider_intent_id as intentId', 'o.provider'])
+      .where('l.custom_work_id', '=', customWorkId)
+      .where('l.milestone', '=', milestone)
+      .where('l.kind', '=', 'custom_work')
+      .where('o.status', 'in', SOLD_ORDER_STATUSES)
+      .executeTakeFirst();
+  }
+
+  /** Orders still waiting to be paid with a line funding the custom work order. */
+  pendingCustomWorkOf(customWorkId: string): Promise<Pick<OrderRow, 'id' | 'provider_intent_id'>[]> {
+    return this.db
+      .selectFrom('orders as o')
+      .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+      .select(['o.id', 'o.provider_intent_id'])
+      .where('l.custom_work_id', '=', customWorkId)
+      .where('l.kind', '=', 'custom_work')
+      .where('o.status', '=', 'pending')
+      .execute();
+  }
+
   /** Orders still waiting to be paid with a line upgrading the licence. */
   pendingUpgradesOf(licenceId: string): Promise<Pick<OrderRow, 'id' | 'provider_intent_id'>[]> {
     return this.db
@@ -233,16 +258,26 @@ export class OrdersRepository {
 
   /** Sold orders, newest sale first; every buyer's without `buyerId`. */
   sold(buyerId?: string): Promise<PaidOrderWithBuyerRow[]> {
-    return this.db
-      .selectFrom('orders as o')
-      .innerJoin('users as u', 'u.id', 'o.buyer_id')
-      .selectAll('o')
-      .select(['u.name as buyer_name', 'u.email as buyer_email'])
-      .where('o.status', 'in', SOLD_ORDER_STATUSES)
-      .$if(buyerId !== undefined, (query) => query.where('o.buyer_id', '=', buyerId!))
-      .orderBy('o.paid_at', 'desc')
-      .orderBy('o.id')
-      .execute();
+    return (
+      this.db
+        .selectFrom('orders as o')
+        .innerJoin('users as u', 'u.id', 'o.buyer_id')
+        .selectAll('o')
+        .select(['u.name as buyer_name', 'u.email as buyer_email'])
+        .where('o.status', 'in', SOLD_ORDER_STATUSES)
+        // Custom work's funding is no purchase of a licence: its order shows on the work's own page (docs/decisions/0013).
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('order_lines as cw').select('cw.id').whereRef('cw.order_id', '=', 'o.id').where('cw.kind', '=', 'custom_work'),
+            ),
+          ),
+        )
+        .$if(buyerId !== undefined, (query) => query.where('o.buyer_id', '=', buyerId!))
+        .orderBy('o.paid_at', 'desc')
+        .orderBy('o.id')
+        .execute()
+    );
   }
 
   /** Whether the product was ever sold (a sold product is retired, never deleted). */

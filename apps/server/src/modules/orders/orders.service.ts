@@ -21,6 +21,8 @@ export interface NewOrderLine {
   licenceId?: string;
   /** The part of `discountCents` a platform code took off, which the platform funds; none when absent. */
   platformDiscountCents?: number;
+  /** The custom work order and milestone a `custom_work` line funds (docs/decisions/0013). */
+  customWork?: { id: string; milestone: number };
 }
 
 export interface OrderLine {
@@ -40,6 +42,8 @@ export interface OrderLine {
   bundleId?: string;
   /** The licence an `upgrade` line upgrades; null on every other line. */
   licenceId: string | null;
+  /** Only on a `custom_work` line: the order and milestone it funds. */
+  customWork?: { id: string; milestone: number };
 }
 
 export interface Order {
@@ -98,6 +102,7 @@ const lineOf = (row: OrderLineRow): OrderLine => ({
   paidCents: Number(row.paid_cents),
   ...(row.bundle_id === null ? {} : { bundleId: row.bundle_id }),
   licenceId: row.licence_id,
+  ...(row.custom_work_id === null ? {} : { customWork: { id: row.custom_work_id, milestone: Number(row.milestone ?? 0) } }),
 });
 
 const soldOf = (row: OrderRow | PaidOrderWithBuyerRow): SoldOrder => ({
@@ -132,6 +137,8 @@ const lineRowOf = (orderId: string, line: NewOrderLine & { id?: string }): Order
   paid_cents: paidCentsOf(line),
   bundle_id: line.bundleId ?? null,
   licence_id: line.licenceId ?? null,
+  custom_work_id: line.customWork?.id ?? null,
+  milestone: line.customWork?.milestone ?? null,
 });
 
 export interface OrdersServiceDependencies {
@@ -212,6 +219,16 @@ export class OrdersService {
   }
 
   /** Checkouts still waiting to be paid that upgrade the licence (docs/decisions/0010); inside the caller's transaction when given one. */
+  /** The paid line that funded a custom work milestone and its payment; undefined before it is paid. */
+  customWorkFunding(customWorkId: string, milestone: number, trx?: Kysely<Database>) {
+    return (trx ? new OrdersRepository(trx) : this.orders).customWorkFunding(customWorkId, milestone);
+  }
+
+  /** Checkouts of a custom work order's milestones still waiting to be paid (docs/decisions/0013). */
+  pendingCustomWorkOf(customWorkId: string, trx?: Kysely<Database>) {
+    return (trx ? new OrdersRepository(trx) : this.orders).pendingCustomWorkOf(customWorkId);
+  }
+
   pendingUpgradesOf(licenceId: string, trx?: Kysely<Database>) {
     return (trx ? new OrdersRepository(trx) : this.orders).pendingUpgradesOf(licenceId);
   }

@@ -60,6 +60,8 @@ export interface PaidLine {
   bundleId: string | null;
   /** The licence an upgrade line makes Multi (docs/decisions/0010); null on a licence line, which issues its own. */
   upgradesLicenceId: string | null;
+  /** The custom work order and milestone the line funds (docs/decisions/0013); null on every other line. */
+  fundsCustomWork: { id: string; milestone: number } | null;
 }
 
 /** What upgrading a Single licence of a product to Multi costs today (docs/decisions/0010). */
@@ -113,6 +115,7 @@ function toRecordedPayment(order: Order): RecordedPayment {
           reskinPriceCents: reskin ? reskin.listCents : null,
           bundleId: line.bundleId ?? null,
           upgradesLicenceId: line.kind === 'upgrade' ? line.licenceId : null,
+          fundsCustomWork: line.customWork ?? null,
         };
       }),
   };
@@ -153,8 +156,23 @@ export interface PaymentsServiceDependencies {
   runningSales?: RunningSales;
   /** The bundles a cart names, each priced as one line per product (modules/bundles). */
   bundlesInCart?: BundlesInCart;
+  /** Custom work's milestones, funded through this checkout (modules/custom-work, docs/decisions/0013). */
+  customWork?: CustomWorkCheckout;
   clock: Clock;
 }
+
+/** What the checkout asks of custom work before it takes a milestone's money (docs/decisions/0013). */
+export interface CustomWorkCheckout {
+  /** The milestone the buyer may fund now, or the HTTP error saying why not. */
+  toFund(
+    actor: SessionUser,
+    customWorkId: string,
+  ): Promise<{ productId: string; sellerId: string; milestone: number; amountCents: number }>;
+  /** Inside the checkout's transaction: locks the order's row and checks it still waits for this milestone's money. */
+  holdIn(trx: Kysely<Database>, customWorkId: string, milestone: number): Promise<void>;
+}
+
+const CUSTOM_WORK_PAID_MESSAGE = 'This milestone is already paid';
 
 export type BundlesInCart = (
   buyerId: string,
@@ -179,9 +197,21 @@ export class PaymentsService {
   private readonly discounts: DiscountsService;
   private readonly runningSales: RunningSales;
   private readonly bundlesInCart: BundlesInCart;
+  private readonly customWork: CustomWorkCheckout | null;
   private readonly clock: Clock;
 
-  constructor({ db, inTransaction, provider, orders, discounts, runningSales, bundlesInCart, clock }: PaymentsServiceDependencies) {
+  constructor({
+    db,
+    inTransaction,
+    provider,
+    orders,
+    discounts,
+    runningSales,
+    bundlesInCart,
+    customWork,
+    clock,
+  }: PaymentsServiceDependencies) {
+    this.customWork = customWork ?? null;
     this.runningSales = runningSales ?? (async () => new Map());
     this.bundlesInCart = bundlesInCart ?? (async () => []);
     this.payments = new PaymentsRepository(db);
@@ -222,7 +252,8 @@ export class PaymentsService {
   }
 
   async createIntent(actor: SessionUser, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
-    const priced = await this.priceCart(actor, body.products, body.code);
+    if (body.customWorkId !== undefined) return this.openCustomWork(actor, body.customWorkId, body);
+    const priced = await this.priceCart(actor, body.products ?? [], body.code);
     if (priced.code && !priced.code.applied) throw badRequest(priced.code.message, 'code');
     const amount = priced.totalCents;
     if (body.amount !== undefined && body.amount !== amount) {
@@ -248,6 +279,60 @@ export class PaymentsService {
       // Nobody can pay an intent whose order was never kept.
       await this.provider.cancel(intent.id).catch(() => undefined);
       if (applied && isUniqueViolation(error)) throw badRequest(DISCOUNT_MESSAGES.alreadyUsed, 'code');
+      throw error;
+    }
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
+  }
+
+  /**
+   * A custom work milestone's checkout (docs/decisions/0013), as an upgrade's: priced by the order,
+   * an earlier checkout of the same milestone still open closed first, and the pending order of its
+   * one `custom_work` line written under the work's row lock, so the buyer never pays a milestone twice.
+   */
+  private async openCustomWork(
+    actor: SessionUser,
+    customWorkId: string,
+    body: Pick<CreatePaymentIntentBody, 'amount' | 'currency'>,
+  ): Promise<CreatePaymentIntentResponse> {
+    if (!this.customWork) throw notFound('Custom work not found');
+    const customWork = this.customWork;
+    const milestone = await customWork.toFund(actor, customWorkId);
+    const amount = milestone.amountCents;
+    if (body.amount !== undefined && body.amount !== amount) {
+      throw badRequest(`The amount does not match the milestone: it is ${formatUsd(amount)}`);
+    }
+    for (const open of await this.orders.pendingCustomWorkOf(customWorkId)) {
+      if (!(await this.closedAtProvider(open))) throw conflict(CUSTOM_WORK_PAID_MESSAGE);
+      await this.closeUnpaid(open.id, 'cancel');
+    }
+    const orderId = newId();
+    const intent = await this.provider.createIntent(amount, body.currency, { userId: actor._id, paymentId: orderId });
+    try {
+      await this.inTransaction(async (trx) => {
+        await customWork.holdIn(trx, customWorkId, milestone.milestone);
+        if ((await this.orders.pendingCustomWorkOf(customWorkId, trx)).length > 0) throw conflict(CUSTOM_WORK_PAID_MESSAGE);
+        await this.orders.openIn(trx, {
+          id: orderId,
+          buyerId: actor._id,
+          provider: this.provider.name,
+          intentId: intent.id,
+          currency: body.currency,
+          lines: [
+            {
+              kind: 'custom_work',
+              productId: milestone.productId,
+              // The column asks for one; custom work sells no licence, and nothing reads it on this line.
+              licenseType: 'Single App License',
+              sellerId: milestone.sellerId,
+              listCents: amount,
+              customWork: { id: customWorkId, milestone: milestone.milestone },
+            },
+          ],
+        });
+      });
+    } catch (error) {
+      // Nobody can pay an intent whose order was never kept.
+      await this.provider.cancel(intent.id).catch(() => undefined);
       throw error;
     }
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };

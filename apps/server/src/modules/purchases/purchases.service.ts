@@ -83,6 +83,15 @@ export interface FirstSaleHolds {
   firstSaleRecordedIn(trx: Kysely<Database>, afterCommit: AfterCommit, sale: { sellerId: string; paidAt: string }): Promise<boolean>;
 }
 
+/** What a recorded payment tells custom work (docs/decisions/0013): a milestone's money arrived, inside the payment's transaction. */
+export interface CustomWorkFunding {
+  fundedIn(
+    trx: Kysely<Database>,
+    afterCommit: AfterCommit,
+    line: { customWorkId: string; milestone: number; lineId: string; provider: string; cents: number },
+  ): Promise<void>;
+}
+
 /** What purchases need of product releases: the approved ones, newest version first within each product. */
 export interface ApprovedReleases {
   approvedOf(productIds: readonly string[]): Promise<ReleaseRow[]>;
@@ -111,6 +120,8 @@ export interface PurchasesServiceDependencies {
   connectedAccounts: ConnectedAccountUpdates;
   disputes: ProviderDisputes;
   transfers: ProviderTransfers;
+  /** Told of each custom work milestone paid (docs/decisions/0013); none: custom work is not offered. */
+  customWork?: CustomWorkFunding;
   /** Told of each seller's first ever sale, in the sale's transaction: the first-sale rule may hold their payouts. */
   payouts: FirstSaleHolds;
   catalogue: CatalogueService;
@@ -136,6 +147,7 @@ export class PurchasesService {
   private readonly connectedAccounts: ConnectedAccountUpdates;
   private readonly disputes: ProviderDisputes;
   private readonly transfers: ProviderTransfers;
+  private readonly customWork: CustomWorkFunding | null;
   private readonly payouts: FirstSaleHolds;
   private readonly catalogue: CatalogueService;
   private readonly storage: FileStorage;
@@ -157,6 +169,7 @@ export class PurchasesService {
     connectedAccounts,
     disputes,
     transfers,
+    customWork,
     payouts,
     catalogue,
     storage,
@@ -178,6 +191,7 @@ export class PurchasesService {
     this.connectedAccounts = connectedAccounts;
     this.disputes = disputes;
     this.transfers = transfers;
+    this.customWork = customWork ?? null;
     this.payouts = payouts;
     this.catalogue = catalogue;
     this.storage = storage;
@@ -272,6 +286,7 @@ export class PurchasesService {
   private async recordPayment(payment: RecordedPayment): Promise<RecordedPurchase> {
     if (payment.paidAt !== null) return this.recorded(payment);
     await this.payments.assertProviderConfirms(payment);
+    if (payment.lines.some((line) => line.fundsCustomWork !== null)) return this.recordCustomWorkPayment(payment);
     await this.assertProductsStillExist(payment);
     const paidAt = this.clock.now().toISOString();
     const productIds = payment.lines.map((line) => line.productId);
@@ -340,6 +355,33 @@ export class PurchasesService {
     if (!won) return this.recorded(payment);
     const order = await this.orders.soldById(payment.id);
     return { created: true, purchase: await this.toPurchase(order!) };
+  }
+
+  /**
+   * A custom work milestone's payment (docs/decisions/0013): no licence, no receipt of products; the
+   * order paid and the money in the work's escrow in one transaction, once, whoever records it first.
+   */
+  private async recordCustomWorkPayment(payment: RecordedPayment): Promise<RecordedPurchase> {
+    const customWork = this.customWork;
+    if (!customWork) throw conflict('Custom work is not offered here');
+    const paidAt = this.clock.now().toISOString();
+    let won = false;
+    await this.inTransaction(async (trx, afterCommit) => {
+      won = await this.orders.markPaidIn(trx, payment.id, paidAt, []);
+      if (!won) return;
+      for (const line of payment.lines) {
+        if (line.fundsCustomWork === null) continue;
+        await customWork.fundedIn(trx, afterCommit, {
+          customWorkId: line.fundsCustomWork.id,
+          milestone: line.fundsCustomWork.milestone,
+          lineId: line.lineId,
+          provider: payment.provider,
+          cents: line.priceCents,
+        });
+      }
+    });
+    const order = await this.orders.soldById(payment.id);
+    return { created: won, purchase: await this.toPurchase(order!) };
   }
 
   /** Each line's sale in the ledger, credited to the product's seller at this moment. */

@@ -9,6 +9,8 @@ export interface ArchiveEntry {
   path: string;
   size: number;
   isDirectory: boolean;
+  /** The CRC-32 of the entry's bytes, as the central directory records it. */
+  crc32: number;
   /**
    * The entry's bytes, inflated as they are read and checked against the central directory's
    * size and checksum; nothing when it is encrypted or packed by a method other than store or deflate.
@@ -91,6 +93,7 @@ export async function visitEntries(
       path: isDirectory ? path.slice(0, -1) : path,
       size: entry.uncompressedSize,
       isDirectory,
+      crc32: entry.crc32,
       chunks: () => entryChunks(reader, entry, path),
       bytes: () => entryBytes(reader, entry, path),
     });
