@@ -176,3 +176,12 @@ export type CustomWork = z.infer<typeof customWorkSchema>;
 
 export const customWorkListSchema = z.array(customWorkSchema.omit({ deliveries: true, events: true, scopeHtml: true }));
 export type CustomWorkSummary = z.infer<typeof customWorkListSchema>[number];
+
+/** GET /api/custom-work/requests: the reskin requests on the seller's products (every product's for an admin), where a quote may go. */
+export const reskinRequestSchema = z.object({
+  buyer: party,
+  product: z.object({ _id: idSchema, title: z.string() }),
+  askedAt: isoDateTimeSchema,
+});
+export const reskinRequestListSchema = z.array(reskinRequestSchema);
+export type ReskinRequest = z.infer<typeof reskinRequestSchema>;

@@ -93,6 +93,7 @@ export const API_PATHS = {
   customWork: {
     list: '/api/custom-work',
     mine: '/api/custom-work/mine',
+    requests: '/api/custom-work/requests',
     one: '/api/custom-work/:id',
     accept: '/api/custom-work/:id/accept',
     deliver: '/api/custom-work/:id/deliver',

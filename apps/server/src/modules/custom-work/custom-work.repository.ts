@@ -215,6 +215,20 @@ export class CustomWorkRepository {
       .execute();
   }
 
+  /** The reskin conversations on a seller's products (everybody's when null), newest first. */
+  reskinRequests(sellerId: string | null) {
+    return this.db
+      .selectFrom('reskin_conversations as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.user_id', 'u.name as buyer_name', 'c.product_id', 'c.created_at'])
+      .$if(sellerId !== null, (query) => query.where('p.user_id', '=', sellerId!))
+      .where('p.status', '!=', 'Deleted')
+      .orderBy('c.created_at', 'desc')
+      .limit(200)
+      .execute();
+  }
+
   /** A reskin conversation of the buyer about the product: where a quote may be sent. */
   async hasConversation(buyerId: string, productId: string): Promise<boolean> {
     const row = await this.db

@@ -11,6 +11,7 @@ import {
   errorBodySchema,
   idParamsSchema,
   idSchema,
+  reskinRequestListSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,6 +68,19 @@ export const customWorkRoutes: FastifyPluginAsyncZod<CustomWorkRoutesOptions> = 
       },
     },
     async (request) => customWork.mine(actorOf(request), request.query.productId),
+  );
+
+  app.get(
+    API_PATHS.customWork.requests,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Who asked for a reskin of the seller's products (of any product, for an admin): where a quote may go",
+        response: { 200: reskinRequestListSchema, ...errors },
+      },
+    },
+    async (request) => customWork.reskinRequests(actorOf(request)),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import {
   type EscrowMove,
   formatUsd,
   productTitle,
+  type ReskinRequest,
   type SessionUser,
   titleToSlug,
 } from '@market/contracts';
@@ -195,6 +196,24 @@ export class CustomWorkService {
       await this.tell(trx, afterCommit, id, [quote.buyerId], 'quoted', { mail: true });
     });
     return this.get(actor, id);
+  }
+
+  /** GET /api/custom-work/requests: who asked for a reskin of the seller's products (of any product, for an admin). */
+  async reskinRequests(actor: SessionUser): Promise<ReskinRequest[]> {
+    const rows = await this.work.reskinRequests(seesEveryOrder(actor) ? null : actor._id);
+    const titles = await this.work.titlesOf(rows.map((row) => row.product_id));
+    return rows
+      .filter((row) => row.user_id !== actor._id)
+      .map((row) => ({
+        buyer: { _id: row.user_id, name: row.buyer_name },
+        product: {
+          _id: row.product_id,
+          title: productTitle(
+            Object.fromEntries(titles.filter((each) => each.product_id === row.product_id).map((each) => [each.language, each.title])),
+          ),
+        },
+        askedAt: row.created_at,
+      }));
   }
 
   /** GET /api/custom-work/mine: the orders the user buys or sells, newest first; optionally of one product. */

@@ -90,6 +90,9 @@ describe('custom work in escrow', () => {
     });
     expect(uneven.statusCode).toBe(400);
     expect((await sendQuote(ctx, admin, { buyerId: buyer._id, productId: product._id })).statusCode).toBe(201);
+    const requests = (await injectAs(ctx, seller, { method: 'GET', url: '/api/custom-work/requests' })).json();
+    expect(requests).toMatchObject([{ buyer: { _id: buyer._id, name: 'Reskin Buyer' }, product: { _id: product._id } }]);
+    expect((await injectAs(ctx, stranger, { method: 'GET', url: '/api/custom-work/requests' })).json()).toEqual([]);
   });
 
   it('shows an order to its buyer, its seller and the admins only, and lets only the buyer pay it', async () => {
