@@ -10,3 +10,8 @@ export const PNG_IMAGE = Buffer.from(
 export function zipWithOneFile(name: string, content: string): Buffer {
   return makeZip([{ name, content }]);
 }
+
+/** A ZIP archive of the given files (path → text), built here so no binary fixture is committed. */
+export function makeZipOf(files: Record<string, string>): Buffer {
+  return makeZip(Object.entries(files).map(([name, content]) => ({ name, content })));
+}

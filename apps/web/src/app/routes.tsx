@@ -26,6 +26,8 @@ const UpgradeCheckoutPage = lazyPage(() => import('@/pages/UpgradeCheckoutPage')
 const HireDeveloperPage = lazyPage(() => import('@/pages/HireDeveloperPage'));
 const ProductDetailPage = lazyPage(() => import('@/pages/ProductDetailPage'));
 const BundlePage = lazyPage(() => import('@/pages/BundlePage'));
+const CustomWorkPage = lazyPage(() => import('@/pages/CustomWorkPage'));
+const CustomWorkCheckoutPage = lazyPage(() => import('@/pages/CustomWorkCheckoutPage'));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage'));
 const UserPanel = lazyPage(() => import('@/pages/user-panel/UserPanel'));
 const AdminPanel = lazyPage(() => import('@/pages/admin-panel/AdminPanel'));
@@ -60,6 +62,22 @@ export const routes: RouteObject[] = [
         element: (
           <RequireRole requiredRole="User">
             <UpgradeCheckoutPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'checkout/custom-work/:id',
+        element: (
+          <RequireRole requiredRole="User">
+            <CustomWorkCheckoutPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'custom-work/:id',
+        element: (
+          <RequireRole requiredRole="any">
+            <CustomWorkPage />
           </RequireRole>
         ),
       },

@@ -3,3 +3,4 @@ export { CartView } from './components/CartView';
 export { WishlistView } from './components/WishlistView';
 export { CheckoutView } from './components/CheckoutView';
 export { UpgradeCheckoutView } from './components/UpgradeCheckoutView';
+export { CustomWorkCheckoutView } from './components/CustomWorkCheckoutView';

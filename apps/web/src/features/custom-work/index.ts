@@ -2,3 +2,4 @@ export { useAllCustomWork, useCustomWork, useMyCustomWork, useReskinRequests, de
 export { useCustomWorkStep, useSendQuote, type CustomWorkStep } from './api/writeCustomWork';
 export { openMilestoneCheckout } from './api/fundMilestone';
 export { customWorkQueryKeys } from './queryKeys';
+export { CustomWorkView, STATUS_WORDS } from './components/CustomWorkView';
