@@ -90,18 +90,29 @@ for (const width of [375, 1280]) {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { seller, buyer, productId } = await reskinAsked(baseURL!);
-    const id = await quote(seller.api, await userIdOf(buyer.api), productId, 25_000);
+    const { seller, buyer, title } = await reskinAsked(baseURL!);
+
+    // The seller quotes the buyer who asked for a reskin, from the panel's list of requests.
+    const sellerPage = await signedIn(browser, width, seller.person, baseURL!);
+    await sellerPage.goto('/userPanel/custom-work');
+    const request = sellerPage.getByRole('listitem').filter({ has: sellerPage.getByRole('heading', { name: `Bea Buyer on ${title}` }) });
+    await request.getByRole('button', { name: 'Send a quote' }).click();
+    await sellerPage.getByLabel('Scope of the work').fill('Winter art for every level, and a new title screen.');
+    await sellerPage.getByLabel('Price in US dollars').fill('250');
+    await sellerPage.getByLabel('Delivery date').fill(new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+    await expectNoAxeViolations(sellerPage, `the quote form at ${width} px`);
+    await sellerPage.getByRole('button', { name: 'Send the quote' }).click();
+    await expect(sellerPage).toHaveURL(/\/custom-work\/[A-Za-z0-9_-]+$/);
+    const id = new URL(sellerPage.url()).pathname.split('/').pop()!;
 
     const buyerPage = await signedIn(browser, width, buyer.person, baseURL!);
     await buyerPage.goto(`/custom-work/${id}`);
-    await expect(buyerPage.getByText('Quote sent')).toBeVisible();
+    await expect(buyerPage.getByText('Quoted, waiting for the buyer')).toBeVisible();
     await expect(buyerPage.getByText('Winter art for every level')).toBeVisible();
     await expectNoAxeViolations(buyerPage, `the quote at ${width} px`);
     await buyerPage.getByRole('button', { name: 'Accept the quote' }).click();
     await payIntoEscrow(buyerPage, '$250.00');
 
-    const sellerPage = await signedIn(browser, width, seller.person, baseURL!);
     await deliver(sellerPage, id, 1);
     await expectNoAxeViolations(sellerPage, `the delivered order at ${width} px`);
 
@@ -114,14 +125,14 @@ for (const width of [375, 1280]) {
     await buyerPage.getByRole('button', { name: 'Ask for changes' }).click();
     await buyerPage.getByLabel('What should change').fill('The title screen is still summer');
     await buyerPage.getByRole('button', { name: 'Ask for changes' }).click();
-    await expect(buyerPage.getByText('Changes asked for', { exact: true })).toBeVisible();
+    await expect(buyerPage.getByText('Changes requested', { exact: true })).toBeVisible();
 
     await deliver(sellerPage, id, 2);
     await buyerPage.reload();
     await expect(buyerPage.getByRole('heading', { name: /^Delivery 2/ })).toBeVisible();
     await buyerPage.getByRole('button', { name: 'Accept the delivery' }).click();
     await buyerPage.getByRole('button', { name: 'Yes, pay $250.00 to the seller' }).click();
-    await expect(buyerPage.getByText('Complete: paid to the seller')).toBeVisible();
+    await expect(buyerPage.getByText('Completed and paid')).toBeVisible();
 
     await sellerPage.goto('/userPanel/statement');
     await expect(
@@ -148,7 +159,7 @@ for (const width of [375, 1280]) {
     await buyerPage.getByRole('button', { name: 'Open a dispute' }).click();
     await buyerPage.getByLabel('What went wrong').fill('Half of the levels still have the old art');
     await buyerPage.getByRole('button', { name: 'Open the dispute' }).click();
-    await expect(buyerPage.getByText('Disputed: an admin decides')).toBeVisible();
+    await expect(buyerPage.getByText('Disputed', { exact: true })).toBeVisible();
 
     const adminPage = await signedIn(browser, width, { name: 'Admin', ...ADMIN }, baseURL!);
     await adminPage.goto(`/custom-work/${id}`);

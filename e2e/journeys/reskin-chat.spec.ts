@@ -59,7 +59,7 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
 
   await user.getByRole('textbox', { name: 'Message' }).fill('Could the hero be a <b>cat</b>?');
   await user.getByLabel(/^File/).setInputFiles({ name: 'cat-sketch.png', mimeType: 'image/png', buffer: PNG_IMAGE });
-  await user.getByRole('button', { name: 'Send' }).click();
+  await user.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(userThread.getByText('Could the hero be a <b>cat</b>?')).toBeVisible();
   await expect(userThread.getByRole('link', { name: 'cat-sketch.png' })).toBeVisible();
   await expect(user.getByRole('textbox', { name: 'Message' })).toHaveValue('');
@@ -91,7 +91,7 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   await expectAccessibleAtBothWidths(admin, 'admin chatbox');
 
   await admin.getByRole('textbox', { name: 'Message' }).fill('Sure, three days for the cat.');
-  await admin.getByRole('button', { name: 'Send' }).click();
+  await admin.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(adminThread.getByText('Sure, three days for the cat.')).toBeVisible();
   // Focus is back in the message box, ready for the next message.
   await expect(admin.getByRole('textbox', { name: 'Message' })).toBeFocused();
@@ -113,7 +113,7 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   await expect(user.getByText('This chat is closed.')).toBeVisible();
   await expect(user.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await expect(user.getByLabel(/^File/)).toBeDisabled();
-  await expect(user.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(user.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
 });
 
 test('the chat pages show their empty states', async ({ browser }) => {

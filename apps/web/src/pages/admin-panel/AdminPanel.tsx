@@ -17,9 +17,11 @@ const LicencesPage = lazy(() => import('./LicencesPage'));
 const RefundRequestsPage = lazy(() => import('./RefundRequestsPage'));
 const PlatformCodesPage = lazy(() => import('./PlatformCodesPage'));
 const ReconciliationPage = lazy(() => import('./ReconciliationPage'));
+const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
 
 /**
- * docs/product-spec.md §2.9's eleven entries, each a child route, then Refund Requests, Platform codes, Reconciliation
+ * docs/product-spec.md §2.9's eleven entries, each a child route (Custom Work, docs/decisions/0013, beside the chat it
+ * comes from), then Refund Requests, Platform codes, Reconciliation
  * (the money pages), Notifications and Licences.
  */
 export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -69,6 +71,12 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: SuccessWithdrawlsRequestsPage,
   },
   { path: 'admin-chatbox', label: 'Admin Chatbox', summary: 'Answer reskin chats and open or close them.', page: AdminChatboxPage },
+  {
+    path: 'custom-work',
+    label: 'Custom Work',
+    summary: 'Every custom work order in escrow, the disputes to resolve first.',
+    page: CustomWorkPage,
+  },
   {
     path: 'refund-requests',
     label: 'Refund Requests',

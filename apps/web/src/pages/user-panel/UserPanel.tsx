@@ -16,6 +16,7 @@ const UserChatboxPage = lazy(() => import('./UserChatboxPage'));
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
 const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
+const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
 
 /** docs/product-spec.md §2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -81,6 +82,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Bundles',
     summary: 'Sell some of your products together at one price, at least 10% below what they cost one by one.',
     page: BundlesPage,
+  },
+  {
+    path: 'custom-work',
+    label: 'Custom Work',
+    summary: 'Reskins and ports you buy or sell, paid through escrow, and the reskin requests you can quote.',
+    page: CustomWorkPage,
   },
   {
     path: 'user-chatbox',

@@ -1,24 +1,12 @@
 import { Link } from 'react-router';
-import type { CustomWork, CustomWorkStatus } from '@market/contracts';
+import type { CustomWork } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { formatCents, formatDateTimeUtc, formatDayUtc } from '@/lib/format';
 import { useCustomWork } from '../api/customWork';
 import { CustomWorkActions } from './CustomWorkActions';
 import { DeliveryList } from './DeliveryList';
+import { STATUS_WORDS, statusText } from './statusWords';
 import '../customWork.css';
-
-/** The words each status is shown in, to every side. */
-export const STATUS_WORDS: Record<CustomWorkStatus, string> = {
-  quoted: 'Quote sent',
-  accepted: 'Waiting for payment',
-  funded: 'Paid into escrow, in progress',
-  delivered: 'Delivered, waiting for the buyer',
-  changes_requested: 'Changes asked for',
-  released: 'Complete: paid to the seller',
-  cancelled: 'Cancelled',
-  disputed: 'Disputed: an admin decides',
-  resolved: 'Dispute resolved',
-};
 
 const MILESTONE_WORDS = {
   waiting: 'Not paid yet',
@@ -44,7 +32,7 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
   return (
     <div className="custom-work">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <span className={`badge custom-work-status custom-work-status-${work.status}`}>{STATUS_WORDS[work.status]}</span>
+        <span className={`badge custom-work-status ${STATUS_WORDS[work.status].badge}`}>{statusText(work)}</span>
         <span className="text-secondary small">
           You are the {work.role === 'admin' ? 'mediating admin' : work.role} · Quoted {formatDayUtc(work.createdAt)}
         </span>

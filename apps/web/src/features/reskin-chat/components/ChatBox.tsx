@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReskinAuthor, ReskinConversation } from '@market/contracts';
 import { PageSpinner } from '@/components/PageSpinner';
@@ -14,9 +15,10 @@ const EMPTY_TEXT: Record<ReskinAuthor, string> = {
 /**
  * /adminPanel/admin-chatbox and /userPanel/user-chatbox (docs/product-spec.md §2.11): the conversations on
  * one side, the chosen one on the other, kept live through the event stream. The choice is in
- * the address (?productId=&userId=), so the product page can open its chat directly.
+ * the address (?productId=&userId=), so the product page can open its chat directly. `aside` shows
+ * above the chosen chat what the page adds about it (its custom work): the chat knows no other feature.
  */
-export function ChatBox({ side }: { side: ReskinAuthor }) {
+export function ChatBox({ side, aside: Aside }: { side: ReskinAuthor; aside?: ComponentType<{ conversation: ReskinConversation }> }) {
   useReskinStream();
   const conversations = useConversations(side);
   const [params, setParams] = useSearchParams();
@@ -45,7 +47,10 @@ export function ChatBox({ side }: { side: ReskinAuthor }) {
       </div>
       <div className="col-12 col-lg-8">
         {chosen ? (
-          <ChatThread key={chosen._id} side={side} conversation={chosen} />
+          <div key={chosen._id}>
+            {Aside && <Aside conversation={chosen} />}
+            <ChatThread side={side} conversation={chosen} />
+          </div>
         ) : (
           <p className="py-4 text-center text-secondary">Choose a chat to read it; chats with unread messages show how many.</p>
         )}
