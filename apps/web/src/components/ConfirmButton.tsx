@@ -16,6 +16,8 @@ interface ConfirmButtonProps {
   beside?: ReactNode;
   /** The class of the group that holds `beside` and the first button. */
   besideClassName?: string;
+  /** 'go': an action that is wanted though it cannot be taken back (paying money out), not a deletion. */
+  tone?: 'danger' | 'go';
 }
 
 /**
@@ -31,6 +33,7 @@ export function ConfirmButton({
   rowAction,
   beside,
   besideClassName,
+  tone = 'danger',
 }: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const confirm = useRef<HTMLButtonElement>(null);
@@ -46,7 +49,7 @@ export function ConfirmButton({
         <button
           ref={confirm}
           type="button"
-          className="btn btn-sm btn-danger"
+          className={tone === 'go' ? 'btn btn-primary' : 'btn btn-sm btn-danger'}
           aria-describedby={describedBy}
           disabled={pending}
           onClick={onConfirm}
@@ -63,7 +66,7 @@ export function ConfirmButton({
     <button
       ref={ask}
       type="button"
-      className="btn btn-sm btn-outline-danger"
+      className={tone === 'go' ? 'btn btn-primary' : 'btn btn-sm btn-outline-danger'}
       aria-describedby={describedBy}
       data-row-action={rowAction}
       onClick={() => setConfirming(true)}

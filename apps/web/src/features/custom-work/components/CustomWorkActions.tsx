@@ -28,7 +28,7 @@ export function CustomWorkActions({ work }: { work: CustomWork }) {
 
   if (work.actions.length === 0) {
     return (
-      <section aria-labelledby={`${ids}-title`} className="custom-work-actions">
+      <section aria-labelledby={`${ids}-title`} className="custom-work-actions mb-4">
         <h2 id={`${ids}-title`} className="h5">
           Next
         </h2>
@@ -38,7 +38,7 @@ export function CustomWorkActions({ work }: { work: CustomWork }) {
   }
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="custom-work-actions">
+    <section aria-labelledby={`${ids}-title`} className="custom-work-actions mb-4">
       <h2 id={`${ids}-title`} className="h5">
         What you can do
       </h2>
@@ -46,7 +46,7 @@ export function CustomWorkActions({ work }: { work: CustomWork }) {
         {work.product.title}, custom work for {formatCents(work.priceCents)}
       </p>
       <FormError message={open ? undefined : error} />
-      <div className="d-flex flex-column gap-3">
+      <div className="d-flex flex-column align-items-start gap-3">
         {can('accept') && (
           <div>
             <p className="small mb-2">Accept the quote, then pay {amount} into escrow: the seller is paid only once you accept the work.</p>
@@ -71,6 +71,7 @@ export function CustomWorkActions({ work }: { work: CustomWork }) {
               label="Accept the delivery"
               confirmLabel={`Yes, pay ${amount} to the seller`}
               describedBy={`${ids}-about`}
+              tone="go"
               pending={step.isPending}
               onConfirm={() => step.mutate({ step: 'acceptDelivery' })}
             />

@@ -38,48 +38,9 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
         </span>
       </div>
       <div className="row g-4">
-        <div className="col-12 col-lg-7">
-          <section aria-labelledby="custom-work-scope" className="mb-4">
-            <h2 id="custom-work-scope" className="h5">
-              The work
-            </h2>
-            <div className="rich-text text-break" dangerouslySetInnerHTML={{ __html: work.scopeHtml }} />
-          </section>
-          {work.dispute && (
-            <section aria-labelledby="custom-work-dispute" className="custom-work-dispute mb-4">
-              <h2 id="custom-work-dispute" className="h5">
-                Dispute
-              </h2>
-              <p className="mb-1 text-break">{work.dispute.reason}</p>
-              <p className="small text-secondary mb-0">
-                Opened by the {work.dispute.openedBy} on {formatDateTimeUtc(work.dispute.openedAt)}
-              </p>
-              {work.resolution && (
-                <p className="mt-2 mb-0">
-                  Resolved: {formatCents(work.resolution.sellerCents)} to the seller, {formatCents(work.resolution.buyerCents)} back to the
-                  buyer.
-                  {work.resolution.note ? ` ${work.resolution.note}` : ''}
-                </p>
-              )}
-            </section>
-          )}
-          <DeliveryList work={work} />
-          <section aria-labelledby="custom-work-history" className="mb-4">
-            <h2 id="custom-work-history" className="h5">
-              History
-            </h2>
-            <ol className="custom-work-history list-unstyled">
-              {work.events.map((event, index) => (
-                <li key={index}>
-                  <span className="text-secondary small">{formatDateTimeUtc(event.at)}</span> ·{' '}
-                  <span className="text-capitalize">{event.by === 'clock' ? 'Automatic' : `The ${event.by}`}</span>: {event.what}
-                  {event.note && <span className="d-block small text-break ps-3">“{event.note}”</span>}
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
-        <div className="col-12 col-lg-5">
+        {/* On a phone what the viewer may do comes first, before the reading; beside it on a wide screen. */}
+        <div className="col-12 col-lg-5 order-lg-2">
+          <CustomWorkActions work={work} />
           <section aria-labelledby="custom-work-facts" className="custom-work-facts mb-4">
             <h2 id="custom-work-facts" className="h5">
               Order
@@ -137,7 +98,47 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
               </>
             )}
           </section>
-          <CustomWorkActions work={work} />
+        </div>
+        <div className="col-12 col-lg-7 order-lg-1">
+          <section aria-labelledby="custom-work-scope" className="mb-4">
+            <h2 id="custom-work-scope" className="h5">
+              The work
+            </h2>
+            <div className="rich-text text-break" dangerouslySetInnerHTML={{ __html: work.scopeHtml }} />
+          </section>
+          {work.dispute && (
+            <section aria-labelledby="custom-work-dispute" className="custom-work-dispute mb-4">
+              <h2 id="custom-work-dispute" className="h5">
+                Dispute
+              </h2>
+              <p className="mb-1 text-break">{work.dispute.reason}</p>
+              <p className="small text-secondary mb-0">
+                Opened by the {work.dispute.openedBy} on {formatDateTimeUtc(work.dispute.openedAt)}
+              </p>
+              {work.resolution && (
+                <p className="mt-2 mb-0">
+                  Resolved: {formatCents(work.resolution.sellerCents)} to the seller, {formatCents(work.resolution.buyerCents)} back to the
+                  buyer.
+                  {work.resolution.note ? ` ${work.resolution.note}` : ''}
+                </p>
+              )}
+            </section>
+          )}
+          <DeliveryList work={work} />
+          <section aria-labelledby="custom-work-history" className="mb-4">
+            <h2 id="custom-work-history" className="h5">
+              History
+            </h2>
+            <ol className="custom-work-history list-unstyled">
+              {work.events.map((event, index) => (
+                <li key={index}>
+                  <span className="text-secondary small">{formatDateTimeUtc(event.at)}</span> ·{' '}
+                  {event.by === 'clock' ? 'Automatically' : `The ${event.by}`}: {event.what}
+                  {event.note && <span className="d-block small text-break ps-3">“{event.note}”</span>}
+                </li>
+              ))}
+            </ol>
+          </section>
         </div>
       </div>
     </div>
