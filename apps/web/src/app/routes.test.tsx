@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { adminBob, fakeFetch, renderRoutes, userAlice } from '@/test-utils';
 import { routes } from './routes';
 
@@ -81,13 +81,14 @@ describe('routes', () => {
     expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
   });
 
-  it('opens the admin panel with its eleven entries, Refund Requests, Platform codes, Reconciliation, Notifications and Licences for an Admin', async () => {
+  it('opens the admin panel with its eleven entries, Custom Work, Refund Requests, Platform codes, Reconciliation, Notifications and Licences for an Admin', async () => {
     sessionStorage.setItem('userData', JSON.stringify(adminBob));
     fakeFetch(() => ({ status: 200, body: adminBob }));
     const { router } = visit('/adminPanel');
     expect(await heading('All Users')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/adminPanel/all-users');
     const menu = screen.getByRole('navigation', { name: 'Admin Panel' });
-    expect(menu.querySelectorAll('a')).toHaveLength(16);
+    expect(menu.querySelectorAll('a')).toHaveLength(17);
+    expect(within(menu).getByRole('link', { name: 'Custom Work' }).getAttribute('href')).toBe('/adminPanel/custom-work');
   });
 });

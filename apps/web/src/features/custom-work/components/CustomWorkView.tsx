@@ -39,7 +39,7 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
       </div>
       <div className="row g-4">
         {/* On a phone what the viewer may do comes first, before the reading; beside it on a wide screen. */}
-        <div className="col-12 col-lg-5 order-lg-2">
+        <div className="col-12 col-lg-5 custom-work-side">
           <CustomWorkActions work={work} />
           <section aria-labelledby="custom-work-facts" className="custom-work-facts mb-4">
             <h2 id="custom-work-facts" className="h5">
@@ -99,7 +99,7 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
             )}
           </section>
         </div>
-        <div className="col-12 col-lg-7 order-lg-1">
+        <div className="col-12 col-lg-7 custom-work-main">
           <section aria-labelledby="custom-work-scope" className="mb-4">
             <h2 id="custom-work-scope" className="h5">
               The work
@@ -134,7 +134,7 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
                 <li key={index}>
                   <span className="text-secondary small">{formatDateTimeUtc(event.at)}</span> ·{' '}
                   {event.by === 'clock' ? 'Automatically' : `The ${event.by}`}: {event.what}
-                  {event.note && <span className="d-block small text-break ps-3">“{event.note}”</span>}
+                  {event.note && <span className="d-block small text-break custom-work-note">“{event.note}”</span>}
                 </li>
               ))}
             </ol>
