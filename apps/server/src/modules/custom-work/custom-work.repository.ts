@@ -167,25 +167,13 @@ export class CustomWorkRepository {
       .execute();
   }
 
-  /** Delivered orders whose automatic release is due by `at`. */
-  dueForRelease(at: string, limit: number): Promise<CustomWorkRow[]> {
+  /** Delivered orders whose automatic release comes by `at`: those due now, or the reminders' candidates. */
+  releasingBy(at: string, limit: number): Promise<CustomWorkRow[]> {
     return this.db
       .selectFrom('custom_work')
       .selectAll()
       .where('status', '=', 'delivered')
       .where('auto_release_at', '<=', at)
-      .orderBy('auto_release_at')
-      .limit(limit)
-      .execute();
-  }
-
-  /** Delivered orders whose release comes within `beforeAt`: the reminders' candidates. */
-  releasingBefore(beforeAt: string, limit: number): Promise<CustomWorkRow[]> {
-    return this.db
-      .selectFrom('custom_work')
-      .selectAll()
-      .where('status', '=', 'delivered')
-      .where('auto_release_at', '<=', beforeAt)
       .orderBy('auto_release_at')
       .limit(limit)
       .execute();

@@ -201,16 +201,14 @@ export class CustomWorkService {
   /** GET /api/custom-work/requests: who asked for a reskin of the seller's products (of any product, for an admin). */
   async reskinRequests(actor: SessionUser): Promise<ReskinRequest[]> {
     const rows = await this.work.reskinRequests(seesEveryOrder(actor) ? null : actor._id);
-    const titles = await this.work.titlesOf(rows.map((row) => row.product_id));
+    const titles = titlesByProduct(await this.work.titlesOf(rows.map((row) => row.product_id)));
     return rows
       .filter((row) => row.user_id !== actor._id)
       .map((row) => ({
         buyer: { _id: row.user_id, name: row.buyer_name },
         product: {
           _id: row.product_id,
-          title: productTitle(
-            Object.fromEntries(titles.filter((each) => each.product_id === row.product_id).map((each) => [each.language, each.title])),
-          ),
+          title: titles.get(row.product_id) ?? '',
         },
         askedAt: row.created_at,
       }));
@@ -255,15 +253,13 @@ export class CustomWorkService {
     const ids = rows.map((row) => row.id);
     const [milestones, titles, escrow] = await Promise.all([
       this.work.milestonesOf(ids),
-      this.work.titlesOf(rows.map((row) => row.product_id)),
+      this.work.titlesOf(rows.map((row) => row.product_id)).then(titlesByProduct),
       Promise.all(rows.map((row) => this.deps.ledger.balanceOf(escrowAccount(row.id)))),
     ]);
     const now = this.deps.clock.now().getTime();
     return rows.map((row, index) => {
       const own = milestones.filter((milestone) => milestone.custom_work_id === row.id);
-      const title = productTitle(
-        Object.fromEntries(titles.filter((each) => each.product_id === row.product_id).map((each) => [each.language, each.title])),
-      );
+      const title = titles.get(row.product_id) ?? '';
       const role = this.roleOf(actor, row) ?? 'admin';
       return {
         _id: row.id,
@@ -604,7 +600,7 @@ export class CustomWorkService {
   async releaseDue(): Promise<number> {
     const at = this.deps.clock.now().toISOString();
     let released = 0;
-    for (const row of await this.work.dueForRelease(at, ROUND)) {
+    for (const row of await this.work.releasingBy(at, ROUND)) {
       try {
         await this.deps.inTransaction((trx, afterCommit) => this.stepIn(trx, afterCommit, row.id, { type: 'autoRelease' }, 'clock', null));
         released++;
@@ -621,7 +617,7 @@ export class CustomWorkService {
     const now = this.deps.clock.now().getTime();
     const horizon = new Date(now + Math.max(...CUSTOM_WORK_REMINDER_DAYS) * DAY_MS).toISOString();
     let sent = 0;
-    for (const row of await this.work.releasingBefore(horizon, ROUND)) {
+    for (const row of await this.work.releasingBy(horizon, ROUND)) {
       if (row.auto_release_at === null) continue;
       const left = Date.parse(row.auto_release_at) - now;
       const days = Math.min(...CUSTOM_WORK_REMINDER_DAYS.filter((each) => left <= each * DAY_MS));
@@ -671,19 +667,18 @@ export class CustomWorkService {
     news: CustomWorkNews,
     { mail }: { mail: boolean },
   ): Promise<void> {
-    const row = await new CustomWorkRepository(trx).find(id);
+    const repository = new CustomWorkRepository(trx);
+    const row = await repository.find(id);
     if (!row) return;
-    const [title] = await new CustomWorkRepository(trx).titlesOf([row.product_id]);
-    const product = title?.title ?? 'a product';
-    const recipients =
-      news === 'disputed' ? [...userIds, ...(await new CustomWorkRepository(trx).admins()).map((admin) => admin.id)] : userIds;
+    const product = titlesByProduct(await repository.titlesOf([row.product_id])).get(row.product_id) ?? 'a product';
+    const recipients = news === 'disputed' ? [...userIds, ...(await repository.admins()).map((admin) => admin.id)] : userIds;
     await this.deps.notifications.queue(
       trx,
       afterCommit,
       [...new Set(recipients)].map((userId) => ({ userId, notice: customWorkNotice(news, { id, product, row }) })),
     );
     if (!mail) return;
-    const people = await Promise.all(userIds.map((userId) => new CustomWorkRepository(trx).user(userId)));
+    const people = await Promise.all(userIds.map((userId) => repository.user(userId)));
     await this.deps.mail.queue(
       trx,
       afterCommit,
@@ -741,6 +736,13 @@ function storedAnalysis(result: DeliveryAnalysis, at: string) {
     refused_reason: null,
     analysed_at: at,
   };
+}
+
+/** Each product's title as it is shown (English, or its first language), from its translation rows. */
+function titlesByProduct(rows: ReadonlyArray<{ product_id: string; language: string; title: string }>): Map<string, string> {
+  const byProduct = new Map<string, Record<string, string>>();
+  for (const row of rows) byProduct.set(row.product_id, { ...byProduct.get(row.product_id), [row.language]: row.title });
+  return new Map([...byProduct].map(([productId, titles]) => [productId, productTitle(titles)]));
 }
 
 function deliveryView(row: DeliveryRow): CustomWorkDelivery {
