@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 import { logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { apiAs } from '../support/commerce.js';
-import { makeZipOf } from '../support/files.js';
+import { makeZipOf, PNG_IMAGE } from '../support/files.js';
 import { approveAsAdmin, newAccountApi, uploadProduct } from '../support/panels.js';
 
 /**
@@ -141,12 +141,16 @@ for (const width of [375, 1280]) {
     await expect(sellerPage.getByText('$250.00').first()).toBeVisible();
   });
 
-  test(`at ${width} px, a dispute over a delivery is split 60/40 by an admin, and both sides see their share`, async ({
+  test(`at ${width} px, a dispute over a delivery is argued with evidence, split 60/40 by an admin who reads the chat, and reviewed`, async ({
     browser,
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { seller, buyer, productId } = await reskinAsked(baseURL!);
+    const { seller, buyer, productId, title } = await reskinAsked(baseURL!);
+    const wrote = await buyer.api.post('/api/reskin/reskinFeatureUser', {
+      data: { productId, message: 'Winter art for all 12 levels, please' },
+    });
+    expect(wrote.ok(), await wrote.text()).toBe(true);
     const id = await quote(seller.api, await userIdOf(buyer.api), productId, 10_000);
     const buyerPage = await signedIn(browser, width, buyer.person, baseURL!);
     await buyerPage.goto(`/custom-work/${id}`);
@@ -161,9 +165,24 @@ for (const width of [375, 1280]) {
     await buyerPage.getByRole('button', { name: 'Open the dispute' }).click();
     await expect(buyerPage.getByText('Disputed', { exact: true })).toBeVisible();
 
+    // Each side argues its case: the buyer with a screenshot, the seller in words.
+    await buyerPage.getByLabel('Your evidence').fill('Level 7, as delivered: still the summer art');
+    await buyerPage.getByLabel(/^File/).setInputFiles({ name: 'level-7.png', mimeType: 'image/png', buffer: PNG_IMAGE });
+    await buyerPage.getByRole('button', { name: 'Add evidence' }).click();
+    await expect(buyerPage.getByRole('link', { name: /level-7\.png/ })).toBeVisible();
+    await expectNoAxeViolations(buyerPage, `a dispute's evidence at ${width} px`);
+    await sellerPage.goto(`/custom-work/${id}`);
+    await sellerPage.getByLabel('Your evidence').fill('Levels 1 to 6 are done; 7 to 12 were not in the quote');
+    await sellerPage.getByRole('button', { name: 'Add evidence' }).click();
+    await expect(sellerPage.getByText('Levels 1 to 6 are done')).toBeVisible();
+
     const adminPage = await signedIn(browser, width, { name: 'Admin', ...ADMIN }, baseURL!);
     await adminPage.goto(`/custom-work/${id}`);
     await expect(adminPage.locator('.custom-work-dispute').getByText('Half of the levels still have the old art')).toBeVisible();
+    await expect(adminPage.getByRole('link', { name: /level-7\.png/ })).toBeVisible();
+    await expect(adminPage.getByText('Levels 1 to 6 are done')).toBeVisible();
+    await expect(adminPage.getByRole('heading', { name: 'The chat' })).toBeVisible();
+    await expect(adminPage.getByText('Winter art for all 12 levels, please')).toBeVisible();
     await adminPage.getByLabel('Split between them').check();
     await adminPage.getByLabel('The seller’s share, in percent').fill('60');
     await expect(adminPage.getByText('$60.00 to the seller, $40.00 back to the buyer.')).toBeVisible();
@@ -181,5 +200,16 @@ for (const width of [375, 1280]) {
     expect(
       ((await (await sellerApi.get('/api/user/statement')).json()) as { entries: Array<{ amountCents: number }> }).entries[0]?.amountCents,
     ).toBe(6_000);
+
+    // The seller was paid for part of it: the buyer may review the work, and the product's page shows it.
+    await buyerPage.getByLabel('3 stars').check();
+    await buyerPage.getByLabel('Your review').fill('Good art for the levels they did; the rest took a dispute.');
+    await buyerPage.getByRole('button', { name: 'Post review' }).click();
+    await expect(buyerPage.getByText('Good art for the levels they did')).toBeVisible();
+    await buyerPage.getByRole('link', { name: title }).click();
+    await buyerPage.getByText(/^Custom work on this product/).click();
+    await expect(
+      buyerPage.getByRole('list', { name: 'Reviews of custom work' }).getByText('Good art for the levels they did'),
+    ).toBeVisible();
   });
 }

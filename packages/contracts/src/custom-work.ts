@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, plainText, visibleLine } from './common.js';
+import { ratingSchema } from './reviews.js';
 import { CUSTOM_WORK_STATUSES, RESOLUTION_OUTCOMES } from './rules/custom-work.js';
 
 /** Custom work as an escrowed order (docs/decisions/0013): the calls' bodies and answers. */
@@ -63,6 +64,54 @@ export const customWorkDisputeBodySchema = z.strictObject({
   reason: plainText(10, 5000, 'Say what went wrong in at least 10 characters', 'A reason is at most 5,000 characters'),
 });
 export type CustomWorkDisputeBody = z.infer<typeof customWorkDisputeBodySchema>;
+
+/** A dispute's evidence: as many messages as the sides need, each with one file at most (the chat's kinds and limit). */
+export const MAX_CUSTOM_WORK_EVIDENCE = 50;
+export const customWorkEvidenceFieldsSchema = z.strictObject({
+  message: plainText(1, 5000, 'Say what the evidence shows', 'A message is at most 5,000 characters'),
+});
+export type CustomWorkEvidenceFields = z.infer<typeof customWorkEvidenceFieldsSchema>;
+
+export const customWorkEvidenceSchema = z.object({
+  _id: idSchema,
+  by: z.enum(['buyer', 'seller', 'admin']),
+  author: z.string(),
+  message: z.string(),
+  /** The attached file, downloaded from its own path; null for a message alone. */
+  file: z.object({ name: z.string(), sizeBytes: z.number().int(), contentType: z.string() }).nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type CustomWorkEvidence = z.infer<typeof customWorkEvidenceSchema>;
+
+/** PUT /api/custom-work/{id}/review: the buyer's rating and words, once the seller has been paid. */
+export const customWorkReviewBodySchema = z.strictObject({
+  rating: ratingSchema,
+  text: plainText(10, 2000, 'Write at least 10 characters about the work', 'A review is at most 2,000 characters'),
+});
+export type CustomWorkReviewBody = z.input<typeof customWorkReviewBodySchema>;
+
+export const customWorkReviewSchema = z.object({
+  rating: z.number().int(),
+  text: z.string(),
+  reviewer: z.object({ name: z.string() }),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type CustomWorkReview = z.infer<typeof customWorkReviewSchema>;
+
+/** GET /api/custom-work/reviews?productId=: what buyers said of custom work on one product, newest first. */
+export const customWorkReviewsQuerySchema = z.strictObject({ productId: idSchema });
+export const customWorkReviewListSchema = z
+  .object({
+    /** To one decimal; null when there are none. */
+    average: z.number().nullable(),
+    count: z.number().int(),
+    /** The newest 20. */
+    reviews: z.array(customWorkReviewSchema),
+  })
+  .meta({ id: 'CustomWorkReviews' });
+export type CustomWorkReviewList = z.infer<typeof customWorkReviewListSchema>;
+export const CUSTOM_WORK_REVIEWS_LISTED = 20;
 
 export const customWorkCancelBodySchema = z.strictObject({
   reason: plainText(0, 1000, 'Say why', 'A reason is at most 1,000 characters').optional(),
@@ -167,6 +216,14 @@ export const customWorkSchema = z
       .object({ outcome: z.enum(RESOLUTION_OUTCOMES), sellerCents: z.number().int(), buyerCents: z.number().int(), note: z.string() })
       .nullable(),
     events: z.array(customWorkEventSchema),
+    /** A dispute's messages and files from either side and the admins, oldest first. */
+    evidence: z.array(customWorkEvidenceSchema),
+    /** The buyer's review, once written. */
+    review: customWorkReviewSchema.nullable(),
+    /** The viewer is the buyer and the seller has been paid: they may write or change the review. */
+    mayReview: z.boolean(),
+    /** The viewer may add evidence: the order is disputed. */
+    mayAddEvidence: z.boolean(),
     /** The viewer's side, and what they may do now. */
     role: z.enum(['buyer', 'seller', 'admin']),
     actions: z.array(z.string()),
@@ -174,7 +231,17 @@ export const customWorkSchema = z
   .meta({ id: 'CustomWork' });
 export type CustomWork = z.infer<typeof customWorkSchema>;
 
-export const customWorkListSchema = z.array(customWorkSchema.omit({ deliveries: true, events: true, scopeHtml: true }));
+export const customWorkListSchema = z.array(
+  customWorkSchema.omit({
+    deliveries: true,
+    events: true,
+    scopeHtml: true,
+    evidence: true,
+    review: true,
+    mayReview: true,
+    mayAddEvidence: true,
+  }),
+);
 export type CustomWorkSummary = z.infer<typeof customWorkListSchema>[number];
 
 /** GET /api/custom-work/requests: the reskin requests on the seller's products (every product's for an admin), where a quote may go. */

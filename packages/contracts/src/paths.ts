@@ -103,6 +103,13 @@ export const API_PATHS = {
     dispute: '/api/custom-work/:id/dispute',
     resolve: '/api/custom-work/:id/resolve',
     download: '/api/custom-work/:id/deliveries/:deliveryId/download',
+    /** A dispute's evidence: POST a message with an optional file; GET one file. */
+    evidence: '/api/custom-work/:id/evidence',
+    evidenceFile: '/api/custom-work/:id/evidence/:evidenceId',
+    /** The buyer's review of the work, once its money went to the seller. */
+    review: '/api/custom-work/:id/review',
+    /** GET ?productId=: the reviews of custom work done on a product, for its page. */
+    reviews: '/api/custom-work/reviews',
   },
   /** A seller's discount codes, and the admins' platform-wide ones. */
   discount: {

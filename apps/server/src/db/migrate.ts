@@ -36,6 +36,7 @@ import * as reconciliationRuns from './migrations/0036_reconciliation_runs.js';
 import * as transferReversals from './migrations/0037_transfer_reversals.js';
 import * as ledgerEntryVersions from './migrations/0038_ledger_entry_versions.js';
 import * as customWork from './migrations/0039_custom_work.js';
+import * as customWorkEvidenceReviews from './migrations/0040_custom_work_evidence_reviews.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0037_transfer_reversals': transferReversals,
   '0038_ledger_entry_versions': ledgerEntryVersions,
   '0039_custom_work': customWork,
+  '0040_custom_work_evidence_reviews': customWorkEvidenceReviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

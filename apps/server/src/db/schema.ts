@@ -74,6 +74,8 @@ export interface Database {
   custom_work_milestones: CustomWorkMilestonesTable;
   custom_work_deliveries: CustomWorkDeliveriesTable;
   custom_work_events: CustomWorkEventsTable;
+  custom_work_evidence: CustomWorkEvidenceTable;
+  custom_work_reviews: CustomWorkReviewsTable;
   disputes: DisputesTable;
   dispute_lines: DisputeLinesTable;
   api_tokens: ApiTokensTable;
@@ -870,4 +872,27 @@ export interface CustomWorkEventsTable {
   by: 'buyer' | 'seller' | 'admin' | 'clock';
   what: string;
   note: string | null;
+}
+
+export interface CustomWorkEvidenceTable {
+  id: string;
+  custom_work_id: string;
+  by: 'buyer' | 'seller' | 'admin';
+  author_id: string;
+  message: string;
+  file_key: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  created_at: string;
+}
+
+export interface CustomWorkReviewsTable {
+  custom_work_id: string;
+  product_id: string;
+  buyer_id: string;
+  rating: number;
+  text: string;
+  created_at: string;
+  updated_at: string;
 }

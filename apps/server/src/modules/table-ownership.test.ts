@@ -32,6 +32,8 @@ const OWNERS: Record<string, string> = {
   custom_work_milestones: 'modules/custom-work',
   custom_work_deliveries: 'modules/custom-work',
   custom_work_events: 'modules/custom-work',
+  custom_work_evidence: 'modules/custom-work',
+  custom_work_reviews: 'modules/custom-work',
 };
 
 /**

@@ -23,6 +23,8 @@ import './product-detail/productDetail.css';
 // The comments and versions tabs' code (lists, forms, validation) loads when the tab is opened.
 const ProductComments = lazy(() => import('@/features/comments').then((module) => ({ default: module.ProductComments })));
 const ProductReviews = lazy(() => import('@/features/reviews').then((module) => ({ default: module.ProductReviews })));
+// Custom work's reviews sit below the fold and are rare: their code and call come after the page.
+const CustomWorkReviews = lazy(() => import('@/features/reviews').then((module) => ({ default: module.CustomWorkReviews })));
 const ProductVersions = lazy(() => import('@/features/releases').then((module) => ({ default: module.ProductVersions })));
 
 /** docs/product-spec.md §2.5 product detail, found by its title slug. */
@@ -141,6 +143,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           </p>
           <StoreLinks product={product} />
           {hasReskin && <ReskinBox product={product} />}
+          <Suspense fallback={null}>
+            <CustomWorkReviews productId={product._id} />
+          </Suspense>
           <AuthorCard authorName={product.authorName} />
         </div>
       </div>

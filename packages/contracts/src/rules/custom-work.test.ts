@@ -5,6 +5,7 @@ import {
   CUSTOM_WORK_STATUSES,
   type CustomWorkRole,
   type CustomWorkState,
+  customWorkReviewable,
   customWorkStep,
   escrowedCents,
   FINISHED_CUSTOM_WORK,
@@ -57,6 +58,17 @@ const move: fc.Arbitrary<Move> = fc.oneof(
 );
 
 const reached = new Set<string>();
+
+/** Two milestones walked through the given steps, each of which must be allowed. */
+const walk = (steps: ReadonlyArray<readonly [CustomWorkAction, CustomWorkRole | 'clock']>) =>
+  steps.reduce(
+    (state, [action, role]) => {
+      const outcome = customWorkStep(state, action, role, 0, settings);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.state;
+    },
+    fresh([3_000, 2_000]),
+  );
 
 describe('the custom work state machine', () => {
   it('never releases before funding, twice, or after a refund, and its escrow is what was funded less what left it, never below zero', () => {
@@ -185,5 +197,24 @@ describe('the custom work state machine', () => {
         expect(cents - seller).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+
+  it('lets the buyer review only work the seller was paid for, once the order is over', () => {
+    const funded = [
+      [{ type: 'accept' }, 'buyer'],
+      [{ type: 'fund', cents: 3_000 }, 'buyer'],
+      [{ type: 'deliver' }, 'seller'],
+    ] as const;
+    const firstReleased = walk([...funded, [{ type: 'acceptDelivery' }, 'buyer']]);
+    const disputed = [...funded, [{ type: 'dispute' }, 'buyer']] as const;
+
+    expect([
+      customWorkReviewable(walk(funded)),
+      // One milestone paid, the next still to come: the work is not over.
+      customWorkReviewable(firstReleased),
+      customWorkReviewable(walk([...disputed, [{ type: 'resolve', outcome: 'split', sellerPercent: 60 }, 'admin']])),
+      customWorkReviewable(walk([...disputed, [{ type: 'resolve', outcome: 'refund', sellerPercent: 0 }, 'admin']])),
+      customWorkReviewable(walk([[{ type: 'cancel' }, 'buyer']])),
+    ]).toEqual([false, false, true, false, false]);
   });
 });

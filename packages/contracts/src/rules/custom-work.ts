@@ -231,3 +231,14 @@ export function customWorkActionsFor(
   ];
   return candidates.filter((action) => customWorkStep(state, action, role, now, settings).ok).map((action) => action.type);
 }
+
+/**
+ * A review of custom work is of work the seller was paid for: the order is over and some of its
+ * money went to the seller (accepted, released by the clock, or a dispute released or split).
+ */
+export function customWorkReviewable(state: Pick<CustomWorkState, 'status' | 'milestones'>): boolean {
+  return (
+    (state.status === 'released' || state.status === 'resolved') &&
+    state.milestones.some((milestone) => milestone.status === 'released' || milestone.status === 'split')
+  );
+}

@@ -16,7 +16,9 @@ export type CustomWorkNews =
   | 'disputed'
   | 'resolved'
   | 'releasesSoon'
-  | 'releasesTomorrow';
+  | 'releasesTomorrow'
+  | 'evidence'
+  | 'reviewed';
 
 interface About {
   id: string;
@@ -74,6 +76,16 @@ function sentences(news: CustomWorkNews, { product, row }: About): { title: stri
       return {
         title: `The dispute over ${product} was resolved`,
         body: `${formatUsd(Number(row.resolution_seller_cents ?? 0))} went to the seller and ${formatUsd(Number(row.resolution_buyer_cents ?? 0))} back to the buyer.`,
+      };
+    case 'evidence':
+      return {
+        title: `New evidence in the dispute over ${product}`,
+        body: 'A message was added to the dispute; read it on the order before the admin decides.',
+      };
+    case 'reviewed':
+      return {
+        title: `Your custom work on ${product} was reviewed`,
+        body: 'The buyer reviewed the work; the review shows on the product’s page.',
       };
     case 'releasesSoon':
     case 'releasesTomorrow':

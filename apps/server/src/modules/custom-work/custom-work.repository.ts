@@ -2,7 +2,9 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type {
   CustomWorkDeliveriesTable,
   CustomWorkEventsTable,
+  CustomWorkEvidenceTable,
   CustomWorkMilestonesTable,
+  CustomWorkReviewsTable,
   CustomWorkTable,
   Database,
 } from '../../db/schema.js';
@@ -11,6 +13,8 @@ export type CustomWorkRow = Selectable<CustomWorkTable>;
 export type MilestoneRow = Selectable<CustomWorkMilestonesTable>;
 export type DeliveryRow = Selectable<CustomWorkDeliveriesTable>;
 export type EventRow = Selectable<CustomWorkEventsTable>;
+export type EvidenceRow = Selectable<CustomWorkEvidenceTable> & { author_name: string };
+export type ReviewRow = Selectable<CustomWorkReviewsTable> & { reviewer_name: string };
 
 export interface CustomWorkWithNamesRow extends CustomWorkRow {
   buyer_name: string;
@@ -119,6 +123,82 @@ export class CustomWorkRepository {
 
   eventsOf(id: string): Promise<EventRow[]> {
     return this.db.selectFrom('custom_work_events').selectAll().where('custom_work_id', '=', id).orderBy('at').orderBy('id').execute();
+  }
+
+  async addEvidence(evidence: Insertable<CustomWorkEvidenceTable>): Promise<void> {
+    await this.db.insertInto('custom_work_evidence').values(evidence).execute();
+  }
+
+  evidenceOf(id: string): Promise<EvidenceRow[]> {
+    return this.db
+      .selectFrom('custom_work_evidence as e')
+      .innerJoin('users as u', 'u.id', 'e.author_id')
+      .selectAll('e')
+      .select('u.name as author_name')
+      .where('e.custom_work_id', '=', id)
+      .orderBy('e.created_at')
+      .orderBy('e.id')
+      .execute();
+  }
+
+  async evidenceCount(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('custom_work_evidence')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('custom_work_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  findEvidence(id: string, evidenceId: string) {
+    return this.db
+      .selectFrom('custom_work_evidence')
+      .selectAll()
+      .where('custom_work_id', '=', id)
+      .where('id', '=', evidenceId)
+      .executeTakeFirst();
+  }
+
+  /** The buyer's review of the order: written once, changed after in place. */
+  async saveReview(review: Insertable<CustomWorkReviewsTable>): Promise<void> {
+    await this.db
+      .insertInto('custom_work_reviews')
+      .values(review)
+      .onConflict((conflict) =>
+        conflict.column('custom_work_id').doUpdateSet({ rating: review.rating, text: review.text, updated_at: review.updated_at }),
+      )
+      .execute();
+  }
+
+  private reviews() {
+    return this.db
+      .selectFrom('custom_work_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.buyer_id')
+      .selectAll('r')
+      .select('u.name as reviewer_name');
+  }
+
+  reviewOf(id: string): Promise<ReviewRow | undefined> {
+    return this.reviews().where('r.custom_work_id', '=', id).executeTakeFirst();
+  }
+
+  /** A product's reviews of custom work, the most recently written first. */
+  reviewsOfProduct(productId: string, limit: number): Promise<ReviewRow[]> {
+    return this.reviews()
+      .where('r.product_id', '=', productId)
+      .orderBy('r.updated_at', 'desc')
+      .orderBy('r.custom_work_id')
+      .limit(limit)
+      .execute();
+  }
+
+  async reviewSummaryOf(productId: string): Promise<{ count: number; mean: number | null }> {
+    const row = await this.db
+      .selectFrom('custom_work_reviews')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.avg<number>('rating').as('mean')])
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), mean: row.mean === null ? null : Number(row.mean) };
   }
 
   async addDelivery(delivery: Insertable<CustomWorkDeliveriesTable>): Promise<void> {

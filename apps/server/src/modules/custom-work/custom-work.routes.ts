@@ -7,6 +7,9 @@ import {
   customWorkNoteBodySchema,
   customWorkQuoteBodySchema,
   customWorkResolveBodySchema,
+  customWorkReviewBodySchema,
+  customWorkReviewListSchema,
+  customWorkReviewsQuerySchema,
   customWorkSchema,
   errorBodySchema,
   idParamsSchema,
@@ -17,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateFile } from '../../http/private-file.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
+import { readChatSendRequest } from '../reskin-chat/index.js';
 import type { CustomWorkService } from './custom-work.service.js';
 
 export interface CustomWorkRoutesOptions {
@@ -212,5 +216,66 @@ export const customWorkRoutes: FastifyPluginAsyncZod<CustomWorkRoutesOptions> = 
       const file = await customWork.openDelivery(actorOf(request), request.params.id, request.params.deliveryId);
       return sendPrivateFile(reply, { ...file, contentType: 'application/zip' });
     },
+  );
+
+  app.post(
+    API_PATHS.customWork.evidence,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Either side or an admin adds evidence to a dispute (multipart: message, and an optional fileUpload — an image, a PDF or a ZIP of at most 10 MB)',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idParamsSchema,
+        response: { 201: customWorkSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await customWork.addEvidence(actorOf(request), request.params.id, await readChatSendRequest(request))),
+  );
+
+  app.get(
+    API_PATHS.customWork.evidenceFile,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "A piece of evidence's file, for the buyer, the seller and the admins",
+        params: z.strictObject({ id: idSchema, evidenceId: idSchema }),
+        produces: ['application/octet-stream'],
+        response: { ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPrivateFile(reply, await customWork.openEvidence(actorOf(request), request.params.id, request.params.evidenceId)),
+  );
+
+  app.put(
+    API_PATHS.customWork.review,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The buyer reviews the work once the seller has been paid for it (accepted, released, or a dispute released or split)',
+        params: idParamsSchema,
+        body: customWorkReviewBodySchema,
+        response: { 200: customWorkSchema, ...errors },
+      },
+    },
+    async (request) => customWork.review(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    API_PATHS.customWork.reviews,
+    {
+      schema: {
+        tags,
+        summary: 'What buyers said of custom work done on a product: the average, the count and the newest 20',
+        querystring: customWorkReviewsQuerySchema,
+        response: { 200: customWorkReviewListSchema, ...errors },
+      },
+    },
+    async (request) => customWork.reviewsOfProduct(request.query.productId),
   );
 };

@@ -5,6 +5,13 @@ import {
   customWorkActionsFor,
   type CustomWorkDelivery,
   customWorkDeliveryFieldsSchema,
+  customWorkEvidenceFieldsSchema,
+  type CustomWorkReviewBody,
+  customWorkReviewBodySchema,
+  type CustomWorkReviewList,
+  customWorkReviewable,
+  CUSTOM_WORK_REVIEWS_LISTED,
+  MAX_CUSTOM_WORK_EVIDENCE,
   CUSTOM_WORK_MESSAGES,
   CUSTOM_WORK_REMINDER_DAYS,
   type CustomWorkQuoteBody,
@@ -41,13 +48,16 @@ import { escrowAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { readProductUpload, type ProductsService, type UploadPart } from '../products/index.js';
+import { ATTACHMENT_CONTENT_TYPES, type ChatSendRequest } from '../reskin-chat/index.js';
 import { customWorkMail, customWorkNotice, type CustomWorkNews } from './custom-work-notices.js';
 import {
   type CustomWorkRow,
   CustomWorkRepository,
   type CustomWorkWithNamesRow,
   type DeliveryRow,
+  type EvidenceRow,
   type MilestoneRow,
+  type ReviewRow,
 } from './custom-work.repository.js';
 import { quotesFor, seesEveryOrder } from './policies.js';
 
@@ -240,12 +250,22 @@ export class CustomWorkService {
     const role = this.roleOf(actor, row);
     if (!role) throw notFound(NOT_FOUND_MESSAGE);
     const [summary] = await this.summaries(actor, [row]);
-    const [deliveries, events] = await Promise.all([this.work.deliveriesOf(id), this.work.eventsOf(id)]);
+    const [deliveries, events, evidence, review, milestones] = await Promise.all([
+      this.work.deliveriesOf(id),
+      this.work.eventsOf(id),
+      this.work.evidenceOf(id),
+      this.work.reviewOf(id),
+      this.work.milestonesOf([id]),
+    ]);
     return {
       ...summary!,
       scopeHtml: row.scope_html,
       deliveries: deliveries.map(deliveryView),
       events: events.map((event) => ({ at: event.at, by: event.by, what: event.what, note: event.note })),
+      evidence: evidence.map(evidenceView),
+      review: review ? reviewView(review) : null,
+      mayReview: role === 'buyer' && customWorkReviewable(stateOf(row, milestones)),
+      mayAddEvidence: row.status === 'disputed',
     };
   }
 
@@ -330,6 +350,109 @@ export class CustomWorkService {
 
   async dispute(actor: SessionUser, id: string, reason: string) {
     return this.actAs(actor, id, { type: 'dispute' }, reason);
+  }
+
+  /**
+   * POST evidence: a message with a file at most, from either side or an admin, while the order is
+   * disputed; the others are told. The file is stored before the row, and removed if the row fails.
+   */
+  async addEvidence(actor: SessionUser, id: string, request: ChatSendRequest): Promise<CustomWork> {
+    const row = await this.work.find(id);
+    const role = row ? this.roleOf(actor, row) : null;
+    if (!row || !role) throw notFound(NOT_FOUND_MESSAGE);
+    const { message } = parseFormFields(customWorkEvidenceFieldsSchema, request.fields);
+    if (row.status !== 'disputed') throw conflict('Evidence is added while the order is disputed');
+    if ((await this.work.evidenceCount(id)) >= MAX_CUSTOM_WORK_EVIDENCE) {
+      throw conflict(`A dispute holds at most ${MAX_CUSTOM_WORK_EVIDENCE} pieces of evidence`);
+    }
+    const stored = request.file ? await this.deps.storage.put('private', request.file.bytes, request.file.kind) : null;
+    try {
+      await this.deps.inTransaction(async (trx, afterCommit) => {
+        const repository = new CustomWorkRepository(trx);
+        const locked = await repository.lockedFind(id, this.deps.dialect === 'postgres');
+        // Resolved meanwhile: the admin decided on what was there.
+        if (locked?.status !== 'disputed') throw conflict('Evidence is added while the order is disputed');
+        await repository.addEvidence({
+          id: newId(),
+          custom_work_id: id,
+          by: role,
+          author_id: actor._id,
+          message,
+          file_key: stored?.key ?? null,
+          file_name: request.file?.displayName ?? null,
+          content_type: request.file ? ATTACHMENT_CONTENT_TYPES[request.file.kind] : null,
+          size_bytes: stored?.size ?? null,
+          created_at: this.deps.clock.now().toISOString(),
+        });
+        const others = [row.buyer_id, row.seller_id, ...(await repository.admins()).map((admin) => admin.id)].filter(
+          (userId) => userId !== actor._id,
+        );
+        await this.tell(trx, afterCommit, id, others, 'evidence', { mail: false });
+      });
+    } catch (error) {
+      if (stored) await this.deps.storage.delete('private', stored.key);
+      throw error;
+    }
+    return this.get(actor, id);
+  }
+
+  /** A piece of evidence's file, for the buyer, the seller and the admins. */
+  async openEvidence(
+    actor: SessionUser,
+    id: string,
+    evidenceId: string,
+  ): Promise<{ stream: Readable; fileName: string; size: number; contentType: string }> {
+    const row = await this.work.find(id);
+    if (!row || !this.roleOf(actor, row)) throw notFound(NOT_FOUND_MESSAGE);
+    const evidence = await this.work.findEvidence(id, evidenceId);
+    if (!evidence?.file_key) throw notFound('File not found');
+    return {
+      stream: await this.deps.storage.get('private', evidence.file_key),
+      fileName: evidence.file_name ?? 'evidence',
+      size: Number(evidence.size_bytes ?? 0),
+      contentType: evidence.content_type ?? 'application/octet-stream',
+    };
+  }
+
+  /** PUT review: the buyer rates work the seller was paid for; written again, it changes in place. */
+  async review(actor: SessionUser, id: string, body: CustomWorkReviewBody): Promise<CustomWork> {
+    const { rating, text } = customWorkReviewBodySchema.parse(body);
+    const row = await this.work.find(id);
+    const role = row ? this.roleOf(actor, row) : null;
+    if (!row || !role) throw notFound(NOT_FOUND_MESSAGE);
+    if (role !== 'buyer') throw forbidden('Only the buyer can review the work');
+    if (!customWorkReviewable(stateOf(row, await this.work.milestonesOf([id])))) {
+      throw conflict('Custom work is reviewed once the seller has been paid for it');
+    }
+    const at = this.deps.clock.now().toISOString();
+    await this.deps.inTransaction(async (trx, afterCommit) => {
+      const repository = new CustomWorkRepository(trx);
+      const first = (await repository.reviewOf(id)) === undefined;
+      await repository.saveReview({
+        custom_work_id: id,
+        product_id: row.product_id,
+        buyer_id: row.buyer_id,
+        rating,
+        text,
+        created_at: at,
+        updated_at: at,
+      });
+      if (first) await this.tell(trx, afterCommit, id, [row.seller_id], 'reviewed', { mail: false });
+    });
+    return this.get(actor, id);
+  }
+
+  /** GET reviews: what buyers said of custom work on a product, for everyone. */
+  async reviewsOfProduct(productId: string): Promise<CustomWorkReviewList> {
+    const [rows, summary] = await Promise.all([
+      this.work.reviewsOfProduct(productId, CUSTOM_WORK_REVIEWS_LISTED),
+      this.work.reviewSummaryOf(productId),
+    ]);
+    return {
+      average: summary.mean === null ? null : Math.round(summary.mean * 10) / 10,
+      count: summary.count,
+      reviews: rows.map(reviewView),
+    };
   }
 
   async resolve(actor: SessionUser, id: string, body: CustomWorkResolveBody) {
@@ -756,5 +879,29 @@ function deliveryView(row: DeliveryRow): CustomWorkDelivery {
     analysis: row.analysis_json ? (JSON.parse(row.analysis_json) as CustomWorkDelivery['analysis']) : null,
     diff: row.diff_json ? (JSON.parse(row.diff_json) as CustomWorkDelivery['diff']) : null,
     refused: row.refused_reason,
+  };
+}
+
+function evidenceView(row: EvidenceRow) {
+  return {
+    _id: row.id,
+    by: row.by,
+    author: row.author_name,
+    message: row.message,
+    file:
+      row.file_key && row.file_name
+        ? { name: row.file_name, sizeBytes: Number(row.size_bytes ?? 0), contentType: row.content_type ?? 'application/octet-stream' }
+        : null,
+    createdAt: row.created_at,
+  };
+}
+
+function reviewView(row: ReviewRow) {
+  return {
+    rating: Number(row.rating),
+    text: row.text,
+    reviewer: { name: row.reviewer_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }

@@ -2,7 +2,8 @@ import type { CustomWork } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.js';
 import { deliver, fund, quoted, read, reskinAsked, sendQuote, step, stepped } from '../../test/custom-work.js';
-import { buildTestApp, buildTwoTestApps, createUser, injectAs, type TestContext } from '../../test/helper.js';
+import { multipart, pngImage } from '../../test/factories.js';
+import { buildTestApp, buildTwoTestApps, createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { escrowAccount } from '../ledger/index.js';
 
 const statementOf = async (ctx: TestContext, user: Parameters<typeof injectAs>[1]) =>
@@ -216,5 +217,99 @@ describe('custom work in escrow', () => {
     const notZip = await deliver(ctx, seller, work._id, 'oops', Buffer.from('not a zip at all'));
     expect(notZip.statusCode).toBe(400);
     expect(await read(ctx, buyer, work._id)).toMatchObject({ status: 'funded', deliveries: [] });
+  });
+
+  it('gathers evidence from both sides and the admin while disputed, each file for them alone, and none before or after', async () => {
+    const ctx = await buildTestApp();
+    const { admin, seller, buyer, product } = await reskinAsked(ctx);
+    const stranger = await createUser(ctx);
+    const work = await quoted(ctx, seller, { buyerId: buyer._id, productId: product._id });
+    await stepped(ctx, buyer, work._id, 'accept');
+    await fund(ctx, buyer, work._id);
+    await deliver(ctx, seller, work._id);
+    const screenshot = await pngImage(80, 50);
+    const addEvidence = async (by: TestUser, message: string, file?: Buffer) => {
+      const { payload, headers } = await multipart({
+        message,
+        ...(file ? { fileUpload: { bytes: file, name: 'old title screen.png', type: 'image/png' } } : {}),
+      });
+      return injectAs(ctx, by, { method: 'POST', url: `/api/custom-work/${work._id}/evidence`, payload, headers });
+    };
+    expect((await addEvidence(buyer, 'Too early')).json()).toMatchObject({ message: 'Evidence is added while the order is disputed' });
+
+    await stepped(ctx, buyer, work._id, 'dispute', { reason: 'The title screen is still the old one' });
+    expect((await addEvidence(buyer, 'The title screen, as delivered', screenshot)).statusCode).toBe(201);
+    ctx.clock.advance(60_000);
+    const answer = await injectAs(ctx, seller, {
+      method: 'POST',
+      url: `/api/custom-work/${work._id}/evidence`,
+      payload: { message: 'The new title screen is in assets/title.png' },
+    });
+    expect(answer.statusCode).toBe(201);
+    expect((await addEvidence(stranger, 'Me too')).statusCode).toBe(404);
+    expect((await addEvidence(buyer, 'A script', Buffer.from('#!/bin/sh\nrm -rf /\n'))).statusCode).toBe(400);
+    expect((await addEvidence(buyer, '   ')).json()).toMatchObject({ message: 'Say what the evidence shows' });
+
+    const seen = await read(ctx, admin, work._id);
+    expect(seen.mayAddEvidence).toBe(true);
+    expect(seen.evidence).toMatchObject([
+      {
+        by: 'buyer',
+        author: 'Reskin Buyer',
+        message: 'The title screen, as delivered',
+        file: { name: 'old title screen.png', contentType: 'image/png' },
+      },
+      { by: 'seller', author: 'Studio Seller', message: 'The new title screen is in assets/title.png', file: null },
+    ]);
+    const fileUrl = `/api/custom-work/${work._id}/evidence/${seen.evidence[0]!._id}`;
+    const downloads = await Promise.all([seller, admin, stranger].map((user) => injectAs(ctx, user, { method: 'GET', url: fileUrl })));
+    expect(downloads.map((download) => download.statusCode)).toEqual([200, 200, 404]);
+    expect(downloads[0]!.rawPayload.equals(screenshot)).toBe(true);
+    expect(downloads[0]!.headers['content-type']).toBe('image/png');
+    const sellerNotices = (await injectAs(ctx, seller, { method: 'GET', url: '/api/notification/mine' })).json() as {
+      notifications: Array<{ title: string }>;
+    };
+    expect(sellerNotices.notifications.map((notice) => notice.title)).toContain(`New evidence in the dispute over ${product.title.en}`);
+
+    await stepped(ctx, admin, work._id, 'resolve', { outcome: 'release' });
+    expect((await addEvidence(seller, 'One more thing')).statusCode).toBe(409);
+    expect((await read(ctx, seller, work._id)).evidence).toHaveLength(2);
+  });
+
+  it('lets the buyer review the work only once the seller is paid, change the review in place, and shows it on the product', async () => {
+    const ctx = await buildTestApp();
+    const { seller, buyer, product } = await reskinAsked(ctx);
+    const work = await quoted(ctx, seller, { buyerId: buyer._id, productId: product._id });
+    const review = (by: TestUser, rating: number, text: string) =>
+      injectAs(ctx, by, { method: 'PUT', url: `/api/custom-work/${work._id}/review`, payload: { rating, text } });
+    const productReviews = async () =>
+      (await injectAs(ctx, null, { method: 'GET', url: `/api/custom-work/reviews?productId=${product._id}` })).json();
+
+    await stepped(ctx, buyer, work._id, 'accept');
+    await fund(ctx, buyer, work._id);
+    await deliver(ctx, seller, work._id);
+    expect((await read(ctx, buyer, work._id)).mayReview).toBe(false);
+    expect((await review(buyer, 5, 'Lovely work, fast too')).json()).toMatchObject({
+      message: 'Custom work is reviewed once the seller has been paid for it',
+    });
+    await stepped(ctx, buyer, work._id, 'accept-delivery');
+    expect((await read(ctx, buyer, work._id)).mayReview).toBe(true);
+    expect((await read(ctx, seller, work._id)).mayReview).toBe(false);
+    expect((await review(seller, 5, 'We did a great job')).statusCode).toBe(403);
+    expect((await review(buyer, 6, 'Lovely work, fast too')).statusCode).toBe(400);
+
+    expect((await review(buyer, 5, 'Lovely work, fast too')).json()).toMatchObject({
+      review: { rating: 5, text: 'Lovely work, fast too', reviewer: { name: 'Reskin Buyer' } },
+    });
+    expect((await review(buyer, 3, 'Good, one sprite was off')).statusCode).toBe(200);
+    expect(await productReviews()).toMatchObject({
+      average: 3,
+      count: 1,
+      reviews: [{ rating: 3, text: 'Good, one sprite was off', reviewer: { name: 'Reskin Buyer' } }],
+    });
+    const sellerNotices = (await injectAs(ctx, seller, { method: 'GET', url: '/api/notification/mine' })).json() as {
+      notifications: Array<{ title: string }>;
+    };
+    expect(sellerNotices.notifications.filter((notice) => notice.title.includes('was reviewed'))).toHaveLength(1);
   });
 });

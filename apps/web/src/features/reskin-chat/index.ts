@@ -6,3 +6,4 @@ import { lazy } from 'react';
  */
 export const ChatBox = lazy(() => import('./components/ChatBox').then((module) => ({ default: module.ChatBox })));
 export { useStartReskinChat } from './api/startChat';
+export const ChatTranscript = lazy(() => import('./components/ChatTranscript').then((module) => ({ default: module.ChatTranscript })));

@@ -1,1 +1,2 @@
 export { ProductReviews } from './components/ProductReviews';
+export { CustomWorkReviews } from './components/CustomWorkReviews';

@@ -56,5 +56,8 @@ export function useReskinRequests() {
   });
 }
 
+/** A piece of a dispute's evidence, downloaded by the browser with the session cookie. */
+export const evidenceFilePath = (id: string, evidenceId: string) => apiPath(API_PATHS.customWork.evidenceFile, { id, evidenceId });
+
 /** The delivery's archive, downloaded by the browser with the session cookie. */
 export const deliveryDownloadPath = (id: string, deliveryId: string) => apiPath(API_PATHS.customWork.download, { id, deliveryId });

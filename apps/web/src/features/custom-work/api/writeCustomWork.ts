@@ -15,14 +15,16 @@ const parse = (data: unknown): CustomWork => customWorkSchema.parse(data);
 /** POST /api/custom-work: a quote to a buyer who asked for a reskin of the product. */
 export const sendQuote = (body: CustomWorkQuoteBody) => apiFetch(API_PATHS.customWork.list, { body: { ...body } }, parse);
 
-/** The steps of an order: each a POST answered with the order as it now stands. */
+/** The steps of an order, its dispute's evidence and its review: each answered with the order as it now stands. */
 export type CustomWorkStep =
   | { step: 'accept' | 'acceptDelivery' }
   | { step: 'requestChanges'; note: string }
   | { step: 'cancel'; reason?: string }
   | { step: 'dispute'; reason: string }
   | { step: 'resolve'; body: CustomWorkResolveBody }
-  | { step: 'deliver'; form: FormData };
+  | { step: 'deliver'; form: FormData }
+  | { step: 'evidence'; form: FormData }
+  | { step: 'review'; rating: number; text: string };
 
 export function takeStep(id: string, action: CustomWorkStep): Promise<CustomWork> {
   const paths = API_PATHS.customWork;
@@ -41,6 +43,10 @@ export function takeStep(id: string, action: CustomWorkStep): Promise<CustomWork
       return apiFetch(apiPath(paths.resolve, { id }), { body: { ...action.body } }, parse);
     case 'deliver':
       return apiFetch(apiPath(paths.deliver, { id }), { body: action.form }, parse);
+    case 'evidence':
+      return apiFetch(apiPath(paths.evidence, { id }), { body: action.form }, parse);
+    case 'review':
+      return apiFetch(apiPath(paths.review, { id }), { method: 'PUT', body: { rating: action.rating, text: action.text } }, parse);
   }
 }
 

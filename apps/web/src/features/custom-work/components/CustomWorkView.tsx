@@ -1,10 +1,13 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { CustomWork } from '@market/contracts';
 import { QueryView } from '@/components/query-view';
 import { formatCents, formatDateTimeUtc, formatDayUtc } from '@/lib/format';
 import { useCustomWork } from '../api/customWork';
 import { CustomWorkActions } from './CustomWorkActions';
+import { CustomWorkReview } from './CustomWorkReview';
 import { DeliveryList } from './DeliveryList';
+import { DisputeEvidence } from './DisputeEvidence';
 import { STATUS_WORDS, statusText } from './statusWords';
 import '../customWork.css';
 
@@ -17,17 +20,20 @@ const MILESTONE_WORDS = {
   cancelled: 'Cancelled',
 } as const;
 
+/** The reskin chat the quote came from, as the page composes it: shown to the mediating admin. */
+export type CustomWorkChat = ComponentType<{ buyerId: string; productId: string }>;
+
 /** /custom-work/{id} (docs/decisions/0013): the order as its side sees it, with what that side may do now. */
-export function CustomWorkView({ id }: { id: string }) {
+export function CustomWorkView({ id, chat }: { id: string; chat?: CustomWorkChat }) {
   const query = useCustomWork(id);
   return (
     <QueryView query={query} loadingLabel="Loading the order…">
-      {(work) => <CustomWorkOrder work={work} />}
+      {(work) => <CustomWorkOrder work={work} Chat={chat} />}
     </QueryView>
   );
 }
 
-function CustomWorkOrder({ work }: { work: CustomWork }) {
+function CustomWorkOrder({ work, Chat }: { work: CustomWork; Chat: CustomWorkChat | undefined }) {
   const milestone = work.milestones[work.current];
   return (
     <div className="custom-work">
@@ -122,8 +128,10 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
                   {work.resolution.note ? ` ${work.resolution.note}` : ''}
                 </p>
               )}
+              <DisputeEvidence work={work} />
             </section>
           )}
+          <CustomWorkReview work={work} />
           <DeliveryList work={work} />
           <section aria-labelledby="custom-work-history" className="mb-4">
             <h2 id="custom-work-history" className="h5">
@@ -139,6 +147,15 @@ function CustomWorkOrder({ work }: { work: CustomWork }) {
               ))}
             </ol>
           </section>
+          {Chat && work.role === 'admin' && (
+            <section aria-labelledby="custom-work-chat" className="mb-4">
+              <h2 id="custom-work-chat" className="h5">
+                The chat
+              </h2>
+              <p className="small text-secondary">The reskin chat with {work.buyer.name} this quote answered, as the buyer wrote it.</p>
+              <Chat buyerId={work.buyer._id} productId={work.product._id} />
+            </section>
+          )}
         </div>
       </div>
     </div>

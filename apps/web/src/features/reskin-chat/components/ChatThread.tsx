@@ -1,10 +1,10 @@
 import { useEffect, useId } from 'react';
-import { isOpeningMessage, type ReskinAuthor, type ReskinConversation, type ReskinMessage } from '@market/contracts';
+import { isOpeningMessage, type ReskinAuthor, type ReskinConversation } from '@market/contracts';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useMarkOtherSideRead } from '../api/markRead';
 import { useThread } from '../api/thread';
 import { useToggleChatStatus } from '../api/updateStatus';
-import { formatDateTime } from '@/lib/format';
+import { MessageItem } from './MessageItem';
 import { SendMessageForm } from './SendMessageForm';
 
 /** One chat: its messages (the opening 'Yes' hidden), the admin's open/close switch and the send box. */
@@ -60,28 +60,6 @@ export function ChatThread({ side, conversation }: { side: ReskinAuthor; convers
         <SendMessageForm conversationKey={key} disabled={closed} />
       </div>
     </section>
-  );
-}
-
-function MessageItem({ message, mine }: { message: ReskinMessage; mine: boolean }) {
-  const author = mine ? 'You' : message.messageBy;
-  return (
-    <li className={`rounded-3 p-2 ${mine ? 'ms-auto bg-primary-subtle' : 'me-auto bg-body-secondary'}`} style={{ maxWidth: '85%' }}>
-      <span className="d-block small text-secondary">
-        {author} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-      </span>
-      {/* Plain text: React escapes it, so markup typed into a message shows as typed. */}
-      {message.message && (
-        <span className="d-block text-break" style={{ whiteSpace: 'pre-wrap' }}>
-          {message.message}
-        </span>
-      )}
-      {message.fileUpload && (
-        <a className="d-inline-block small text-break" href={message.fileUpload} download>
-          {message.fileName ?? 'Attachment'}
-        </a>
-      )}
-    </li>
   );
 }
 
