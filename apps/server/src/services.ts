@@ -288,6 +288,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     refunds,
     disputes,
     payouts: connectPayouts,
+    customWork,
   });
   return {
     clock,

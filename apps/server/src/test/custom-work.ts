@@ -3,6 +3,7 @@ import { makeZip } from '@market/sample-archives';
 import { DAY_MS } from '../platform/clock.js';
 import { createApprovedProduct, multipart } from './factories.js';
 import { confirmCard, postPurchaseDetail } from './commerce.js';
+import type { FakeStripe } from './fake-stripe.js';
 import { createUser, injectAs, type TestContext, type TestUser } from './helper.js';
 import { sendJson } from './reskin-chat.js';
 
@@ -58,20 +59,35 @@ export async function stepped(
   return response.json() as CustomWork;
 }
 
-/** The buyer pays the current milestone through the checkout, as the page does: intent, card, record. */
-export async function fund(ctx: TestContext, buyer: TestUser, id: string) {
+async function milestoneIntent(ctx: TestContext, buyer: TestUser, id: string) {
   const intent = await injectAs(ctx, buyer, {
     method: 'POST',
     url: '/api/payment/create-payment-intent',
     payload: { customWorkId: id, currency: 'usd' },
   });
   if (intent.statusCode !== 200) throw new Error(`Intent refused: ${intent.statusCode} ${intent.body}`);
-  const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
-  const confirmed = await confirmCard(ctx, buyer, clientSecret);
-  if (confirmed.statusCode !== 200) throw new Error(`Card refused: ${confirmed.body}`);
+  return intent.json() as { clientSecret: string; paymentIntentId: string };
+}
+
+async function recordFunding(ctx: TestContext, buyer: TestUser, paymentIntentId: string) {
   const recorded = await postPurchaseDetail(ctx, buyer, paymentIntentId);
   if (recorded.statusCode !== 201 && recorded.statusCode !== 200) throw new Error(`Payment not recorded: ${recorded.body}`);
   return paymentIntentId;
+}
+
+/** The buyer pays the current milestone through the checkout, as the page does: intent, card, record. */
+export async function fund(ctx: TestContext, buyer: TestUser, id: string) {
+  const { clientSecret, paymentIntentId } = await milestoneIntent(ctx, buyer, id);
+  const confirmed = await confirmCard(ctx, buyer, clientSecret);
+  if (confirmed.statusCode !== 200) throw new Error(`Card refused: ${confirmed.body}`);
+  return recordFunding(ctx, buyer, paymentIntentId);
+}
+
+/** As `fund`, with the card that succeeds at the fake Stripe: the charge lands in Stripe's balance transactions too. */
+export async function fundThroughStripe(ctx: TestContext, stripe: FakeStripe, buyer: TestUser, id: string) {
+  const { paymentIntentId } = await milestoneIntent(ctx, buyer, id);
+  await stripe.payWithCard(paymentIntentId);
+  return recordFunding(ctx, buyer, paymentIntentId);
 }
 
 /** A delivery archive: the tiny product's files, one changed and one added. */

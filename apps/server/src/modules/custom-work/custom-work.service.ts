@@ -808,6 +808,27 @@ export class CustomWorkService {
       people.flatMap((person) => (person ? [customWorkMail(person, news, { id, product, row }, this.deps.publicUrl)] : [])),
     );
   }
+
+  /**
+   * For the comparison with the provider (docs/decisions/0013): the refund of the milestone each
+   * funding line paid, by line, as the provider knows it: its refund's id once made, else the
+   * idempotency key `makeOwedRefunds` will ask with, so a refund still owed is named the same way.
+   */
+  async refundsOfFundingLines(lineIds: readonly string[]): Promise<Map<string, CustomWorkRefund>> {
+    const rows = await this.work.milestonesOfFundingLines(lineIds);
+    return new Map(
+      rows.map((row) => [
+        row.line_id,
+        { providerRefundId: row.provider_refund_id, idempotencyKey: `custom-work-${row.custom_work_id}-${Number(row.position)}` },
+      ]),
+    );
+  }
+}
+
+/** A milestone's refund as the provider knows it: by its id once made, by its idempotency key before. */
+export interface CustomWorkRefund {
+  providerRefundId: string | null;
+  idempotencyKey: string;
 }
 
 /** Which news each step is for the other side; none for a step nobody needs telling of. */

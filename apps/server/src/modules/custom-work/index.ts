@@ -1,2 +1,2 @@
 export { customWorkRoutes } from './custom-work.routes.js';
-export { CustomWorkService, type CustomWorkServiceDependencies } from './custom-work.service.js';
+export { CustomWorkService, type CustomWorkRefund, type CustomWorkServiceDependencies } from './custom-work.service.js';

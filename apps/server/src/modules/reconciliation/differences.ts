@@ -13,11 +13,14 @@ const PREFIXES: ReadonlyArray<[string, ReconciliationDifferenceKind]> = [
   ['unsent payout:', 'payout_unsent'],
 ];
 
+/** How custom work names a milestone's refund until Stripe has made it (`custom-work-<order>-<milestone>`). */
+const CUSTOM_WORK_REFUND = 'custom-work-';
+
 const AMOUNTS_DIFFER =
   'Stripe and the ledger moved different amounts: find which is right (Stripe’s dashboard, the ledger’s entries), then post an adjustment reviewed by a second person.';
 
 /** What a difference means and what to do about it (docs/operations.md, "Reconciliation"), by which side has what. */
-function meaningOf(kind: ReconciliationDifferenceKind, ledgerCents: number, providerCents: number): string {
+function meaningOf(kind: ReconciliationDifferenceKind, providerId: string, ledgerCents: number, providerCents: number): string {
   const onlyStripe = ledgerCents === 0;
   const onlyLedger = providerCents === 0;
   switch (kind) {
@@ -33,6 +36,9 @@ function meaningOf(kind: ReconciliationDifferenceKind, ledgerCents: number, prov
       if (onlyLedger) return 'The ledger records a refund that Stripe did not make in this period.';
       return AMOUNTS_DIFFER;
     case 'refund_claim':
+      // Custom work's claim is named by the idempotency key its own round retries with, not by a refunds row.
+      if (providerId.startsWith(CUSTOM_WORK_REFUND))
+        return 'A custom work refund the ledger has given back from escrow that Stripe has not made: custom work’s round asks Stripe for it every minute with this idempotency key. If it stays, Stripe refuses it: find “custom work refund failed” in the log, and the milestone in custom_work_milestones.';
       return 'A refund the ledger has taken back that Stripe has not made: the reconciliation round completes it or lets it go within minutes. If it stays, the refund is stuck: look at the refunds row.';
     case 'dispute':
       if (onlyStripe && providerCents < 0)
@@ -62,5 +68,5 @@ export function describeDifference({ key, ledgerCents, providerCents }: Provider
   const [prefix, kind] = PREFIXES.find(([candidate]) => key.startsWith(candidate)) ?? ['', 'other' as const];
   // Stripe's own `<type>:<source>` keeps its type, as its id alone would not say what moved.
   const providerId = kind === 'other' ? key : key.slice(prefix.length);
-  return { providerId, kind, ledgerCents, providerCents, meaning: meaningOf(kind, ledgerCents, providerCents) };
+  return { providerId, kind, ledgerCents, providerCents, meaning: meaningOf(kind, providerId, ledgerCents, providerCents) };
 }

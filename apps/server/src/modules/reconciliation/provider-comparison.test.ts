@@ -1,11 +1,13 @@
 import type { CheckoutLine, ConnectPayout, Purchase } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buyThroughStripe, onboardWithStripe, openIntent, reviewFirstSale, singleLine } from '../../test/commerce.js';
+import { deliver, fundThroughStripe, quoted, reskinAsked, stepped } from '../../test/custom-work.js';
 import { buildCatalogueApp, sellerWithTwoProducts } from '../../test/factories.js';
 import { FAKE_STRIPE_SECRET_KEY, type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { connectPayoutReversedOf } from '../ledger/index.js';
+import { describeDifference } from './differences.js';
 
 /** Sellers paid through Stripe Connect as soon as a sale is made (no refund window), so a test pays out at once. */
 const CONNECT = { PAYOUT_MODE: 'connect', PAYOUT_HOLD_DAYS: '0' };
@@ -181,5 +183,52 @@ describe('reconciling a dispute that closes in a later window than it opened', (
     expect(await ctx.services.providerComparison.differences(...today(ctx))).toEqual([]);
     // And the day it opened, compared again, is settled too.
     expect(await ctx.services.providerComparison.differences(...openedOn)).toEqual([]);
+  });
+});
+
+/** A custom work order of $100.01 paid through Stripe, delivered, and disputed by its buyer: an admin's 60/40 split is next. */
+async function disputedCustomWork() {
+  const stripe = await startFakeStripe();
+  const ctx = await buildCatalogueApp(stripe.env());
+  stripe.fake.useClock(() => ctx.clock.now());
+  const { admin, seller, buyer, product } = await reskinAsked(ctx);
+  const work = await quoted(ctx, seller, { buyerId: buyer._id, productId: product._id, priceCents: 10_001 });
+  await stepped(ctx, buyer, work._id, 'accept');
+  const intentId = await fundThroughStripe(ctx, stripe, buyer, work._id);
+  expect((await deliver(ctx, seller, work._id)).statusCode).toBe(201);
+  await stepped(ctx, buyer, work._id, 'dispute', { reason: 'Half the levels still have the old art' });
+  const split = () => stepped(ctx, admin, work._id, 'resolve', { outcome: 'split', sellerPercent: 60, note: 'Half delivered' });
+  return { ctx, stripe, work, intentId, split };
+}
+
+describe('reconciling custom work, whose refunds give escrowed money back under the charge that funded it', () => {
+  it('finds the refund of a 60/40 split under Stripe’s refund, apart from the charge, and no difference', async () => {
+    const { ctx, stripe, work, intentId, split } = await disputedCustomWork();
+    await split();
+
+    expect(stripe.refunds).toEqual([
+      expect.objectContaining({ payment_intent: intentId, amount: 4_001, metadata: { customWorkId: work._id, milestone: '0' } }),
+    ]);
+    // Stripe's charge of $100.01 and its refund of $40.01, each found in the ledger to the cent.
+    expect(await ctx.services.providerComparison.compare(...today(ctx))).toEqual({ differences: [], providerTransactions: 2 });
+  });
+
+  it('names a refund Stripe has not made yet by the key it will be asked with, until the next round makes it', async () => {
+    const { ctx, stripe, work, intentId, split } = await disputedCustomWork();
+    // Stripe refuses the refund asked right after the split, as for a charge still settling.
+    stripe.intents.get(intentId)!.status = 'processing';
+    await split();
+    stripe.intents.get(intentId)!.status = 'succeeded';
+    const claimed = await ctx.services.providerComparison.differences(...today(ctx));
+    const made = await ctx.services.customWork.makeOwedRefunds();
+
+    expect(claimed).toEqual([{ key: `refund claim:custom-work-${work._id}-0`, ledgerCents: -4_001, providerCents: 0 }]);
+    expect(describeDifference(claimed![0]!)).toMatchObject({
+      providerId: `custom-work-${work._id}-0`,
+      kind: 'refund_claim',
+      meaning: expect.stringMatching(/^A custom work refund the ledger has given back from escrow/),
+    });
+    expect(made).toBe(1);
+    expect(await ctx.services.providerComparison.differences(...today(ctx))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { HOUR_MS } from '../../platform/clock.js';
 import type { PaymentProvider, ProviderMovement } from '../../platform/payments/index.js';
+import type { CustomWorkService } from '../custom-work/index.js';
 import type { LedgerEntryRow, LedgerService } from '../ledger/index.js';
 import type { OrdersService } from '../orders/index.js';
 import type { DisputesService } from '../payments/index.js';
@@ -8,7 +9,8 @@ import type { RefundsService } from '../refunds/index.js';
 /** What moved at the provider and what the ledger says moved, in cents into the platform's balance, where they differ. */
 export interface ProviderDifference {
   /**
-   * `charge:<payment intent>`, `refund:<provider refund>`, `refund claim:<our refund id>` (not made at the provider yet),
+   * `charge:<payment intent>`, `refund:<provider refund>`, `refund claim:<our refund id>` (not made at the provider yet;
+   * for custom work `refund claim:custom-work-<order>-<milestone>`, the key it will be asked with),
    * `adjustment:<provider dispute>` (a dispute: Stripe's withdrawal and reinstatement, our loss),
    * `transfer:<transfer>` (a payout through Connect), `transfer_refund:<transfer reversal>` (a payout taken back),
    * `reversal claim:<transfer>` (a reversal the ledger records and Stripe has not made), `unsent payout:<our payout id>`
@@ -38,6 +40,7 @@ export interface ProviderComparisonDependencies {
   refunds: Pick<RefundsService, 'providerIdsOf'>;
   disputes: Pick<DisputesService, 'providerIdsOf' | 'idsOfProviderDisputes'>;
   payouts: PayoutTransfers;
+  customWork: Pick<CustomWorkService, 'refundsOfFundingLines'>;
 }
 
 /**
@@ -67,6 +70,12 @@ const idsOf = (entries: readonly LedgerEntryRow[], pick: (entry: LedgerEntryRow)
 
 /** Cents into the platform's balance: the provider's account goes down as it takes a buyer's money for us, so minus the entry. */
 const intoBalance = (entry: LedgerEntryRow) => -Number(entry.amount_cents);
+
+/**
+ * Custom work's refund gives escrowed money back to the provider under the funding line, with no
+ * refund row of its own (docs/decisions/0013): it is told from the funding by its direction.
+ */
+const isCustomWorkRefund = (entry: LedgerEntryRow) => entry.kind === 'custom_work' && intoBalance(entry) < 0;
 
 /** A payout's transfer takes money out of the platform's balance (its entry is positive); a reversal of it brings some back. */
 const isReversal = (entry: LedgerEntryRow) => entry.withdrawal_id !== null && Number(entry.amount_cents) < 0;
@@ -186,17 +195,21 @@ export class ProviderComparison {
   /**
    * Names each entry as the provider names what moved: a sale by its payment intent, a refund by the
    * provider's refund, a dispute by the provider's dispute, a payout by its transfer and a payout taken
-   * back by the transfer reversal it matches.
+   * back by the transfer reversal it matches. Custom work's refund is the provider's refund of the
+   * milestone, which the milestone keeps rather than a refunds row.
    */
   private async ledgerKeys(
     entries: readonly LedgerEntryRow[],
     movements: readonly ProviderMovement[],
   ): Promise<(entry: LedgerEntryRow) => string> {
-    const [providerRefunds, providerDisputes, intents, transfers] = await Promise.all([
+    const [providerRefunds, providerDisputes, intents, transfers, customWorkRefunds] = await Promise.all([
       this.dependencies.refunds.providerIdsOf(idsOf(entries, (entry) => entry.refund_id)),
       this.dependencies.disputes.providerIdsOf(idsOf(entries, (entry) => entry.dispute_id)),
       this.dependencies.orders.intentsOfLines(idsOf(entries, (entry) => (entry.refund_id ? null : entry.order_line_id))),
       this.dependencies.payouts.transferIdsOf(idsOf(entries, (entry) => entry.withdrawal_id)),
+      this.dependencies.customWork.refundsOfFundingLines(
+        idsOf(entries, (entry) => (isCustomWorkRefund(entry) ? entry.order_line_id : null)),
+      ),
     ]);
     const reversals = pairReversals(entries.filter(isReversal), transfers, movements);
     return (entry) => {
@@ -210,6 +223,12 @@ export class ProviderComparison {
         const transferId = transfers.get(entry.withdrawal_id);
         if (!transferId) return `unsent payout:${entry.withdrawal_id}`;
         return isReversal(entry) ? (reversals.get(entry.transaction_id) ?? `reversal claim:${transferId}`) : `transfer:${transferId}`;
+      }
+      if (isCustomWorkRefund(entry)) {
+        const refund = entry.order_line_id ? customWorkRefunds.get(entry.order_line_id) : undefined;
+        // Under the charge it would be netted with the funding it gives back, hiding both.
+        if (!refund) return `entry:${entry.transaction_id}`;
+        return refund.providerRefundId ? `refund:${refund.providerRefundId}` : `refund claim:${refund.idempotencyKey}`;
       }
       const intent = entry.order_line_id ? intents.get(entry.order_line_id) : undefined;
       return intent ? `charge:${intent}` : `entry:${entry.transaction_id}`;
