@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Services } from '../services.js';
 import type { Database } from '../db/schema.js';
 import { seedCatalogue } from './catalogue.js';
+import { seedDemoCustomWork } from './custom-work.js';
 import { seedDemoPurchase } from './purchases.js';
 import { seedDemoReviews } from './reviews.js';
 
@@ -45,6 +46,7 @@ export async function seedDemoData(services: Services, db: Kysely<Database>, now
   await services.notifications.markRead(actors.seller, { all: true });
   await services.notifications.markRead(actors.buyer, { all: true });
   await seedDemoPurchase(services, db, actors.buyer, actors.seller, now);
+  await seedDemoCustomWork(services, db, actors, now);
   // One request waiting for the admin, so the payout screens have something to show.
   await services.withdrawals.request(actors.seller, 'pixel.forge.studio@paypal.example.com', 25);
   return true;

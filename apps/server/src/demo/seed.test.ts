@@ -1,8 +1,22 @@
+import type { CustomWork, CustomWorkSummary } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { soldLicenceLines } from '../modules/orders/index.js';
-import { injectAs } from '../test/helper.js';
+import { injectAs, sessionCookieOf, type TestContext, type TestUser } from '../test/helper.js';
 import { buildCatalogueApp, filesIn } from '../test/factories.js';
-import { seedDemoData } from './index.js';
+import { DEMO_LOGINS, seedDemoData } from './index.js';
+
+/** A demo account signed in as its browser would be. */
+async function demoUser(ctx: TestContext, role: string): Promise<TestUser> {
+  const login = DEMO_LOGINS.find((each) => each.role === role)!;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/signIn',
+    payload: { email: login.email, password: login.password },
+  });
+  return { ...response.json(), password: login.password, cookie: sessionCookieOf(response.headers['set-cookie']) };
+}
+
+const get = async (ctx: TestContext, user: TestUser, url: string) => (await injectAs(ctx, user, { method: 'GET', url })).json();
 
 describe('the demo data', () => {
   it('fills an empty database with a catalogue every page can show, and leaves a used database alone', async () => {
@@ -19,7 +33,8 @@ describe('the demo data', () => {
     expect(new Set(rows.map((row) => row.sub_category)).size).toBeGreaterThanOrEqual(15);
     expect(rows.filter((row) => row.status === 'Pending').length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((row) => row.status === 'Rejected')).toHaveLength(1);
-    expect(filesIn(ctx.dataDir).filter((file) => file.startsWith('private/'))).toHaveLength(rows.length);
+    // One archive per product, and one per custom work delivery.
+    expect(filesIn(ctx.dataDir).filter((file) => file.startsWith('private/'))).toHaveLength(rows.length + 2);
 
     const first = async (period: string) =>
       (await injectAs(ctx, null, { method: 'GET', url: `/api/product/popular?period=${period}` })).json()[0]._id;
@@ -47,6 +62,37 @@ describe('the demo data', () => {
       .select(['users.email', 'withdrawals.amount_cents', 'withdrawals.status'])
       .execute();
     expect(withdrawals).toEqual([{ email: 'seller@example.com', amount_cents: 2500, status: 'Pending' }]);
+
+    // Custom work (docs/decisions/0013): one order delivered and waiting for the buyer, one released to the seller.
+    const [jamie, pixel] = [await demoUser(ctx, 'User (buyer)'), await demoUser(ctx, 'User (seller)')];
+    const mine = (await get(ctx, jamie, '/api/custom-work/mine')) as CustomWorkSummary[];
+    expect(mine.map((work) => work.status).sort()).toEqual(['delivered', 'released']);
+    const delivered = mine.find((work) => work.status === 'delivered')!;
+    expect(delivered).toMatchObject({
+      role: 'buyer',
+      seller: { name: 'Pixel Forge Studio' },
+      actions: expect.arrayContaining(['acceptDelivery']),
+    });
+    expect(delivered.milestones.map((milestone) => [milestone.title, milestone.status])).toEqual([
+      ['New art', 'funded'],
+      ['Store listing', 'waiting'],
+    ]);
+    expect(Date.parse(delivered.dueAt)).toBeGreaterThan(ctx.clock.now().getTime());
+    const order = (await get(ctx, jamie, `/api/custom-work/${delivered._id}`)) as CustomWork;
+    expect(order.deliveries).toHaveLength(1);
+    expect(order.deliveries[0]!.analysis?.languages.map((language) => language.name)).toContain('C#');
+    expect(order.deliveries[0]!.diff).toMatchObject({ added: ['Assets/Scripts/Theme.cs'], changed: ['README.md'], removed: [] });
+    const statement = (await get(ctx, pixel, '/api/user/statement')) as { entries: Array<{ kind: string }> };
+    expect(statement.entries.filter((entry) => entry.kind === 'custom_work')).toHaveLength(1);
+    // The released order's news is history, read; the delivery is the one custom work notice left on a bell.
+    const unread = await ctx.db
+      .selectFrom('notifications')
+      .select(['user_id', 'link'])
+      .where('link', 'like', '/custom-work/%')
+      .where('read_at', 'is', null)
+      .execute();
+    expect(unread).toEqual([{ user_id: jamie._id, link: `/custom-work/${delivered._id}` }]);
+    expect(await ctx.services.ledger.check()).toEqual({ unbalancedTransactions: [], balancesOff: [], linesWithoutSale: [] });
 
     expect(await seedDemoData(ctx.services, ctx.db)).toBe(false);
   }, 60_000);
