@@ -40,6 +40,10 @@ export async function seedDemoCustomWork(services: Services, db: Kysely<Database
       deliveryParts('Menus, icons and splash in your colours.', reskinned(released.demo, 'studio colours')),
     );
     await services.customWork.acceptDelivery(actors.buyer, id);
+    await services.customWork.review(actors.buyer, id, {
+      rating: 5,
+      text: 'Quick and careful: the menus look like the rest of my studio’s games.',
+    });
     // Done and paid: its notices are history, read on the page rather than waiting on the bell.
     await markReadAbout(services, db, actors.buyer, id);
     await markReadAbout(services, db, actors.seller, id);

@@ -16,7 +16,7 @@ async function demoUser(ctx: TestContext, role: string): Promise<TestUser> {
   return { ...response.json(), password: login.password, cookie: sessionCookieOf(response.headers['set-cookie']) };
 }
 
-const get = async (ctx: TestContext, user: TestUser, url: string) => (await injectAs(ctx, user, { method: 'GET', url })).json();
+const get = async (ctx: TestContext, user: TestUser | null, url: string) => (await injectAs(ctx, user, { method: 'GET', url })).json();
 
 describe('the demo data', () => {
   it('fills an empty database with a catalogue every page can show, and leaves a used database alone', async () => {
@@ -84,6 +84,11 @@ describe('the demo data', () => {
     expect(order.deliveries[0]!.diff).toMatchObject({ added: ['Assets/Scripts/Theme.cs'], changed: ['README.md'], removed: [] });
     const statement = (await get(ctx, pixel, '/api/user/statement')) as { entries: Array<{ kind: string }> };
     expect(statement.entries.filter((entry) => entry.kind === 'custom_work')).toHaveLength(1);
+    const releasedWork = mine.find((work) => work.status === 'released')!;
+    expect(await get(ctx, null, `/api/custom-work/reviews?productId=${releasedWork.product._id}`)).toMatchObject({
+      count: 1,
+      reviews: [{ rating: 5, reviewer: { name: 'Jamie Buyer' } }],
+    });
     // The released order's news is history, read; the delivery is the one custom work notice left on a bell.
     const unread = await ctx.db
       .selectFrom('notifications')
