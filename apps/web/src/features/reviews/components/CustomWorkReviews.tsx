@@ -1,13 +1,14 @@
 import { Stars } from '@/components/Stars';
 import { formatDayUtc } from '@/lib/format';
 import { useCustomWorkReviews } from '../api/customWorkReviews';
+import '../reviews.css';
 
 /** On the product's page: what buyers said of custom work done on it; nothing until one has. */
 export function CustomWorkReviews({ productId }: { productId: string }) {
   const { data } = useCustomWorkReviews(productId);
   if (!data || data.count === 0 || data.average === null) return null;
   return (
-    <details className="custom-work-reviews mt-3">
+    <details className="custom-work-reviews">
       <summary>
         Custom work on this product: <Stars rating={data.average} /> {data.average} from {data.count}{' '}
         {data.count === 1 ? 'review' : 'reviews'}
