@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SIMULATED_SUCCESS_CARD, type SessionUser } from '@market/contracts';
+import type { SessionUser } from '@market/contracts';
 import { makeZip } from '@market/sample-archives';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -8,6 +8,7 @@ import { DAY_MS } from '../platform/clock.js';
 import type { Services } from '../services.js';
 import { demoArchiveFiles, type DemoActors } from './catalogue.js';
 import { demoProducts, type DemoProduct } from './catalogue-data.js';
+import { payAsBuyer } from './purchases.js';
 
 interface Reskinnable {
   id: string;
@@ -117,18 +118,9 @@ async function acceptedQuote(
   return work._id;
 }
 
-/** The current milestone paid as the order's checkout pays it: an intent for the order, the simulated card, then the recording. */
-async function payIntoEscrow(services: Services, buyer: SessionUser, id: string, now: Date): Promise<void> {
-  const intent = await services.payments.createIntent(buyer, { customWorkId: id, currency: 'usd' });
-  await services.payments.confirmSimulated(buyer, {
-    clientSecret: intent.clientSecret,
-    number: SIMULATED_SUCCESS_CARD,
-    expMonth: 12,
-    expYear: now.getUTCFullYear() + 3,
-    cvc: '123',
-  });
-  await services.purchases.record(buyer, intent.paymentIntentId);
-}
+/** The current milestone paid as the order's checkout pays it. */
+const payIntoEscrow = (services: Services, buyer: SessionUser, id: string, now: Date) =>
+  payAsBuyer(services, buyer, { customWorkId: id, currency: 'usd' }, now);
 
 /** The product's own archive reskinned: its README rewritten and a theme added, so the delivery's comparison has something to show. */
 function reskinned(product: DemoProduct, theme: string): Buffer {

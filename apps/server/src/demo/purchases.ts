@@ -24,10 +24,22 @@ export async function seedDemoPurchase(
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   if (!product) return;
-  const intent = await services.payments.createIntent(buyer, {
-    products: [{ productId: product.id, licenseType: 'Multi App License', isReskin: 'false' }],
-    currency: 'usd',
-  });
+  await payAsBuyer(
+    services,
+    buyer,
+    { products: [{ productId: product.id, licenseType: 'Multi App License', isReskin: 'false' }], currency: 'usd' },
+    now,
+  );
+}
+
+/** A checkout paid as the browser pays it: the intent, the simulated card, then the recording. */
+export async function payAsBuyer(
+  services: Services,
+  buyer: SessionUser,
+  checkout: Parameters<Services['payments']['createIntent']>[1],
+  now: Date,
+): Promise<void> {
+  const intent = await services.payments.createIntent(buyer, checkout);
   await services.payments.confirmSimulated(buyer, {
     clientSecret: intent.clientSecret,
     number: SIMULATED_SUCCESS_CARD,
