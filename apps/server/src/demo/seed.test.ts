@@ -21,10 +21,8 @@ const get = async (ctx: TestContext, user: TestUser | null, url: string) => (awa
 describe('the demo data', () => {
   it('fills an empty database with a catalogue every page can show, and leaves a used database alone', async () => {
     const ctx = await buildCatalogueApp();
-    const started = Date.now();
 
     expect(await seedDemoData(ctx.services, ctx.db, ctx.clock.now())).toBe(true);
-    const seconds = (Date.now() - started) / 1000;
 
     const rows = await ctx.db.selectFrom('products').select(['status', 'type', 'category', 'sub_category']).execute();
     expect(rows.length).toBeGreaterThanOrEqual(40);
@@ -43,7 +41,6 @@ describe('the demo data', () => {
     expect(trending.products.length).toBeGreaterThan(30);
     const search = (await injectAs(ctx, null, { method: 'GET', url: '/api/product/search?q=carrera' })).json();
     expect(search[0].title.en).toBe('Galaxy Racer');
-    expect(seconds).toBeLessThan(20);
 
     const buyer = await ctx.db.selectFrom('users').select('id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow();
     const recent = await soldLicenceLines(ctx.db)
