@@ -334,17 +334,13 @@ export class CustomWorkRepository {
     return this.db.selectFrom('users').select(['id', 'name', 'email']).where('role', '=', 'Admin').execute();
   }
 
-  /** The milestone each of these order lines funded, with the provider's refund of it; lines funding no custom work are left out. */
-  milestonesOfFundingLines(lineIds: readonly string[]) {
-    if (lineIds.length === 0) return Promise.resolve([]);
+  /** The provider's refund of each of these milestones, by order and position. */
+  refundsOfMilestones(milestones: ReadonlyArray<{ customWorkId: string; milestone: number }>) {
+    if (milestones.length === 0) return Promise.resolve([]);
     return this.db
-      .selectFrom('order_lines as l')
-      .innerJoin('custom_work_milestones as m', (join) =>
-        join.onRef('m.custom_work_id', '=', 'l.custom_work_id').onRef('m.position', '=', 'l.milestone'),
-      )
-      .select(['l.id as line_id', 'm.custom_work_id', 'm.position', 'm.provider_refund_id'])
-      .where('l.id', 'in', [...new Set(lineIds)])
-      .where('l.kind', '=', 'custom_work')
+      .selectFrom('custom_work_milestones')
+      .select(['custom_work_id', 'position', 'provider_refund_id'])
+      .where('custom_work_id', 'in', [...new Set(milestones.map((each) => each.customWorkId))])
       .execute();
   }
 }

@@ -75,6 +75,9 @@ const FORBIDDEN_MESSAGES: ReadonlySet<string> = new Set([
 ]);
 
 const NOT_FOUND_MESSAGE = 'Custom work not found';
+
+/** A milestone's refund asks the provider with this key, so it is made once; the reconciliation names an owed one by it. */
+const refundKeyOf = (customWorkId: string, position: number) => `custom-work-${customWorkId}-${position}`;
 const CHANGED_MEANWHILE = 'The work changed meanwhile; reload to see where it stands';
 
 export interface CustomWorkServiceDependencies {
@@ -84,7 +87,7 @@ export interface CustomWorkServiceDependencies {
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   ledger: LedgerService;
-  orders: Pick<OrdersService, 'customWorkFunding'>;
+  orders: Pick<OrdersService, 'customWorkFunding' | 'customWorkOfLines'>;
   notifications: NotificationsService;
   mail: MailOutbox;
   storage: FileStorage;
@@ -767,7 +770,7 @@ export class CustomWorkService {
         const refund = await this.deps.refund(
           funding.intentId,
           Number(milestone.refund_cents),
-          `custom-work-${milestone.custom_work_id}-${milestone.position}`,
+          refundKeyOf(milestone.custom_work_id, Number(milestone.position)),
           { customWorkId: milestone.custom_work_id, milestone: String(milestone.position) },
         );
         await this.work.updateMilestone(milestone.custom_work_id, milestone.position, { provider_refund_id: refund.id });
@@ -815,11 +818,17 @@ export class CustomWorkService {
    * idempotency key `makeOwedRefunds` will ask with, so a refund still owed is named the same way.
    */
   async refundsOfFundingLines(lineIds: readonly string[]): Promise<Map<string, CustomWorkRefund>> {
-    const rows = await this.work.milestonesOfFundingLines(lineIds);
+    const lines = await this.deps.orders.customWorkOfLines(lineIds);
+    const refunds = new Map(
+      (await this.work.refundsOfMilestones(lines)).map((row) => [`${row.custom_work_id}-${Number(row.position)}`, row.provider_refund_id]),
+    );
     return new Map(
-      rows.map((row) => [
-        row.line_id,
-        { providerRefundId: row.provider_refund_id, idempotencyKey: `custom-work-${row.custom_work_id}-${Number(row.position)}` },
+      lines.map((line) => [
+        line.lineId,
+        {
+          providerRefundId: refunds.get(`${line.customWorkId}-${line.milestone}`) ?? null,
+          idempotencyKey: refundKeyOf(line.customWorkId, line.milestone),
+        },
       ]),
     );
   }

@@ -125,6 +125,17 @@ export class OrdersRepository {
       .executeTakeFirst();
   }
 
+  /** The custom work order and milestone each of these lines funded; lines funding none are left out. */
+  customWorkOfLines(lineIds: readonly string[]) {
+    if (lineIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('order_lines')
+      .select(['id as lineId', 'custom_work_id as customWorkId', 'milestone'])
+      .where('id', 'in', [...new Set(lineIds)])
+      .where('kind', '=', 'custom_work')
+      .execute();
+  }
+
   /** Orders still waiting to be paid with a line funding the custom work order. */
   pendingCustomWorkOf(customWorkId: string): Promise<Pick<OrderRow, 'id' | 'provider_intent_id'>[]> {
     return this.db

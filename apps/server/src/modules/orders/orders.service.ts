@@ -225,6 +225,16 @@ export class OrdersService {
   }
 
   /** Checkouts of a custom work order's milestones still waiting to be paid (docs/decisions/0013). */
+  /** The custom work order and milestone each funding line paid (the reconciliation's question of a refund). */
+  async customWorkOfLines(lineIds: readonly string[]): Promise<Array<{ lineId: string; customWorkId: string; milestone: number }>> {
+    const rows = await this.orders.customWorkOfLines(lineIds);
+    return rows.flatMap((row) =>
+      row.customWorkId !== null && row.milestone !== null
+        ? [{ lineId: row.lineId, customWorkId: row.customWorkId, milestone: Number(row.milestone) }]
+        : [],
+    );
+  }
+
   pendingCustomWorkOf(customWorkId: string, trx?: Kysely<Database>) {
     return (trx ? new OrdersRepository(trx) : this.orders).pendingCustomWorkOf(customWorkId);
   }
