@@ -6,4 +6,4 @@ export const holdsLicence = (actor: SessionUser, licence: { buyer_id: string }) 
 export const seesLicence = (actor: SessionUser, licence: { buyer_id: string }) => holdsLicence(actor, licence) || isAdmin(actor);
 export const managesLicences = (actor: SessionUser) => isAdmin(actor);
 /** A token verifies the codes of its owner's products only. */
-export const tokenVerifies = (token: { user_id: string }, licence: { seller_id: string }) => token.user_id === licence.seller_id;
+export const tokenVerifies = (token: { userId: string }, licence: { seller_id: string }) => token.userId === licence.seller_id;
