@@ -34,7 +34,6 @@ export const apiV1ErrorSchema = z
 export type ApiV1Error = z.infer<typeof apiV1ErrorSchema>;
 
 export const missingScopeMessage = (scope: ApiScope) => `This token lacks the scope ${scope}`;
-export const EXPIRED_OR_UNKNOWN_TOKEN_MESSAGE = 'Send a live, unexpired API token as Authorization: Bearer <token>';
 export const BAD_CURSOR_MESSAGE = 'This cursor was not given by a previous page; start again without one';
 
 /** `?limit=&cursor=` of a cursor-paged list: `cursor` is the `nextCursor` of the page before. */

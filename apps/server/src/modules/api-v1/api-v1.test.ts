@@ -294,4 +294,33 @@ describe('API v1 calls', () => {
 
     expect(response.statusCode).toBe(200);
   });
+
+  it('documents every v1 call in the OpenAPI document, tagged, with the Bearer scheme and named schemas', async () => {
+    const ctx = await buildCatalogueApp();
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown; summary?: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })));
+
+    expect(operations.map(({ method, path }) => `${method} ${path}`).toSorted()).toEqual([
+      'get /api/v1/licences/verify',
+      'get /api/v1/licences/{code}',
+      'get /api/v1/products',
+      'get /api/v1/products/{id}',
+      'get /api/v1/sales',
+      'get /api/v1/statement',
+      'post /api/v1/licences/{code}/revoke',
+    ]);
+    expect(operations.filter((operation) => !operation.tags?.includes('api v1') || !operation.summary)).toEqual([]);
+    expect(new Set(operations.map((operation) => JSON.stringify(operation.security)))).toEqual(
+      new Set([JSON.stringify([{ sellerToken: [] }])]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ApiV1Error', 'ApiV1Product', 'ApiV1ProductPage', 'ApiV1Sale', 'ApiV1SalePage', 'ApiV1Licence']),
+    );
+  });
 });

@@ -39,7 +39,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { newId } from '../../platform/ids.js';
 import { type ApiTokenRow, type LicenceAppRow, type LicenceRow, LicencesRepository, type NewLicence } from './licences.repository.js';
 import { certificatePdf } from './certificate.js';
-import { holdsLicence, managesLicences, seesLicence, tokenVerifies } from './policies.js';
+import { holdsLicence, managesLicences, seesLicence, tokenMay, tokenVerifies } from './policies.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -320,7 +320,7 @@ export class LicencesService {
     const row = token ? await this.licences.liveToken(hashToken(token), now.toISOString()) : undefined;
     if (!row) throw unauthorized(INVALID_TOKEN_MESSAGE);
     const holder = { tokenId: row.id, userId: row.user_id, scopes: scopesOf(row) };
-    if (!holder.scopes.includes(scope)) throw new HttpError(403, missingScopeMessage(scope), undefined, { code: 'missing_scope' });
+    if (!tokenMay(holder, scope)) throw new HttpError(403, missingScopeMessage(scope), undefined, { code: 'missing_scope' });
     if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USE_PRECISION_MS) {
       await this.licences.touchToken(row.id, now.toISOString(), new Date(now.getTime() - LAST_USE_PRECISION_MS).toISOString());
     }
