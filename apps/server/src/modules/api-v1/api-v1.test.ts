@@ -10,7 +10,10 @@ import {
   type LicenceVerification,
   type Statement,
 } from '@market/contracts';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migratorFor } from '../../db/migrate.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import { buyWithCard, singleLine } from '../../test/commerce.js';
 import {
@@ -127,6 +130,33 @@ describe('API v1 tokens and scopes', () => {
       [400, 'scopes.0'],
       [400, 'expiresInDays'],
     ]);
+  });
+
+  it('gives tokens made before scopes licences:read alone and a year from the migration', async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    const licence = await licenceOf(ctx, buyer, runner._id);
+    const migrator = migratorFor(ctx.db);
+    expect((await migrator.migrateTo('0040_custom_work_evidence_reviews')).error).toBeUndefined();
+    const token = 'smk_made-before-scopes';
+    const hash = createHash('sha256').update(token).digest('hex');
+    await sql`insert into api_tokens (id, user_id, name, token_hash, created_at)
+      values ('token_legacy01', ${seller._id}, 'Old server', ${hash}, '2025-06-01T00:00:00.000Z')`.execute(ctx.db);
+
+    const before = Date.now();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const row = await ctx.db
+      .selectFrom('api_tokens')
+      .select(['scopes', 'expires_at'])
+      .where('id', '=', 'token_legacy01')
+      .executeTakeFirstOrThrow();
+    const verified = await call(ctx, token, `/api/v1/licences/verify?code=${licence.purchaseCode}`);
+    const sales = await call(ctx, token, '/api/v1/sales');
+
+    expect(JSON.parse(row.scopes)).toEqual(['licences:read']);
+    expect(Date.parse(row.expires_at) - before).toBeGreaterThanOrEqual(365 * DAY_MS - MINUTE_MS);
+    expect(Date.parse(row.expires_at) - before).toBeLessThanOrEqual(365 * DAY_MS + MINUTE_MS);
+    expect(verified.statusCode).toBe(200);
+    expect((sales.json() as ApiV1Error).error.code).toBe('missing_scope');
   });
 
   it('keeps the verify call to tokens with licences:read', async () => {
