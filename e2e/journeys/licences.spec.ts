@@ -87,6 +87,10 @@ test('a buyer pays, copies the purchase code, registers an app and prints the ce
   await expect(sellerPage).toHaveURL(/\/$/);
   await sellerPage.goto('/userPanel/api-tokens');
   await sellerPage.getByLabel('Token name').fill('Game server');
+  await sellerPage
+    .getByRole('group', { name: 'What the token may do' })
+    .getByRole('checkbox', { name: /licences:read/ })
+    .check();
   await sellerPage.getByRole('button', { name: 'Create token' }).click();
   const shown = sellerPage.getByRole('region', { name: /Your new token/ });
   const token = (await shown.locator('code').textContent())!.trim();

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { API_PATHS, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
+import { API_PATHS, API_V1_PREFIX, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
@@ -25,6 +25,7 @@ import { peopleRoutes } from './modules/people/index.js';
 import { basketRoutes } from './modules/baskets/index.js';
 import { catalogueRoutes } from './modules/catalogue/index.js';
 import { licenceRoutes } from './modules/licences/index.js';
+import { apiV1Routes } from './modules/api-v1/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { productRoutes } from './modules/products/index.js';
@@ -123,6 +124,7 @@ export async function buildApp(given: AppDependencies) {
     publicUrl: config.publicUrl,
     allowedOrigins: config.allowedOrigins,
     exemptPaths: [API_PATHS.payment.webhook],
+    exemptPrefixes: [API_V1_PREFIX],
   });
   await app.register(requestText);
   await app.register(strictRequestSchemas);
@@ -200,6 +202,12 @@ export async function buildApp(given: AppDependencies) {
   await app.register(licenceRoutes, {
     licences: services.licences,
     verifyRateLimitPerMinute: config.verifyRateLimitPerMinute,
+  });
+  await app.register(apiV1Routes, {
+    licences: services.licences,
+    products: services.products,
+    withdrawals: services.withdrawals,
+    rateLimitPerMinute: config.apiRateLimitPerMinute,
   });
   await app.register(pageRoutes, {
     catalogue: services.catalogue,

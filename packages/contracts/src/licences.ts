@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, INVISIBLE_CHARACTERS, isoDateTimeSchema, visibleLine } from './common.js';
 import { licenseTypeSchema } from './enums.js';
 import { appStoreLinkSchema, googlePlayLinkSchema } from './rules/links.js';
+import { apiScopeSchema, scopeListSchema, tokenExpiryDaysSchema } from './api-scopes.js';
 
 export const LICENCE_STATUSES = ['Active', 'Revoked'] as const;
 export const licenceStatusSchema = z.enum(LICENCE_STATUSES);
@@ -168,17 +169,37 @@ export const INVALID_TOKEN_MESSAGE = 'Send a live API token as Authorization: Be
 /** POST /api/licence/tokens */
 export const createTokenBodySchema = z.strictObject({
   name: visibleLine('Name the token, e.g. the game server that uses it', 80, 'A token name is at most 80 characters'),
+  /** What the token may do (docs/decisions/0014): a call outside them answers 403 naming the scope. */
+  scopes: scopeListSchema,
+  /** Days until the token stops working; a year unless said otherwise. */
+  expiresInDays: tokenExpiryDaysSchema,
 });
+export type CreateTokenInput = z.input<typeof createTokenBodySchema>;
 export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
 
 export const apiTokenSchema = z
-  .object({ _id: idSchema, name: z.string(), createdAt: isoDateTimeSchema, lastUsedAt: isoDateTimeSchema.nullable() })
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    scopes: z.array(apiScopeSchema),
+    createdAt: isoDateTimeSchema,
+    expiresAt: isoDateTimeSchema,
+    /** Written at most once a minute, so it is the last use to the minute. */
+    lastUsedAt: isoDateTimeSchema.nullable(),
+  })
   .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.array(apiTokenSchema);
 
 /** The only answer that holds the token itself. */
 export const createdTokenSchema = z
-  .object({ _id: idSchema, name: z.string(), token: z.string(), createdAt: isoDateTimeSchema })
+  .object({
+    _id: idSchema,
+    name: z.string(),
+    token: z.string(),
+    scopes: z.array(apiScopeSchema),
+    createdAt: isoDateTimeSchema,
+    expiresAt: isoDateTimeSchema,
+  })
   .meta({ id: 'CreatedApiToken' });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;

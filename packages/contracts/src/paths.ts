@@ -199,6 +199,16 @@ export const API_PATHS = {
     /** Runs it now. */
     run: '/api/reconciliation/run',
   },
+  /** The public API for sellers' programs, Bearer tokens only (docs/decisions/0014). */
+  v1: {
+    licenceVerify: '/api/v1/licences/verify',
+    licence: '/api/v1/licences/:code',
+    licenceRevoke: '/api/v1/licences/:code/revoke',
+    products: '/api/v1/products',
+    product: '/api/v1/products/:id',
+    sales: '/api/v1/sales',
+    statement: '/api/v1/statement',
+  },
   files: {
     /** Public images, by storage key. */
     image: '/files/images/:key',

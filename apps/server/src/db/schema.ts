@@ -564,7 +564,12 @@ export interface ApiTokensTable {
   user_id: string;
   name: string;
   token_hash: string;
+  /** JSON array of the token's scopes (docs/decisions/0014). */
+  scopes: string;
   created_at: string;
+  /** Set on every row since migration 0041 (SQLite's column could not be made NOT NULL). */
+  expires_at: string;
+  /** Written at most once a minute per token. */
   last_used_at: string | null;
   revoked_at: string | null;
 }

@@ -1,4 +1,4 @@
-import { fieldPath, issueMessage } from '@market/contracts';
+import { API_V1_PREFIX, type ApiV1Error, type ApiV1ErrorCode, fieldPath, issueMessage } from '@market/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -50,6 +50,32 @@ function answerOf(
   };
 }
 
+const V1_CODES: Record<number, ApiV1ErrorCode> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/**
+ * The public API's error body (docs/decisions/0014): `{ error: { code, message, field? } }`, a code a
+ * program branches on (a failure may name its own, `missing_scope`), the field when one is at fault.
+ */
+function v1Body(statusCode: number, body: { message: string } & Record<string, unknown>): ApiV1Error {
+  const [problem] = Array.isArray(body.errors) ? (body.errors as ValidationProblem[]) : [];
+  const named = typeof body.code === 'string' ? (body.code as ApiV1ErrorCode) : undefined;
+  return {
+    error: {
+      code: named ?? V1_CODES[statusCode] ?? (statusCode >= 500 ? 'server_error' : 'invalid_request'),
+      message: body.message,
+      ...(problem?.field ? { field: problem.field } : {}),
+    },
+  };
+}
+
 const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
 const DATABASE_UNAVAILABLE = 'The database is not available right now. Please try again in a moment.';
 /** A PostgreSQL restart is over in about a second; a full server frees a connection as soon as a request ends. */
@@ -59,6 +85,8 @@ const DATABASE_RETRY_AFTER_SECONDS = 2;
 export const errorHandling = fp(async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     const asErrorMessage = request.routeOptions.config?.errorBody === 'errorMessage';
+    const shaped = (statusCode: number, body: { message: string } & Record<string, unknown>) =>
+      request.url.startsWith(API_V1_PREFIX) ? v1Body(statusCode, body) : asErrorMessage ? { errorMessage: body.message } : body;
     // Too many clients, starting up or shutting down, a connection cut by a restart: the database, not the request.
     const unavailable = isDatabaseUnavailable(thrown);
     const error = unavailable ? serviceUnavailable(DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS) : thrown;
@@ -67,11 +95,11 @@ export const errorHandling = fp(async function errorHandling(app: FastifyInstanc
       const cause = unavailable ? { cause: thrown.message, code: (thrown as { code?: unknown }).code } : {};
       request.log.warn({ method: request.method, url: request.url.split('?')[0], ...cause }, error.message);
       reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(asErrorMessage ? { errorMessage: error.message } : { message: error.message });
+      return reply.status(error.statusCode).send(shaped(error.statusCode, { message: error.message }));
     }
     const answer = answerOf(error);
     if (!answer) request.log.error({ err: error, method: request.method, url: request.url.split('?')[0] }, 'request failed');
     const { statusCode, body } = answer ?? { statusCode: 500, body: { message: SERVER_FAILED } };
-    return reply.status(statusCode).send(asErrorMessage ? { errorMessage: body.message } : body);
+    return reply.status(statusCode).send(shaped(statusCode, body));
   });
 });

@@ -138,4 +138,20 @@ describe('requests from another origin', () => {
     expect(response.statusCode).not.toBe(403);
     expect(response.json().message).not.toBe(REFUSED);
   });
+
+  it('leaves the public API to its Bearer tokens, since it reads no cookie, and still refuses a forged write beside it', async () => {
+    const { ctx } = await setting();
+    const headers = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', authorization: 'Bearer smk_unknown' };
+
+    const v1 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/licences/3f2b6c1e-8a4d-4f0e-9b7a-2c5d1e6f7a8b/revoke',
+      headers,
+      payload: { reason: 'Refunded elsewhere' },
+    });
+    const lookalike = await ctx.app.inject({ method: 'POST', url: '/api/v1x/anything', headers, payload: {} });
+
+    expect([v1.statusCode, v1.json().error.code]).toEqual([401, 'unauthorized']);
+    expect([lookalike.statusCode, lookalike.json().message]).toEqual([403, REFUSED]);
+  });
 });

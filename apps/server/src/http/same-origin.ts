@@ -15,6 +15,11 @@ export interface SameOriginOptions {
   allowedOrigins: readonly string[];
   /** Paths that prove themselves another way (the signed payment webhook). */
   exemptPaths: readonly string[];
+  /**
+   * Path prefixes whose calls never read the cookie (the public API's Bearer tokens,
+   * docs/decisions/0014): a forged request there carries nothing of the victim's.
+   */
+  exemptPrefixes?: readonly string[];
 }
 
 const originOf = (address: string): string | null => (URL.canParse(address) ? new URL(address).origin : null);
@@ -48,13 +53,14 @@ export function isSameOriginRequest(headers: IncomingHttpHeaders, trustedOrigins
  */
 export const sameOrigin = fp<SameOriginOptions>(async function sameOrigin(
   app: FastifyInstance,
-  { publicUrl, allowedOrigins, exemptPaths },
+  { publicUrl, allowedOrigins, exemptPaths, exemptPrefixes = [] },
 ) {
   const trusted = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
   const exempt = new Set(exemptPaths);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    if (exempt.has(request.url.split('?')[0]!)) return;
+    const path = request.url.split('?')[0]!;
+    if (exempt.has(path) || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return;
     if (!isSameOriginRequest(request.headers, trusted)) throw forbidden(CROSS_SITE_REFUSED_MESSAGE);
   });
 });

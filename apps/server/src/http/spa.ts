@@ -1,3 +1,4 @@
+import { API_V1_PREFIX } from '@market/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -39,6 +40,9 @@ export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { web
     if (isPageRequest) {
       return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });
     }
-    return reply.status(404).send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}` });
+    const message = `No such API call: ${request.method} ${request.url.split('?')[0]}`;
+    // The public API answers its own error body everywhere under it (docs/decisions/0014).
+    if (request.url.startsWith(API_V1_PREFIX)) return reply.status(404).send({ error: { code: 'not_found', message } });
+    return reply.status(404).send({ message });
   });
 });

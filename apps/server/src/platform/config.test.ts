@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(false);
   });
 
+  it('limits each API token to API_RATE_LIMIT_PER_MINUTE calls of the public API, 120 unless set, and refuses a limit below 1', () => {
+    expect(loadConfig({}).apiRateLimitPerMinute).toBe(120);
+    expect(loadConfig({ API_RATE_LIMIT_PER_MINUTE: '60' }).apiRateLimitPerMinute).toBe(60);
+    expect(() => loadConfig({ API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/API_RATE_LIMIT_PER_MINUTE/);
+  });
+
   it('keeps files in an S3 bucket when S3_BUCKET is set, with the SDK’s own credentials unless keys are given', () => {
     expect(loadConfig({}).s3).toBeNull();
     expect(loadConfig({ S3_BUCKET: 'market-files' }).s3).toEqual({

@@ -128,6 +128,7 @@ const envSchema = z
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
@@ -315,6 +316,8 @@ export interface Config {
   chatRateLimitPerMinute: number;
   /** Purchase-code checks per minute and seller API token. */
   verifyRateLimitPerMinute: number;
+  /** Calls of the public API per token and minute, all of /api/v1 together (docs/decisions/0014). */
+  apiRateLimitPerMinute: number;
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
   /** Custom work in escrow (docs/decisions/0013): rounds of changes per milestone, and days before an unanswered delivery is released. */
@@ -396,6 +399,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,
     verifyRateLimitPerMinute: env.VERIFY_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN ?? null,
     metricsPort: env.METRICS_PORT ?? null,
     payments:

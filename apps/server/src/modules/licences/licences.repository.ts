@@ -247,16 +247,17 @@ export class LicencesRepository {
   }
 
   /**
-   * Stores the token unless its owner already holds `limit` live ones; answers whether it was stored.
-   * The owner's row is written first, so two concurrent creations by one seller take turns.
+   * Stores the token unless its owner already holds `limit` live, unexpired ones; answers whether it
+   * was stored. The owner's row is written first, so two concurrent creations by one seller take turns.
    */
-  async insertTokenWithin(row: ApiTokenRow, limit: number): Promise<boolean> {
+  async insertTokenWithin(row: ApiTokenRow, limit: number, now: string): Promise<boolean> {
     await this.db.updateTable('users').set({ id: row.user_id }).where('id', '=', row.user_id).execute();
     const { live } = await this.db
       .selectFrom('api_tokens')
       .select((eb) => eb.fn.countAll<string | number>().as('live'))
       .where('user_id', '=', row.user_id)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
       .executeTakeFirstOrThrow();
     if (Number(live) >= limit) return false;
     await this.db.insertInto('api_tokens').values(row).execute();
@@ -274,15 +275,24 @@ export class LicencesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** The live token with this hash, its last use moved to `at`. */
-  async useToken(tokenHash: string, at: string): Promise<ApiTokenRow | undefined> {
-    const token = await this.db
+  /** The unrevoked, unexpired token with this hash. */
+  liveToken(tokenHash: string, now: string): Promise<ApiTokenRow | undefined> {
+    return this.db
       .selectFrom('api_tokens')
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
       .executeTakeFirst();
-    if (token) await this.db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', token.id).execute();
-    return token;
+  }
+
+  /** Moves the token's last use to `at` unless it was written after `unlessAfter`: one write a minute, however busy the token. */
+  async touchToken(tokenId: string, at: string, unlessAfter: string): Promise<void> {
+    await this.db
+      .updateTable('api_tokens')
+      .set({ last_used_at: at })
+      .where('id', '=', tokenId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', unlessAfter)]))
+      .execute();
   }
 }

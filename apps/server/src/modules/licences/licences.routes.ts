@@ -23,7 +23,8 @@ import { z } from 'zod';
 import { sendPrivateFile } from '../../http/private-file.js';
 import { perAccount } from '../../http/rate-limit-store.js';
 import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
-import { bearerTokenOf, hashToken, type LicencesService } from './licences.service.js';
+import type { LicencesService } from './licences.service.js';
+import { holderOf, perToken, tokenAuthentication } from './token-auth.js';
 
 export interface LicenceRoutesOptions {
   licences: LicencesService;
@@ -39,6 +40,7 @@ const VERIFY_EXAMPLE = `curl -H "Authorization: Bearer smk_…" "https://market.
 
 export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async (app, { licences, verifyRateLimitPerMinute }) => {
   const tags = ['licences'];
+  const requireToken = tokenAuthentication(licences);
 
   app.get(
     API_PATHS.licence.mine,
@@ -56,30 +58,20 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
   app.get(
     API_PATHS.licence.verify,
     {
-      // Counted per token however the header spells it (hashed: the limiter's keys hold no secret),
-      // before the token is looked up; a request without one is counted per address.
-      config: {
-        rateLimit: {
-          max: verifyRateLimitPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => {
-            const token = bearerTokenOf(request.headers.authorization);
-            return token ? `token:${hashToken(token)}` : `address:${request.ip}`;
-          },
-        },
-      },
+      preHandler: requireToken('licences:read'),
+      config: { rateLimit: { max: verifyRateLimitPerMinute, timeWindow: 60_000, keyGenerator: perToken('') } },
       schema: {
         tags,
         summary: 'A seller checks a purchase code of one of their products with an API token (Authorization: Bearer …)',
         description:
           `Answers the licence's status, product, type, purchase date, buyer's name and registered apps. A code of another seller's ` +
-          `product answers exactly like an unknown one (404). Rate limited per token.\n\nExample:\n\n    ${VERIFY_EXAMPLE}`,
+          `product answers exactly like an unknown one (404). Needs the scope licences:read (403 without). Rate limited per token.\n\nExample:\n\n    ${VERIFY_EXAMPLE}`,
         security: [{ sellerToken: [] }],
         querystring: verifyQuerySchema,
-        response: { 200: verificationSchema, ...errors, 429: errorBodySchema },
+        response: { 200: verificationSchema, ...errors, 403: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => licences.verify(await licences.tokenOf(request.headers.authorization), request.query.code),
+    async (request) => licences.verify(holderOf(request), request.query.code),
   );
 
   app.get(
@@ -101,12 +93,13 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
       preHandler: requireUser,
       schema: {
         tags,
-        summary: 'Create an API token for the verify call; the answer is the only time the token is sent (at most 10 live)',
+        summary:
+          'Create an API token with scopes and an expiry (docs/decisions/0014); the answer is the only time the token is sent (at most 10 live)',
         body: createTokenBodySchema,
         response: { 201: createdTokenSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await licences.createToken(actorOf(request), request.body.name)),
+    async (request, reply) => reply.status(201).send(await licences.createToken(actorOf(request), request.body)),
   );
 
   app.delete(

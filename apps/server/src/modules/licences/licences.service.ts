@@ -27,14 +27,19 @@ import {
   type SessionUser,
   type UpgradeLicenceBody,
   withoutInvisibleCharacters,
+  apiScopeSchema,
+  missingScopeMessage,
+  type ApiScope,
+  type ApiV1Licence,
+  type CreateTokenBody,
 } from '@market/contracts';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
-import type { Clock } from '../../platform/clock.js';
+import { type Clock, DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type ApiTokenRow, type LicenceAppRow, type LicenceRow, LicencesRepository, type NewLicence } from './licences.repository.js';
 import { certificatePdf } from './certificate.js';
-import { holdsLicence, managesLicences, seesLicence, tokenVerifies } from './policies.js';
+import { holdsLicence, managesLicences, seesLicence, tokenMay, tokenVerifies } from './policies.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -54,6 +59,22 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** The token of an `Authorization: Bearer …` header, however the scheme is cased or spaced. */
 export const bearerTokenOf = (authorization: string | undefined) => /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+
+/** A token's last use is written at most this often: a busy token costs one write a minute, not one a call. */
+const LAST_USE_PRECISION_MS = MINUTE_MS;
+
+/** Who a live token speaks for, and what it may do (docs/decisions/0014). */
+export interface TokenHolder {
+  tokenId: string;
+  userId: string;
+  scopes: readonly ApiScope[];
+}
+
+/** The stored scopes; a name this version does not know grants nothing. */
+const scopesOf = (row: Pick<ApiTokenRow, 'scopes'>): ApiScope[] => {
+  const stored: unknown = JSON.parse(row.scopes);
+  return Array.isArray(stored) ? stored.flatMap((scope) => (apiScopeSchema.safeParse(scope).success ? [scope as ApiScope] : [])) : [];
+};
 
 /** Prefixed, so a token pasted in the wrong place is recognisable (and findable by secret scanners). */
 const newToken = () => `smk_${randomBytes(32).toString('base64url')}`;
@@ -244,9 +265,34 @@ export class LicencesService {
    * A seller's check of a code: the same 404 for a code nobody holds and for another seller's
    * product's code, so a token tells nothing about other sellers' sales.
    */
-  async verify(tokenOwner: ApiTokenRow, code: string): Promise<LicenceVerification> {
+  async verify(holder: TokenHolder, code: string): Promise<LicenceVerification> {
+    return this.verification(await this.ofSeller(holder, code));
+  }
+
+  /** GET /api/v1/licences/{code}: a licence of one of the token owner's products; anyone else's answers 404. */
+  async ofTokenOwner(holder: TokenHolder, code: string): Promise<ApiV1Licence> {
+    const licence = await this.ofSeller(holder, code);
+    return { ...(await this.verification(licence)), purchaseCode: licence.purchase_code, revokedReason: licence.revoked_reason };
+  }
+
+  /**
+   * POST /api/v1/licences/{code}/revoke: the seller revokes a licence of their own product with a
+   * reason, as an admin does (the first reason stays; revoking twice is a conflict).
+   */
+  async revokeByTokenOwner(holder: TokenHolder, code: string, reason: string): Promise<ApiV1Licence> {
+    const licence = await this.ofSeller(holder, code);
+    if (!(await this.licences.revoke(licence.licence_id, reason, this.clock.now().toISOString()))) throw conflict(LICENCE_REVOKED_MESSAGE);
+    return this.ofTokenOwner(holder, code);
+  }
+
+  /** The same 404 for a code nobody holds and another seller's product's code. */
+  private async ofSeller(holder: TokenHolder, code: string): Promise<LicenceRow> {
     const licence = await this.licences.findByCode(code);
-    if (!licence || !tokenVerifies(tokenOwner, licence)) throw notFound(UNKNOWN_PURCHASE_CODE_MESSAGE);
+    if (!licence || !tokenVerifies(holder, licence)) throw notFound(UNKNOWN_PURCHASE_CODE_MESSAGE);
+    return licence;
+  }
+
+  private async verification(licence: LicenceRow): Promise<LicenceVerification> {
     const apps = await this.licences.liveAppsOf([licence.licence_id]);
     return {
       valid: licence.status === 'Active',
@@ -264,33 +310,55 @@ export class LicencesService {
     };
   }
 
-  /** The live token an `Authorization: Bearer` header carries; 401 otherwise. */
-  async tokenOf(authorization: string | undefined): Promise<ApiTokenRow> {
+  /**
+   * The holder of the live, unexpired token an `Authorization: Bearer` header carries (401 otherwise,
+   * an expired token like an unknown one), refused with 403 naming `scope` when the token lacks it.
+   */
+  async authorise(authorization: string | undefined, scope: ApiScope): Promise<TokenHolder> {
     const token = bearerTokenOf(authorization);
-    const row = token ? await this.licences.useToken(hashToken(token), this.clock.now().toISOString()) : undefined;
+    const now = this.clock.now();
+    const row = token ? await this.licences.liveToken(hashToken(token), now.toISOString()) : undefined;
     if (!row) throw unauthorized(INVALID_TOKEN_MESSAGE);
-    return row;
+    const holder = { tokenId: row.id, userId: row.user_id, scopes: scopesOf(row) };
+    if (!tokenMay(holder, scope)) throw new HttpError(403, missingScopeMessage(scope), undefined, { code: 'missing_scope' });
+    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USE_PRECISION_MS) {
+      await this.licences.touchToken(row.id, now.toISOString(), new Date(now.getTime() - LAST_USE_PRECISION_MS).toISOString());
+    }
+    return holder;
   }
 
   async tokens(actor: SessionUser): Promise<ApiToken[]> {
     const rows = await this.licences.liveTokensOf(actor._id);
-    return rows.map((row) => ({ _id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      scopes: scopesOf(row),
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at,
+    }));
   }
 
-  async createToken(actor: SessionUser, name: string): Promise<CreatedToken> {
+  async createToken(actor: SessionUser, { name, scopes, expiresInDays }: CreateTokenBody): Promise<CreatedToken> {
     const token = newToken();
+    const now = this.clock.now();
     const row: ApiTokenRow = {
       id: newId(),
       user_id: actor._id,
       name,
       token_hash: hashToken(token),
-      created_at: this.clock.now().toISOString(),
+      // In the contracts' order, whatever order they were ticked in.
+      scopes: JSON.stringify(apiScopeSchema.options.filter((scope) => scopes.includes(scope))),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + expiresInDays * DAY_MS).toISOString(),
       last_used_at: null,
       revoked_at: null,
     };
-    const stored = await this.inTransaction((trx) => new LicencesRepository(trx).insertTokenWithin(row, MAX_LIVE_API_TOKENS));
+    const stored = await this.inTransaction((trx) =>
+      new LicencesRepository(trx).insertTokenWithin(row, MAX_LIVE_API_TOKENS, row.created_at),
+    );
     if (!stored) throw conflict(TOO_MANY_TOKENS_MESSAGE);
-    return { _id: row.id, name: row.name, token, createdAt: row.created_at };
+    return { _id: row.id, name: row.name, token, scopes: scopesOf(row), createdAt: row.created_at, expiresAt: row.expires_at };
   }
 
   async revokeToken(actor: SessionUser, tokenId: string): Promise<void> {

@@ -69,7 +69,11 @@ const registerApp = (ctx: CatalogueContext, user: TestUser, code: string, payloa
 const app = (n: number) => ({ appName: `Runner ${n}`, bundleId: `com.jamie.runner${n}` });
 
 async function createToken(ctx: CatalogueContext, seller: TestUser, name = 'Game server'): Promise<CreatedToken> {
-  const response = await injectAs(ctx, seller, { method: 'POST', url: '/api/licence/tokens', payload: { name } });
+  const response = await injectAs(ctx, seller, {
+    method: 'POST',
+    url: '/api/licence/tokens',
+    payload: { name, scopes: ['licences:read'] },
+  });
   expect(response.statusCode).toBe(201);
   return response.json() as CreatedToken;
 }
@@ -440,7 +444,16 @@ describe('the verify API for sellers', () => {
     const rows = await shopped.ctx.db.selectFrom('api_tokens').selectAll().execute();
 
     expect(created.token).toMatch(/^smk_[A-Za-z0-9_-]{43}$/);
-    expect(listed.json()).toEqual([{ _id: created._id, name: 'Launcher', createdAt: created.createdAt, lastUsedAt: null }]);
+    expect(listed.json()).toEqual([
+      {
+        _id: created._id,
+        name: 'Launcher',
+        scopes: ['licences:read'],
+        createdAt: created.createdAt,
+        expiresAt: created.expiresAt,
+        lastUsedAt: null,
+      },
+    ]);
     expect(listed.body).not.toContain(created.token);
     expect(JSON.stringify(rows)).not.toContain(created.token);
     expect(JSON.stringify(rows)).not.toContain(created.token.slice(4));
@@ -458,13 +471,13 @@ describe('the verify API for sellers', () => {
     const eleventh = await injectAs(shopped.ctx, shopped.seller, {
       method: 'POST',
       url: '/api/licence/tokens',
-      payload: { name: 'One more' },
+      payload: { name: 'One more', scopes: ['licences:read'] },
     });
     await injectAs(shopped.ctx, shopped.seller, { method: 'DELETE', url: `/api/licence/tokens/${tokens[0]!._id}` });
     const afterRevoking = await injectAs(shopped.ctx, shopped.seller, {
       method: 'POST',
       url: '/api/licence/tokens',
-      payload: { name: 'One more' },
+      payload: { name: 'One more', scopes: ['licences:read'] },
     });
 
     expect(eleventh.statusCode).toBe(409);

@@ -112,7 +112,13 @@ describe('upgrading a Single App License to Multi', () => {
 
     // The seller's server reads the new type, and the seller earned both sales.
     const token = (
-      (await injectAs(ctx, seller, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Game server' } })).json() as CreatedToken
+      (
+        await injectAs(ctx, seller, {
+          method: 'POST',
+          url: '/api/licence/tokens',
+          payload: { name: 'Game server', scopes: ['licences:read'] },
+        })
+      ).json() as CreatedToken
     ).token;
     const verified = await ctx.app.inject({
       method: 'GET',

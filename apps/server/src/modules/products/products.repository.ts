@@ -1,5 +1,7 @@
-import { type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { ProductStatus } from '@market/contracts';
+import { type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
+import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, ProductsTable, StoredProductStatus } from '../../db/schema.js';
 import { hasLicences } from '../licences/index.js';
 import { newId } from '../../platform/ids.js';
@@ -18,12 +20,53 @@ export interface ProductWrite {
 
 /** Writes that commit or fail together with a product write. */
 
+/** A seller's product as the public API reads it (docs/decisions/0014). */
+export type OwnedProductRow = Pick<
+  Selectable<ProductsTable>,
+  'id' | 'type' | 'category' | 'single_app_license_cents' | 'multi_app_license_cents' | 'downloads' | 'created_at' | 'updated_at'
+> & { title: string | null; status: ProductStatus };
+
 /** SQL of product writes: products with their translations, screenshots and search index. */
 export class ProductsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
   ) {}
+
+  private owned(ownerId: string) {
+    return this.db
+      .selectFrom('products as p')
+      .select([
+        'p.id',
+        'p.status',
+        'p.type',
+        'p.category',
+        'p.single_app_license_cents',
+        'p.multi_app_license_cents',
+        'p.downloads',
+        'p.created_at',
+        'p.updated_at',
+      ])
+      .select(englishTitleOf('p.id').as('title'))
+      .where('p.user_id', '=', ownerId)
+      .where('p.status', '!=', 'Deleted')
+      .$narrowType<{ status: ProductStatus }>();
+  }
+
+  /** The owner's products newest first, after `after` (the last row of the page before), `limit` of them. */
+  ownedPage(ownerId: string, after: { at: string; id: string } | null, limit: number): Promise<OwnedProductRow[]> {
+    let query = this.owned(ownerId);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('p.created_at', '<', after.at), eb.and([eb('p.created_at', '=', after.at), eb('p.id', '<', after.id)])]),
+      );
+    }
+    return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+  }
+
+  ownedOne(ownerId: string, id: string): Promise<OwnedProductRow | undefined> {
+    return this.owned(ownerId).where('p.id', '=', id).executeTakeFirst();
+  }
 
   /** The new product with its translations, screenshots and search entry; inside the caller's unit of work. */
   async insert({ product, translations, screenshots }: ProductWrite): Promise<void> {

@@ -6,6 +6,9 @@ import {
   type ProductDetail,
   type ProductForm,
   type SessionUser,
+  type ApiV1Product,
+  type ApiV1ProductPage,
+  type CursorQuery,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Dialect, InTransaction } from '../../db/index.js';
@@ -18,7 +21,8 @@ import { encodeWebp, ImageRejectedError, type ImageVariant } from '../../platfor
 import type { FileStorage, StorageArea, StoredFile } from '../../platform/storage/index.js';
 import { parseProductFields } from './product-fields.js';
 import { type CatalogueService, canManage, dollars, type ProductRow, RETIRED, type TranslationRow } from '../catalogue/index.js';
-import { ProductsRepository } from './products.repository.js';
+import { type OwnedProductRow, ProductsRepository } from './products.repository.js';
+import { decodeCursor, pageOf } from '../../platform/cursor.js';
 import { checkedZipStream } from './source-archive.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
@@ -117,6 +121,19 @@ const pricesDiffer = (before: ListedPrices, after: Partial<ListedPrices>) =>
   (after.single_app_license_cents !== undefined && Number(after.single_app_license_cents) !== Number(before.single_app_license_cents)) ||
   (after.multi_app_license_cents !== undefined && Number(after.multi_app_license_cents) !== Number(before.multi_app_license_cents));
 
+const ownedProductView = (row: OwnedProductRow): ApiV1Product => ({
+  id: row.id,
+  title: row.title ?? '',
+  status: row.status,
+  type: row.type,
+  category: row.category,
+  singleAppLicenseCents: Number(row.single_app_license_cents),
+  multiAppLicenseCents: Number(row.multi_app_license_cents),
+  downloads: Number(row.downloads),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
 /** Product writes: who may upload, edit and delete what, and how their files are kept. */
 export class ProductsService {
   private readonly products: ProductsRepository;
@@ -145,6 +162,20 @@ export class ProductsService {
     this.changes = dependencies.changes;
     this.archiveStored = dependencies.archiveStored;
     this.pricesHeldUntil = dependencies.pricesHeldUntil;
+  }
+
+  /** GET /api/v1/products: the token owner's products, newest first, a cursor-paged walk (docs/decisions/0014). */
+  async ownedPage(ownerId: string, { limit, cursor }: CursorQuery): Promise<ApiV1ProductPage> {
+    const rows = await this.products.ownedPage(ownerId, decodeCursor(cursor), limit + 1);
+    const page = pageOf(rows, limit, (row) => ({ at: row.created_at, id: row.id }));
+    return { data: page.rows.map(ownedProductView), nextCursor: page.nextCursor };
+  }
+
+  /** GET /api/v1/products/{id}: another seller's product answers like an unknown one. */
+  async owned(ownerId: string, id: string): Promise<ApiV1Product> {
+    const row = await this.products.ownedOne(ownerId, id);
+    if (!row) throw notFound('Product not found');
+    return ownedProductView(row);
   }
 
   get sourceMaxBytes(): number {

@@ -55,7 +55,11 @@ const simulatedRefundedCents = async (ctx: TestContext, intentId: string) =>
   );
 
 async function sellerToken(ctx: TestContext, seller: TestUser): Promise<string> {
-  const response = await injectAs(ctx, seller, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Game server' } });
+  const response = await injectAs(ctx, seller, {
+    method: 'POST',
+    url: '/api/licence/tokens',
+    payload: { name: 'Game server', scopes: ['licences:read'] },
+  });
   return (response.json() as CreatedToken).token;
 }
 

@@ -25,6 +25,18 @@ export interface SaleRow {
   refund_id: string | null;
 }
 
+/** A sold line for the public API (docs/decisions/0014). */
+export interface SoldLineRow {
+  order_id: string;
+  line_id: string;
+  product_id: string;
+  title: string | null;
+  license_type: LicenseType;
+  paid_cents: number;
+  sold_at: string;
+  refunded: number | string;
+}
+
 export class WithdrawalsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -71,6 +83,24 @@ export class WithdrawalsRepository {
         .limit(limit)
         .execute()
     );
+  }
+
+  /** The seller's sold lines newest first, after `after` (the last row of the page before), `limit` of them. */
+  salesPage(sellerId: string, after: { at: string; id: string } | null, limit: number): Promise<SoldLineRow[]> {
+    let query = soldLicenceLines(this.db)
+      // The seller fixed at the sale, whose ledger account it credited.
+      .where('l.seller_id', '=', sellerId)
+      .where('o.paid_at', 'is not', null)
+      .select(['o.id as order_id', 'l.id as line_id', 'l.product_id', 'l.license_type', 'l.paid_cents'])
+      .select(sql<string>`o.paid_at`.as('sold_at'))
+      .select(englishTitleOf('l.product_id').as('title'))
+      .select(sql<number>`case when exists (select 1 from refunds r where r.purchase_line_id = l.id) then 1 else 0 end`.as('refunded'));
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('o.paid_at', '<', after.at), eb.and([eb('o.paid_at', '=', after.at), eb('l.id', '<', after.id)])]),
+      );
+    }
+    return query.orderBy('o.paid_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
   }
 
   /**

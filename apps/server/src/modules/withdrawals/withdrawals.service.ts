@@ -12,9 +12,12 @@ import {
   statementKindSchema,
   type Withdrawal,
   type WithdrawalStatus,
+  type ApiV1SalePage,
+  type CursorQuery,
 } from '@market/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { decodeCursor, pageOf } from '../../platform/cursor.js';
 import { newId } from '../../platform/ids.js';
 import { canProcessWithdrawals, canSeeStatementOf, canSeeWithdrawalsOf } from './policies.js';
 import { type LedgerService, reskinAccount, sellerAccount, withdrawalPaidOf, withdrawalRequestOf } from '../ledger/index.js';
@@ -164,7 +167,19 @@ export class WithdrawalsService {
   ): Promise<Statement> {
     const sellerId = userId ?? actor._id;
     if (!canSeeStatementOf(actor, sellerId)) throw forbidden('You can only see your own statement');
-    const holder = sellerId === actor._id ? { _id: actor._id, name: actor.name } : await this.withdrawals.personOf(sellerId);
+    return this.statementOf(sellerId, { limit, offset }, sellerId === actor._id ? { _id: actor._id, name: actor.name } : undefined);
+  }
+
+  /**
+   * GET /api/v1/statement: the token owner's statement, as the page reads it (docs/decisions/0014).
+   * `holder` when the caller knows the seller's name already.
+   */
+  async statementOf(
+    sellerId: string,
+    { limit, offset }: { limit: number; offset: number },
+    known?: Statement['holder'],
+  ): Promise<Statement> {
+    const holder = known ?? (await this.withdrawals.personOf(sellerId));
     if (!holder) throw notFound('No such user');
     const [{ entries, total }, balanceCents] = await Promise.all([
       this.ledger.statementOf(sellerAccount(sellerId), limit, offset),
@@ -188,6 +203,25 @@ export class WithdrawalsService {
       }),
       total,
       balanceCents,
+    };
+  }
+
+  /** GET /api/v1/sales: the seller's sold lines newest first, a cursor-paged walk (docs/decisions/0014). */
+  async salesPage(sellerId: string, { limit, cursor }: CursorQuery): Promise<ApiV1SalePage> {
+    const rows = await this.withdrawals.salesPage(sellerId, decodeCursor(cursor), limit + 1);
+    const page = pageOf(rows, limit, (row) => ({ at: row.sold_at, id: row.line_id }));
+    return {
+      data: page.rows.map((row) => ({
+        orderId: row.order_id,
+        lineId: row.line_id,
+        productId: row.product_id,
+        title: row.title ?? '',
+        licenseType: row.license_type,
+        paidCents: Number(row.paid_cents),
+        soldAt: row.sold_at,
+        refunded: Number(row.refunded) === 1,
+      })),
+      nextCursor: page.nextCursor,
     };
   }
 

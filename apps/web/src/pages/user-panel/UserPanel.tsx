@@ -104,7 +104,7 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
   {
     path: 'api-tokens',
     label: 'API Tokens',
-    summary: 'Tokens your servers use to check the purchase codes of your products.',
+    summary: 'Tokens your programs use for the API, each with its scopes and expiry: your products, sales, statement and licences.',
     page: ApiTokensPage,
   },
 ];

@@ -1,0 +1,191 @@
+import {
+  API_PATHS,
+  apiV1ErrorSchema,
+  apiV1LicenceParamsSchema,
+  apiV1LicenceSchema,
+  apiV1ProductPageSchema,
+  apiV1ProductSchema,
+  apiV1RevokeBodySchema,
+  apiV1SalePageSchema,
+  apiV1StatementQuerySchema,
+  cursorQuerySchema,
+  idParamsSchema,
+  statementSchema,
+  verificationSchema,
+  verifyQuerySchema,
+} from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { holderOf, type LicencesService, perToken, tokenAuthentication } from '../licences/index.js';
+import type { ProductsService } from '../products/index.js';
+import type { WithdrawalsService } from '../withdrawals/index.js';
+
+export interface ApiV1RoutesOptions {
+  licences: LicencesService;
+  products: ProductsService;
+  withdrawals: WithdrawalsService;
+  rateLimitPerMinute: number;
+}
+
+/** Every v1 call may answer these, in v1's error body. */
+const errors = {
+  400: apiV1ErrorSchema,
+  401: apiV1ErrorSchema,
+  403: apiV1ErrorSchema,
+  404: apiV1ErrorSchema,
+  429: apiV1ErrorSchema,
+};
+const security = [{ sellerToken: [] }];
+const tags = ['api v1'];
+
+const description = (scope: string, more = '') =>
+  `Needs a token with the scope \`${scope}\` (403 \`missing_scope\` without). ${more}`.trim();
+
+/** The draft standard's names (RateLimit-Limit …), which the app's other limits do not use yet. */
+const STANDARD_HEADERS = {
+  rateLimit: 'ratelimit-limit',
+  rateRemaining: 'ratelimit-remaining',
+  rateReset: 'ratelimit-reset',
+  retryAfter: 'retry-after',
+};
+
+/**
+ * The public API v1 for sellers' programs (docs/decisions/0014): Bearer tokens with scopes (no
+ * cookie is read), one rate limit per token across every call, `{ error: { code, message } }`
+ * failures, cursor-paged lists. HTTP only: each handler is one call of the owning module's service.
+ */
+export const apiV1Routes: FastifyPluginAsyncZod<ApiV1RoutesOptions> = async (
+  app,
+  { licences, products, withdrawals, rateLimitPerMinute },
+) => {
+  const requireToken = tokenAuthentication(licences);
+  // One limiter for the whole plugin, so every v1 call of a token draws on the same count.
+  const limit = app.rateLimit({
+    max: rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: perToken('v1:'),
+    labels: STANDARD_HEADERS,
+    addHeaders: Object.fromEntries(Object.values(STANDARD_HEADERS).map((name) => [name, true])),
+    addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `This token made more than ${rateLimitPerMinute} calls this minute. Please wait ${context.after} and try again.`,
+    }),
+  } as Parameters<typeof app.rateLimit>[0]);
+  app.addHook('onRequest', limit);
+
+  app.get(
+    API_PATHS.v1.licenceVerify,
+    {
+      preHandler: requireToken('licences:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Check a purchase code of one of your products',
+        description: description('licences:read', "Another seller's product's code answers like an unknown one (404)."),
+        querystring: verifyQuerySchema,
+        response: { 200: verificationSchema, ...errors },
+      },
+    },
+    async (request) => licences.verify(holderOf(request), request.query.code),
+  );
+
+  app.get(
+    API_PATHS.v1.licence,
+    {
+      preHandler: requireToken('licences:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'One licence of one of your products, with its status and registered apps',
+        description: description('licences:read', "Another seller's product's licence answers 404."),
+        params: apiV1LicenceParamsSchema,
+        response: { 200: apiV1LicenceSchema, ...errors },
+      },
+    },
+    async (request) => licences.ofTokenOwner(holderOf(request), request.params.code),
+  );
+
+  app.post(
+    API_PATHS.v1.licenceRevoke,
+    {
+      preHandler: requireToken('licences:write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke a licence of one of your products, with a reason',
+        description: description(
+          'licences:write',
+          'A revoked licence no longer downloads, registers apps or verifies as valid; revoking it again answers 409 `conflict`.',
+        ),
+        params: apiV1LicenceParamsSchema,
+        body: apiV1RevokeBodySchema,
+        response: { 200: apiV1LicenceSchema, ...errors, 409: apiV1ErrorSchema },
+      },
+    },
+    async (request) => licences.revokeByTokenOwner(holderOf(request), request.params.code, request.body.reason),
+  );
+
+  app.get(
+    API_PATHS.v1.products,
+    {
+      preHandler: requireToken('products:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Your products, newest first, cursor-paged',
+        description: description('products:read', 'Give `nextCursor` as `cursor` for the next page; it is null on the last.'),
+        querystring: cursorQuerySchema,
+        response: { 200: apiV1ProductPageSchema, ...errors },
+      },
+    },
+    async (request) => products.ownedPage(holderOf(request).userId, request.query),
+  );
+
+  app.get(
+    API_PATHS.v1.product,
+    {
+      preHandler: requireToken('products:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'One of your products',
+        description: description('products:read', "Another seller's product answers 404."),
+        params: idParamsSchema,
+        response: { 200: apiV1ProductSchema, ...errors },
+      },
+    },
+    async (request) => products.owned(holderOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    API_PATHS.v1.sales,
+    {
+      preHandler: requireToken('sales:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'The sold lines of your products, newest first, cursor-paged',
+        description: description('sales:read', 'Give `nextCursor` as `cursor` for the next page; it is null on the last.'),
+        querystring: cursorQuerySchema,
+        response: { 200: apiV1SalePageSchema, ...errors },
+      },
+    },
+    async (request) => withdrawals.salesPage(holderOf(request).userId, request.query),
+  );
+
+  app.get(
+    API_PATHS.v1.statement,
+    {
+      preHandler: requireToken('statement:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Your account entry by entry, newest first, with the balance after each (cents)',
+        description: description('statement:read'),
+        querystring: apiV1StatementQuerySchema,
+        response: { 200: statementSchema, ...errors },
+      },
+    },
+    async (request) => withdrawals.statementOf(holderOf(request).userId, request.query),
+  );
+};

@@ -1,0 +1,356 @@
+import {
+  type ApiScope,
+  type ApiToken,
+  type ApiV1Error,
+  type ApiV1Licence,
+  type ApiV1ProductPage,
+  type ApiV1SalePage,
+  type CreatedToken,
+  type Licence,
+  type LicenceVerification,
+  type Statement,
+} from '@market/contracts';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migratorFor } from '../../db/migrate.js';
+import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
+import { buyWithCard, singleLine } from '../../test/commerce.js';
+import {
+  buildCatalogueApp,
+  createApprovedProduct,
+  recordSale,
+  sellerWithTwoProducts,
+  type CatalogueContext,
+} from '../../test/factories.js';
+import { createUser, injectAs, type TestUser } from '../../test/helper.js';
+
+async function createToken(ctx: CatalogueContext, seller: TestUser, scopes: ApiScope[], expiresInDays?: number): Promise<CreatedToken> {
+  const response = await injectAs(ctx, seller, {
+    method: 'POST',
+    url: '/api/licence/tokens',
+    payload: { name: 'Build server', scopes, ...(expiresInDays === undefined ? {} : { expiresInDays }) },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as CreatedToken;
+}
+
+const call = (ctx: CatalogueContext, token: string, url: string, options: { method?: 'GET' | 'POST'; payload?: object } = {}) =>
+  ctx.app.inject({ method: options.method ?? 'GET', url, headers: { authorization: `Bearer ${token}` }, payload: options.payload });
+
+async function shop(env: Record<string, string> = {}) {
+  const ctx = await buildCatalogueApp(env);
+  const cast = await sellerWithTwoProducts(ctx);
+  const otherSeller = await createUser(ctx, { name: 'Other Studio' });
+  const othersProduct = await createApprovedProduct(ctx, otherSeller, cast.admin, { title: JSON.stringify({ en: 'Their Game' }) });
+  return { ctx, ...cast, otherSeller, othersProduct };
+}
+
+async function licenceOf(ctx: CatalogueContext, buyer: TestUser, productId: string): Promise<Licence> {
+  const purchase = await buyWithCard(ctx, buyer, [singleLine(productId)]);
+  const mine = (await injectAs(ctx, buyer, { method: 'GET', url: '/api/licence/mine' })).json() as Licence[];
+  return mine.find((licence) => licence.purchaseId === purchase._id)!;
+}
+
+describe('API v1 tokens and scopes', () => {
+  it('lets a token with sales:read read sales, and refuses it products with 403 missing_scope naming products:read', async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const { token } = await createToken(ctx, seller, ['sales:read']);
+
+    const sales = await call(ctx, token, '/api/v1/sales');
+    const products = await call(ctx, token, '/api/v1/products');
+
+    expect(sales.statusCode).toBe(200);
+    expect((sales.json() as ApiV1SalePage).data.map((sale) => [sale.productId, sale.paidCents, sale.refunded])).toEqual([
+      [runner._id, 4999, false],
+    ]);
+    expect(products.statusCode).toBe(403);
+    expect(products.json()).toEqual({ error: { code: 'missing_scope', message: 'This token lacks the scope products:read' } });
+  });
+
+  it('answers 401 in the v1 error body once a token has expired, as for an unknown or missing one', async () => {
+    const { ctx, seller } = await shop();
+    const { token } = await createToken(ctx, seller, ['products:read'], 30);
+
+    const before = await call(ctx, token, '/api/v1/products');
+    ctx.clock.advance(30 * DAY_MS + 1000);
+    const expired = await call(ctx, token, '/api/v1/products');
+    const unknown = await call(ctx, 'smk_unknown', '/api/v1/products');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/v1/products', headers: { cookie: seller.cookie } });
+
+    expect(before.statusCode).toBe(200);
+    expect([expired.statusCode, unknown.statusCode, missing.statusCode]).toEqual([401, 401, 401]);
+    expect((expired.json() as ApiV1Error).error.code).toBe('unauthorized');
+    expect(expired.json()).toEqual(unknown.json());
+  });
+
+  it('lists the scopes, expiry and last use of each token, the last use written at most once a minute', async () => {
+    const { ctx, seller } = await shop();
+    const created = await createToken(ctx, seller, ['statement:read', 'products:read']);
+    const list = async () => ((await injectAs(ctx, seller, { method: 'GET', url: '/api/licence/tokens' })).json() as ApiToken[])[0]!;
+
+    const unused = await list();
+    await call(ctx, created.token, '/api/v1/products');
+    const firstUse = (await list()).lastUsedAt;
+    ctx.clock.advance(30_000);
+    await call(ctx, created.token, '/api/v1/products');
+    const halfAMinuteLater = (await list()).lastUsedAt;
+    ctx.clock.advance(MINUTE_MS);
+    await call(ctx, created.token, '/api/v1/products');
+    const aMinuteLater = (await list()).lastUsedAt;
+
+    expect(unused).toEqual({
+      _id: created._id,
+      name: 'Build server',
+      scopes: ['products:read', 'statement:read'],
+      createdAt: '2026-01-15T10:00:00.000Z',
+      expiresAt: '2027-01-15T10:00:00.000Z',
+      lastUsedAt: null,
+    });
+    expect([firstUse, halfAMinuteLater, aMinuteLater]).toEqual([
+      '2026-01-15T10:00:00.000Z',
+      '2026-01-15T10:00:00.000Z',
+      '2026-01-15T10:01:30.000Z',
+    ]);
+  });
+
+  it('refuses a token without scopes, with an unknown scope or an expiry past two years, on the field at fault', async () => {
+    const { ctx, seller } = await shop();
+    const create = (payload: object) => injectAs(ctx, seller, { method: 'POST', url: '/api/licence/tokens', payload });
+
+    const answers = await Promise.all([
+      create({ name: 'No scopes', scopes: [] }),
+      create({ name: 'Unknown', scopes: ['everything'] }),
+      create({ name: 'Forever', scopes: ['sales:read'], expiresInDays: 731 }),
+    ]);
+
+    expect(answers.map((answer) => [answer.statusCode, answer.json().errors[0].field])).toEqual([
+      [400, 'scopes'],
+      [400, 'scopes.0'],
+      [400, 'expiresInDays'],
+    ]);
+  });
+
+  it('gives tokens made before scopes licences:read alone and a year from the migration', async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    const licence = await licenceOf(ctx, buyer, runner._id);
+    const migrator = migratorFor(ctx.db);
+    expect((await migrator.migrateTo('0040_custom_work_evidence_reviews')).error).toBeUndefined();
+    const token = 'smk_made-before-scopes';
+    const hash = createHash('sha256').update(token).digest('hex');
+    await sql`insert into api_tokens (id, user_id, name, token_hash, created_at)
+      values ('token_legacy01', ${seller._id}, 'Old server', ${hash}, '2025-06-01T00:00:00.000Z')`.execute(ctx.db);
+
+    const before = Date.now();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const row = await ctx.db
+      .selectFrom('api_tokens')
+      .select(['scopes', 'expires_at'])
+      .where('id', '=', 'token_legacy01')
+      .executeTakeFirstOrThrow();
+    const verified = await call(ctx, token, `/api/v1/licences/verify?code=${licence.purchaseCode}`);
+    const sales = await call(ctx, token, '/api/v1/sales');
+
+    expect(JSON.parse(row.scopes)).toEqual(['licences:read']);
+    expect(Date.parse(row.expires_at) - before).toBeGreaterThanOrEqual(365 * DAY_MS - MINUTE_MS);
+    expect(Date.parse(row.expires_at) - before).toBeLessThanOrEqual(365 * DAY_MS + MINUTE_MS);
+    expect(verified.statusCode).toBe(200);
+    expect((sales.json() as ApiV1Error).error.code).toBe('missing_scope');
+  });
+
+  it('keeps the verify call to tokens with licences:read', async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    const licence = await licenceOf(ctx, buyer, runner._id);
+    const reader = await createToken(ctx, seller, ['licences:read']);
+    const salesOnly = await createToken(ctx, seller, ['sales:read']);
+    const verify = (token: string) => call(ctx, token, `/api/licence/verify?code=${licence.purchaseCode}`);
+
+    const [allowed, refused] = [await verify(reader.token), await verify(salesOnly.token)];
+
+    expect(allowed.statusCode).toBe(200);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This token lacks the scope licences:read');
+  });
+});
+
+describe('API v1 calls', () => {
+  it("answers another seller's product and licence like unknown ones (404)", async () => {
+    const { ctx, seller, buyer, runner, othersProduct } = await shop();
+    const othersLicence = await licenceOf(ctx, buyer, othersProduct._id);
+    const { token } = await createToken(ctx, seller, ['products:read', 'licences:read', 'licences:write']);
+
+    const own = await call(ctx, token, `/api/v1/products/${runner._id}`);
+    const answers = await Promise.all([
+      call(ctx, token, `/api/v1/products/${othersProduct._id}`),
+      call(ctx, token, `/api/v1/licences/${othersLicence.purchaseCode}`),
+      call(ctx, token, `/api/v1/licences/verify?code=${othersLicence.purchaseCode}`),
+      call(ctx, token, `/api/v1/licences/${othersLicence.purchaseCode}/revoke`, { method: 'POST', payload: { reason: 'Chargeback' } }),
+    ]);
+
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: runner._id, title: 'Space Runner', status: 'Approved', singleAppLicenseCents: 4999 });
+    expect(answers.map((answer) => [answer.statusCode, (answer.json() as ApiV1Error).error.code])).toEqual([
+      [404, 'not_found'],
+      [404, 'not_found'],
+      [404, 'not_found'],
+      [404, 'not_found'],
+    ]);
+  });
+
+  it("revokes a licence of the seller's product with a reason, after which verify answers it revoked", async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    const licence = await licenceOf(ctx, buyer, runner._id);
+    const reader = await createToken(ctx, seller, ['licences:read']);
+    const writer = await createToken(ctx, seller, ['licences:write']);
+    const revoke = (token: string) =>
+      call(ctx, token, `/api/v1/licences/${licence.purchaseCode}/revoke`, { method: 'POST', payload: { reason: 'Resold on a forum' } });
+
+    const withoutScope = await revoke(reader.token);
+    const revoked = await revoke(writer.token);
+    const again = await revoke(writer.token);
+    const verified = await call(ctx, reader.token, `/api/v1/licences/verify?code=${licence.purchaseCode}`);
+    const read = await call(ctx, reader.token, `/api/v1/licences/${licence.purchaseCode}`);
+
+    expect((withoutScope.json() as ApiV1Error).error).toEqual({
+      code: 'missing_scope',
+      message: 'This token lacks the scope licences:write',
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({
+      purchaseCode: licence.purchaseCode,
+      status: 'Revoked',
+      valid: false,
+      revokedReason: 'Resold on a forum',
+    });
+    expect([again.statusCode, (again.json() as ApiV1Error).error.code]).toEqual([409, 'conflict']);
+    expect(verified.json() as LicenceVerification).toMatchObject({ valid: false, status: 'Revoked' });
+    expect(read.json() as ApiV1Licence).toMatchObject({ status: 'Revoked', revokedReason: 'Resold on a forum' });
+  });
+
+  it('walks every sale and product page by cursor, each once, newest first', async () => {
+    const { ctx, seller, buyer, runner, puzzle, admin } = await shop();
+    for (let n = 0; n < 3; n += 1) await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: `Extra ${n}` }) });
+    // Two lines sold at the same time as each other make the tie the cursor's id must break.
+    for (let n = 0; n < 4; n += 1) await recordSale(ctx, buyer._id, [runner._id, puzzle._id], new Date(Date.UTC(2026, 0, 10 + n)));
+    const { token } = await createToken(ctx, seller, ['sales:read', 'products:read']);
+
+    async function walk<T>(path: string, idOf: (item: T) => string): Promise<{ ids: string[]; pages: number }> {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const response = await call(ctx, token, `${path}?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(response.statusCode).toBe(200);
+        const page = response.json() as { data: T[]; nextCursor: string | null };
+        ids.push(...page.data.map(idOf));
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor);
+      return { ids, pages };
+    }
+
+    const sales = await walk<ApiV1SalePage['data'][number]>('/api/v1/sales', (sale) => sale.lineId);
+    const products = await walk<ApiV1ProductPage['data'][number]>('/api/v1/products', (product) => product.id);
+    const soldAt = ((await call(ctx, token, '/api/v1/sales?limit=100')).json() as ApiV1SalePage).data.map((sale) => sale.soldAt);
+
+    expect(sales.pages).toBe(3);
+    expect(new Set(sales.ids).size).toBe(8);
+    expect(sales.ids).toHaveLength(8);
+    expect(soldAt).toEqual(soldAt.toSorted().toReversed());
+    expect(products.pages).toBe(2);
+    expect(new Set(products.ids).size).toBe(5);
+    expect(products.ids).toHaveLength(5);
+  });
+
+  it('answers a cursor it did not give or a limit past 100 with 400 invalid_request on the field, and an unknown call in the v1 body', async () => {
+    const { ctx, seller } = await shop();
+    const { token } = await createToken(ctx, seller, ['products:read']);
+
+    const response = await call(ctx, token, '/api/v1/products?cursor=bm90LWEtY3Vyc29y');
+    const tooMany = await call(ctx, token, '/api/v1/products?limit=1000');
+    const noSuchCall = await call(ctx, token, '/api/v1/nothing-here');
+
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as ApiV1Error).error).toMatchObject({ code: 'invalid_request', field: 'cursor' });
+    expect([tooMany.statusCode, (tooMany.json() as ApiV1Error).error.field]).toEqual([400, 'limit']);
+    expect(noSuchCall.json()).toEqual({ error: { code: 'not_found', message: 'No such API call: GET /api/v1/nothing-here' } });
+  });
+
+  it("reads the token owner's statement from the ledger with statement:read", async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const { token } = await createToken(ctx, seller, ['statement:read']);
+
+    const response = await call(ctx, token, '/api/v1/statement?limit=5');
+    const page = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/statement?limit=5' })).json() as Statement;
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(page);
+    expect((response.json() as Statement).entries.length).toBeGreaterThan(0);
+  });
+
+  it('answers the call past API_RATE_LIMIT_PER_MINUTE with 429 and RateLimit headers, counting every v1 call of a token', async () => {
+    const { ctx, seller } = await shop({ API_RATE_LIMIT_PER_MINUTE: '3' });
+    const { token } = await createToken(ctx, seller, ['products:read', 'sales:read']);
+    const other = await createToken(ctx, seller, ['products:read']);
+
+    const first = await call(ctx, token, '/api/v1/products');
+    await call(ctx, token, '/api/v1/sales');
+    await call(ctx, token, '/api/v1/products');
+    const limited = await call(ctx, token, '/api/v1/sales');
+    const otherToken = await call(ctx, other.token, '/api/v1/products');
+
+    expect([first.headers['ratelimit-limit'], first.headers['ratelimit-remaining']]).toEqual(['3', '2']);
+    expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    expect(limited.statusCode).toBe(429);
+    expect([limited.headers['ratelimit-limit'], limited.headers['ratelimit-remaining']]).toEqual(['3', '0']);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((limited.json() as ApiV1Error).error.code).toBe('rate_limited');
+    expect(otherToken.statusCode).toBe(200);
+  });
+
+  it('takes a Bearer write from another origin, since no cookie is read under /api/v1', async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    const licence = await licenceOf(ctx, buyer, runner._id);
+    const { token } = await createToken(ctx, seller, ['licences:write']);
+
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/licences/${licence.purchaseCode}/revoke`,
+      headers: { authorization: `Bearer ${token}`, origin: 'https://tools.example', 'sec-fetch-site': 'cross-site' },
+      payload: { reason: 'Refunded elsewhere' },
+    });
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('documents every v1 call in the OpenAPI document, tagged, with the Bearer scheme and named schemas', async () => {
+    const ctx = await buildCatalogueApp();
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown; summary?: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })));
+
+    expect(operations.map(({ method, path }) => `${method} ${path}`).toSorted()).toEqual([
+      'get /api/v1/licences/verify',
+      'get /api/v1/licences/{code}',
+      'get /api/v1/products',
+      'get /api/v1/products/{id}',
+      'get /api/v1/sales',
+      'get /api/v1/statement',
+      'post /api/v1/licences/{code}/revoke',
+    ]);
+    expect(operations.filter((operation) => !operation.tags?.includes('api v1') || !operation.summary)).toEqual([]);
+    expect(new Set(operations.map((operation) => JSON.stringify(operation.security)))).toEqual(
+      new Set([JSON.stringify([{ sellerToken: [] }])]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ApiV1Error', 'ApiV1Product', 'ApiV1ProductPage', 'ApiV1Sale', 'ApiV1SalePage', 'ApiV1Licence']),
+    );
+  });
+});

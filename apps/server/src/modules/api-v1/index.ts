@@ -1,0 +1,1 @@
+export { apiV1Routes } from './api-v1.routes.js';
