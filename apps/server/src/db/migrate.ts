@@ -37,6 +37,7 @@ import * as transferReversals from './migrations/0037_transfer_reversals.js';
 import * as ledgerEntryVersions from './migrations/0038_ledger_entry_versions.js';
 import * as customWork from './migrations/0039_custom_work.js';
 import * as customWorkEvidenceReviews from './migrations/0040_custom_work_evidence_reviews.js';
+import * as webhooks from './migrations/0042_webhooks.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0038_ledger_entry_versions': ledgerEntryVersions,
   '0039_custom_work': customWork,
   '0040_custom_work_evidence_reviews': customWorkEvidenceReviews,
+  '0042_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
