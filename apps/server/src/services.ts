@@ -63,6 +63,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       pricesOf: (productIds) => payments.upgradePrices(productIds),
       open: (actor, upgrade, holdIn) => payments.openUpgrade(actor, upgrade, holdIn),
     },
+    // Built below, once notifications and mail are.
+    webhooks: { emit: (trx, afterCommit, sellerId, type, data) => webhooks.emit(trx, afterCommit, sellerId, type, data) },
   });
   const discounts = new DiscountsService({ db, inTransaction, clock });
   const bundles: BundlesService = new BundlesService({ db, inTransaction, clock, catalogue: { changed: () => catalogue.changed() } });

@@ -155,6 +155,19 @@ export const orderRefundedDataSchema = z
   .meta({ id: 'WebhookOrderRefunded' });
 export type OrderRefundedData = z.infer<typeof orderRefundedDataSchema>;
 
+/** `licence.revoked`: an admin revoked a licence of the seller's product (a refund's revocation is `order.refunded`). */
+export const licenceRevokedDataSchema = z
+  .object({
+    licenceCode: z.string(),
+    orderId: idSchema,
+    lineId: idSchema,
+    productId: idSchema,
+    reason: z.string(),
+    revokedAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'WebhookLicenceRevoked' });
+export type LicenceRevokedData = z.infer<typeof licenceRevokedDataSchema>;
+
 /** `review.created`: a verified buyer's review of the seller's product. */
 export const reviewCreatedDataSchema = z
   .object({ reviewId: idSchema, productId: idSchema, rating: z.number().int(), createdAt: isoDateTimeSchema })

@@ -113,6 +113,45 @@ describe('signed webhooks (docs/decisions/0015)', () => {
     expect(delivery!.lastLatencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells the seller of a review, a licence revoked by an admin and a refund, each in its own transaction', async () => {
+    const { ctx, admin, seller, buyer, product } = await shop();
+    const hook = await receiver();
+    await register(ctx, seller, hook.url, ['review.created', 'licence.revoked', 'order.refunded']);
+    const purchase = await buyWithCard(ctx, buyer, [singleLine(product._id)]);
+    const code = purchase.products[0]!.purchaseCode;
+
+    const reviewed = await injectAs(ctx, buyer, {
+      method: 'POST',
+      url: '/api/review/addReview',
+      payload: { productId: product._id, rating: 5, text: 'Clean code and a quick reply from the seller.' },
+    });
+    const revoked = await injectAs(ctx, admin, {
+      method: 'PUT',
+      url: `/api/licence/${code}/revoke`,
+      payload: { reason: 'Shared on a forum' },
+    });
+    const refunded = await injectAs(ctx, admin, {
+      method: 'POST',
+      url: '/api/purchase/refund',
+      payload: { purchaseId: purchase._id, reason: 'The buyer asked within the window' },
+    });
+    await ctx.services.webhooks.settled();
+
+    expect([reviewed.statusCode, revoked.statusCode, refunded.statusCode]).toEqual([201, 200, 200]);
+    // Sent as each commits, by rounds that may overlap: compared in the order of their names.
+    const events = hook.hits
+      .map((hit) => JSON.parse(hit.body) as { type: string; data: Record<string, unknown> })
+      .toSorted((a, b) => a.type.localeCompare(b.type));
+    expect(events).toMatchObject([
+      { type: 'licence.revoked', data: { licenceCode: code, orderId: purchase._id, productId: product._id, reason: 'Shared on a forum' } },
+      {
+        type: 'order.refunded',
+        data: { orderId: purchase._id, lines: [{ productId: product._id, refunded: { cents: 4999, currency: 'usd' } }] },
+      },
+      { type: 'review.created', data: { productId: product._id, rating: 5 } },
+    ]);
+  });
+
   it('retries a failing receiver on the schedule as the clock moves, then turns the endpoint off and tells the seller', async () => {
     const { ctx, seller } = await shop();
     const hook = await receiver((_request, response) => {
