@@ -172,6 +172,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     quotaBytes: config.uploadQuotaBytes,
     publicUrl: config.publicUrl,
     archiveStored: () => archives.wake(),
+    webhooks,
   });
   const moderation: ModerationService = new ModerationService({
     db,

@@ -168,6 +168,12 @@ export const licenceRevokedDataSchema = z
   .meta({ id: 'WebhookLicenceRevoked' });
 export type LicenceRevokedData = z.infer<typeof licenceRevokedDataSchema>;
 
+/** `release.published`: a version of the seller's product is served to buyers from now on. */
+export const releasePublishedDataSchema = z
+  .object({ releaseId: idSchema, productId: idSchema, version: z.string(), publishedAt: isoDateTimeSchema })
+  .meta({ id: 'WebhookReleasePublished' });
+export type ReleasePublishedData = z.infer<typeof releasePublishedDataSchema>;
+
 /** `review.created`: a verified buyer's review of the seller's product. */
 export const reviewCreatedDataSchema = z
   .object({ reviewId: idSchema, productId: idSchema, rating: z.number().int(), createdAt: isoDateTimeSchema })

@@ -113,10 +113,12 @@ describe('signed webhooks (docs/decisions/0015)', () => {
     expect(delivery!.lastLatencyMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('tells the seller of a review, a licence revoked by an admin and a refund, each in its own transaction', async () => {
+  it('tells the seller of a release, a review, a licence revoked by an admin and a refund, each in its own transaction', async () => {
     const { ctx, admin, seller, buyer, product } = await shop();
     const hook = await receiver();
-    await register(ctx, seller, hook.url, ['review.created', 'licence.revoked', 'order.refunded']);
+    await register(ctx, seller, hook.url, ['review.created', 'licence.revoked', 'order.refunded', 'release.published']);
+    // Its first release is published by the admin's approval.
+    const puzzle = await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: 'Block Puzzle' }) });
     const purchase = await buyWithCard(ctx, buyer, [singleLine(product._id)]);
     const code = purchase.products[0]!.purchaseCode;
 
@@ -148,6 +150,7 @@ describe('signed webhooks (docs/decisions/0015)', () => {
         type: 'order.refunded',
         data: { orderId: purchase._id, lines: [{ productId: product._id, refunded: { cents: 4999, currency: 'usd' } }] },
       },
+      { type: 'release.published', data: { productId: puzzle._id, version: expect.any(String) } },
       { type: 'review.created', data: { productId: product._id, rating: 5 } },
     ]);
   });
