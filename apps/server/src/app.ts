@@ -46,6 +46,7 @@ import { saleRoutes } from './modules/sales/index.js';
 import { bundleRoutes } from './modules/bundles/index.js';
 import { customWorkRoutes } from './modules/custom-work/index.js';
 import { connectRoutes } from './modules/connect/index.js';
+import { webhookRoutes } from './modules/webhooks/index.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
@@ -146,6 +147,8 @@ export async function buildApp(given: AppDependencies) {
   app.addHook('onClose', async () => {
     // An analysis under way reads storage and writes its report: let it finish before the database closes.
     await services.archives.idle();
+    // A webhook attempt under way records its outcome: let it finish before the database closes.
+    await services.webhooks.settled();
     await stopFollowingCatalogue();
     await services.events.close();
   });
@@ -180,6 +183,7 @@ export async function buildApp(given: AppDependencies) {
   await app.register(saleRoutes, { sales: services.sales });
   await app.register(bundleRoutes, { bundles: services.bundles });
   await app.register(customWorkRoutes, { customWork: services.customWork });
+  await app.register(webhookRoutes, { webhooks: services.webhooks });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

@@ -20,6 +20,9 @@ export const PROVIDER_RECONCILIATION_INTERVAL_MS = 15 * 60_000;
 /** How late, at most, an unanswered custom work delivery is released, a reminder sent or an owed refund made (docs/decisions/0013). */
 export const CUSTOM_WORK_CLOCK_INTERVAL_MS = 60_000;
 
+/** As often as the shortest webhook retry (5 s): a new event wakes the sender itself, this round sends the retries (docs/decisions/0015). */
+export const WEBHOOK_ROUND_INTERVAL_MS = 5_000;
+
 /** A backstop only: an upload wakes its analysis itself. */
 export const ARCHIVE_ANALYSIS_INTERVAL_MS = 60_000;
 
@@ -60,6 +63,12 @@ export function startBackgroundJobs(
       config.mailRetrySeconds * 1000,
       () => services.mail.deliverPending(),
       (error) => log.warn({ err: error }, 'mail delivery round failed'),
+    ),
+    // Webhook deliveries that are due: safe on every instance at once, each delivery claimed by one (docs/decisions/0015).
+    every(
+      WEBHOOK_ROUND_INTERVAL_MS,
+      () => services.webhooks.deliverDue(),
+      (error) => log.warn({ err: error }, 'webhook delivery round failed'),
     ),
     // Uploads wake the analysis at once; this round catches what a crash or another instance's lease left.
     every(

@@ -30,6 +30,7 @@ import { DisputesService, PaymentsService } from './modules/payments/index.js';
 import { CustomWorkService } from './modules/custom-work/index.js';
 import { PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
+import { WebhooksService } from './modules/webhooks/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -62,6 +63,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       pricesOf: (productIds) => payments.upgradePrices(productIds),
       open: (actor, upgrade, holdIn) => payments.openUpgrade(actor, upgrade, holdIn),
     },
+    // Built below, once notifications and mail are.
+    webhooks: { emit: (trx, afterCommit, sellerId, type, data) => webhooks.emit(trx, afterCommit, sellerId, type, data) },
   });
   const discounts = new DiscountsService({ db, inTransaction, clock });
   const bundles: BundlesService = new BundlesService({ db, inTransaction, clock, catalogue: { changed: () => catalogue.changed() } });
@@ -135,6 +138,17 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     log,
     config.mailRetrySeconds * 1000,
   );
+  // Sellers' signed webhooks (docs/decisions/0015): events are stored in their own transactions, sent by every instance's sender.
+  const webhooks = new WebhooksService({
+    db,
+    inTransaction,
+    clock,
+    log,
+    notifications,
+    mail,
+    publicUrl: config.publicUrl,
+    settings: config.webhooks,
+  });
   const payouts = new PayoutsService({
     db,
     inTransaction,
@@ -158,6 +172,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     quotaBytes: config.uploadQuotaBytes,
     publicUrl: config.publicUrl,
     archiveStored: () => archives.wake(),
+    webhooks,
   });
   const moderation: ModerationService = new ModerationService({
     db,
@@ -195,6 +210,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     clock,
     log,
     publicUrl: config.publicUrl,
+    webhooks,
     disputedLinesOf: (orderId) => disputes.disputedLinesOf(orderId),
   });
   // Sellers' Stripe accounts for payouts (docs/decisions/0012); the webhook hands it account.updated.
@@ -277,6 +293,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     log,
     mail,
     ledger,
+    webhooks,
     publicUrl: config.publicUrl,
   });
   const passwords = new PasswordHasher(config.passwordHashCost);
@@ -323,7 +340,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     discounts,
     sales,
     bundles,
-    reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock }),
+    reviews: new ReviewsService({ db, inTransaction, notifications, catalogue, licences, clock, webhooks }),
+    webhooks,
     orders,
     licences,
     customWork,

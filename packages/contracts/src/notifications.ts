@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common.js';
 
 /** What a notice is about: a new version of something bought, a decision on a seller's work, or a review and its reply. */
-export const NOTIFICATION_KINDS = ['release', 'moderation', 'review', 'refund', 'payout', 'dispute', 'custom_work'] as const;
+export const NOTIFICATION_KINDS = ['release', 'moderation', 'review', 'refund', 'payout', 'dispute', 'custom_work', 'webhook'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

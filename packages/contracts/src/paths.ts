@@ -90,6 +90,14 @@ export const API_PATHS = {
     one: '/api/bundle/:id',
   },
   /** Custom work as an escrowed order: quote, fund, deliver, accept (docs/decisions/0013). */
+  /** A seller's signed webhook endpoints and their deliveries (docs/decisions/0015). */
+  webhooks: {
+    endpoints: '/api/webhooks/endpoints',
+    endpoint: '/api/webhooks/endpoints/:id',
+    test: '/api/webhooks/endpoints/:id/test',
+    deliveries: '/api/webhooks/endpoints/:id/deliveries',
+    replay: '/api/webhooks/deliveries/:id/replay',
+  },
   customWork: {
     list: '/api/custom-work',
     mine: '/api/custom-work/mine',

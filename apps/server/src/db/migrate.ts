@@ -38,6 +38,7 @@ import * as ledgerEntryVersions from './migrations/0038_ledger_entry_versions.js
 import * as customWork from './migrations/0039_custom_work.js';
 import * as customWorkEvidenceReviews from './migrations/0040_custom_work_evidence_reviews.js';
 import * as tokenScopes from './migrations/0041_token_scopes.js';
+import * as webhooks from './migrations/0042_webhooks.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0039_custom_work': customWork,
   '0040_custom_work_evidence_reviews': customWorkEvidenceReviews,
   '0041_token_scopes': tokenScopes,
+  '0042_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

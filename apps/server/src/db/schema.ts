@@ -20,6 +20,8 @@ import type {
   ResolutionOutcome,
   Role,
   SubCategory,
+  WebhookDeliveryStatus,
+  WebhookEventType,
   WithdrawalStatus,
 } from '@market/contracts';
 import type { ColumnType, Generated } from 'kysely';
@@ -76,6 +78,8 @@ export interface Database {
   custom_work_events: CustomWorkEventsTable;
   custom_work_evidence: CustomWorkEvidenceTable;
   custom_work_reviews: CustomWorkReviewsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   disputes: DisputesTable;
   dispute_lines: DisputeLinesTable;
   api_tokens: ApiTokensTable;
@@ -900,4 +904,38 @@ export interface CustomWorkReviewsTable {
   text: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A seller's webhook endpoint (docs/decisions/0015); `events` is a JSON array of event types. */
+export interface WebhookEndpointsTable {
+  id: string;
+  seller_id: string;
+  url: string;
+  events: string;
+  /** `whsec_` and base64 of 24 random bytes: it signs, so it is kept as it is (a hash could not sign). */
+  secret: string;
+  /** The secret before the last rotation, which also signs until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+/** The outbox of webhook deliveries: the id is the `webhook-id` header; `payload` the JSON body sent. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_type: WebhookEventType;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_response_excerpt: string | null;
+  claimed_until: string | null;
+  claimed_by: string | null;
+  created_at: string;
+  delivered_at: string | null;
 }

@@ -34,6 +34,8 @@ const OWNERS: Record<string, string> = {
   custom_work_events: 'modules/custom-work',
   custom_work_evidence: 'modules/custom-work',
   custom_work_reviews: 'modules/custom-work',
+  webhook_endpoints: 'modules/webhooks',
+  webhook_deliveries: 'modules/webhooks',
 };
 
 /**

@@ -151,6 +151,7 @@ const envSchema = z
     HOLD_REFUND_RATE: z.coerce.number().min(0).max(1).default(0.2),
     CUSTOM_WORK_REVISIONS: z.coerce.number().int().min(0).max(20).default(2),
     CUSTOM_WORK_AUTO_RELEASE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    WEBHOOK_ALLOW_PRIVATE: booleanFromText.default(false),
     PASSWORD_HASH_COST: z.coerce
       .number()
       .int()
@@ -322,6 +323,11 @@ export interface Config {
   payouts: PayoutsConfig;
   /** Custom work in escrow (docs/decisions/0013): rounds of changes per milestone, and days before an unanswered delivery is released. */
   customWork: { revisions: number; autoReleaseDays: number };
+  /**
+   * Sellers' webhooks (docs/decisions/0015): `allowPrivate` lets deliveries reach loopback and private
+   * addresses (development and tests only); `httpsOnly` refuses plain http endpoints (production, unless private ones are allowed).
+   */
+  webhooks: { allowPrivate: boolean; httpsOnly: boolean };
   /** Bearer token the scraper sends; on the public port (outside production) it is what turns metrics on. */
   metricsToken: string | null;
   /** A listener of its own for the scraper (GET /metrics); set, metrics leave the public port. */
@@ -420,5 +426,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       holdRefundRate: env.HOLD_REFUND_RATE,
     },
     customWork: { revisions: env.CUSTOM_WORK_REVISIONS, autoReleaseDays: env.CUSTOM_WORK_AUTO_RELEASE_DAYS },
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      httpsOnly: env.NODE_ENV === 'production' && !env.WEBHOOK_ALLOW_PRIVATE,
+    },
   };
 }

@@ -21,5 +21,6 @@ export function refundsWithProvider(ctx: TestContext, payments: RefundsServiceDe
     clock: ctx.clock,
     log: { error: () => {}, info: () => {} },
     publicUrl: 'http://localhost',
+    webhooks: ctx.services.webhooks,
   });
 }

@@ -32,6 +32,7 @@ import {
   type ApiScope,
   type ApiV1Licence,
   type CreateTokenBody,
+  type LicenceRevokedData,
 } from '@market/contracts';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import { type Clock, DAY_MS, MINUTE_MS } from '../../platform/clock.js';
@@ -41,6 +42,7 @@ import { type ApiTokenRow, type LicenceAppRow, type LicenceRow, LicencesReposito
 import { certificatePdf } from './certificate.js';
 import { holdsLicence, managesLicences, seesLicence, tokenMay, tokenVerifies } from './policies.js';
 import type { Kysely } from 'kysely';
+import type { WebhookEvents } from '../webhooks/index.js';
 import type { Database } from '../../db/schema.js';
 
 export interface NewApp {
@@ -99,6 +101,8 @@ export interface LicencesServiceDependencies {
   inTransaction: InTransaction;
   clock: Clock;
   upgrades: LicenceUpgrades;
+  /** The seller's endpoints hear of each licence an admin revokes (docs/decisions/0015). */
+  webhooks: WebhookEvents;
 }
 
 /** Licences: read by their buyer (and admins), apps registered to them, revoked by admins, verified by sellers. */
@@ -107,12 +111,14 @@ export class LicencesService {
   private readonly inTransaction: InTransaction;
   private readonly clock: Clock;
   private readonly upgrades: LicenceUpgrades;
+  private readonly webhooks: WebhookEvents;
 
-  constructor({ db, inTransaction, clock, upgrades }: LicencesServiceDependencies) {
+  constructor({ db, inTransaction, clock, upgrades, webhooks }: LicencesServiceDependencies) {
     this.licences = new LicencesRepository(db);
     this.inTransaction = inTransaction;
     this.clock = clock;
     this.upgrades = upgrades;
+    this.webhooks = webhooks;
   }
 
   /** Whether the user holds an active licence of the product (bought, not refunded, not revoked). */
@@ -257,7 +263,21 @@ export class LicencesService {
   async revoke(actor: SessionUser, code: string, reason: string): Promise<Licence> {
     if (!managesLicences(actor)) throw forbidden('Only an admin can revoke a licence');
     const licence = await this.known(code);
-    if (!(await this.licences.revoke(licence.licence_id, reason, this.clock.now().toISOString()))) throw conflict(LICENCE_REVOKED_MESSAGE);
+    const revokedAt = this.clock.now().toISOString();
+    const revoked = await this.inTransaction(async (trx, afterCommit) => {
+      if (!(await new LicencesRepository(trx).revoke(licence.licence_id, reason, revokedAt))) return false;
+      const data: LicenceRevokedData = {
+        licenceCode: licence.purchase_code,
+        orderId: licence.purchase_id,
+        lineId: licence.line_id,
+        productId: licence.product_id,
+        reason,
+        revokedAt,
+      };
+      await this.webhooks.emit(trx, afterCommit, licence.seller_id, 'licence.revoked', data);
+      return true;
+    });
+    if (!revoked) throw conflict(LICENCE_REVOKED_MESSAGE);
     return this.view({ ...licence, status: 'Revoked', revoked_reason: reason });
   }
 

@@ -223,7 +223,8 @@ export class ModerationService {
     const now = this.clock.now().toISOString();
     await this.inTransaction(async (trx, afterCommit) => {
       await this.products.setStatusIn(trx, id, decision.action, now);
-      if (decision.action === 'Approved') await this.releases.publishUnderReviewIn(trx, id, pinnedReleaseId, now);
+      if (decision.action === 'Approved')
+        await this.releases.publishUnderReviewIn(trx, afterCommit, { id, sellerId: row.user_id }, pinnedReleaseId, now);
       await this.record(trx, afterCommit, actor, row, seller, title, decision, now);
       afterCommit(() => this.catalogue.changed());
     });

@@ -16,6 +16,7 @@ import {
   type PurchaseLine,
   type SessionUser,
   type TextBoolean,
+  type OrderPaidData,
 } from '@market/contracts';
 import { ownsPayment, type PaymentsService, type RecordedPayment } from '../payments/index.js';
 import type { LicencesService, NewLicence } from '../licences/index.js';
@@ -33,6 +34,7 @@ import { type PurchaseLineRow, PurchasesRepository } from './purchases.repositor
 import { isBuyer, seesEveryPurchase } from './policies.js';
 import { receiptMail } from './receipt.js';
 import type { Kysely } from 'kysely';
+import type { WebhookEvents } from '../webhooks/index.js';
 import type { AfterCommit, InTransaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
@@ -130,6 +132,8 @@ export interface PurchasesServiceDependencies {
   log: Pick<Logger, 'error'>;
   mail: Pick<MailOutbox, 'queue'>;
   ledger: LedgerService;
+  /** Each seller's endpoints hear of the order's lines of their products (docs/decisions/0015). */
+  webhooks: WebhookEvents;
   /** The site's address, for the receipt's link. */
   publicUrl: string;
 }
@@ -156,6 +160,7 @@ export class PurchasesService {
   private readonly mail: Pick<MailOutbox, 'queue'>;
   private readonly ledger: LedgerService;
   private readonly publicUrl: string;
+  private readonly webhooks: WebhookEvents;
 
   constructor({
     db,
@@ -177,6 +182,7 @@ export class PurchasesService {
     log,
     mail,
     ledger,
+    webhooks,
     publicUrl,
   }: PurchasesServiceDependencies) {
     this.inTransaction = inTransaction;
@@ -199,6 +205,7 @@ export class PurchasesService {
     this.log = log;
     this.mail = mail;
     this.publicUrl = publicUrl;
+    this.webhooks = webhooks;
   }
 
   /** POST purchaseDetail: the browser names the intent; everything else comes from the record and the provider. */
@@ -344,6 +351,7 @@ export class PurchasesService {
           await this.payouts.firstSaleRecordedIn(trx, afterCommit, { sellerId, paidAt });
         }
         if (receipt) await this.mail.queue(trx, afterCommit, [receipt]);
+        await this.tellSellers(trx, afterCommit, payment, paidAt, sellers, codes);
         // Download counts and bestseller lists moved.
         afterCommit(() => this.catalogue.changed());
       });
@@ -382,6 +390,35 @@ export class PurchasesService {
     });
     const order = await this.orders.soldById(payment.id);
     return { created: won, purchase: await this.toPurchase(order!) };
+  }
+
+  /** One `order.paid` event per seller in the order, with that seller's lines only: no seller learns what else the buyer bought. */
+  private async tellSellers(
+    trx: Kysely<Database>,
+    afterCommit: AfterCommit,
+    payment: RecordedPayment,
+    paidAt: string,
+    sellers: Map<string, string>,
+    codes: Map<string, string>,
+  ): Promise<void> {
+    const bySeller = new Map<string, OrderPaidData['lines']>();
+    for (const line of payment.lines) {
+      const sellerId = sellers.get(line.productId);
+      if (!sellerId) continue;
+      const lines = bySeller.get(sellerId) ?? [];
+      lines.push({
+        lineId: line.lineId,
+        productId: line.productId,
+        licenseType: line.licenseType,
+        paid: { cents: line.priceCents, currency: payment.currency },
+        licenceCode: codes.get(line.lineId) || null,
+      });
+      bySeller.set(sellerId, lines);
+    }
+    for (const [sellerId, lines] of bySeller) {
+      const data: OrderPaidData = { orderId: payment.id, paidAt, lines };
+      await this.webhooks.emit(trx, afterCommit, sellerId, 'order.paid', data);
+    }
   }
 
   /** Each line's sale in the ledger, credited to the product's seller at this moment. */

@@ -14,8 +14,10 @@ import {
   type RefundRequestStatus,
   type RefundResult,
   type SessionUser,
+  type OrderRefundedData,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
+import type { WebhookEvents } from '../webhooks/index.js';
 import type { Logger } from 'pino';
 import { type InTransaction, isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -88,6 +90,8 @@ export interface RefundsServiceDependencies {
   clock: Clock;
   log: Pick<Logger, 'error' | 'info'>;
   publicUrl: string;
+  /** The seller's endpoints hear of each refunded line (docs/decisions/0015). */
+  webhooks: WebhookEvents;
   /** The order's lines under a dispute open or lost (modules/payments); none when absent. */
   disputedLinesOf?: (orderId: string) => Promise<Set<string>>;
 }
@@ -110,6 +114,7 @@ export class RefundsService {
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'error' | 'info'>;
   private readonly publicUrl: string;
+  private readonly webhooks: WebhookEvents;
   private readonly disputedLinesOf: (orderId: string) => Promise<Set<string>>;
 
   constructor({
@@ -126,8 +131,10 @@ export class RefundsService {
     clock,
     log,
     publicUrl,
+    webhooks,
     disputedLinesOf,
   }: RefundsServiceDependencies) {
+    this.webhooks = webhooks;
     this.payouts = payouts;
     this.recoverShortfall = recoverShortfall;
     this.disputedLinesOf = disputedLinesOf ?? (async () => new Set());
@@ -415,6 +422,12 @@ export class RefundsService {
       await this.mail.queue(trx, afterCommit, [
         refundMail({ name: line.buyer_name, email: line.buyer_email }, refunded, reason, this.publicUrl),
       ]);
+      const data: OrderRefundedData = {
+        orderId: line.purchase_id,
+        refundedAt: this.clock.now().toISOString(),
+        lines: [{ lineId: line.line_id, productId: line.product_id, refunded: { cents: refunded.amountCents, currency: 'usd' } }],
+      };
+      await this.webhooks.emit(trx, afterCommit, line.seller_id, 'order.refunded', data);
       // docs/decisions/0012 "Holds": a refund rate above HOLD_REFUND_RATE holds the seller's payouts.
       await this.payouts.refundRecordedIn(trx, afterCommit, { sellerId: line.seller_id, ...(await refunds.refundShareOf(line.seller_id)) });
       afterCommit(async () => {

@@ -8,9 +8,11 @@ import {
   type SessionUser,
   titleToSlug,
   versionParts,
+  type ReleasePublishedData,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
-import { type InTransaction, isUniqueViolation } from '../../db/index.js';
+import { type AfterCommit, type InTransaction, isUniqueViolation } from '../../db/index.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 import type { Database } from '../../db/schema.js';
 import { parseFormFields } from '../../http/form-fields.js';
 import type { Clock } from '../../platform/clock.js';
@@ -42,6 +44,8 @@ export interface ReleasesServiceDependencies {
   publicUrl: string;
   /** Told once a new archive's release is stored, so its analysis starts at once. */
   archiveStored: () => void;
+  /** The seller's endpoints hear of each release published (docs/decisions/0015). */
+  webhooks: WebhookEvents;
 }
 
 /** The archive uploaded with a new product: its first version, moderated with the product itself. */
@@ -69,6 +73,7 @@ export class ReleasesService {
   private readonly quotaBytes: number;
   private readonly publicUrl: string;
   private readonly archiveStored: () => void;
+  private readonly webhooks: WebhookEvents;
 
   constructor(dependencies: ReleasesServiceDependencies) {
     this.releases = new ReleasesRepository(dependencies.db);
@@ -82,6 +87,7 @@ export class ReleasesService {
     this.quotaBytes = dependencies.quotaBytes;
     this.publicUrl = dependencies.publicUrl;
     this.archiveStored = dependencies.archiveStored;
+    this.webhooks = dependencies.webhooks;
   }
 
   /** Refuses an archive that would take the actor's stored source code past the quota. */
@@ -227,10 +233,31 @@ export class ReleasesService {
    * Within a product's approval: publishes the archive under review (its newest release not rejected).
    * `pinnedId` is the release whose checks the admin was shown; if another is under review now, 409.
    */
-  async publishUnderReviewIn(trx: Kysely<Database>, productId: string, pinnedId: string | undefined, publishedAt: string): Promise<void> {
-    const release = await this.releases.underReviewOf(productId, trx);
+  async publishUnderReviewIn(
+    trx: Kysely<Database>,
+    afterCommit: AfterCommit,
+    product: { id: string; sellerId: string },
+    pinnedId: string | undefined,
+    publishedAt: string,
+  ): Promise<void> {
+    const release = await this.releases.underReviewOf(product.id, trx);
     if (pinnedId !== undefined && release?.id !== pinnedId) throw conflict(ARCHIVE_UNDER_REVIEW_CHANGED_MESSAGE);
-    if (release) await this.releases.publishIn(trx, release.id, publishedAt);
+    if (!release) return;
+    await this.releases.publishIn(trx, release.id, publishedAt);
+    // A new product's first release is stored approved, yet reaches buyers only now: the seller hears of it now.
+    await this.tellSellerIn(trx, afterCommit, product.sellerId, release, publishedAt);
+  }
+
+  /** A `release.published` event to the seller's endpoints, in the publication's transaction. */
+  private async tellSellerIn(
+    trx: Kysely<Database>,
+    afterCommit: AfterCommit,
+    sellerId: string,
+    release: Pick<ReleaseRow, 'id' | 'product_id' | 'version'>,
+    publishedAt: string,
+  ): Promise<void> {
+    const data: ReleasePublishedData = { releaseId: release.id, productId: release.product_id, version: release.version, publishedAt };
+    await this.webhooks.emit(trx, afterCommit, sellerId, 'release.published', data);
   }
 
   /** GET releases: the approved ones for everybody who may see the product; every one for its owner and admins. */
@@ -267,6 +294,7 @@ export class ReleasesService {
     await this.inTransaction(async (trx, afterCommit) => {
       // Of two approvals racing, only one finds it unapproved: the other changes nothing and tells nobody.
       if (!(await this.releases.publishIn(trx, release.id, publishedAt))) return;
+      await this.tellSellerIn(trx, afterCommit, release.product_owner_id, release, publishedAt);
       await this.notifications.queue(trx, afterCommit, [
         ...buyers.map((buyer) => ({ userId: buyer.id, notice: notices.buyer })),
         { userId: release.product_owner_id, notice: notices.approved },

@@ -19,6 +19,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 import { moderatesReviews, repliesToReview, seesHiddenReview, writesReview } from './policies.js';
 import { type ReviewChanges, ReviewsRepository, type ReviewWithPeopleRow } from './reviews.repository.js';
 
@@ -38,6 +39,8 @@ export interface ReviewsServiceDependencies {
   /** The "bought it" rule: an active licence of the product. */
   licences: Pick<LicencesService, 'holds'>;
   clock: Clock;
+  /** The seller's endpoints hear of each new review (docs/decisions/0015). */
+  webhooks: WebhookEvents;
 }
 
 /** Verified-buyer reviews: written by holders of an active licence, answered by the seller, hidden by admins. */
@@ -48,14 +51,16 @@ export class ReviewsService {
   private readonly catalogue: Pick<CatalogueService, 'changed'>;
   private readonly licences: Pick<LicencesService, 'holds'>;
   private readonly clock: Clock;
+  private readonly webhooks: WebhookEvents;
 
-  constructor({ db, inTransaction, notifications, catalogue, licences, clock }: ReviewsServiceDependencies) {
+  constructor({ db, inTransaction, notifications, catalogue, licences, clock, webhooks }: ReviewsServiceDependencies) {
     this.reviews = new ReviewsRepository(db);
     this.inTransaction = inTransaction;
     this.licences = licences;
     this.notifications = notifications;
     this.catalogue = catalogue;
     this.clock = clock;
+    this.webhooks = webhooks;
   }
 
   /**
@@ -120,6 +125,7 @@ export class ReviewsService {
             },
           },
         ]);
+        await this.webhooks.emit(trx, afterCommit, product.user_id, 'review.created', { reviewId: id, productId, rating, createdAt: now });
         afterCommit(() => this.catalogue.changed());
       });
     } catch (error) {

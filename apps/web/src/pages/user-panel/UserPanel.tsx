@@ -17,6 +17,7 @@ const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const LicencesPage = lazy(() => import('./LicencesPage'));
 const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
 const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
+const WebhooksPage = lazy(() => import('./WebhooksPage'));
 
 /** docs/product-spec.md §2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -106,6 +107,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'API Tokens',
     summary: 'Tokens your programs use for the API, each with its scopes and expiry: your products, sales, statement and licences.',
     page: ApiTokensPage,
+  },
+  {
+    path: 'webhooks',
+    label: 'Webhooks',
+    summary: 'Signed notices to your own servers when an order is paid, refunded or reviewed, with every delivery and a replay.',
+    page: WebhooksPage,
   },
 ];
 

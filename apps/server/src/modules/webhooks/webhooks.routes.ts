@@ -1,0 +1,129 @@
+import {
+  API_PATHS,
+  errorBodySchema,
+  idParamsSchema,
+  messageBodySchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointBodySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateSchema,
+  webhookEndpointWithSecretSchema,
+} from '@market/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireUser } from '../auth/index.js';
+import type { WebhooksService } from './webhooks.service.js';
+
+export interface WebhookRoutesOptions {
+  webhooks: WebhooksService;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, { webhooks }) => {
+  const tags = ['webhooks'];
+
+  app.get(
+    API_PATHS.webhooks.endpoints,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in seller's webhook endpoints (never their secrets)",
+        response: { 200: webhookEndpointListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ endpoints: await webhooks.list(actorOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.webhooks.endpoints,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Registers an endpoint for some events; the answer carries its signing secret, shown this once',
+        body: webhookEndpointBodySchema,
+        response: { 201: webhookEndpointWithSecretSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await webhooks.create(actorOf(request), request.body)),
+  );
+
+  app.put(
+    API_PATHS.webhooks.endpoint,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Changes an endpoint’s address, events or state; `rotateSecret` answers a new secret, the old one signing too for 24 hours',
+        params: idParamsSchema,
+        body: webhookEndpointUpdateSchema,
+        response: { 200: z.union([webhookEndpointWithSecretSchema, webhookEndpointSchema]), ...errors },
+      },
+    },
+    async (request) => webhooks.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    API_PATHS.webhooks.endpoint,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Deletes an endpoint and its deliveries',
+        params: idParamsSchema,
+        response: { 200: messageBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await webhooks.remove(actorOf(request), request.params.id);
+      return { message: 'Endpoint deleted' };
+    },
+  );
+
+  app.post(
+    API_PATHS.webhooks.test,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Queues a `webhook.test` event to the endpoint',
+        params: idParamsSchema,
+        response: { 202: webhookDeliverySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await webhooks.sendTest(actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    API_PATHS.webhooks.deliveries,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The endpoint's latest deliveries, newest first: status, attempts, latency and the answer's first characters",
+        params: idParamsSchema,
+        response: { 200: webhookDeliveryListSchema, ...errors },
+      },
+    },
+    async (request) => ({ deliveries: await webhooks.deliveries(actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    API_PATHS.webhooks.replay,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Sends a delivery’s body again, as a new delivery',
+        params: idParamsSchema,
+        response: { 202: webhookDeliverySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await webhooks.replay(actorOf(request), request.params.id)),
+  );
+};

@@ -1,0 +1,6 @@
+import { Webhooks } from '@/features/webhooks';
+
+/** /userPanel/webhooks (sidebar: Webhooks). */
+export default function WebhooksPage() {
+  return <Webhooks />;
+}
