@@ -148,7 +148,6 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           confirmLabel="Yes, rotate"
           describedBy={headingId}
           pending={update.isPending}
-          tone="go"
           onConfirm={() =>
             update.mutate(
               { id: endpoint._id, rotateSecret: true },
