@@ -104,8 +104,9 @@ export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusSchema>;
 
 export const webhookDeliverySchema = z
   .object({
-    /** The `webhook-id` header: the same on every attempt, so a receiver can drop a repeat. */
     _id: idSchema,
+    /** The `webhook-id` header: the same on every attempt and on a replay, so a receiver can drop a repeat. */
+    webhookId: idSchema,
     endpointId: idSchema,
     type: webhookEventTypeSchema,
     status: webhookDeliveryStatusSchema,

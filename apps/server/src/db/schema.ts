@@ -926,6 +926,7 @@ export interface WebhookEndpointsTable {
 export interface WebhookDeliveriesTable {
   id: string;
   endpoint_id: string;
+  message_id: string;
   event_type: WebhookEventType;
   payload: string;
   status: WebhookDeliveryStatus;

@@ -28,6 +28,8 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('webhook_deliveries')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+    // The `webhook-id` header: the row's own id, or for a replay the id of the delivery it repeats.
+    .addColumn('message_id', 'text', (c) => c.notNull())
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())

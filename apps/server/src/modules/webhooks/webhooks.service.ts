@@ -179,13 +179,16 @@ export class WebhooksService {
     return (await this.repository.deliveriesOf(endpoint.id)).map(toDelivery);
   }
 
-  /** A new delivery (a new `webhook-id`) of the same body, sent as soon as the sender gets to it. */
+  /**
+   * The same message again, as a delivery of its own (its attempts apart from the first's): the
+   * same body and the same `webhook-id`, so a receiver that already took it can drop the repeat.
+   */
   async replay(actor: SessionUser, deliveryId: string): Promise<WebhookDelivery> {
     const delivery = await this.repository.delivery(deliveryId);
     if (!delivery || !ownsEndpoint(actor, delivery)) throw notFound('No such delivery');
     const endpoint = await this.repository.endpoint(delivery.endpoint_id);
     if (endpoint?.disabled_at !== null) throw conflict('Turn the endpoint on before replaying a delivery');
-    const row = this.deliveryRow(delivery.endpoint_id, delivery.event_type, delivery.payload);
+    const row = this.deliveryRow(delivery.endpoint_id, delivery.event_type, delivery.payload, delivery.message_id);
     await this.repository.insertDeliveries([row]);
     this.wake();
     return toDelivery(row);
@@ -303,7 +306,7 @@ export class WebhooksService {
       secrets.push(delivery.previous_secret);
     }
     const headers = {
-      'webhook-id': delivery.id,
+      'webhook-id': delivery.message_id,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signatureHeader(secrets, delivery.id, timestamp, delivery.payload),
       'user-agent': 'SourceCodeMarketplace-Webhooks/1',
@@ -326,11 +329,13 @@ export class WebhooksService {
     return endpoint;
   }
 
-  private deliveryRow(endpointId: string, type: WebhookEventType, payload: string): DeliveryRow {
+  private deliveryRow(endpointId: string, type: WebhookEventType, payload: string, repeats?: string): DeliveryRow {
     const now = this.clock.now().toISOString();
+    const id = newId();
     return {
-      id: newId(),
+      id,
       endpoint_id: endpointId,
+      message_id: repeats ?? id,
       event_type: type,
       payload,
       status: 'pending',
@@ -366,6 +371,7 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
 function toDelivery(row: DeliveryRow): WebhookDelivery {
   return {
     _id: row.id,
+    webhookId: row.message_id,
     endpointId: row.endpoint_id,
     type: row.event_type,
     status: row.status,

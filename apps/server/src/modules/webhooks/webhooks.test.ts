@@ -320,7 +320,7 @@ describe('signed webhooks (docs/decisions/0015)', () => {
     ]);
   });
 
-  it('replays a delivery as a new one with the same body', async () => {
+  it('replays a delivery as a new one with the same body and the same webhook-id', async () => {
     const { ctx, seller } = await shop();
     const hook = await receiver();
     const endpoint = await register(ctx, seller, hook.url);
@@ -331,8 +331,10 @@ describe('signed webhooks (docs/decisions/0015)', () => {
 
     expect(replayed.statusCode).toBe(202);
     expect((replayed.json() as WebhookDelivery)._id).not.toBe(first._id);
+    expect((replayed.json() as WebhookDelivery).webhookId).toBe(first.webhookId);
     expect(hook.hits).toHaveLength(2);
     expect(hook.hits[1]!.body).toBe(hook.hits[0]!.body);
+    expect(hook.hits.map((hit) => hit.headers['webhook-id'])).toEqual([first.webhookId, first.webhookId]);
     expect((await deliveriesOf(ctx, seller, endpoint._id)).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 
