@@ -70,6 +70,11 @@ export function eventStreams(app: FastifyInstance, { openStreams, heartbeatMs }:
     const header = request.headers['last-event-id'];
     let lastId: string | null = (Array.isArray(header) ? header[0] : header) ?? null;
     const sent = new Map<string, string>();
+    /**
+     * A stream opened without Last-Event-ID starts at its first event: rows stored before it are the
+     * page's own load, never missed by this stream, so a reread after an outage does not send them.
+     */
+    let firstId: string | null = null;
     const send = (event: StreamEvent) => {
       const data = JSON.stringify(event.data);
       if (event.id !== undefined) {
@@ -77,6 +82,7 @@ export function eventStreams(app: FastifyInstance, { openStreams, heartbeatMs }:
         sent.set(event.id, data);
         if (sent.size > REMEMBERED_IDS) sent.delete(sent.keys().next().value!);
         if (lastId === null || event.id > lastId) lastId = event.id;
+        firstId ??= header === undefined ? event.id : null;
       }
       write(`event: ${event.event}\n${event.id !== undefined ? `id: ${event.id}\n` : ''}data: ${data}\n\n`);
     };
@@ -95,7 +101,10 @@ export function eventStreams(app: FastifyInstance, { openStreams, heartbeatMs }:
         held ??= [];
         try {
           if (after !== null && !stream.destroyed && !stream.writableEnded) {
-            for (const event of await source.missedAfter(after, rereading)) send(event);
+            for (const event of await source.missedAfter(after, rereading)) {
+              if (rereading && firstId !== null && event.id !== undefined && event.id < firstId) continue;
+              send(event);
+            }
           }
         } catch (error) {
           request.log.error({ err: error }, 'event stream could not catch up');

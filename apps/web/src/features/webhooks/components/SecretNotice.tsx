@@ -28,7 +28,7 @@ export function SecretNotice({ url, secret, headingId, onDismiss }: SecretNotice
       </label>
       <input
         id={`${headingId}-value`}
-        className="form-control font-monospace mb-2"
+        className="form-control webhook-secret mb-2"
         readOnly
         value={secret}
         onFocus={(event) => event.target.select()}
