@@ -124,7 +124,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
               }}
             />
             <label htmlFor={`${ids}-${scope}`} className="form-check-label">
-              {API_SCOPE_LABELS[scope]} <code className="small">{scope}</code>
+              {API_SCOPE_LABELS[scope]} <code className="api-scope">{scope}</code>
             </label>
           </div>
         ))}
