@@ -85,7 +85,8 @@ test('a user asks for a reskin, the admin answers live, closes the chat and the 
   const adminThread = admin.getByRole('list', { name: 'Messages' });
   await expect(adminThread.getByText('Could the hero be a <b>cat</b>?')).toBeVisible();
   // Opening the chat marked the user's message read, with one call to the server for that chat.
-  await expect(chats.getByText('unread')).toHaveCount(0);
+  // Other chats (the demo's, other journeys') may still hold unread messages: only this one is read.
+  await expect(chat.getByText('unread')).toHaveCount(0);
   expect(markReadCalls).toHaveLength(1);
   expect(JSON.parse(markReadCalls[0]!)).toMatchObject({ productId: expect.any(String), userId: expect.any(String) });
   await expectAccessibleAtBothWidths(admin, 'admin chatbox');
