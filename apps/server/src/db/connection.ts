@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** SQLite only: the database's bytes, which `sqliteImage` opens again as a copy. */
+  serializeSqlite?: () => Buffer;
   /** PostgreSQL's pool right now; absent on SQLite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
@@ -29,6 +31,11 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** SQLite only: how long a write waits for another process's write lock before answering 503. */
   sqliteLockWaitMs?: number;
+  /**
+   * SQLite `:memory:` only: start from these bytes (`serializeSqlite`) rather than empty. Tests copy one
+   * migrated database instead of running every migration for each test.
+   */
+  sqliteImage?: Buffer;
   /** Errors no request is waiting for, such as an idle connection cut by a database restart. */
   onBackgroundError?: (error: Error) => void;
 }
@@ -41,13 +48,14 @@ const CONNECT_TIMEOUT_MS = 5_000;
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length), options.sqliteLockWaitMs);
+  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length), options.sqliteLockWaitMs, options.sqliteImage);
   return openPostgres(options);
 }
 
-function openSqlite(file: string, lockWaitMs = SQLITE_LOCK_WAIT_MS): DatabaseHandle {
+function openSqlite(file: string, lockWaitMs = SQLITE_LOCK_WAIT_MS, image?: Buffer): DatabaseHandle {
+  if (image && file !== ':memory:') throw new Error('A SQLite image opens only as an in-memory database (sqlite::memory:)');
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SqliteDriver(file);
+  const sqlite = new SqliteDriver(image ?? file);
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   // An in-memory database (tests) keeps its journal in memory; a file must be in WAL mode, where
   // readers never wait for the writer.
@@ -63,7 +71,7 @@ function openSqlite(file: string, lockWaitMs = SQLITE_LOCK_WAIT_MS): DatabaseHan
     { inTransaction: () => sqlite.inTransaction, waitMs: lockWaitMs },
   );
   const db = new Kysely<Database>({ dialect });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), serializeSqlite: () => sqlite.serialize() };
 }
 
 /**

@@ -98,6 +98,20 @@ describe('POST /api/user/addUser', () => {
     expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 
+  // The l33t matcher's substitutions are capped (passwordStrength.ts): the common spellings are still caught.
+  it.each([['p4ssw0rd1'], ['P@$$w0rd!']])('refuses the l33t spelling %s of a common password and says so', async (password) => {
+    const ctx = await buildTestApp();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/addUser',
+      payload: newAccount({ password, confirmPassword: password }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(
+      /^This password is too easy to guess: this is similar to a commonly used password\..*predictable letter substitutions/,
+    );
+  });
+
   it("refuses a password made of the user's own name or email", async () => {
     const ctx = await buildTestApp();
     const password = 'adalovelace1';
