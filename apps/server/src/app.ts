@@ -211,6 +211,8 @@ export async function buildApp(given: AppDependencies) {
     licences: services.licences,
     products: services.products,
     withdrawals: services.withdrawals,
+    releases: services.releases,
+    archives: services.archives,
     rateLimitPerMinute: config.apiRateLimitPerMinute,
   });
   await app.register(pageRoutes, {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, wholeNumber } from './common.js';
 import { type ApiScope } from './api-scopes.js';
-import { categorySchema, licenseTypeSchema, productStatusSchema, productTypeSchema } from './enums.js';
+import { categorySchema, LANGUAGE_CODES, type LanguageCode, licenseTypeSchema, productStatusSchema, productTypeSchema } from './enums.js';
 import { licenceStatusSchema, purchaseCodeSchema, reasonBodySchema, verificationSchema } from './licences.js';
 
 export const API_V1_PREFIX = '/api/v1/';
@@ -99,3 +99,93 @@ export const apiV1StatementQuerySchema = z.strictObject({
   limit: wholeNumber('limit', 1, 100).default(20),
   offset: wholeNumber('offset', 0, 10_000_000).default(0),
 });
+
+// ---- Products' and releases' writes (docs/decisions/0014): PATCH a product, publish and list releases ----
+
+/** Per language, any other key refused by name (as the site's form does). */
+const perLanguage = <T extends z.ZodType>(value: T) =>
+  z.strictObject(Object.fromEntries(LANGUAGE_CODES.map((code) => [code, value.optional()])) as Record<LanguageCode, z.ZodOptional<T>>);
+
+/**
+ * PATCH /api/v1/products/{id}: the texts and prices a seller changes, each optional. They go through
+ * the site's edit (its rules and its moderation); title, description and keywords, when given,
+ * replace every language's, as the site's edit form does. Prices are in cents.
+ */
+export const apiV1ProductUpdateSchema = z
+  .strictObject({
+    title: perLanguage(z.string()).optional(),
+    /** Rich text (HTML), sanitised like the site's. */
+    description: perLanguage(z.string()).optional(),
+    keywords: perLanguage(z.array(z.string())).optional(),
+    /** Rich text (HTML), sanitised like the site's. */
+    features: z.string().optional(),
+    singleAppLicenseCents: z.number().int().positive().optional(),
+    multiAppLicenseCents: z.number().int().positive().optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, { message: 'Send at least one field to change' })
+  .meta({
+    id: 'ApiV1ProductUpdate',
+    example: { title: { en: 'Space Runner' }, singleAppLicenseCents: 3999, multiAppLicenseCents: 11999 },
+  });
+export type ApiV1ProductUpdate = z.infer<typeof apiV1ProductUpdateSchema>;
+
+/**
+ * The product after a PATCH. An approved product's change waits for an admin (`pendingChangeAt`
+ * is when it was sent) and the product answers as it is still listed; any other product's change
+ * applies at once and the product goes back to Pending for review.
+ */
+export const apiV1UpdatedProductSchema = apiV1ProductSchema.extend({ pendingChangeAt: isoDateTimeSchema.nullable() }).meta({
+  id: 'ApiV1UpdatedProduct',
+  example: {
+    id: '6650f0c2a1b2c3d4e5f60718',
+    title: 'Space Runner',
+    status: 'Approved',
+    type: 'Games',
+    category: 'Unity',
+    singleAppLicenseCents: 4999,
+    multiAppLicenseCents: 14999,
+    downloads: 12,
+    createdAt: '2026-01-15T10:00:00.000Z',
+    updatedAt: '2026-01-15T10:00:00.000Z',
+    pendingChangeAt: '2026-02-01T09:30:00.000Z',
+  },
+});
+export type ApiV1UpdatedProduct = z.infer<typeof apiV1UpdatedProductSchema>;
+
+/** A release of the seller's product: its review (`status`) and its archive's analysis. */
+export const apiV1ReleaseSchema = z
+  .object({
+    id: idSchema,
+    productId: idSchema,
+    version: z.string(),
+    /** Sanitised HTML. */
+    changelog: z.string(),
+    engineVersion: z.string().nullable(),
+    sizeBytes: z.number().int(),
+    /** Pending until an admin approves (Approved: buyers are served it) or rejects it. */
+    status: productStatusSchema,
+    createdAt: isoDateTimeSchema,
+    publishedAt: isoDateTimeSchema.nullable(),
+    /** The archive's analysis, run in the background: `analysing` until its report is written; `refused` with the reason. */
+    analysis: z.object({ status: z.enum(['analysing', 'ready', 'refused']), reason: z.string().nullable() }),
+  })
+  .meta({
+    id: 'ApiV1Release',
+    example: {
+      id: '6650f0c2a1b2c3d4e5f60720',
+      productId: '6650f0c2a1b2c3d4e5f60718',
+      version: '1.1.0',
+      changelog: '<p>Faster level loading</p>',
+      engineVersion: 'Unity 2022.3',
+      sizeBytes: 1843200,
+      status: 'Pending',
+      createdAt: '2026-02-01T09:30:00.000Z',
+      publishedAt: null,
+      analysis: { status: 'analysing', reason: null },
+    },
+  });
+export type ApiV1Release = z.infer<typeof apiV1ReleaseSchema>;
+
+/** Every release of the product, newest version first (a product has few: the list is not paged). */
+export const apiV1ReleaseListSchema = z.object({ data: z.array(apiV1ReleaseSchema) }).meta({ id: 'ApiV1ReleaseList' });
+export type ApiV1ReleaseList = z.infer<typeof apiV1ReleaseListSchema>;

@@ -214,6 +214,8 @@ export const API_PATHS = {
     licenceRevoke: '/api/v1/licences/:code/revoke',
     products: '/api/v1/products',
     product: '/api/v1/products/:id',
+    /** A product's releases: publish one (POST, multipart) or list them (GET). */
+    productReleases: '/api/v1/products/:id/releases',
     sales: '/api/v1/sales',
     statement: '/api/v1/statement',
   },

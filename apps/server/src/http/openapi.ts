@@ -25,20 +25,25 @@ const productParts = {
     sourceCode: { ...binary, description: 'The source code as a ZIP archive' },
   },
 };
+const releaseParts = {
+  type: 'object',
+  description: 'A new version: its number, changelog (rich text) and engine version as text parts, and its archive.',
+  properties: {
+    ...textParts(Object.keys(releaseFormSchema.shape)),
+    sourceCode: { ...binary, description: 'The source code as a ZIP archive' },
+  },
+  required: ['version', 'changelog', 'sourceCode'],
+};
 const MULTIPART_BODIES: Record<string, object> = {
   [`POST ${API_PATHS.product.upload}`]: { ...productParts, required: ['featureImg', 'thumbnail', 'sourceCode'] },
   [`PUT ${API_PATHS.product.edit}`]: {
     ...productParts,
     description: `${productParts.description} Parts left out stay as they are; a sourceCode part is refused (publish a release).`,
   },
-  [`POST ${API_PATHS.product.releases}`]: {
-    type: 'object',
-    description: 'A new version: its number, changelog (rich text) and engine version as text parts, and its archive.',
-    properties: {
-      ...textParts(Object.keys(releaseFormSchema.shape)),
-      sourceCode: { ...binary, description: 'The source code as a ZIP archive' },
-    },
-    required: ['version', 'changelog', 'sourceCode'],
+  [`POST ${API_PATHS.product.releases}`]: releaseParts,
+  [`POST ${API_PATHS.v1.productReleases}`]: {
+    ...releaseParts,
+    example: { version: '1.1.0', changelog: '<p>Faster level loading</p>', engineVersion: 'Unity 2022.3', sourceCode: '(the ZIP file)' },
   },
   [`POST ${API_PATHS.reskin.send}`]: {
     type: 'object',

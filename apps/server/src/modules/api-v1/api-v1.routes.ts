@@ -5,6 +5,10 @@ import {
   apiV1LicenceSchema,
   apiV1ProductPageSchema,
   apiV1ProductSchema,
+  apiV1ProductUpdateSchema,
+  apiV1ReleaseListSchema,
+  apiV1ReleaseSchema,
+  apiV1UpdatedProductSchema,
   apiV1RevokeBodySchema,
   apiV1SalePageSchema,
   apiV1StatementQuerySchema,
@@ -17,12 +21,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { holderOf, type LicencesService, perToken, tokenAuthentication } from '../licences/index.js';
 import type { ProductsService } from '../products/index.js';
+import type { ArchivesService } from '../archives/index.js';
+import type { ReleasesService } from '../releases/index.js';
 import type { WithdrawalsService } from '../withdrawals/index.js';
 
 export interface ApiV1RoutesOptions {
   licences: LicencesService;
   products: ProductsService;
   withdrawals: WithdrawalsService;
+  /** Products' and releases' writes: publishing a release, and its analysis. */
+  releases: ReleasesService;
+  archives: ArchivesService;
   rateLimitPerMinute: number;
 }
 
@@ -55,7 +64,7 @@ const STANDARD_HEADERS = {
  */
 export const apiV1Routes: FastifyPluginAsyncZod<ApiV1RoutesOptions> = async (
   app,
-  { licences, products, withdrawals, rateLimitPerMinute },
+  { licences, products, withdrawals, releases, archives, rateLimitPerMinute },
 ) => {
   const requireToken = tokenAuthentication(licences);
   // One limiter for the whole plugin, so every v1 call of a token draws on the same count.
@@ -187,5 +196,76 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1RoutesOptions> = async (
       },
     },
     async (request) => withdrawals.statementOf(holderOf(request).userId, request.query),
+  );
+
+  // ---- Products' and releases' writes (docs/decisions/0014) ----
+
+  app.patch(
+    API_PATHS.v1.product,
+    {
+      preHandler: requireToken('products:write'),
+      schema: {
+        tags,
+        security,
+        summary: "Change your product's texts and prices, reviewed like an edit on the site",
+        description: description(
+          'products:write',
+          'Only the fields sent change (an unknown one answers 400). An approved product keeps its listing until an admin approves ' +
+            'the change (`pendingChangeAt`); any other product takes the change and goes back to `Pending`. ' +
+            "Prices cannot change while a sale runs on the product (409). Another seller's product answers 404.",
+        ),
+        params: idParamsSchema,
+        body: apiV1ProductUpdateSchema,
+        response: { 200: apiV1UpdatedProductSchema, ...errors, 409: apiV1ErrorSchema },
+      },
+    },
+    async (request) => products.updateByTokenOwner(holderOf(request).userId, request.params.id, request.body),
+  );
+
+  app.post(
+    API_PATHS.v1.productReleases,
+    {
+      preHandler: requireToken('releases:write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Publish a new version of your product: its ZIP archive and changelog (multipart)',
+        description: description(
+          'releases:write',
+          'The version must be greater than the latest approved one. The release waits for an admin (`Pending`) and its archive is ' +
+            'analysed in the background (`analysis.status` is `analysing` until then): follow both with GET. ' +
+            "A version that exists answers 409, an archive past the size or storage quota 413. Another seller's product answers 404.",
+        ),
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 201: apiV1ReleaseSchema, ...errors, 409: apiV1ErrorSchema, 413: apiV1ErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await releases.publishByTokenOwner(holderOf(request).userId, request.params.id, request.isMultipart() ? request.parts() : null),
+        ),
+  );
+
+  app.get(
+    API_PATHS.v1.productReleases,
+    {
+      preHandler: requireToken('releases:write'),
+      schema: {
+        tags,
+        security,
+        summary: "Your product's releases, newest version first, with their review and analysis",
+        description: description(
+          'releases:write',
+          'The scope that publishes a release also follows it, so a build pipeline needs no second scope. ' +
+            "Every release is listed, whatever its status (not paged: a product has few). Another seller's product answers 404.",
+        ),
+        params: idParamsSchema,
+        response: { 200: apiV1ReleaseListSchema, ...errors },
+      },
+    },
+    async (request) => archives.releasesOfTokenOwner(holderOf(request).userId, request.params.id),
   );
 };

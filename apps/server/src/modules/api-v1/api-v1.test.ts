@@ -4,14 +4,21 @@ import {
   type ApiV1Error,
   type ApiV1Licence,
   type ApiV1ProductPage,
+  type ApiV1Release,
+  type ApiV1ReleaseList,
+  type ApiV1UpdatedProduct,
   type ApiV1SalePage,
   type CreatedToken,
   type Licence,
   type LicenceVerification,
+  type PendingChange,
+  type ProductDetail,
+  type Release,
   type Statement,
 } from '@market/contracts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { makeZip } from '@market/sample-archives';
 import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
@@ -19,6 +26,8 @@ import { buyWithCard, singleLine } from '../../test/commerce.js';
 import {
   buildCatalogueApp,
   createApprovedProduct,
+  createProduct,
+  multipart,
   recordSale,
   sellerWithTwoProducts,
   type CatalogueContext,
@@ -341,16 +350,173 @@ describe('API v1 calls', () => {
       'get /api/v1/licences/{code}',
       'get /api/v1/products',
       'get /api/v1/products/{id}',
+      'get /api/v1/products/{id}/releases',
       'get /api/v1/sales',
       'get /api/v1/statement',
+      'patch /api/v1/products/{id}',
       'post /api/v1/licences/{code}/revoke',
+      'post /api/v1/products/{id}/releases',
     ]);
     expect(operations.filter((operation) => !operation.tags?.includes('api v1') || !operation.summary)).toEqual([]);
     expect(new Set(operations.map((operation) => JSON.stringify(operation.security)))).toEqual(
       new Set([JSON.stringify([{ sellerToken: [] }])]),
     );
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(['ApiV1Error', 'ApiV1Product', 'ApiV1ProductPage', 'ApiV1Sale', 'ApiV1SalePage', 'ApiV1Licence']),
+      expect.arrayContaining([
+        'ApiV1Error',
+        'ApiV1Product',
+        'ApiV1ProductPage',
+        'ApiV1Sale',
+        'ApiV1SalePage',
+        'ApiV1Licence',
+        'ApiV1ProductUpdate',
+        'ApiV1UpdatedProduct',
+        'ApiV1Release',
+        'ApiV1ReleaseList',
+      ]),
     );
+  });
+});
+
+// ---- Products' and releases' writes (docs/decisions/0014) ----
+
+const patchProduct = (ctx: CatalogueContext, token: string, productId: string, payload: object) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/v1/products/${productId}`, headers: { authorization: `Bearer ${token}` }, payload });
+
+/** A release as a build pipeline sends it: text parts and a real ZIP archive. */
+async function publishRelease(ctx: CatalogueContext, token: string, productId: string, fields: Record<string, string> = {}) {
+  const zip = makeZip([
+    { name: 'README.md', content: '# Space Runner 1.1.0' },
+    { name: 'Assets/Scripts/Runner.cs', content: 'public class Runner { void Update() { } }' },
+  ]);
+  const { payload, headers } = await multipart({
+    version: '1.1.0',
+    changelog: '<p>Faster level loading</p>',
+    engineVersion: 'Unity 2022.3',
+    ...fields,
+    sourceCode: { bytes: zip, name: 'space-runner.zip', type: 'application/zip' },
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/products/${productId}/releases`,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    payload,
+  });
+}
+
+describe("API v1 writes to the seller's products and releases", () => {
+  it('refuses release creation to a token without releases:write with 403 missing_scope naming releases:write', async () => {
+    const { ctx, seller, runner } = await shop();
+    const { token } = await createToken(ctx, seller, ['products:read', 'products:write']);
+
+    const response = await publishRelease(ctx, token, runner._id);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 'missing_scope', message: 'This token lacks the scope releases:write' } });
+  });
+
+  it("publishes a real ZIP with releases:write as a Pending release in the admins' queue, listed with its analysis", async () => {
+    const { ctx, seller, admin, runner } = await shop();
+    const { token } = await createToken(ctx, seller, ['releases:write']);
+
+    const created = await publishRelease(ctx, token, runner._id);
+    await ctx.services.archives.idle();
+    const listed = await call(ctx, token, `/api/v1/products/${runner._id}/releases`);
+    const queue = (await injectAs(ctx, admin, { method: 'GET', url: '/api/product/releases/pending' })).json() as Release[];
+
+    expect(created.statusCode).toBe(201);
+    const release = created.json() as ApiV1Release;
+    expect(release).toMatchObject({
+      productId: runner._id,
+      version: '1.1.0',
+      changelog: '<p>Faster level loading</p>',
+      engineVersion: 'Unity 2022.3',
+      status: 'Pending',
+      publishedAt: null,
+      analysis: { status: 'analysing', reason: null },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as ApiV1ReleaseList).data.map((entry) => [entry.id, entry.version, entry.status, entry.analysis.status])).toEqual(
+      [
+        [release.id, '1.1.0', 'Pending', 'ready'],
+        [expect.any(String), '1.0.0', 'Approved', 'ready'],
+      ],
+    );
+    expect(queue.map((entry) => [entry._id, entry.productId])).toEqual([[release.id, runner._id]]);
+  });
+
+  it('holds a products:write change to an approved product for an admin like a site edit, and sends a pending one back to review', async () => {
+    const { ctx, seller, admin, runner } = await shop();
+    const pending = await createProduct(ctx, seller, { title: JSON.stringify({ en: 'Tower Builder' }) });
+    const { token } = await createToken(ctx, seller, ['products:write']);
+    ctx.clock.advance(MINUTE_MS);
+
+    const held = await patchProduct(ctx, token, runner._id, { title: { en: 'Space Runner Deluxe' }, singleAppLicenseCents: 3999 });
+    const applied = await patchProduct(ctx, token, pending._id, { multiAppLicenseCents: 19900 });
+    const publicRunner = (await injectAs(ctx, null, { method: 'GET', url: `/api/product/${runner._id}` })).json() as ProductDetail;
+    const changes = (await injectAs(ctx, admin, { method: 'GET', url: '/api/product/pending-changes' })).json() as PendingChange[];
+
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({
+      id: runner._id,
+      title: 'Space Runner',
+      status: 'Approved',
+      singleAppLicenseCents: 4999,
+      pendingChangeAt: '2026-01-15T10:01:00.000Z',
+    } satisfies Partial<ApiV1UpdatedProduct>);
+    expect([publicRunner.title.en, publicRunner.singleAppLicense]).toEqual(['Space Runner', 49.99]);
+    expect(
+      changes.map((change) => [change.productId, change.fields.map((field) => `${field.field}: ${field.old} → ${field.new}`)]),
+    ).toEqual([[runner._id, ['title.en: Space Runner → Space Runner Deluxe', 'singleAppLicense: 49.99 → 39.99']]]);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({
+      id: pending._id,
+      title: 'Tower Builder',
+      status: 'Pending',
+      multiAppLicenseCents: 19900,
+      pendingChangeAt: null,
+    } satisfies Partial<ApiV1UpdatedProduct>);
+  });
+
+  it("answers another seller's product 404 on a PATCH, a release and the release list, and changes nothing", async () => {
+    const { ctx, seller, othersProduct } = await shop();
+    const { token } = await createToken(ctx, seller, ['products:read', 'products:write', 'releases:write']);
+
+    const answers = [
+      await patchProduct(ctx, token, othersProduct._id, { singleAppLicenseCents: 100 }),
+      await publishRelease(ctx, token, othersProduct._id),
+      await call(ctx, token, `/api/v1/products/${othersProduct._id}/releases`),
+    ];
+    const theirs = (await injectAs(ctx, null, { method: 'GET', url: `/api/product/${othersProduct._id}` })).json() as ProductDetail;
+
+    expect(answers.map((answer) => [answer.statusCode, (answer.json() as ApiV1Error).error.code])).toEqual([
+      [404, 'not_found'],
+      [404, 'not_found'],
+      [404, 'not_found'],
+    ]);
+    expect(theirs.singleAppLicense).not.toBe(1);
+  });
+
+  it('answers bad input with 400 invalid_request naming the field at fault, an unknown field by its name', async () => {
+    const { ctx, seller, runner } = await shop();
+    const { token } = await createToken(ctx, seller, ['products:write', 'releases:write']);
+
+    const answers = [
+      await patchProduct(ctx, token, runner._id, { status: 'Approved' }),
+      await patchProduct(ctx, token, runner._id, { singleAppLicenseCents: 12.5 }),
+      await patchProduct(ctx, token, runner._id, { singleAppLicenseCents: 20000, multiAppLicenseCents: 10000 }),
+      await publishRelease(ctx, token, runner._id, { version: '1.0.0' }),
+      await publishRelease(ctx, token, runner._id, { version: 'next' }),
+    ];
+
+    expect(
+      answers.map((answer) => [answer.statusCode, (answer.json() as ApiV1Error).error.code, (answer.json() as ApiV1Error).error.field]),
+    ).toEqual([
+      [400, 'invalid_request', 'status'],
+      [400, 'invalid_request', 'singleAppLicenseCents'],
+      [400, 'invalid_request', 'multiAppLicenseCents'],
+      [400, 'invalid_request', 'version'],
+      [400, 'invalid_request', 'version'],
+    ]);
   });
 });

@@ -66,6 +66,16 @@ export class ArchiveReportsRepository {
     return this.db.selectFrom('archive_reports').selectAll().where('release_id', '=', releaseId).executeTakeFirst();
   }
 
+  /** The analysis outcome of each of the releases that has a report; large reports are left out. */
+  outcomesOf(releaseIds: string[]): Promise<Array<Pick<ArchiveReportRow, 'release_id' | 'status' | 'refused_reason'>>> {
+    if (releaseIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('archive_reports')
+      .select(['release_id', 'status', 'refused_reason'])
+      .where('release_id', 'in', releaseIds)
+      .execute();
+  }
+
   /**
    * The newest release (any status) of each product `owner` has, or, with no owner, of each product
    * awaiting an admin: Pending itself or with a Pending release. Reports are left out: they may be large.

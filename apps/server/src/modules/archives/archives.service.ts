@@ -1,5 +1,6 @@
 import type {
   AnalysisProgress,
+  ApiV1ReleaseList,
   ArchiveCheck,
   Engine,
   InsideAnswer,
@@ -243,6 +244,36 @@ export class ArchivesService {
     const row = await this.reports.find(release.id);
     if (!row) return { status: 'analysing', releaseId: release.id, progress: this.progress.get(release.id) ?? null };
     return answerOf(row, manages);
+  }
+
+  /**
+   * GET /api/v1/products/{id}/releases: every release of the token owner's product, newest version
+   * first, with its review and its archive's analysis (docs/decisions/0014). Another seller's
+   * product answers 404, as an unknown one.
+   */
+  async releasesOfTokenOwner(ownerId: string, productId: string): Promise<ApiV1ReleaseList> {
+    const product = await this.catalogue.findRow(productId);
+    if (!product || product.status === 'Deleted' || product.user_id !== ownerId) throw notFound('Product not found');
+    const releases = await this.releases.rowsOf(productId, true);
+    const outcomes = await this.reports.outcomesOf(releases.map((release) => release.id));
+    const outcomeOf = new Map(outcomes.map((outcome) => [outcome.release_id, outcome]));
+    return {
+      data: releases.map((release) => ({
+        id: release.id,
+        productId: release.product_id,
+        version: release.version,
+        changelog: release.changelog_html,
+        engineVersion: release.engine_version,
+        sizeBytes: Number(release.source_code_size),
+        status: release.status,
+        createdAt: release.created_at,
+        publishedAt: release.published_at,
+        analysis: {
+          status: outcomeOf.get(release.id)?.status ?? 'analysing',
+          reason: outcomeOf.get(release.id)?.refused_reason ?? null,
+        },
+      })),
+    };
   }
 
   /** GET archive-checks: a seller's own products; for an admin, those awaiting moderation. */

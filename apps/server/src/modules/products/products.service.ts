@@ -8,6 +8,8 @@ import {
   type SessionUser,
   type ApiV1Product,
   type ApiV1ProductPage,
+  type ApiV1ProductUpdate,
+  type ApiV1UpdatedProduct,
   type CursorQuery,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
@@ -26,6 +28,7 @@ import { decodeCursor, pageOf } from '../../platform/cursor.js';
 import { checkedZipStream } from './source-archive.js';
 import { readProductUpload, type UploadPart } from './upload-form.js';
 import { canModerate, isTrustedPublisher } from './policies.js';
+import { tokenActor } from '../auth/index.js';
 
 /** An upload or edit once its multipart body is read: text fields, image bytes, a staged archive. */
 export interface ProductUpload {
@@ -176,6 +179,23 @@ export class ProductsService {
     const row = await this.products.ownedOne(ownerId, id);
     if (!row) throw notFound('Product not found');
     return ownedProductView(row);
+  }
+
+  /**
+   * PATCH /api/v1/products/{id}: the token owner's texts and prices through the site's own edit, so
+   * its rules and its moderation apply unchanged (docs/decisions/0014): an approved product's change
+   * waits for an admin, any other product's applies and goes back to Pending. Another seller's
+   * product answers 404, as an unknown one.
+   */
+  async updateByTokenOwner(ownerId: string, id: string, update: ApiV1ProductUpdate): Promise<ApiV1UpdatedProduct> {
+    const row = (await this.products.ownedOne(ownerId, id)) ? await this.catalogue.findRow(id) : undefined;
+    if (!row) throw notFound('Product not found');
+    const edited = await this.edit(tokenActor(ownerId), row, { fields: editFieldsOf(update), images: { screenshots: [] } }).catch(
+      (error: unknown) => {
+        throw inV1Fields(error);
+      },
+    );
+    return { ...(await this.owned(ownerId, id)), pendingChangeAt: edited.moderation?.pendingChangeAt ?? null };
   }
 
   get sourceMaxBytes(): number {
@@ -460,6 +480,25 @@ export class ProductsService {
   private async deleteFiles(files: StoredRef[]): Promise<void> {
     await Promise.all(files.map(([area, key]) => this.storage.delete(area, key)));
   }
+}
+
+/** A v1 update as the edit form's text fields: JSON text by language, prices in dollars. */
+function editFieldsOf(update: ApiV1ProductUpdate): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (update.title) fields.title = JSON.stringify(update.title);
+  if (update.description) fields.description = JSON.stringify(update.description);
+  if (update.keywords) fields.keywords = JSON.stringify(update.keywords);
+  if (update.features !== undefined) fields.features = update.features;
+  if (update.singleAppLicenseCents !== undefined) fields.singleAppLicense = dollars(update.singleAppLicenseCents).toString();
+  if (update.multiAppLicenseCents !== undefined) fields.multiAppLicense = dollars(update.multiAppLicenseCents).toString();
+  return fields;
+}
+
+/** The edit form names its price fields in dollars; v1's are in cents, and a refusal names the field the client sent. */
+const V1_FIELDS: Record<string, string> = { singleAppLicense: 'singleAppLicenseCents', multiAppLicense: 'multiAppLicenseCents' };
+function inV1Fields(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.field === undefined || !(error.field in V1_FIELDS)) return error;
+  return new HttpError(error.statusCode, error.message, V1_FIELDS[error.field], error.details, error.retryAfterSeconds);
 }
 
 async function encode(bytes: Buffer, variant: ImageVariant): Promise<Buffer> {
