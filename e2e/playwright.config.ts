@@ -90,6 +90,9 @@ function appServer(port: number, dataDir: string, env: Record<string, string> = 
       LOG_LEVEL: 'warn',
       // Nothing balances these servers: they stop at once when the run ends.
       SHUTDOWN_DRAIN_SECONDS: '0',
+      // The webhook journey's receiver is a server on 127.0.0.1 started by the journey; deliveries to a
+      // private address are refused otherwise (docs/decisions/0015).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       ...env,
     },
   };

@@ -308,7 +308,8 @@ export class WebhooksService {
     const headers = {
       'webhook-id': delivery.message_id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(secrets, delivery.id, timestamp, delivery.payload),
+      // Signed over the id the receiver is sent: a replay's row has an id of its own but repeats the message's.
+      'webhook-signature': signatureHeader(secrets, delivery.message_id, timestamp, delivery.payload),
       'user-agent': 'SourceCodeMarketplace-Webhooks/1',
     };
     return postTo(url, checked.address, headers, delivery.payload);

@@ -335,6 +335,7 @@ describe('signed webhooks (docs/decisions/0015)', () => {
     expect(hook.hits).toHaveLength(2);
     expect(hook.hits[1]!.body).toBe(hook.hits[0]!.body);
     expect(hook.hits.map((hit) => hit.headers['webhook-id'])).toEqual([first.webhookId, first.webhookId]);
+    expect(hook.hits.map((hit) => verify(ctx, endpoint.secret, hit))).toEqual(['ok', 'ok']);
     expect((await deliveriesOf(ctx, seller, endpoint._id)).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 

@@ -195,12 +195,8 @@ function TokenList() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Scopes</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  Expires
-                </th>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  Last used
-                </th>
+                <th scope="col">Expires</th>
+                <th scope="col">Last used</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -238,13 +234,11 @@ function TokenRow({ token }: { token: ApiToken }) {
           ))}
         </ul>
       </td>
-      <td className="d-none d-md-table-cell">
+      <td>
         <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time>
         {expired(token) && <span className="badge text-bg-secondary ms-1">Expired</span>}
       </td>
-      <td className="d-none d-sm-table-cell">
-        {token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}
-      </td>
+      <td>{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}</td>
       <td>
         <ConfirmButton
           label="Revoke"

@@ -12,6 +12,22 @@ export function getDeliveries(endpointId: string, signal?: AbortSignal): Promise
   );
 }
 
+/**
+ * How often an open list asks again while a delivery is about to be sent: the sender runs in the
+ * background (docs/decisions/0015), so a test event or a replay shows as Pending until it has gone.
+ */
+const PENDING_POLL_MS = 2_000;
+
+/** A retry hours away is not waited for: the list would ask every two seconds for nothing. */
+const SOON_MS = 60_000;
+
+const sentSoon = (delivery: WebhookDelivery) =>
+  delivery.status === 'pending' && (delivery.nextAttemptAt === null || Date.parse(delivery.nextAttemptAt) - Date.now() < SOON_MS);
+
 export function useDeliveries(endpointId: string) {
-  return useQuery({ queryKey: webhookQueryKeys.deliveries(endpointId), queryFn: ({ signal }) => getDeliveries(endpointId, signal) });
+  return useQuery({
+    queryKey: webhookQueryKeys.deliveries(endpointId),
+    queryFn: ({ signal }) => getDeliveries(endpointId, signal),
+    refetchInterval: (query) => (query.state.data?.some(sentSoon) ? PENDING_POLL_MS : false),
+  });
 }

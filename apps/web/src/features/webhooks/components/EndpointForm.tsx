@@ -72,16 +72,17 @@ export function EndpointForm({ onDone }: EndpointFormProps) {
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           aria-invalid={urlError ? true : undefined}
-          aria-describedby={`${ids}-url-hint${urlError ? ` ${ids}-url-error` : ''}`}
+          // The error, when there is one, is read before the hint, as it is shown.
+          aria-describedby={`${urlError ? `${ids}-url-error ` : ''}${ids}-url-hint`}
         />
-        <p id={`${ids}-url-hint`} className="form-text">
-          Where we POST each event, e.g. https://example.com/webhooks. Must be reachable from the internet.
-        </p>
         {urlError && (
           <p id={`${ids}-url-error`} className="invalid-feedback d-block">
             {urlError}
           </p>
         )}
+        <p id={`${ids}-url-hint`} className="form-text">
+          Where we POST each event, e.g. https://example.com/webhooks. Must be reachable from the internet.
+        </p>
       </div>
       <fieldset className="mb-3" aria-describedby={errors.events ? `${ids}-events-error` : undefined}>
         <legend className="form-label fs-6">Events</legend>

@@ -18,8 +18,8 @@ export function SecretNotice({ url, secret, headingId, onDismiss }: SecretNotice
     setCopied(true);
   };
   return (
-    <section className="webhook-secret alert alert-warning" aria-labelledby={headingId}>
-      <h2 ref={heading} id={headingId} className="h6" tabIndex={-1}>
+    <section className="webhook-secret-notice alert alert-warning" aria-labelledby={headingId}>
+      <h2 ref={heading} id={headingId} className="h6 webhook-url" tabIndex={-1}>
         Signing secret of {url}
       </h2>
       <p className="mb-2">Copy it now and keep it with your receiver: it is not shown again. Use it to verify each delivery's signature.</p>
@@ -37,7 +37,7 @@ export function SecretNotice({ url, secret, headingId, onDismiss }: SecretNotice
         <button type="button" className="btn btn-sm btn-primary" onClick={() => void copy()}>
           Copy secret
         </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onDismiss}>
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={onDismiss}>
           I have copied it
         </button>
         <output className="small">{copied ? 'Copied' : ''}</output>
