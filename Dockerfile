@@ -8,6 +8,7 @@ WORKDIR /app
 # The manifests first, so the install is cached until a dependency changes.
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/api-client/package.json packages/api-client/
 COPY packages/fake-stripe/package.json packages/fake-stripe/
 COPY packages/sample-archives/package.json packages/sample-archives/
 COPY apps/server/package.json apps/server/

@@ -1,8 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const contractsSource = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
-const resolve = { alias: { '@market/contracts': contractsSource } };
+const sourceOf = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const resolve = {
+  alias: {
+    '@market/contracts': sourceOf('./packages/contracts/src/index.ts'),
+    '@market/api-client': sourceOf('./packages/api-client/src/index.ts'),
+  },
+};
 
 /**
  * Generous: tests share two cores with the browser journeys under `npm test`, and one API test builds a
@@ -60,7 +65,7 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
-          include: ['scripts/**/*.test.ts', 'packages/fake-stripe/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'packages/fake-stripe/**/*.test.ts', 'packages/api-client/**/*.test.ts'],
           environment: 'node',
           ...TEST_TIMEOUTS,
         },

@@ -83,7 +83,8 @@ const describeRoute: SwaggerTransform = (input) => {
     schema: {
       ...schema,
       operationId: operationIdOf(method, url),
-      ...(needsSession ? { security: [{ session: [] }] } : {}),
+      // A call that names no scheme needs none: `security: []` says so instead of leaving it unsaid.
+      security: needsSession ? [{ session: [] }] : ((schema.security as { [scheme: string]: string[] }[] | undefined) ?? []),
       ...(multipartBody ? { body: multipartBody, consumes: ['multipart/form-data'] } : {}),
       ...(sendsBytes
         ? {
@@ -102,6 +103,36 @@ const describeRoute: SwaggerTransform = (input) => {
 /** The component names a piece of the document refers to. */
 const refersTo = (value: unknown) => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
 
+type SchemaNode = { [key: string]: unknown; nullable?: boolean; type?: unknown; allOf?: unknown };
+
+/**
+ * OpenAPI 3.0 cannot put `nullable` on a `$ref`, so the library writes a nullable named schema as
+ * `{ nullable: true, allOf: [{ $ref }] }`; without a `type` beside it `nullable` means nothing (OpenAPI
+ * 3.0.3, Redocly's nullable-type-sibling), so the referenced schema's own type is added. A lone
+ * `{ allOf: [{ $ref }] }` becomes the `$ref`.
+ */
+function tidyReferences(node: unknown, named: Record<string, unknown>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) tidyReferences(item, named);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as SchemaNode;
+  const [only] = Array.isArray(schema.allOf) ? (schema.allOf as { $ref?: string }[]) : [];
+  if (schema.nullable === true && schema.type === undefined && typeof only?.$ref === 'string') {
+    const target = named[only.$ref.replace('#/components/schemas/', '')] as SchemaNode | undefined;
+    schema.type = target?.type ?? 'object';
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    // `{ allOf: [{ $ref }] }` alone says no more than the `$ref` itself (no-illogical-composition-keywords).
+    const lone = value as SchemaNode | null;
+    if (lone && typeof lone === 'object' && Object.keys(lone).length === 1 && Array.isArray(lone.allOf) && lone.allOf.length === 1) {
+      schema[key] = lone.allOf[0];
+    }
+    tidyReferences(schema[key], named);
+  }
+}
+
 /**
  * The contracts' entities (`.meta({ id })`) as named component schemas. The library adds an input twin
  * (`ProductSummaryInput`) of each; the entities are answers only, so twins nothing refers to are left out.
@@ -110,6 +141,7 @@ const nameComponents: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input);
   const named: Record<string, unknown> | undefined = 'components' in document ? document.components?.schemas : undefined;
   if (!named) return document;
+  tidyReferences(document, named);
   const used = new Set<string>();
   const pending = refersTo(document.paths);
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
@@ -130,7 +162,10 @@ export const openApi = fp(async function openApi(app: FastifyInstance) {
         description:
           'Paths and payloads follow the product spec (docs/product-spec.md, section 7); identity comes from the session cookie.',
         version: '1.0.0',
+        license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
       },
+      // Relative: the document is served by the API it describes, wherever that runs.
+      servers: [{ url: '/', description: 'The server this document is served from' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },

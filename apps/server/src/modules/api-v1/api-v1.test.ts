@@ -2,7 +2,6 @@ import {
   type ApiScope,
   type ApiToken,
   type ApiV1Error,
-  type ApiV1Licence,
   type ApiV1ProductPage,
   type ApiV1Release,
   type ApiV1ReleaseList,
@@ -32,6 +31,7 @@ import {
   sellerWithTwoProducts,
   type CatalogueContext,
 } from '../../test/factories.js';
+import { marketplaceClientOf } from '../../test/api-client.js';
 import { createUser, injectAs, type TestUser } from '../../test/helper.js';
 
 async function createToken(ctx: CatalogueContext, seller: TestUser, scopes: ApiScope[], expiresInDays?: number): Promise<CreatedToken> {
@@ -66,16 +66,15 @@ describe('API v1 tokens and scopes', () => {
     const { ctx, seller, buyer, runner } = await shop();
     await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
     const { token } = await createToken(ctx, seller, ['sales:read']);
+    const market = marketplaceClientOf(ctx.app, token);
 
-    const sales = await call(ctx, token, '/api/v1/sales');
-    const products = await call(ctx, token, '/api/v1/products');
+    const sales = await market.GET('/api/v1/sales');
+    const products = await market.GET('/api/v1/products');
 
-    expect(sales.statusCode).toBe(200);
-    expect((sales.json() as ApiV1SalePage).data.map((sale) => [sale.productId, sale.paidCents, sale.refunded])).toEqual([
-      [runner._id, 4999, false],
-    ]);
-    expect(products.statusCode).toBe(403);
-    expect(products.json()).toEqual({ error: { code: 'missing_scope', message: 'This token lacks the scope products:read' } });
+    expect(sales.response.status).toBe(200);
+    expect(sales.data?.data.map((sale) => [sale.productId, sale.paidCents, sale.refunded])).toEqual([[runner._id, 4999, false]]);
+    expect(products.response.status).toBe(403);
+    expect(products.error).toEqual({ error: { code: 'missing_scope', message: 'This token lacks the scope products:read' } });
   });
 
   it('answers 401 in the v1 error body once a token has expired, as for an unknown or missing one', async () => {
@@ -210,31 +209,29 @@ describe('API v1 calls', () => {
   it("revokes a licence of the seller's product with a reason, after which verify answers it revoked", async () => {
     const { ctx, seller, buyer, runner } = await shop();
     const licence = await licenceOf(ctx, buyer, runner._id);
-    const reader = await createToken(ctx, seller, ['licences:read']);
-    const writer = await createToken(ctx, seller, ['licences:write']);
-    const revoke = (token: string) =>
-      call(ctx, token, `/api/v1/licences/${licence.purchaseCode}/revoke`, { method: 'POST', payload: { reason: 'Resold on a forum' } });
+    const reader = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['licences:read'])).token);
+    const writer = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['licences:write'])).token);
+    const code = { path: { code: licence.purchaseCode } };
+    const revoke = (market: typeof reader) =>
+      market.POST('/api/v1/licences/{code}/revoke', { params: code, body: { reason: 'Resold on a forum' } });
 
-    const withoutScope = await revoke(reader.token);
-    const revoked = await revoke(writer.token);
-    const again = await revoke(writer.token);
-    const verified = await call(ctx, reader.token, `/api/v1/licences/verify?code=${licence.purchaseCode}`);
-    const read = await call(ctx, reader.token, `/api/v1/licences/${licence.purchaseCode}`);
+    const withoutScope = await revoke(reader);
+    const revoked = await revoke(writer);
+    const again = await revoke(writer);
+    const verified = await reader.GET('/api/v1/licences/verify', { params: { query: { code: licence.purchaseCode } } });
+    const read = await reader.GET('/api/v1/licences/{code}', { params: code });
 
-    expect((withoutScope.json() as ApiV1Error).error).toEqual({
-      code: 'missing_scope',
-      message: 'This token lacks the scope licences:write',
-    });
-    expect(revoked.statusCode).toBe(200);
-    expect(revoked.json()).toMatchObject({
+    expect(withoutScope.error?.error).toEqual({ code: 'missing_scope', message: 'This token lacks the scope licences:write' });
+    expect(revoked.response.status).toBe(200);
+    expect(revoked.data).toMatchObject({
       purchaseCode: licence.purchaseCode,
       status: 'Revoked',
       valid: false,
       revokedReason: 'Resold on a forum',
     });
-    expect([again.statusCode, (again.json() as ApiV1Error).error.code]).toEqual([409, 'conflict']);
-    expect(verified.json() as LicenceVerification).toMatchObject({ valid: false, status: 'Revoked' });
-    expect(read.json() as ApiV1Licence).toMatchObject({ status: 'Revoked', revokedReason: 'Resold on a forum' });
+    expect([again.response.status, again.error?.error.code]).toEqual([409, 'conflict']);
+    expect(verified.data).toMatchObject({ valid: false, status: 'Revoked' });
+    expect(read.data).toMatchObject({ status: 'Revoked', revokedReason: 'Resold on a forum' });
   });
 
   it('walks every sale and product page by cursor, each once, newest first', async () => {
@@ -242,31 +239,31 @@ describe('API v1 calls', () => {
     for (let n = 0; n < 3; n += 1) await createApprovedProduct(ctx, seller, admin, { title: JSON.stringify({ en: `Extra ${n}` }) });
     // Two lines sold at the same time as each other make the tie the cursor's id must break.
     for (let n = 0; n < 4; n += 1) await recordSale(ctx, buyer._id, [runner._id, puzzle._id], new Date(Date.UTC(2026, 0, 10 + n)));
-    const { token } = await createToken(ctx, seller, ['sales:read', 'products:read']);
+    const market = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['sales:read', 'products:read'])).token);
 
-    async function walk<T>(path: string, idOf: (item: T) => string): Promise<{ ids: string[]; pages: number }> {
+    async function walk(path: '/api/v1/sales' | '/api/v1/products'): Promise<{ ids: string[]; pages: number }> {
       const ids: string[] = [];
-      let cursor: string | null = null;
+      let cursor: string | undefined;
       let pages = 0;
       do {
-        const response = await call(ctx, token, `${path}?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
-        expect(response.statusCode).toBe(200);
-        const page = response.json() as { data: T[]; nextCursor: string | null };
-        ids.push(...page.data.map(idOf));
-        cursor = page.nextCursor;
+        const { data, response } = await market.GET(path, { params: { query: { limit: 3, ...(cursor ? { cursor } : {}) } } });
+        expect(response.status).toBe(200);
+        const page = data as ApiV1SalePage | ApiV1ProductPage;
+        ids.push(...page.data.map((item) => ('lineId' in item ? item.lineId : item.id)));
+        cursor = page.nextCursor ?? undefined;
         pages += 1;
       } while (cursor);
       return { ids, pages };
     }
 
-    const sales = await walk<ApiV1SalePage['data'][number]>('/api/v1/sales', (sale) => sale.lineId);
-    const products = await walk<ApiV1ProductPage['data'][number]>('/api/v1/products', (product) => product.id);
-    const soldAt = ((await call(ctx, token, '/api/v1/sales?limit=100')).json() as ApiV1SalePage).data.map((sale) => sale.soldAt);
+    const sales = await walk('/api/v1/sales');
+    const products = await walk('/api/v1/products');
+    const soldAt = (await market.GET('/api/v1/sales', { params: { query: { limit: 100 } } })).data?.data.map((sale) => sale.soldAt);
 
     expect(sales.pages).toBe(3);
     expect(new Set(sales.ids).size).toBe(8);
     expect(sales.ids).toHaveLength(8);
-    expect(soldAt).toEqual(soldAt.toSorted().toReversed());
+    expect(soldAt).toEqual(soldAt?.toSorted().toReversed());
     expect(products.pages).toBe(2);
     expect(new Set(products.ids).size).toBe(5);
     expect(products.ids).toHaveLength(5);
@@ -289,14 +286,14 @@ describe('API v1 calls', () => {
   it("reads the token owner's statement from the ledger with statement:read", async () => {
     const { ctx, seller, buyer, runner } = await shop();
     await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
-    const { token } = await createToken(ctx, seller, ['statement:read']);
+    const market = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['statement:read'])).token);
 
-    const response = await call(ctx, token, '/api/v1/statement?limit=5');
+    const { data, response } = await market.GET('/api/v1/statement', { params: { query: { limit: 5 } } });
     const page = (await injectAs(ctx, seller, { method: 'GET', url: '/api/user/statement?limit=5' })).json() as Statement;
 
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(page);
-    expect((response.json() as Statement).entries.length).toBeGreaterThan(0);
+    expect(response.status).toBe(200);
+    expect(data).toEqual(page);
+    expect(data?.entries.length).toBeGreaterThan(0);
   });
 
   it('answers the call past API_RATE_LIMIT_PER_MINUTE with 429 and RateLimit headers, counting every v1 call of a token', async () => {

@@ -77,6 +77,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
         tags: ['earnings'],
         summary: 'The same statement, every entry, as a CSV download',
         querystring: statementCsvQuerySchema,
+        produces: ['text/csv'],
         response: { ...errors },
       },
     },
