@@ -48,7 +48,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length), options.sqliteLockWaitMs, options.sqliteImage);
+  if (options.url.startsWith('sqlite:'))
+    return openSqlite(options.url.slice('sqlite:'.length), options.sqliteLockWaitMs, options.sqliteImage);
   return openPostgres(options);
 }
 

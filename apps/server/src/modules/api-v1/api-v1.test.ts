@@ -9,7 +9,6 @@ import {
   type ApiV1SalePage,
   type CreatedToken,
   type Licence,
-  type LicenceVerification,
   type PendingChange,
   type ProductDetail,
   type Release,
