@@ -183,7 +183,7 @@ export async function buildApp(given: AppDependencies) {
   await app.register(saleRoutes, { sales: services.sales });
   await app.register(bundleRoutes, { bundles: services.bundles });
   await app.register(customWorkRoutes, { customWork: services.customWork });
-  await app.register(webhookRoutes, { webhooks: services.webhooks });
+  await app.register(webhookRoutes, { webhooks: services.webhooks, licences: services.licences });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

@@ -236,6 +236,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       const hold = await payouts.openHoldOf(trx, sellerId);
       return hold ? payoutsOnHoldMessage(hold) : null;
     },
+    webhooks,
   });
   // Chargebacks (docs/decisions/0012, "Disputes"); the webhook hands it charge.dispute.created and .closed.
   const disputes = new DisputesService({
@@ -322,7 +323,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     notifications,
     views: new ViewsService({ db, catalogue, clock }),
     baskets: new BasketsService({ db, inTransaction, catalogue, clock }),
-    withdrawals: new WithdrawalsService({ db, dialect, inTransaction, clock, ledger, payouts }),
+    withdrawals: new WithdrawalsService({ db, dialect, inTransaction, clock, ledger, payouts, webhooks }),
     payouts,
     people: new PeopleService({ db }),
     reskinChat: new ReskinChatService({ db, inTransaction, storage, events, clock }),

@@ -181,6 +181,23 @@ export const reviewCreatedDataSchema = z
   .meta({ id: 'WebhookReviewCreated' });
 export type ReviewCreatedData = z.infer<typeof reviewCreatedDataSchema>;
 
+/**
+ * `payout.paid`: money left the seller's balance for them, by Stripe Connect (`stripe_connect`, sent
+ * to their account) or by a withdrawal an admin paid by hand (`withdrawal`); `paid` is what reached
+ * them, `amount` minus `fee`.
+ */
+export const payoutPaidDataSchema = z
+  .object({
+    payoutId: idSchema,
+    method: z.enum(['stripe_connect', 'withdrawal']),
+    amount: moneySchema,
+    fee: moneySchema,
+    paid: moneySchema,
+    paidAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'WebhookPayoutPaid' });
+export type PayoutPaidData = z.infer<typeof payoutPaidDataSchema>;
+
 /** `webhook.test`: sent by the endpoint's test button. */
 export const webhookTestDataSchema = z.object({ endpointId: idSchema, message: z.string() }).meta({ id: 'WebhookTest' });
 export type WebhookTestData = z.infer<typeof webhookTestDataSchema>;

@@ -52,7 +52,6 @@ export function actorOf(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** preHandler: signed-in users only (401 before the handler runs). */
 /**
  * Whom a seller's API token acts as in the services written for signed-in users: its owner as a
  * seller, never with an admin's powers, so what a token writes is moderated like a seller's edit
@@ -61,6 +60,7 @@ export function actorOf(request: FastifyRequest): SessionUser {
  */
 export const tokenActor = (userId: string): SessionUser => ({ _id: userId, name: '', email: '', number: '', role: 'User' });
 
+/** preHandler: signed-in users only (401 before the handler runs). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   actorOf(request);
 }

@@ -4,6 +4,7 @@ import {
   PAYOUTS_NOT_ENABLED_MESSAGE,
   payoutAfterFee,
   type PayoutMode,
+  type PayoutPaidData,
 } from '@market/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -16,6 +17,7 @@ import { type StripeConnect, TransferRefusedError, type TransferReversal } from 
 import { connectPayoutClaimOf, connectPayoutReversedOf, connectPayoutSentOf, type LedgerService, sellerAccount } from '../ledger/index.js';
 import { accountStateOf } from './connect.service.js';
 import { type ConnectPayoutRow, ConnectPayoutsRepository } from './connect-payouts.repository.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 /** Below a dollar nothing is sent: the fee's rounding would leave next to nothing, at a transfer's cost. */
 export const PAYOUT_MINIMUM_CENTS = 100;
@@ -37,6 +39,8 @@ export interface ConnectPayoutsDependencies {
   ledger: Pick<LedgerService, 'post' | 'postIfAny' | 'reverse' | 'lockedBalanceOf' | 'sellersBelowZero'>;
   /** Why the seller's payouts are held (the reason and its review date, in words), inside the claim's transaction; null when they are not. */
   holdOf: (trx: Kysely<Database>, sellerId: string) => Promise<string | null>;
+  /** `payout.paid` to the seller's endpoints, in the transaction that records the transfer (docs/decisions/0015). */
+  webhooks: WebhookEvents;
 }
 
 /**
@@ -282,7 +286,7 @@ export class ConnectPayouts {
    * failure) leaves the claim for the next round, which asks again under the same key.
    */
   private async send(connect: StripeConnect, claim: ConnectPayoutRow): Promise<ConnectPayoutRow> {
-    const { inTransaction, ledger, clock } = this.dependencies;
+    const { inTransaction, ledger, clock, webhooks } = this.dependencies;
     const net = claim.amount_cents - claim.fee_cents;
     let outcome: { status: 'transferred'; transferId: string } | { status: 'failed'; failure: string };
     try {
@@ -302,9 +306,20 @@ export class ConnectPayouts {
       outcome = { status: 'failed', failure: error.message };
     }
     const at = clock.now().toISOString();
-    await inTransaction(async (trx) => {
+    await inTransaction(async (trx, afterCommit) => {
       if (!(await new ConnectPayoutsRepository(trx).finish(claim.id, outcome, at))) return;
-      if (outcome.status === 'transferred') await ledger.postIfAny(trx, connectPayoutSentOf(claim.id, claim.amount_cents, 'stripe'));
+      if (outcome.status === 'transferred') {
+        await ledger.postIfAny(trx, connectPayoutSentOf(claim.id, claim.amount_cents, 'stripe'));
+        const data: PayoutPaidData = {
+          payoutId: claim.id,
+          method: 'stripe_connect',
+          amount: { cents: claim.amount_cents, currency: claim.currency },
+          fee: { cents: claim.fee_cents, currency: claim.currency },
+          paid: { cents: net, currency: claim.currency },
+          paidAt: at,
+        };
+        await webhooks.emit(trx, afterCommit, claim.seller_id, 'payout.paid', data);
+      }
       // Refused: the claim's entries are turned round, and the balance is the seller's again.
       else await ledger.reverse(trx, claim.claim_transaction_id);
     });

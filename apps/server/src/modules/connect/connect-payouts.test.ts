@@ -5,7 +5,9 @@ import {
   PAYOUTS_NOT_ENABLED_MESSAGE,
   type Purchase,
 } from '@market/contracts';
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buyThroughStripe, multiLine, onboardWithStripe, reviewFirstSale, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, buildTwoCatalogueApps, sellerWithTwoProducts } from '../../test/factories.js';
 import { FAKE_STRIPE_SECRET_KEY, type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
@@ -68,6 +70,52 @@ describe('payouts through Stripe Connect', () => {
     expect(statement.json().entries).toMatchObject([
       { kind: 'withdrawal', amountCents: -4999, balanceCents: 0 },
       { kind: 'maturity', title: 'Space Runner', amountCents: 4999, balanceCents: 4999 },
+    ]);
+  });
+
+  it("tells the seller's webhook endpoint of the transfer with payout.paid, in cents, once", async () => {
+    const { ctx, stripe, admin, seller, buyer, runner } = await connectShop({ ...CONNECT, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const bodies: string[] = [];
+    const hook = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        bodies.push(body);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => hook.close(() => resolve())));
+    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks`;
+    const registered = await injectAs(ctx, seller, {
+      method: 'POST',
+      url: '/api/webhooks/endpoints',
+      payload: { url, events: ['payout.paid'] },
+    });
+    expect(registered.statusCode).toBe(201);
+    await onboardWithStripe(ctx, stripe, seller);
+    await buyThroughStripe(ctx, stripe, buyer, [singleLine(runner._id)]);
+    await reviewFirstSale(ctx, admin, seller);
+    ctx.clock.advance(7 * DAY_MS);
+    await ctx.services.ledger.matureDue();
+
+    const payout = (await payOut(ctx, seller)).json() as ConnectPayout;
+    await payOut(ctx, seller);
+    await ctx.services.webhooks.settled();
+
+    expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([
+      {
+        type: 'payout.paid',
+        timestamp: ctx.clock.now().toISOString(),
+        data: {
+          payoutId: payout._id,
+          method: 'stripe_connect',
+          amount: { cents: 4999, currency: 'usd' },
+          fee: { cents: 400, currency: 'usd' },
+          paid: { cents: 4599, currency: 'usd' },
+          paidAt: ctx.clock.now().toISOString(),
+        },
+      },
     ]);
   });
 

@@ -1,5 +1,6 @@
-import type { ApiScope } from '@market/contracts';
+import type { ApiScope, SessionUser } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
+import { actorOf, requireUser, tokenActor } from '../auth/index.js';
 import { bearerTokenOf, hashToken, type LicencesService, type TokenHolder } from './licences.service.js';
 
 const holders = new WeakMap<FastifyRequest, TokenHolder>();
@@ -13,6 +14,25 @@ export const tokenAuthentication = (licences: LicencesService) => (scope: ApiSco
   async function requireToken(request: FastifyRequest): Promise<void> {
     holders.set(request, await licences.authorise(request.headers.authorization, scope));
   };
+
+/**
+ * The door of calls open both to the signed-in user and to a token with `scope` (the webhook calls,
+ * docs/decisions/0015). A request with an Authorization header is the token's alone, its cookie
+ * ignored, so a bad token is refused (401) rather than passed over for a session.
+ */
+export const sessionOrTokenAuthentication = (licences: LicencesService) => (scope: ApiScope) => {
+  const requireToken = tokenAuthentication(licences)(scope);
+  return async function requireSessionOrToken(request: FastifyRequest): Promise<void> {
+    if (request.headers.authorization !== undefined) return requireToken(request);
+    return requireUser(request);
+  };
+};
+
+/** Whom a `requireSessionOrToken` call acts as: the token's owner as a seller, or the signed-in user. */
+export function callerOf(request: FastifyRequest): SessionUser {
+  const holder = holders.get(request);
+  return holder ? tokenActor(holder.userId) : actorOf(request);
+}
 
 /** The token's holder, once `requireToken` let the request through. */
 export function holderOf(request: FastifyRequest): TokenHolder {

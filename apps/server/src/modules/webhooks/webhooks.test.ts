@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { unitOfWork } from '../../db/index.js';
 import { HOUR_MS } from '../../platform/clock.js';
 import { buyWithCard, singleLine } from '../../test/commerce.js';
+import { recordPurchase } from '../../test/sales.js';
 import { buildCatalogueApp, buildTwoCatalogueApps, createApprovedProduct } from '../../test/factories.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { RETRY_DELAYS_MS, WebhooksService } from './index.js';
@@ -153,6 +154,40 @@ describe('signed webhooks (docs/decisions/0015)', () => {
       { type: 'release.published', data: { productId: puzzle._id, version: expect.any(String) } },
       { type: 'review.created', data: { productId: product._id, rating: 5 } },
     ]);
+  });
+
+  it('tells the seller of a withdrawal paid by an admin with payout.paid: the amount, the 8% fee and what reached them', async () => {
+    const { ctx, admin, seller, product } = await shop();
+    const hook = await receiver();
+    const endpoint = await register(ctx, seller, hook.url, ['payout.paid']);
+    await recordPurchase(ctx, admin._id, [{ productId: product._id, priceCents: 10_000 }]);
+    const requested = await injectAs(ctx, seller, {
+      method: 'POST',
+      url: '/api/withdraw/withdrawDetil',
+      payload: { email: 'payout@example.com', withdrawAmount: 40 },
+    });
+    expect(requested.statusCode).toBe(201);
+    await ctx.services.webhooks.settled();
+    expect(hook.hits, 'a request is not a payout').toEqual([]);
+
+    const withdrawalId = (requested.json() as { withdrawal: { _id: string } }).withdrawal._id;
+    const paid = await injectAs(ctx, admin, { method: 'PUT', url: `/api/withdraw/updateStatus/${withdrawalId}` });
+    await ctx.services.webhooks.settled();
+
+    expect(paid.statusCode).toBe(200);
+    expect(hook.hits.map((hit) => verify(ctx, endpoint.secret, hit))).toEqual(['ok']);
+    expect(JSON.parse(hook.hits[0]!.body)).toEqual({
+      type: 'payout.paid',
+      timestamp: ctx.clock.now().toISOString(),
+      data: {
+        payoutId: withdrawalId,
+        method: 'withdrawal',
+        amount: { cents: 4000, currency: 'usd' },
+        fee: { cents: 320, currency: 'usd' },
+        paid: { cents: 3680, currency: 'usd' },
+        paidAt: ctx.clock.now().toISOString(),
+      },
+    });
   });
 
   it('retries a failing receiver on the schedule as the clock moves, then turns the endpoint off and tells the seller', async () => {
@@ -337,6 +372,48 @@ describe('signed webhooks (docs/decisions/0015)', () => {
     expect(hook.hits.map((hit) => hit.headers['webhook-id'])).toEqual([first.webhookId, first.webhookId]);
     expect(hook.hits.map((hit) => verify(ctx, endpoint.secret, hit))).toEqual(['ok', 'ok']);
     expect((await deliveriesOf(ctx, seller, endpoint._id)).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
+  });
+
+  it('lets a token with webhooks:write manage endpoints as its owner, and refuses one without the scope or a bad one', async () => {
+    const { ctx, seller } = await shop();
+    const hook = await receiver();
+    const tokenWith = async (scopes: string[]) => {
+      const response = await injectAs(ctx, seller, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Ops', scopes } });
+      return `Bearer ${(response.json() as { token: string }).token}`;
+    };
+    const writer = await tokenWith(['webhooks:write']);
+    const reader = await tokenWith(['sales:read']);
+    const asToken = (authorization: string, options: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }) =>
+      ctx.app.inject({ ...options, headers: { authorization } });
+
+    const created = await asToken(writer, {
+      method: 'POST',
+      url: '/api/webhooks/endpoints',
+      payload: { url: hook.url, events: ['order.paid'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const endpoint = created.json() as WebhookEndpointWithSecret;
+    const tested = await asToken(writer, { method: 'POST', url: `/api/webhooks/endpoints/${endpoint._id}/test` });
+    await ctx.services.webhooks.settled();
+    expect(tested.statusCode).toBe(202);
+    expect(hook.hits.map((hit) => verify(ctx, endpoint.secret, hit))).toEqual(['ok']);
+    const listed = await asToken(writer, { method: 'GET', url: `/api/webhooks/endpoints/${endpoint._id}/deliveries` });
+    expect((listed.json() as { deliveries: WebhookDelivery[] }).deliveries.map((delivery) => delivery.status)).toEqual(['delivered']);
+    // The seller's own session sees what the token made: both act as the same seller.
+    expect((await injectAs(ctx, seller, { method: 'GET', url: '/api/webhooks/endpoints' })).json()).toMatchObject({
+      endpoints: [{ _id: endpoint._id }],
+    });
+
+    const refused = await asToken(reader, { method: 'GET', url: '/api/webhooks/endpoints' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('webhooks:write');
+    // A request bearing a token is the token's alone: a bad one is refused even beside a live session cookie.
+    const badTokenWithCookie = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/webhooks/endpoints',
+      headers: { authorization: 'Bearer mkt_not_a_token', cookie: seller.cookie },
+    });
+    expect(badTokenWithCookie.statusCode).toBe(401);
   });
 
   it("answers 404 for another seller's endpoint and delivery, and keeps ten endpoints at most", async () => {

@@ -3,6 +3,7 @@ import {
   dollarsToCents,
   INSUFFICIENT_BALANCE,
   payoutAfterFee,
+  type PayoutPaidData,
   payoutsOnHoldMessage,
   type Earnings,
   type Sale,
@@ -26,6 +27,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Dialect, InTransaction } from '../../db/index.js';
 import type { PayoutsService } from '../payouts/index.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 const CSV_PAGE = 1000;
 
@@ -65,6 +67,8 @@ export interface WithdrawalsServiceDependencies {
   ledger: LedgerService;
   /** Asked inside a withdrawal's transaction whether a hold refuses it (docs/decisions/0012 "Holds"). */
   payouts: Pick<PayoutsService, 'openHoldOf'>;
+  /** `payout.paid` to the seller's endpoints, in the transaction that records it (docs/decisions/0015). */
+  webhooks: WebhookEvents;
 }
 
 /** Sellers' earnings (docs/product-spec.md §9) and their PayPal withdrawals with the 8% fee. */
@@ -75,9 +79,11 @@ export class WithdrawalsService {
   private readonly clock: Clock;
   private readonly ledger: LedgerService;
   private readonly payouts: Pick<PayoutsService, 'openHoldOf'>;
+  private readonly webhooks: WebhookEvents;
 
-  constructor({ db, dialect, inTransaction, clock, ledger, payouts }: WithdrawalsServiceDependencies) {
+  constructor({ db, dialect, inTransaction, clock, ledger, payouts, webhooks }: WithdrawalsServiceDependencies) {
     this.payouts = payouts;
+    this.webhooks = webhooks;
     this.withdrawals = new WithdrawalsRepository(db, dialect);
     this.dialect = dialect;
     this.inTransaction = inTransaction;
@@ -267,9 +273,21 @@ export class WithdrawalsService {
     if (!canProcessWithdrawals(actor)) throw forbidden('Only an admin can mark a withdrawal as paid');
     const existing = await this.withdrawals.findById(id);
     if (!existing) throw notFound('Withdrawal not found');
-    const changed = await this.inTransaction(async (trx) => {
-      if (!(await new WithdrawalsRepository(trx, this.dialect).markPaid(id, this.clock.now().toISOString()))) return false;
-      await this.ledger.postIfAny(trx, withdrawalPaidOf(id, Number(existing.amount_cents)));
+    const changed = await this.inTransaction(async (trx, afterCommit) => {
+      const paidAt = this.clock.now().toISOString();
+      if (!(await new WithdrawalsRepository(trx, this.dialect).markPaid(id, paidAt))) return false;
+      const amountCents = Number(existing.amount_cents);
+      await this.ledger.postIfAny(trx, withdrawalPaidOf(id, amountCents));
+      const paidCents = payoutAfterFee(amountCents);
+      const data: PayoutPaidData = {
+        payoutId: id,
+        method: 'withdrawal',
+        amount: { cents: amountCents, currency: 'usd' },
+        fee: { cents: amountCents - paidCents, currency: 'usd' },
+        paid: { cents: paidCents, currency: 'usd' },
+        paidAt,
+      };
+      await this.webhooks.emit(trx, afterCommit, existing.user_id, 'payout.paid', data);
       return true;
     });
     if (!changed) throw conflict('This withdrawal has already been paid');
