@@ -346,7 +346,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     orders,
     licences,
     customWork,
-    housekeeping: new HousekeepingService({ db, leases, payments, products, ledger, clock, log }),
+    housekeeping: new HousekeepingService({ db, leases, payments, products, webhooks, ledger, clock, log }),
     reconciliation: new ReconciliationService({ leases, refunds, purchases, clock, log, afterSeconds: config.reconcileSeconds }),
     providerComparison,
     providerReconciliation: new ProviderReconciliation({

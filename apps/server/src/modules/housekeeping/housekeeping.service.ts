@@ -5,6 +5,7 @@ import type { JobLeases } from '../../platform/jobs/index.js';
 import type { LedgerCheck, LedgerService } from '../ledger/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { ProductsService } from '../products/index.js';
+import type { WebhooksService } from '../webhooks/index.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -22,6 +23,8 @@ export const RETENTION = {
   /** Idempotency keys answer repeats for a day; password reset links live an hour. Both are kept a day longer, for support. */
   idempotencyKeyDays: 2,
   passwordResetDays: 1,
+  /** A finished webhook delivery stays on the seller's page (and replayable) this long. */
+  webhookDeliveryDays: 30,
 } as const;
 
 export interface HousekeepingReport {
@@ -32,6 +35,7 @@ export interface HousekeepingReport {
   mails: number;
   passwordResets: number;
   idempotencyKeys: number;
+  webhookDeliveries: number;
   products: number;
 }
 
@@ -40,6 +44,7 @@ export interface HousekeepingServiceDependencies {
   leases: JobLeases;
   payments: PaymentsService;
   products: ProductsService;
+  webhooks: Pick<WebhooksService, 'pruneFinishedBefore'>;
   ledger: Pick<LedgerService, 'check'>;
   clock: Clock;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -53,13 +58,15 @@ export class HousekeepingService {
   private readonly leases: JobLeases;
   private readonly payments: PaymentsService;
   private readonly products: ProductsService;
+  private readonly webhooks: Pick<WebhooksService, 'pruneFinishedBefore'>;
   private readonly ledger: Pick<LedgerService, 'check'>;
   private ledgerCheck: LedgerCheck | null = null;
   private readonly clock: Clock;
   private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>;
 
-  constructor({ db, leases, payments, products, ledger, clock, log }: HousekeepingServiceDependencies) {
+  constructor({ db, leases, payments, products, webhooks, ledger, clock, log }: HousekeepingServiceDependencies) {
     this.repository = new HousekeepingRepository(db);
+    this.webhooks = webhooks;
     this.ledger = ledger;
     this.leases = leases;
     this.payments = payments;
@@ -109,6 +116,7 @@ export class HousekeepingService {
         mails: await this.repository.deleteSentMailsBefore(daysAgo(RETENTION.sentMailDays)),
         passwordResets: await this.repository.deletePasswordResetsExpiredBefore(daysAgo(RETENTION.passwordResetDays)),
         idempotencyKeys: await this.repository.deleteIdempotencyKeysBefore(daysAgo(RETENTION.idempotencyKeyDays)),
+        webhookDeliveries: await this.webhooks.pruneFinishedBefore(daysAgo(RETENTION.webhookDeliveryDays)),
         products: await this.products.purgeRetired(),
       };
       if (Object.values(report).some((count) => count > 0)) this.log.info({ housekeeping: report }, 'housekeeping removed old rows');

@@ -15,6 +15,16 @@ const DELIVERIES_LISTED = 50;
 export class WebhooksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Finished deliveries (delivered, or failed for good) made before `beforeIso`; answers how many went. */
+  async deleteFinishedDeliveriesBefore(beforeIso: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webhook_deliveries')
+      .where('status', 'in', ['delivered', 'failed'])
+      .where('created_at', '<', beforeIso)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   endpointsOf(sellerId: string): Promise<EndpointRow[]> {
     return this.db
       .selectFrom('webhook_endpoints')

@@ -227,6 +227,14 @@ export class WebhooksService {
   }
 
   /** Resolves once no round is running (tests and shutdown wait on it). */
+  /**
+   * Housekeeping's: forgets finished deliveries made before `beforeIso`. The seller's page lists the
+   * recent ones; a receiver that missed one older than that has long been told by the retries.
+   */
+  pruneFinishedBefore(beforeIso: string): Promise<number> {
+    return this.repository.deleteFinishedDeliveriesBefore(beforeIso);
+  }
+
   async settled(): Promise<void> {
     while (this.round) await this.round;
   }

@@ -4,11 +4,11 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { unitOfWork } from '../../db/index.js';
-import { HOUR_MS } from '../../platform/clock.js';
+import { DAY_MS, HOUR_MS } from '../../platform/clock.js';
 import { buyWithCard, singleLine } from '../../test/commerce.js';
 import { recordPurchase } from '../../test/sales.js';
 import { buildCatalogueApp, buildTwoCatalogueApps, createApprovedProduct } from '../../test/factories.js';
-import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+import { createUser, injectAs, sessionCookieOf, type TestContext, type TestUser } from '../../test/helper.js';
 import { RETRY_DELAYS_MS, WebhooksService } from './index.js';
 
 interface Hit {
@@ -188,6 +188,35 @@ describe('signed webhooks (docs/decisions/0015)', () => {
         paidAt: ctx.clock.now().toISOString(),
       },
     });
+  });
+
+  it('forgets finished deliveries after 30 days in housekeeping, and keeps recent ones and ones still being retried', async () => {
+    const { ctx, seller } = await shop();
+    const answering = await receiver();
+    const failing = await receiver((_request, response) => {
+      response.statusCode = 500;
+      response.end('down');
+    });
+    const good = await register(ctx, seller, answering.url);
+    const bad = await register(ctx, seller, failing.url);
+    const old = await sendTest(ctx, seller, good._id);
+    const retried = await sendTest(ctx, seller, bad._id);
+    expect(await deliveriesOf(ctx, seller, good._id)).toMatchObject([{ _id: old._id, status: 'delivered' }]);
+    ctx.clock.advance(31 * DAY_MS);
+    // A month on, the seller signs in again.
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: seller.email, password: seller.password },
+    });
+    const back = { ...seller, cookie: sessionCookieOf(signIn.headers['set-cookie']) };
+    const recent = await sendTest(ctx, back, good._id);
+
+    const report = await ctx.services.housekeeping.runOnce();
+
+    expect(report?.webhookDeliveries).toBe(1);
+    expect((await deliveriesOf(ctx, back, good._id)).map((delivery) => delivery._id)).toEqual([recent._id]);
+    expect(await deliveriesOf(ctx, back, bad._id)).toMatchObject([{ _id: retried._id, status: 'pending' }]);
   });
 
   it('retries a failing receiver on the schedule as the clock moves, then turns the endpoint off and tells the seller', async () => {
