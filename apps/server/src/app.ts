@@ -213,6 +213,7 @@ export async function buildApp(given: AppDependencies) {
     withdrawals: services.withdrawals,
     releases: services.releases,
     archives: services.archives,
+    reviews: services.reviews,
     rateLimitPerMinute: config.apiRateLimitPerMinute,
   });
   await app.register(pageRoutes, {

@@ -258,6 +258,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sale (an `orderId` of the sales list) with your lines of it, their discounts and refunds (cents)
+         * @description Needs a token with the scope `sales:read` (403 `missing_scope` without). Amounts are as recorded at the sale and the refund. Only your lines of the order are shown; a sale with none of your lines answers 404, as an unknown one.
+         */
+        get: operations["getV1SalesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/statement": {
         parameters: {
             query?: never;
@@ -272,6 +292,46 @@ export interface paths {
         get: operations["getV1Statement"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your products' reviews with your replies, newest first, cursor-paged
+         * @description Needs a token with the scope `products:read` (403 `missing_scope` without). Reviews are read with the products they are about, so there is no reviews scope for reading. Reviews hidden by an admin are not listed. Give `nextCursor` as `cursor` for the next page; it is null on the last.
+         */
+        get: operations["getV1Reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review of your product (or correct your answer); it shows on the product's page
+         * @description Needs a token with the scope `reviews:write` (403 `missing_scope` without). The site's reply: the reviewer is told of the first one. A review of another seller's product, or one hidden by an admin, answers 404.
+         */
+        post: operations["postV1ReviewsByIdReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -373,6 +433,14 @@ export interface components {
             features?: string;
             singleAppLicenseCents?: number;
             multiAppLicenseCents?: number;
+        };
+        /**
+         * @example {
+         *       "text": "Thank you! Level packs are coming in 1.2."
+         *     }
+         */
+        ApiV1ReviewReplyInput: {
+            text: string;
         };
         Error: {
             message: string;
@@ -504,6 +572,66 @@ export interface components {
             data: components["schemas"]["ApiV1Sale"][];
             nextCursor: string | null;
         };
+        ApiV1SaleLine: {
+            lineId: string;
+            productId: string;
+            title: string;
+            /** @enum {string} */
+            licenseType: "Single App License" | "Multi App License";
+            listCents: number;
+            discountCents: number;
+            platformDiscountCents: number;
+            taxCents: number;
+            paidCents: number;
+        };
+        ApiV1SaleRefund: {
+            id: string;
+            lineId: string;
+            amountCents: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "orderId": "6650f0c2a1b2c3d4e5f60730",
+         *       "currency": "usd",
+         *       "soldAt": "2026-02-01T09:30:00.000Z",
+         *       "lines": [
+         *         {
+         *           "lineId": "6650f0c2a1b2c3d4e5f60731",
+         *           "productId": "6650f0c2a1b2c3d4e5f60718",
+         *           "title": "Space Runner",
+         *           "licenseType": "Single App License",
+         *           "listCents": 4999,
+         *           "discountCents": 1250,
+         *           "platformDiscountCents": 0,
+         *           "taxCents": 0,
+         *           "paidCents": 3749
+         *         }
+         *       ],
+         *       "refunds": [
+         *         {
+         *           "id": "6650f0c2a1b2c3d4e5f60732",
+         *           "lineId": "6650f0c2a1b2c3d4e5f60731",
+         *           "amountCents": 3749,
+         *           "reason": "The archive does not build",
+         *           "status": "succeeded",
+         *           "createdAt": "2026-02-03T12:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ApiV1SaleDetail: {
+            orderId: string;
+            currency: string;
+            /** Format: date-time */
+            soldAt: string;
+            lines: components["schemas"]["ApiV1SaleLine"][];
+            refunds: components["schemas"]["ApiV1SaleRefund"][];
+        };
         ApiV1Licence: {
             valid: boolean;
             /** @enum {string} */
@@ -599,6 +727,45 @@ export interface components {
         };
         ApiV1ReleaseList: {
             data: components["schemas"]["ApiV1Release"][];
+        };
+        /**
+         * @example {
+         *       "id": "6650f0c2a1b2c3d4e5f60740",
+         *       "productId": "6650f0c2a1b2c3d4e5f60718",
+         *       "productTitle": "Space Runner",
+         *       "rating": 4,
+         *       "text": "Clean code, builds at once.",
+         *       "reviewerName": "Bea Buyer",
+         *       "verified": true,
+         *       "createdAt": "2026-02-02T08:00:00.000Z",
+         *       "updatedAt": "2026-02-02T08:00:00.000Z",
+         *       "reply": {
+         *         "text": "Thank you! Level packs are coming in 1.2.",
+         *         "repliedAt": "2026-02-02T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        ApiV1Review: {
+            id: string;
+            productId: string;
+            productTitle: string;
+            rating: number;
+            text: string;
+            reviewerName: string;
+            verified: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            reply: {
+                text: string;
+                /** Format: date-time */
+                repliedAt: string;
+            } | null;
+        };
+        ApiV1ReviewPage: {
+            data: components["schemas"]["ApiV1Review"][];
+            nextCursor: string | null;
         };
         StatementEntry: {
             /** Format: date-time */
@@ -1646,6 +1813,73 @@ export interface operations {
             };
         };
     };
+    getV1SalesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1SaleDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+        };
+    };
     getV1Statement: {
         parameters: {
             query?: {
@@ -1665,6 +1899,145 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Statement"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+        };
+    };
+    getV1Reviews: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1ReviewPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Error"];
+                };
+            };
+        };
+    };
+    postV1ReviewsByIdReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiV1ReviewReplyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiV1Review"];
                 };
             };
             /** @description Default Response */

@@ -4,6 +4,7 @@ import { idSchema, isoDateTimeSchema, wholeNumber } from './common.js';
 import { type ApiScope } from './api-scopes.js';
 import { categorySchema, LANGUAGE_CODES, type LanguageCode, licenseTypeSchema, productStatusSchema, productTypeSchema } from './enums.js';
 import { licenceStatusSchema, purchaseCodeSchema, reasonBodySchema, verificationSchema } from './licences.js';
+import { replyBodySchema } from './reviews.js';
 
 export const API_V1_PREFIX = '/api/v1/';
 
@@ -86,6 +87,81 @@ export const apiV1SaleSchema = z
 export type ApiV1Sale = z.infer<typeof apiV1SaleSchema>;
 export const apiV1SalePageSchema = pageOf(apiV1SaleSchema, 'ApiV1SalePage');
 export type ApiV1SalePage = z.infer<typeof apiV1SalePageSchema>;
+
+/** One line of a sale as recorded at the sale, in cents: `paidCents = listCents - discountCents + taxCents`. */
+export const apiV1SaleLineSchema = z
+  .object({
+    lineId: idSchema,
+    productId: idSchema,
+    title: z.string(),
+    licenseType: licenseTypeSchema,
+    listCents: z.number().int(),
+    /** Every discount the line had, the platform's part included. */
+    discountCents: z.number().int(),
+    /** The part of `discountCents` a platform code funded: the seller still earns it (docs/decisions/0009). */
+    platformDiscountCents: z.number().int(),
+    taxCents: z.number().int(),
+    paidCents: z.number().int(),
+  })
+  .meta({ id: 'ApiV1SaleLine' });
+
+/** A refund of one of the sale's lines, as recorded; `pending` while the provider has not confirmed it. */
+export const apiV1SaleRefundSchema = z
+  .object({
+    id: idSchema,
+    lineId: idSchema,
+    amountCents: z.number().int(),
+    reason: z.string(),
+    status: z.enum(['pending', 'succeeded']),
+    /** When the refund was taken. */
+    createdAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'ApiV1SaleRefund' });
+
+/**
+ * GET /api/v1/sales/{id}: one sale (the `orderId` of the sales list) with the seller's own lines of
+ * it and their refunds. Another seller's lines of the same order are not shown.
+ */
+export const apiV1SaleDetailSchema = z
+  .object({
+    orderId: idSchema,
+    currency: z.string(),
+    soldAt: isoDateTimeSchema,
+    lines: z.array(apiV1SaleLineSchema),
+    refunds: z.array(apiV1SaleRefundSchema),
+  })
+  .meta({
+    id: 'ApiV1SaleDetail',
+    example: {
+      orderId: '6650f0c2a1b2c3d4e5f60730',
+      currency: 'usd',
+      soldAt: '2026-02-01T09:30:00.000Z',
+      lines: [
+        {
+          lineId: '6650f0c2a1b2c3d4e5f60731',
+          productId: '6650f0c2a1b2c3d4e5f60718',
+          title: 'Space Runner',
+          licenseType: 'Single App License',
+          listCents: 4999,
+          discountCents: 1250,
+          platformDiscountCents: 0,
+          taxCents: 0,
+          paidCents: 3749,
+        },
+      ],
+      refunds: [
+        {
+          id: '6650f0c2a1b2c3d4e5f60732',
+          lineId: '6650f0c2a1b2c3d4e5f60731',
+          amountCents: 3749,
+          reason: 'The archive does not build',
+          status: 'succeeded',
+          createdAt: '2026-02-03T12:00:00.000Z',
+        },
+      ],
+    },
+  });
+export type ApiV1SaleDetail = z.infer<typeof apiV1SaleDetailSchema>;
 
 /** A licence of one of the seller's products, as the seller sees it. */
 export const apiV1LicenceSchema = verificationSchema
@@ -189,3 +265,45 @@ export type ApiV1Release = z.infer<typeof apiV1ReleaseSchema>;
 /** Every release of the product, newest version first (a product has few: the list is not paged). */
 export const apiV1ReleaseListSchema = z.object({ data: z.array(apiV1ReleaseSchema) }).meta({ id: 'ApiV1ReleaseList' });
 export type ApiV1ReleaseList = z.infer<typeof apiV1ReleaseListSchema>;
+
+// ---- Reviews (docs/decisions/0014): the seller's products' reviews and the seller's reply ----
+
+/** A visible review of one of the seller's products, with the seller's reply when there is one. */
+export const apiV1ReviewSchema = z
+  .object({
+    id: idSchema,
+    productId: idSchema,
+    productTitle: z.string(),
+    rating: z.number().int().min(1).max(5),
+    text: z.string(),
+    reviewerName: z.string(),
+    /** The reviewer still holds an active licence of the product. */
+    verified: z.boolean(),
+    createdAt: isoDateTimeSchema,
+    updatedAt: isoDateTimeSchema,
+    reply: z.object({ text: z.string(), repliedAt: isoDateTimeSchema }).nullable(),
+  })
+  .meta({
+    id: 'ApiV1Review',
+    example: {
+      id: '6650f0c2a1b2c3d4e5f60740',
+      productId: '6650f0c2a1b2c3d4e5f60718',
+      productTitle: 'Space Runner',
+      rating: 4,
+      text: 'Clean code, builds at once.',
+      reviewerName: 'Bea Buyer',
+      verified: true,
+      createdAt: '2026-02-02T08:00:00.000Z',
+      updatedAt: '2026-02-02T08:00:00.000Z',
+      reply: { text: 'Thank you! Level packs are coming in 1.2.', repliedAt: '2026-02-02T10:00:00.000Z' },
+    },
+  });
+export type ApiV1Review = z.infer<typeof apiV1ReviewSchema>;
+export const apiV1ReviewPageSchema = pageOf(apiV1ReviewSchema, 'ApiV1ReviewPage');
+export type ApiV1ReviewPage = z.infer<typeof apiV1ReviewPageSchema>;
+
+/** POST /api/v1/reviews/{id}/reply: the site's reply rules (replacing an earlier reply corrects it). */
+export const apiV1ReplyBodySchema = replyBodySchema.meta({
+  id: 'ApiV1ReviewReply',
+  example: { text: 'Thank you! Level packs are coming in 1.2.' },
+});

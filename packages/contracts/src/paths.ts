@@ -217,6 +217,10 @@ export const API_PATHS = {
     /** A product's releases: publish one (POST, multipart) or list them (GET). */
     productReleases: '/api/v1/products/:id/releases',
     sales: '/api/v1/sales',
+    /** One sale: the `orderId` of the sales list. */
+    sale: '/api/v1/sales/:id',
+    reviews: '/api/v1/reviews',
+    reviewReply: '/api/v1/reviews/:id/reply',
     statement: '/api/v1/statement',
   },
   files: {

@@ -8,6 +8,10 @@ import {
   apiV1ProductUpdateSchema,
   apiV1ReleaseListSchema,
   apiV1ReleaseSchema,
+  apiV1ReplyBodySchema,
+  apiV1ReviewPageSchema,
+  apiV1ReviewSchema,
+  apiV1SaleDetailSchema,
   apiV1UpdatedProductSchema,
   apiV1RevokeBodySchema,
   apiV1SalePageSchema,
@@ -23,6 +27,7 @@ import { holderOf, type LicencesService, perToken, tokenAuthentication } from '.
 import type { ProductsService } from '../products/index.js';
 import type { ArchivesService } from '../archives/index.js';
 import type { ReleasesService } from '../releases/index.js';
+import type { ReviewsService } from '../reviews/index.js';
 import type { WithdrawalsService } from '../withdrawals/index.js';
 
 export interface ApiV1RoutesOptions {
@@ -32,6 +37,8 @@ export interface ApiV1RoutesOptions {
   /** Products' and releases' writes: publishing a release, and its analysis. */
   releases: ReleasesService;
   archives: ArchivesService;
+  /** The reviews of the seller's products and the seller's reply. */
+  reviews: ReviewsService;
   rateLimitPerMinute: number;
 }
 
@@ -64,7 +71,7 @@ const STANDARD_HEADERS = {
  */
 export const apiV1Routes: FastifyPluginAsyncZod<ApiV1RoutesOptions> = async (
   app,
-  { licences, products, withdrawals, releases, archives, rateLimitPerMinute },
+  { licences, products, withdrawals, releases, archives, reviews, rateLimitPerMinute },
 ) => {
   const requireToken = tokenAuthentication(licences);
   // One limiter for the whole plugin, so every v1 call of a token draws on the same count.
@@ -183,6 +190,26 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1RoutesOptions> = async (
   );
 
   app.get(
+    API_PATHS.v1.sale,
+    {
+      preHandler: requireToken('sales:read'),
+      schema: {
+        tags,
+        security,
+        summary: 'One sale (an `orderId` of the sales list) with your lines of it, their discounts and refunds (cents)',
+        description: description(
+          'sales:read',
+          'Amounts are as recorded at the sale and the refund. Only your lines of the order are shown; ' +
+            'a sale with none of your lines answers 404, as an unknown one.',
+        ),
+        params: idParamsSchema,
+        response: { 200: apiV1SaleDetailSchema, ...errors },
+      },
+    },
+    async (request) => withdrawals.saleOf(holderOf(request).userId, request.params.id),
+  );
+
+  app.get(
     API_PATHS.v1.statement,
     {
       preHandler: requireToken('statement:read'),
@@ -196,6 +223,48 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1RoutesOptions> = async (
       },
     },
     async (request) => withdrawals.statementOf(holderOf(request).userId, request.query),
+  );
+
+  // ---- Reviews (docs/decisions/0014) ----
+
+  app.get(
+    API_PATHS.v1.reviews,
+    {
+      preHandler: requireToken('products:read'),
+      schema: {
+        tags,
+        security,
+        summary: "Your products' reviews with your replies, newest first, cursor-paged",
+        description: description(
+          'products:read',
+          'Reviews are read with the products they are about, so there is no reviews scope for reading. ' +
+            'Reviews hidden by an admin are not listed. Give `nextCursor` as `cursor` for the next page; it is null on the last.',
+        ),
+        querystring: cursorQuerySchema,
+        response: { 200: apiV1ReviewPageSchema, ...errors },
+      },
+    },
+    async (request) => reviews.ofTokenOwner(holderOf(request).userId, request.query),
+  );
+
+  app.post(
+    API_PATHS.v1.reviewReply,
+    {
+      preHandler: requireToken('reviews:write'),
+      schema: {
+        tags,
+        security,
+        summary: "Answer a review of your product (or correct your answer); it shows on the product's page",
+        description: description(
+          'reviews:write',
+          "The site's reply: the reviewer is told of the first one. A review of another seller's product, or one hidden by an admin, answers 404.",
+        ),
+        params: idParamsSchema,
+        body: apiV1ReplyBodySchema,
+        response: { 200: apiV1ReviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.replyByTokenOwner(holderOf(request).userId, request.params.id, request.body.text),
   );
 
   // ---- Products' and releases' writes (docs/decisions/0014) ----

@@ -7,6 +7,9 @@ import {
   type ApiV1ReleaseList,
   type ApiV1UpdatedProduct,
   type ApiV1SalePage,
+  type Discount,
+  type Review,
+  type ReviewPage,
   type CreatedToken,
   type Licence,
   type PendingChange,
@@ -20,7 +23,7 @@ import { makeZip } from '@market/sample-archives';
 import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
-import { buyWithCard, singleLine } from '../../test/commerce.js';
+import { buyWithCard, confirmCard, postPurchaseDetail, singleLine } from '../../test/commerce.js';
 import {
   buildCatalogueApp,
   createApprovedProduct,
@@ -347,11 +350,14 @@ describe('API v1 calls', () => {
       'get /api/v1/products',
       'get /api/v1/products/{id}',
       'get /api/v1/products/{id}/releases',
+      'get /api/v1/reviews',
       'get /api/v1/sales',
+      'get /api/v1/sales/{id}',
       'get /api/v1/statement',
       'patch /api/v1/products/{id}',
       'post /api/v1/licences/{code}/revoke',
       'post /api/v1/products/{id}/releases',
+      'post /api/v1/reviews/{id}/reply',
     ]);
     expect(operations.filter((operation) => !operation.tags?.includes('api v1') || !operation.summary)).toEqual([]);
     expect(new Set(operations.map((operation) => JSON.stringify(operation.security)))).toEqual(
@@ -369,8 +375,210 @@ describe('API v1 calls', () => {
         'ApiV1UpdatedProduct',
         'ApiV1Release',
         'ApiV1ReleaseList',
+        'ApiV1SaleDetail',
+        'ApiV1SaleLine',
+        'ApiV1SaleRefund',
+        'ApiV1Review',
+        'ApiV1ReviewPage',
+        'ApiV1ReviewReply',
       ]),
     );
+  });
+});
+
+// ---- One sale, and reviews (docs/decisions/0014) ----
+
+/** One order of the buyer's, paid by card with the seller's discount code, as the checkout page pays it. */
+async function buyWithCode(ctx: CatalogueContext, buyer: TestUser, productIds: string[], code: string): Promise<string> {
+  const intent = await injectAs(ctx, buyer, {
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    payload: { products: productIds.map((id) => singleLine(id)), currency: 'usd', code },
+  });
+  expect(intent.statusCode).toBe(200);
+  const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+  expect((await confirmCard(ctx, buyer, clientSecret)).statusCode).toBe(200);
+  const recorded = await postPurchaseDetail(ctx, buyer, paymentIntentId);
+  expect(recorded.statusCode).toBe(201);
+  return (recorded.json() as { purchase: { _id: string } }).purchase._id;
+}
+
+async function review(ctx: CatalogueContext, buyer: TestUser, productId: string, rating: number, text: string): Promise<Review> {
+  const response = await injectAs(ctx, buyer, { method: 'POST', url: '/api/review/addReview', payload: { productId, rating, text } });
+  expect(response.statusCode).toBe(201);
+  return response.json() as Review;
+}
+
+describe('API v1 one sale', () => {
+  it("reads one sale of the list with the seller's own lines, their discounts and refunds as recorded, through the typed client", async () => {
+    const { ctx, admin, seller, buyer, runner, puzzle, othersProduct } = await shop();
+    const code = await injectAs(ctx, seller, {
+      method: 'POST',
+      url: '/api/discount',
+      payload: { code: 'LAUNCH25', kind: 'percent', amount: 25 },
+    });
+    expect(code.statusCode).toBe(201);
+    expect((code.json() as Discount).code).toBe('LAUNCH25');
+    const orderId = await buyWithCode(ctx, buyer, [runner._id, puzzle._id, othersProduct._id], 'LAUNCH25');
+    const refunded = await injectAs(ctx, admin, {
+      method: 'POST',
+      url: '/api/purchase/refund',
+      payload: { purchaseId: orderId, productId: runner._id, reason: 'The archive does not build' },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const market = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['sales:read'])).token);
+
+    const listed = await market.GET('/api/v1/sales');
+    const listedOrderId = listed.data!.data[0]!.orderId;
+    const { data, response } = await market.GET('/api/v1/sales/{id}', { params: { path: { id: listedOrderId } } });
+    const stored = await ctx.db
+      .selectFrom('order_lines')
+      .select(['id', 'product_id', 'list_cents', 'discount_cents', 'platform_discount_cents', 'tax_cents', 'paid_cents'])
+      .where('order_id', '=', orderId)
+      .where('seller_id', '=', seller._id)
+      .orderBy('id')
+      .execute();
+    const runnerLine = stored.find((line) => line.product_id === runner._id)!;
+
+    expect(listedOrderId).toBe(orderId);
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ orderId, currency: 'usd' });
+    expect(
+      data?.lines.map((line) => [
+        line.lineId,
+        line.listCents,
+        line.discountCents,
+        line.platformDiscountCents,
+        line.taxCents,
+        line.paidCents,
+      ]),
+    ).toEqual(
+      stored.map((line) => [
+        line.id,
+        Number(line.list_cents),
+        Number(line.discount_cents),
+        Number(line.platform_discount_cents),
+        Number(line.tax_cents),
+        Number(line.paid_cents),
+      ]),
+    );
+    expect(data?.lines.map((line) => line.productId).toSorted()).toEqual([runner._id, puzzle._id].toSorted());
+    expect(data?.lines.every((line) => line.discountCents > 0 && line.paidCents === line.listCents - line.discountCents)).toBe(true);
+    expect(data?.refunds).toEqual([
+      {
+        id: expect.any(String),
+        lineId: runnerLine.id,
+        amountCents: Number(runnerLine.paid_cents),
+        reason: 'The archive does not build',
+        status: 'succeeded',
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it("answers another seller's sale and an unknown one 404, and a token without sales:read 403 missing_scope naming sales:read", async () => {
+    const { ctx, seller, buyer, runner, othersProduct } = await shop();
+    const own = await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const others = await buyWithCard(ctx, buyer, [singleLine(othersProduct._id)]);
+    const reader = await createToken(ctx, seller, ['sales:read']);
+    const productsOnly = await createToken(ctx, seller, ['products:read']);
+
+    const answers = await Promise.all([
+      call(ctx, reader.token, `/api/v1/sales/${own._id}`),
+      call(ctx, reader.token, `/api/v1/sales/${others._id}`),
+      call(ctx, reader.token, '/api/v1/sales/unknown-sale-0001'),
+      call(ctx, productsOnly.token, `/api/v1/sales/${own._id}`),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 404, 403]);
+    expect(answers.slice(1).map((answer) => answer.json() as ApiV1Error)).toEqual([
+      { error: { code: 'not_found', message: 'Sale not found' } },
+      { error: { code: 'not_found', message: 'Sale not found' } },
+      { error: { code: 'missing_scope', message: 'This token lacks the scope sales:read' } },
+    ]);
+  });
+});
+
+describe('API v1 reviews', () => {
+  it("walks the reviews of the seller's products by cursor, newest first, each once, without another seller's or hidden ones", async () => {
+    const { ctx, admin, seller, runner, puzzle, othersProduct } = await shop();
+    const written: Review[] = [];
+    for (const name of ['Ann', 'Ben', 'Cy']) {
+      const reviewer = await createUser(ctx, { name });
+      await buyWithCard(ctx, reviewer, [singleLine(runner._id), singleLine(puzzle._id), singleLine(othersProduct._id)]);
+      // Two reviews at the same time make the tie the cursor's id must break.
+      written.push(await review(ctx, reviewer, runner._id, 5, `${name} likes the runner`));
+      written.push(await review(ctx, reviewer, puzzle._id, 4, `${name} likes the puzzle`));
+      await review(ctx, reviewer, othersProduct._id, 3, `${name} on another seller's game`);
+      ctx.clock.advance(MINUTE_MS);
+    }
+    const hidden = written[0]!;
+    const hide = await injectAs(ctx, admin, { method: 'PUT', url: `/api/review/${hidden._id}/hide`, payload: { reason: 'Spam link' } });
+    expect(hide.statusCode).toBe(200);
+    const market = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['products:read'])).token);
+
+    const ids: string[] = [];
+    const createdAt: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const { data, response } = await market.GET('/api/v1/reviews', { params: { query: { limit: 2, ...(cursor ? { cursor } : {}) } } });
+      expect(response.status).toBe(200);
+      ids.push(...data!.data.map((item) => item.id));
+      createdAt.push(...data!.data.map((item) => item.createdAt));
+      cursor = data!.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor);
+    const first = (await market.GET('/api/v1/reviews', { params: { query: { limit: 1 } } })).data!.data[0];
+
+    expect(pages).toBe(3);
+    expect(ids.toSorted()).toEqual(
+      written
+        .slice(1)
+        .map((item) => item._id)
+        .toSorted(),
+    );
+    expect(createdAt).toEqual(createdAt.toSorted().toReversed());
+    expect(first).toMatchObject({ productTitle: expect.any(String), reviewerName: 'Cy', verified: true, reply: null });
+  });
+
+  it('refuses the list without products:read and a reply without reviews:write, with 403 missing_scope naming the scope', async () => {
+    const { ctx, seller, buyer, runner } = await shop();
+    await buyWithCard(ctx, buyer, [singleLine(runner._id)]);
+    const written = await review(ctx, buyer, runner._id, 5, 'Great runner, clean code');
+    const { token } = await createToken(ctx, seller, ['sales:read']);
+
+    const list = await call(ctx, token, '/api/v1/reviews');
+    const reply = await call(ctx, token, `/api/v1/reviews/${written._id}/reply`, { method: 'POST', payload: { text: 'Thanks!' } });
+
+    expect([list.statusCode, reply.statusCode]).toEqual([403, 403]);
+    expect([list.json(), reply.json()]).toEqual([
+      { error: { code: 'missing_scope', message: 'This token lacks the scope products:read' } },
+      { error: { code: 'missing_scope', message: 'This token lacks the scope reviews:write' } },
+    ]);
+  });
+
+  it("posts the seller's reply with reviews:write, shown on the product's public reviews, and answers another seller's review 404", async () => {
+    const { ctx, seller, buyer, runner, othersProduct } = await shop();
+    await buyWithCard(ctx, buyer, [singleLine(runner._id), singleLine(othersProduct._id)]);
+    const own = await review(ctx, buyer, runner._id, 4, 'Builds at once');
+    const others = await review(ctx, buyer, othersProduct._id, 2, 'Missing levels');
+    const market = marketplaceClientOf(ctx.app, (await createToken(ctx, seller, ['reviews:write'])).token);
+    const replyTo = (id: string, text: string) => market.POST('/api/v1/reviews/{id}/reply', { params: { path: { id } }, body: { text } });
+
+    const replied = await replyTo(own._id, 'Thank you! Level packs are coming in 1.2.');
+    const othersReply = await replyTo(others._id, 'Not mine to answer');
+    const empty = await replyTo(own._id, '');
+    const publicPage = (id: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/review/product/${id}` }).then((answer) => answer.json() as ReviewPage);
+    const [ownPage, othersPage] = await Promise.all([publicPage(runner._id), publicPage(othersProduct._id)]);
+
+    expect(replied.response.status).toBe(200);
+    expect(replied.data).toMatchObject({ id: own._id, reply: { text: 'Thank you! Level packs are coming in 1.2.' } });
+    expect([othersReply.response.status, othersReply.error?.error.code]).toEqual([404, 'not_found']);
+    expect([empty.response.status, empty.error?.error.code, empty.error?.error.field]).toEqual([400, 'invalid_request', 'text']);
+    expect(ownPage.reviews[0]?.reply?.text).toBe('Thank you! Level packs are coming in 1.2.');
+    expect(othersPage.reviews[0]?.reply).toBeNull();
   });
 });
 

@@ -70,6 +70,17 @@ export class ReviewsRepository {
       .execute();
   }
 
+  /** Visible reviews of the seller's products newest first, after `after` (the last row of the page before), `limit` of them. */
+  ofSellerPage(sellerId: string, after: { at: string; id: string } | null, limit: number): Promise<ReviewWithPeopleRow[]> {
+    let query = this.withPeople().where('p.user_id', '=', sellerId).where('r.hidden_at', 'is', null);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('r.created_at', '<', after.at), eb.and([eb('r.created_at', '=', after.at), eb('r.id', '<', after.id)])]),
+      );
+    }
+    return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+  }
+
   findByAuthor(productId: string, buyerId: string): Promise<ReviewWithPeopleRow | undefined> {
     return this.withPeople().where('r.product_id', '=', productId).where('r.buyer_id', '=', buyerId).executeTakeFirst();
   }

@@ -4,6 +4,9 @@ import {
   ONLY_HOLDERS_MAY_EDIT_REVIEW_MESSAGE,
   REVIEW_NOT_FOUND_MESSAGE,
   REVIEWS_PAGE_SIZE,
+  type ApiV1Review,
+  type ApiV1ReviewPage,
+  type CursorQuery,
   productPagePath,
   titleToSlug,
   type Review,
@@ -17,6 +20,8 @@ import type { LicencesService } from '../licences/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { decodeCursor, pageOf } from '../../platform/cursor.js';
+import { tokenActor } from '../auth/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { WebhookEvents } from '../webhooks/index.js';
@@ -165,6 +170,25 @@ export class ReviewsService {
     return this.change(review, { reply_text: text, replied_at: this.clock.now().toISOString() }, notices);
   }
 
+  /** GET /api/v1/reviews: the visible reviews of the token owner's products, newest first, cursor-paged (docs/decisions/0014). */
+  async ofTokenOwner(sellerId: string, { limit, cursor }: CursorQuery): Promise<ApiV1ReviewPage> {
+    const rows = await this.reviews.ofSellerPage(sellerId, decodeCursor(cursor), limit + 1);
+    const page = pageOf(rows, limit, (row) => ({ at: row.created_at, id: row.id }));
+    return { data: page.rows.map(apiV1ReviewView), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * POST /api/v1/reviews/{id}/reply: the site's reply, its rules and its notice, made as the token's
+   * owner. A review of another seller's product answers 404 rather than the site's 403, so a token
+   * tells nothing of other sellers (docs/decisions/0014); a hidden one is unknown to its seller anyway.
+   */
+  async replyByTokenOwner(sellerId: string, id: string, text: string): Promise<ApiV1Review> {
+    const review = await this.reviews.findById(id);
+    if (!review || review.seller_id !== sellerId) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
+    await this.reply(tokenActor(sellerId), id, text);
+    return apiV1ReviewView((await this.reviews.findById(id))!);
+  }
+
   async hide(actor: SessionUser, id: string, reason: string): Promise<Review> {
     if (!moderatesReviews(actor)) throw forbidden('Only an admin can hide a review');
     const review = await this.found(id);
@@ -214,5 +238,20 @@ function reviewView(row: ReviewWithPeopleRow): Review {
     reply: row.reply_text !== null && row.replied_at !== null ? { text: row.reply_text, repliedAt: row.replied_at } : null,
     hidden: row.hidden_at !== null,
     hiddenReason: row.hidden_reason,
+  };
+}
+
+function apiV1ReviewView(row: ReviewWithPeopleRow): ApiV1Review {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    productTitle: row.product_title ?? '',
+    rating: Number(row.rating),
+    text: row.text,
+    reviewerName: row.reviewer_name,
+    verified: Boolean(row.reviewer_holds_licence),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    reply: row.reply_text !== null && row.replied_at !== null ? { text: row.reply_text, repliedAt: row.replied_at } : null,
   };
 }

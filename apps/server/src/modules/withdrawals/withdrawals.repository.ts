@@ -37,6 +37,32 @@ export interface SoldLineRow {
   refunded: number | string;
 }
 
+/** One of the seller's lines of a sale, as recorded at the sale (docs/decisions/0014). */
+export interface SaleLineRow {
+  order_id: string;
+  currency: string;
+  sold_at: string;
+  line_id: string;
+  product_id: string;
+  title: string | null;
+  license_type: LicenseType;
+  list_cents: number;
+  discount_cents: number;
+  platform_discount_cents: number;
+  tax_cents: number;
+  paid_cents: number;
+}
+
+/** A refund of a sold line, as recorded. */
+export interface LineRefundRow {
+  id: string;
+  line_id: string;
+  amount_cents: number;
+  reason: string;
+  status: 'pending' | 'succeeded';
+  created_at: string;
+}
+
 export class WithdrawalsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -101,6 +127,32 @@ export class WithdrawalsRepository {
       );
     }
     return query.orderBy('o.paid_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
+  }
+
+  /** The seller's sold lines of one paid order (the seller fixed at the sale, as in `salesPage`), by line id. */
+  saleLines(sellerId: string, orderId: string): Promise<SaleLineRow[]> {
+    return soldLicenceLines(this.db)
+      .where('l.seller_id', '=', sellerId)
+      .where('o.id', '=', orderId)
+      .where('o.paid_at', 'is not', null)
+      .select(['o.id as order_id', 'o.currency', 'l.id as line_id', 'l.product_id', 'l.license_type'])
+      .select(['l.list_cents', 'l.discount_cents', 'l.platform_discount_cents', 'l.tax_cents', 'l.paid_cents'])
+      .select(sql<string>`o.paid_at`.as('sold_at'))
+      .select(englishTitleOf('l.product_id').as('title'))
+      .orderBy('l.id')
+      .execute();
+  }
+
+  /** The refunds of the given sold lines, oldest first. */
+  async refundsOfLines(lineIds: readonly string[]): Promise<LineRefundRow[]> {
+    if (lineIds.length === 0) return [];
+    return this.db
+      .selectFrom('refunds')
+      .select(['id', 'purchase_line_id as line_id', 'amount_cents', 'reason', 'status', 'created_at'])
+      .where('purchase_line_id', 'in', lineIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   statementKindSchema,
   type Withdrawal,
   type WithdrawalStatus,
+  type ApiV1SaleDetail,
   type ApiV1SalePage,
   type CursorQuery,
 } from '@market/contracts';
@@ -228,6 +229,42 @@ export class WithdrawalsService {
         refunded: Number(row.refunded) === 1,
       })),
       nextCursor: page.nextCursor,
+    };
+  }
+
+  /**
+   * GET /api/v1/sales/{id}: one sale (an `orderId` of the list) with the seller's own lines and their
+   * refunds, every amount as recorded at the sale and the refund, never computed again
+   * (docs/decisions/0014). An order with none of the seller's lines answers 404, as an unknown one.
+   */
+  async saleOf(sellerId: string, orderId: string): Promise<ApiV1SaleDetail> {
+    const lines = await this.withdrawals.saleLines(sellerId, orderId);
+    const first = lines[0];
+    if (!first) throw notFound('Sale not found');
+    const refunds = await this.withdrawals.refundsOfLines(lines.map((line) => line.line_id));
+    return {
+      orderId: first.order_id,
+      currency: first.currency,
+      soldAt: first.sold_at,
+      lines: lines.map((line) => ({
+        lineId: line.line_id,
+        productId: line.product_id,
+        title: line.title ?? '',
+        licenseType: line.license_type,
+        listCents: Number(line.list_cents),
+        discountCents: Number(line.discount_cents),
+        platformDiscountCents: Number(line.platform_discount_cents),
+        taxCents: Number(line.tax_cents),
+        paidCents: Number(line.paid_cents),
+      })),
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        lineId: refund.line_id,
+        amountCents: Number(refund.amount_cents),
+        reason: refund.reason,
+        status: refund.status,
+        createdAt: refund.created_at,
+      })),
     };
   }
 
