@@ -15,6 +15,13 @@ const resolve = {
  */
 const TEST_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 30_000 };
 
+/**
+ * Server test files share their worker's loaded modules rather than importing the whole server afresh
+ * each (vitest's `isolate`): every test builds its own app, database and clock, and none mocks a
+ * module or changes the environment. Measured on 19 files: 165 s → 81 s, the import time 106 s → 18 s.
+ */
+const SHARED_MODULES = { isolate: false };
+
 /** Server tests run once per database: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 const serverProjects: TestProjectInlineConfiguration[] = [
   {
@@ -24,6 +31,7 @@ const serverProjects: TestProjectInlineConfiguration[] = [
       include: ['apps/server/src/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: 'sqlite' },
+      ...SHARED_MODULES,
       ...TEST_TIMEOUTS,
     },
   },
@@ -56,6 +64,7 @@ if (process.env.TEST_DATABASE_URL) {
       env: { TEST_DB: 'postgres' },
       // Migrates one database for the run; each test copies it (apps/server/src/test/postgres-template.ts).
       globalSetup: ['apps/server/src/test/postgres-template.ts'],
+      ...SHARED_MODULES,
       ...TEST_TIMEOUTS,
     },
   });

@@ -18,16 +18,18 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances started together o
 
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
-    const users = await client.query<{ email: string; count: string }>(
-      'select email, count(*) as count from users group by email order by email',
+    // int4, which node-postgres reads as a number whether or not a module loaded in this worker
+    // (db/connection.ts) changed how it reads count's int8.
+    const users = await client.query<{ email: string; count: number }>(
+      'select email, count(*)::int as count from users group by email order by email',
     );
     const products = await client.query<{ count: string }>('select count(*) as count from products');
     await client.end();
     expect(users.rows).toEqual([
-      { email: 'admin@example.com', count: '1' },
-      { email: 'buyer@example.com', count: '1' },
-      { email: 'owner@example.com', count: '1' },
-      { email: 'seller@example.com', count: '1' },
+      { email: 'admin@example.com', count: 1 },
+      { email: 'buyer@example.com', count: 1 },
+      { email: 'owner@example.com', count: 1 },
+      { email: 'seller@example.com', count: 1 },
     ]);
     expect(Number(products.rows[0]!.count)).toBeGreaterThan(0);
     for (const instance of instances) {

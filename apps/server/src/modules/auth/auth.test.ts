@@ -84,22 +84,14 @@ describe('POST /api/user/addUser', () => {
     expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 
-  it.each([['password'], ['12345678'], ['password1']])('refuses the common password %s with 400 and says why', async (password) => {
-    const ctx = await buildTestApp();
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/addUser',
-      payload: newAccount({ password, confirmPassword: password }),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(
-      /^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/,
-    );
-    expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
-  });
-
   // The l33t matcher's substitutions are capped (passwordStrength.ts): the common spellings are still caught.
-  it.each([['p4ssw0rd1'], ['P@$$w0rd!']])('refuses the l33t spelling %s of a common password and says so', async (password) => {
+  it.each([
+    ['password', /^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/],
+    ['12345678', /^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/],
+    ['password1', /^This password is too easy to guess: this is a (heavily|commonly) used password\. Add more words/],
+    ['p4ssw0rd1', /^This password is too easy to guess: this is similar to a commonly used password\..*predictable letter substitutions/],
+    ['P@$$w0rd!', /^This password is too easy to guess: this is similar to a commonly used password\..*predictable letter substitutions/],
+  ])('refuses the common password %s with 400 and says why', async (password, reason) => {
     const ctx = await buildTestApp();
     const response = await ctx.app.inject({
       method: 'POST',
@@ -107,9 +99,8 @@ describe('POST /api/user/addUser', () => {
       payload: newAccount({ password, confirmPassword: password }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(
-      /^This password is too easy to guess: this is similar to a commonly used password\..*predictable letter substitutions/,
-    );
+    expect(response.json().message).toMatch(reason);
+    expect(await ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
   });
 
   it("refuses a password made of the user's own name or email", async () => {

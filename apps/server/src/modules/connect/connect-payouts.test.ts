@@ -5,13 +5,12 @@ import {
   PAYOUTS_NOT_ENABLED_MESSAGE,
   type Purchase,
 } from '@market/contracts';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buyThroughStripe, multiLine, onboardWithStripe, reviewFirstSale, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, buildTwoCatalogueApps, sellerWithTwoProducts } from '../../test/factories.js';
 import { FAKE_STRIPE_SECRET_KEY, type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+import { receiver } from '../../test/webhook-receiver.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { providerAccount, sellerAccount } from '../ledger/index.js';
 
@@ -75,22 +74,11 @@ describe('payouts through Stripe Connect', () => {
 
   it("tells the seller's webhook endpoint of the transfer with payout.paid, in cents, once", async () => {
     const { ctx, stripe, admin, seller, buyer, runner } = await connectShop({ ...CONNECT, WEBHOOK_ALLOW_PRIVATE: 'true' });
-    const bodies: string[] = [];
-    const hook = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        bodies.push(body);
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => hook.close(() => resolve())));
-    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks`;
+    const hook = await receiver();
     const registered = await injectAs(ctx, seller, {
       method: 'POST',
       url: '/api/webhooks/endpoints',
-      payload: { url, events: ['payout.paid'] },
+      payload: { url: hook.url, events: ['payout.paid'] },
     });
     expect(registered.statusCode).toBe(201);
     await onboardWithStripe(ctx, stripe, seller);
@@ -103,7 +91,7 @@ describe('payouts through Stripe Connect', () => {
     await payOut(ctx, seller);
     await ctx.services.webhooks.settled();
 
-    expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([
+    expect(hook.hits.map((hit) => JSON.parse(hit.body) as unknown)).toEqual([
       {
         type: 'payout.paid',
         timestamp: ctx.clock.now().toISOString(),

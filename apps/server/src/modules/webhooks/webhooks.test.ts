@@ -1,38 +1,14 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@market/contracts';
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unitOfWork } from '../../db/index.js';
 import { DAY_MS, HOUR_MS } from '../../platform/clock.js';
 import { buyWithCard, singleLine } from '../../test/commerce.js';
 import { recordPurchase } from '../../test/sales.js';
 import { buildCatalogueApp, buildTwoCatalogueApps, createApprovedProduct } from '../../test/factories.js';
 import { createUser, injectAs, sessionCookieOf, type TestContext, type TestUser } from '../../test/helper.js';
+import { type Hit, receiver } from '../../test/webhook-receiver.js';
 import { RETRY_DELAYS_MS, WebhooksService } from './index.js';
-
-interface Hit {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1 answering as `answer` says; every request it got is in `hits`. */
-async function receiver(answer: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => response.end('ok')) {
-  const hits: Hit[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      hits.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      answer(request, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks`, port, hits };
-}
 
 /** When a delivery was signed, by its header. */
 const sentAt = (hit: Hit) => new Date(Number(hit.headers['webhook-timestamp']) * 1000);
