@@ -4,6 +4,7 @@ import { idSchema, isoDateTimeSchema, wholeNumber } from './common.js';
 import { type ApiScope } from './api-scopes.js';
 import { categorySchema, LANGUAGE_CODES, type LanguageCode, licenseTypeSchema, productStatusSchema, productTypeSchema } from './enums.js';
 import { licenceStatusSchema, purchaseCodeSchema, reasonBodySchema, verificationSchema } from './licences.js';
+import { releaseSchema } from './releases.js';
 import { replyBodySchema } from './reviews.js';
 
 export const API_V1_PREFIX = '/api/v1/';
@@ -228,20 +229,14 @@ export const apiV1UpdatedProductSchema = apiV1ProductSchema.extend({ pendingChan
 });
 export type ApiV1UpdatedProduct = z.infer<typeof apiV1UpdatedProductSchema>;
 
-/** A release of the seller's product: its review (`status`) and its archive's analysis. */
+/**
+ * A release of the seller's product: the site's release (`status` Pending until an admin approves,
+ * when buyers are served it, or rejects it) under v1's `id`, and its archive's analysis.
+ */
 export const apiV1ReleaseSchema = z
   .object({
     id: idSchema,
-    productId: idSchema,
-    version: z.string(),
-    /** Sanitised HTML. */
-    changelog: z.string(),
-    engineVersion: z.string().nullable(),
-    sizeBytes: z.number().int(),
-    /** Pending until an admin approves (Approved: buyers are served it) or rejects it. */
-    status: productStatusSchema,
-    createdAt: isoDateTimeSchema,
-    publishedAt: isoDateTimeSchema.nullable(),
+    ...releaseSchema.omit({ _id: true }).shape,
     /** The archive's analysis, run in the background: `analysing` until its report is written; `refused` with the reason. */
     analysis: z.object({ status: z.enum(['analysing', 'ready', 'refused']), reason: z.string().nullable() }),
   })
