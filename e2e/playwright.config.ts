@@ -1,15 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
-import { FAKE_STRIPE_API_URL, FAKE_STRIPE_KEYS, PORT, STRIPE_APP_PORT } from './support/ports.js';
+import { appServerEnv } from './support/app-server.js';
+import { FAKE_STRIPE_API_URL, FAKE_STRIPE_KEYS, STRIPE_APP_PORT } from './support/ports.js';
 
 const STRIPE_JOURNEYS = /-stripe\.spec\.ts$/;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Journeys run against the built app on a fresh SQLite database, in Debian's Chromium. */
-export default defineConfig({
+/**
+ * Journeys run against the built app on a fresh SQLite database, in Debian's Chromium. Two workers by
+ * default (E2E_WORKERS): a journey spends much of its time waiting on the browser and the server, so on
+ * two cores a second worker nearly halves the run. Each desktop worker has its own app server and
+ * database (support/app-server.ts); the Stripe journeys share one server and fake Stripe, whose
+ * reconciliation counts every charge, so they run one at a time.
+ */
+export default defineConfig<object, { serverPerWorker: boolean }>({
   testDir: './journeys',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Generous: under npm test the journeys share two cores with the API tests. Speed is measured by
   // npm run bench, never by a timeout.
@@ -17,7 +24,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -37,16 +43,16 @@ export default defineConfig({
     {
       name: 'desktop',
       testIgnore: STRIPE_JOURNEYS,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serverPerWorker: true },
     },
     {
       name: 'stripe',
       testMatch: STRIPE_JOURNEYS,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${STRIPE_APP_PORT}` },
     },
   ],
   webServer: [
-    appServer(PORT, 'e2e/.data'),
     {
       command: `node packages/fake-stripe/index.mjs ${new URL(FAKE_STRIPE_API_URL).port}`,
       cwd: '..',
@@ -67,7 +73,7 @@ export default defineConfig({
   ],
 });
 
-/** The built app on a fresh SQLite database with the demo data. */
+/** The built app on a fresh SQLite database with the demo data, for the whole run. */
 function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {
     command: `rm -rf ${dataDir} && node apps/server/dist/index.js`,
@@ -77,23 +83,6 @@ function appServer(port: number, dataDir: string, env: Record<string, string> = 
     timeout: 60_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:./${dataDir}/e2e.db`,
-      DATA_DIR: `./${dataDir}`,
-      SEED_DEMO_DATA: 'true',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      FORMS_RATE_LIMIT_PER_MINUTE: '1000',
-      CHAT_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-      // Nothing balances these servers: they stop at once when the run ends.
-      SHUTDOWN_DRAIN_SECONDS: '0',
-      // The webhook journey's receiver is a server on 127.0.0.1 started by the journey; deliveries to a
-      // private address are refused otherwise (docs/decisions/0015).
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      ...env,
-    },
+    env: appServerEnv(port, dataDir, env),
   };
 }

@@ -4,6 +4,9 @@ import { logIn, newPerson } from '../support/accounts.js';
 import { waitForHydration } from '../support/hydration.js';
 import { tabTo } from '../support/keyboard.js';
 
+// The longest file of journeys, and each of its journeys stands alone: the two workers share it.
+test.describe.configure({ mode: 'parallel' });
+
 /** WCAG 2.2 AA, the level the site promises (axe's default set leaves some of these out). */
 const WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
