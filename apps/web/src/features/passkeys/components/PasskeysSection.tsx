@@ -123,7 +123,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
               <button
                 ref={renameButton}
                 type="button"
-                className="btn btn-sm btn-outline-secondary"
+                className="btn btn-sm btn-outline-primary"
                 aria-describedby={nameId}
                 onClick={() => setRenaming(true)}
               >
