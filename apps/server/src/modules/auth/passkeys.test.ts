@@ -232,6 +232,14 @@ describe('passkeys (docs/decisions/0017)', () => {
     expect((await injectAs(ctx, person, { method: 'PUT', url, payload: { name: 'Ok', userId: 'x' } })).statusCode).toBe(400);
   });
 
+  it('rate limits signing in with a passkey like signing in with a password', async () => {
+    const ctx = await buildTestApp({ PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+    const url = '/api/user/passkeys/authentication/options';
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) answers.push((await ctx.app.inject({ method: 'POST', url })).statusCode);
+    expect(answers).toEqual([200, 200, 429]);
+  });
+
   it('takes the relying party from the page when PUBLIC_URL is not set (development)', async () => {
     const ctx = await buildTestApp();
     const person = await createUser(ctx);
