@@ -1,15 +1,15 @@
 import { newPerson, signUp } from '../support/accounts.js';
 import { expectAccessibleAtBothWidths } from '../support/axe.js';
 import { tabTo } from '../support/keyboard.js';
-import { PORT } from '../support/ports.js';
-import { type BrowserContext, expect, type Page, test } from '../support/test.js';
+import { type BrowserContext, expect, type Page, test as journey } from '../support/test.js';
 
 /**
  * WebAuthn needs a secure context and an RP ID that is a host name, never an IP address:
- * http://localhost is both, so this journey opens the app there (docs/decisions/0017).
+ * http://localhost is both, so this journey opens the same app server there (docs/decisions/0017).
  */
-const LOCAL_URL = `http://localhost:${PORT}`;
-test.use({ baseURL: LOCAL_URL });
+const test = journey.extend({
+  baseURL: async ({ baseURL }, use) => use(baseURL!.replace('//127.0.0.1:', '//localhost:')),
+});
 
 /** Chromium's virtual authenticator (DevTools protocol): a platform authenticator that keeps discoverable passkeys and says yes. */
 async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
@@ -32,11 +32,13 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
   page,
   context,
   browser,
+  baseURL,
 }) => {
+  const localUrl = baseURL!;
   const person = newPerson('Robin Passkey');
   // Signed up, and so signed in.
   await signUp(page, person);
-  await expect(page).toHaveURL(`${LOCAL_URL}/Login`);
+  await expect(page).toHaveURL(`${localUrl}/Login`);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
 
   await page.goto('/userPanel/passkeys');
@@ -66,14 +68,14 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
   await expectAccessibleAtBothWidths(page, 'passkeys, one named');
 
   // Signed out, then in again with the passkey alone: no email, no password.
-  await page.request.post('/api/user/signOut', { headers: { origin: LOCAL_URL } });
+  await page.request.post('/api/user/signOut', { headers: { origin: localUrl } });
   await page.evaluate(() => sessionStorage.clear());
   await page.goto('/Login');
   const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
   await expect(passkeyButton).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'login with a passkey button');
   await passkeyButton.click();
-  await expect(page).toHaveURL(`${LOCAL_URL}/`);
+  await expect(page).toHaveURL(`${localUrl}/`);
   const me = await page.request.get('/api/user/currentUser');
   expect(me.status()).toBe(200);
   expect((await me.json()).email).toBe(person.email);
@@ -83,7 +85,7 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
 
   // Another browser, whose authenticator holds no passkey for this site: a clear refusal, and no session.
   // (With no authenticator at all, Chromium would wait for one until the options' timeout.)
-  const other = await browser.newContext({ baseURL: LOCAL_URL });
+  const other = await browser.newContext({ baseURL: localUrl });
   const otherPage = await other.newPage();
   const empty = await addVirtualAuthenticator(other, otherPage);
   expect((await empty.cdp.send('WebAuthn.getCredentials', { authenticatorId: empty.authenticatorId })).credentials).toEqual([]);

@@ -30,8 +30,10 @@ export interface PasskeyRoutesOptions {
 
 /** The page's origin: the browser's Origin header of these POSTs, else the address the request came to. */
 function relyingPartyOf(request: FastifyRequest): RelyingParty {
-  const origin = request.headers.origin ?? `${request.protocol}://${request.host}`;
-  const url = new URL(origin);
+  const own = `${request.protocol}://${request.host}`;
+  const given = request.headers.origin;
+  // An opaque origin ('null', a sandboxed frame) names no host: the request's own address does.
+  const url = new URL(given && URL.canParse(given) ? given : own);
   return { id: url.hostname, origins: [url.origin] };
 }
 
