@@ -1,6 +1,6 @@
 import { payoutsOnHoldMessage } from '@market/contracts';
 import { type DatabaseHandle, unitOfWork } from './db/index.js';
-import { AuthService, PasswordHasher, PasswordResetService } from './modules/auth/index.js';
+import { AuthService, PasskeysService, PasswordHasher, PasswordResetService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
 import { CommentsService } from './modules/comments/index.js';
 import { accountStateOf, ConnectPayouts, ConnectService } from './modules/connect/index.js';
@@ -298,6 +298,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     publicUrl: config.publicUrl,
   });
   const passwords = new PasswordHasher(config.passwordHashCost);
+  const auth = new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords });
   // Stripe's balance transactions compared with the ledger (docs/decisions/0012, "Reconciliation").
   const providerComparison = new ProviderComparison({
     payments: paymentProvider,
@@ -311,7 +312,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   return {
     clock,
     events,
-    auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords }),
+    auth,
+    passkeys: new PasskeysService({ db, clock, auth, rpName: 'Source Code Marketplace' }),
     passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, passwords }),
     storage,
     ledger,

@@ -98,6 +98,15 @@ export const API_PATHS = {
     deliveries: '/api/webhooks/endpoints/:id/deliveries',
     replay: '/api/webhooks/deliveries/:id/replay',
   },
+  /** A person's passkeys (WebAuthn, docs/decisions/0017): registered while signed in, then enough to sign in alone. */
+  passkeys: {
+    list: '/api/user/passkeys',
+    one: '/api/user/passkeys/:id',
+    registrationOptions: '/api/user/passkeys/registration/options',
+    registrationVerify: '/api/user/passkeys/registration/verify',
+    authenticationOptions: '/api/user/passkeys/authentication/options',
+    authenticationVerify: '/api/user/passkeys/authentication/verify',
+  },
   customWork: {
     list: '/api/custom-work',
     mine: '/api/custom-work/mine',

@@ -80,6 +80,8 @@ export interface Database {
   custom_work_reviews: CustomWorkReviewsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   disputes: DisputesTable;
   dispute_lines: DisputeLinesTable;
   api_tokens: ApiTokensTable;
@@ -939,4 +941,32 @@ export interface WebhookDeliveriesTable {
   claimed_by: string | null;
   created_at: string;
   delivered_at: string | null;
+}
+
+/** A person's passkey (docs/decisions/0017); `credential_id` and `public_key` are base64url. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (0 when it keeps none). */
+  counter: number;
+  /** JSON array of transports ('internal', 'hybrid', 'usb' …). */
+  transports: string;
+  /** 'singleDevice' or 'multiDevice' (may be synced). */
+  device_type: string;
+  /** 0 or 1: a multi-device credential that is backed up. */
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for one WebAuthn ceremony: single use, until `expires_at`. */
+export interface PasskeyChallengesTable {
+  id: string;
+  purpose: 'registration' | 'authentication';
+  user_id: string | null;
+  challenge: string;
+  expires_at: string;
 }

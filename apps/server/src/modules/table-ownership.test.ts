@@ -36,6 +36,8 @@ const OWNERS: Record<string, string> = {
   custom_work_reviews: 'modules/custom-work',
   webhook_endpoints: 'modules/webhooks',
   webhook_deliveries: 'modules/webhooks',
+  passkeys: 'modules/auth',
+  passkey_challenges: 'modules/auth',
 };
 
 /**

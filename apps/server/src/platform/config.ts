@@ -281,6 +281,11 @@ export interface Config {
   passwordHashCost: number;
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
+  /**
+   * Passkeys' relying party (docs/decisions/0017): the RP ID (PUBLIC_URL's host) and the page
+   * origins allowed to use it; null outside production without PUBLIC_URL: the page's own origin.
+   */
+  webauthn: { id: string; origins: string[] } | null;
   /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses and ranges. */
   trustProxy: boolean | number | string[];
   /** Largest accepted source-code archive, in bytes. */
@@ -338,6 +343,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * PUBLIC_URL's host is the RP ID; a passkey made there also works on the allowed origins under it
+ * (app.example.com under example.com), which WebAuthn permits and nothing else.
+ */
+function relyingParty(env: Env): { id: string; origins: string[] } {
+  const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const id = new URL(publicOrigin).hostname;
+  const underIt = env.ALLOWED_ORIGINS.filter((origin) => {
+    const host = new URL(origin).hostname;
+    return host === id || host.endsWith(`.${id}`);
+  });
+  return { id, origins: [...new Set([publicOrigin, ...underIt])] };
+}
+
 const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /** Parses the environment once; a bad value stops the start with a message naming the variable. */
@@ -376,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: env.PASSWORD_HASH_COST,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    webauthn: env.PUBLIC_URL || env.NODE_ENV === 'production' ? relyingParty(env) : null,
     trustProxy: env.TRUST_PROXY,
     sourceMaxBytes: Math.floor(env.SOURCE_MAX_MB * 1024 * 1024),
     uploadQuotaBytes: Math.floor(env.UPLOAD_QUOTA_MB * 1024 * 1024),

@@ -90,6 +90,15 @@ export class AuthService {
     return this.startSession(row);
   }
 
+  /**
+   * A session for someone another sign-in method has already proven (a passkey,
+   * docs/decisions/0017); null when the account no longer exists.
+   */
+  async startSessionFor(userId: string): Promise<StartedSession | null> {
+    const row = await this.users.findById(userId);
+    return row ? this.startSession(row) : null;
+  }
+
   async signOut(token: string | undefined): Promise<void> {
     if (token) await this.sessions.delete(hashToken(token));
   }

@@ -4,11 +4,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { ApiError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@market/contracts';
+import { PasskeySignInButton } from '@/features/passkeys';
 import { useSignIn } from '../api/signIn';
+import { announceSignedIn, applySignedIn } from '../sessionChannel';
 import { intendedPath } from '../intendedPath';
 
 export function LoginForm() {
   const signIn = useSignIn();
+  const queryClient = useQueryClient();
   const { formRef } = useRevealFirstError(signIn.error);
   const navigate = useNavigate();
   const location = useLocation();
@@ -26,6 +31,13 @@ export function LoginForm() {
       // Back to the panel page that sent a signed-out visitor here, else home (docs/product-spec.md section 4).
       { onSuccess: () => navigate(intendedPath(location.state), { replace: true }) },
     );
+  }
+
+  // A passkey's session is recorded and announced to the other tabs as a password's is (docs/decisions/0017).
+  function signedInWithPasskey(user: SessionUser) {
+    applySignedIn(queryClient, user);
+    announceSignedIn(user);
+    void navigate(intendedPath(location.state), { replace: true });
   }
 
   return (
@@ -57,6 +69,7 @@ export function LoginForm() {
           Log In
         </SubmitButton>
       </form>
+      <PasskeySignInButton onSignedIn={signedInWithPasskey} />
       <p className="mt-3 mb-0 text-center">
         <Link to="/sign-up">Don&apos;t have account? Sign Up</Link>
       </p>

@@ -1,0 +1,2 @@
+export { PasskeysSection } from './components/PasskeysSection';
+export { PasskeySignInButton } from './components/PasskeySignInButton';

@@ -1,0 +1,4 @@
+/** The signed-in person's passkeys: every write refreshes them. */
+export const passkeyQueryKeys = {
+  all: ['passkeys'] as const,
+};
