@@ -36,6 +36,10 @@ const OWNERS: Record<string, string> = {
   custom_work_reviews: 'modules/custom-work',
   webhook_endpoints: 'modules/webhooks',
   webhook_deliveries: 'modules/webhooks',
+  studios: 'modules/studios',
+  studio_members: 'modules/studios',
+  studio_invitations: 'modules/studios',
+  studio_audit: 'modules/studios',
 };
 
 /**
