@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { INVITABLE_STUDIO_ROLES, type InvitableStudioRole, STUDIO_INVITATION_DAYS, STUDIO_ROLE_LABELS } from '@market/contracts';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -11,7 +11,6 @@ export function InviteForm() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitableStudioRole>('developer');
   const [link, setLink] = useState<string | null>(null);
-  const linkHeading = useRef<HTMLHeadingElement>(null);
   const emailId = useId();
   const roleId = useId();
   const errorId = useId();
@@ -26,8 +25,6 @@ export function InviteForm() {
         onSuccess: (made) => {
           setLink(made.link);
           setEmail('');
-          // Focus moves to the link once it is drawn.
-          requestAnimationFrame(() => linkHeading.current?.focus());
         },
       },
     );
@@ -70,13 +67,16 @@ export function InviteForm() {
         <SubmitButton pending={invite.isPending}>Send invitation</SubmitButton>
       </form>
       <FormError id={errorId} message={invite.error?.message} />
-      {link && <InvitationLink link={link} headingRef={linkHeading} />}
+      {link && <InvitationLink key={link} link={link} />}
     </section>
   );
 }
 
-function InvitationLink({ link, headingRef }: { link: string; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+/** The new link, which takes the focus when it appears (each new invitation is a new one). */
+function InvitationLink({ link }: { link: string }) {
   const [copied, setCopied] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const linkId = useId();
   return (
     <div className="studio-link alert alert-success mt-3">

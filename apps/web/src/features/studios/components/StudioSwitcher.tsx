@@ -23,7 +23,8 @@ export default function StudioSwitcher() {
   return (
     <Dropdown as="li" align="end" className="nav-item studio-switcher">
       <Dropdown.Toggle variant="link" id="studio-switcher" className="nav-link studio-switcher-button" disabled={switchTo.isPending}>
-        <span className="studio-switcher-label">Acting for:</span> {data.acting ? data.acting.name : 'Yourself'}
+        <span className="visually-hidden">Acting for: </span>
+        {data.acting ? data.acting.name : 'Yourself'}
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.Header>Act as</Dropdown.Header>
