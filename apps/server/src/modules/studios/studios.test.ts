@@ -265,6 +265,43 @@ const EXPECTED: Record<StudioRole, StudioCapability[]> = {
   viewer: ['self', 'read'],
 };
 
+/** One call of each capability's, as the roles meet it through HTTP. */
+const CALLS: Array<{ capability: StudioCapability; method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }> = [
+  { capability: 'read', method: 'GET', url: '/api/studio/members' },
+  { capability: 'products', method: 'PUT', url: '/api/product/editProduct/nosuchproduct1', payload: {} },
+  { capability: 'support', method: 'GET', url: '/api/reskin/myConversations' },
+  { capability: 'marketing', method: 'POST', url: '/api/sale', payload: {} },
+  { capability: 'money-read', method: 'GET', url: '/api/user/earnings' },
+  { capability: 'integrations', method: 'GET', url: '/api/webhooks/endpoints' },
+  { capability: 'members', method: 'GET', url: '/api/studio/audit' },
+  { capability: 'payouts', method: 'GET', url: '/api/payout/status' },
+];
+
+describe('studio roles over HTTP', () => {
+  it('refuses each role exactly the calls its capabilities leave out', async () => {
+    const { ctx, owner } = await studioShop();
+    const members = new Map<StudioRole, TestUser>();
+    for (const role of ['admin', 'developer', 'support', 'viewer'] as const) members.set(role, await memberActingAs(ctx, owner, role));
+    const seen: string[] = [];
+    const expected: string[] = [];
+    for (const [role, member] of members) {
+      for (const call of CALLS) {
+        const response = await injectAs(ctx, member, {
+          method: call.method,
+          url: call.url,
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
+        // The chat's calls answer their failures as `errorMessage` (docs/product-spec.md, section 7).
+        const body = response.json() as { message?: string; errorMessage?: string };
+        const refusedForRole = response.statusCode === 403 && String(body.message ?? body.errorMessage).startsWith('As ');
+        seen.push(`${role} ${call.capability}: ${refusedForRole ? 'refused' : 'let through'}`);
+        expected.push(`${role} ${call.capability}: ${can(role, call.capability) ? 'let through' : 'refused'}`);
+      }
+    }
+    expect(seen).toEqual(expected);
+  });
+});
+
 describe('studio roles as policies', () => {
   const cases = STUDIO_ROLES.flatMap((role) =>
     STUDIO_CAPABILITIES.map((capability) => ({ role, capability, allowed: EXPECTED[role].includes(capability) })),
