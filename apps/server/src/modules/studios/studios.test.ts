@@ -9,6 +9,7 @@ import {
   type StudioRole,
 } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
+import { migratorFor } from '../../db/migrate.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { buildCatalogueApp, createApprovedProduct, createProduct, sendProductForm } from '../../test/factories.js';
 import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
@@ -276,6 +277,23 @@ const CALLS: Array<{ capability: StudioCapability; method: 'GET' | 'POST' | 'PUT
   { capability: 'members', method: 'GET', url: '/api/studio/audit' },
   { capability: 'payouts', method: 'GET', url: '/api/payout/status' },
 ];
+
+describe('migration 0045_studios', () => {
+  it('goes down and up again, leaving acting sessions acting for their own person', async () => {
+    const { ctx, owner } = await studioShop();
+    const developer = await memberActingAs(ctx, owner, 'developer');
+    const migrator = migratorFor(ctx.db);
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual(['0045_studios']);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+    const current = await injectAs(ctx, developer, { method: 'GET', url: '/api/user/currentUser' });
+    expect(current.json()._id).toBe(developer._id);
+    const products = await injectAs(ctx, owner, { method: 'GET', url: '/api/product/uploaded-products' });
+    expect(products.statusCode).toBe(200);
+  });
+});
 
 describe('studio roles over HTTP', () => {
   it('refuses each role exactly the calls its capabilities leave out', async () => {
