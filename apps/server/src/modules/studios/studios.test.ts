@@ -8,6 +8,7 @@ import {
   type StudioMembers,
   type StudioRole,
 } from '@market/contracts';
+import { makeZip } from '@market/sample-archives';
 import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
 import { DAY_MS } from '../../platform/clock.js';
@@ -82,6 +83,27 @@ describe('studios', () => {
 
     const ownerEarnings = await injectAs(ctx, owner, { method: 'GET', url: '/api/user/earnings' });
     expect(ownerEarnings.statusCode).toBe(200);
+  });
+
+  it('lets a Developer publish a release of the studio’s product, written in the audit log with them', async () => {
+    const { ctx, owner, product } = await studioShop();
+    const developer = await memberActingAs(ctx, owner, 'developer', 'Dana Developer');
+    ctx.clock.advance(1000);
+    const published = await sendProductForm(
+      ctx,
+      developer,
+      {
+        version: '1.1.0',
+        changelog: '<p>Fixed the jump</p>',
+        sourceCode: { bytes: makeZip([{ name: 'README.md', content: '# new' }]), name: 'game.zip', type: 'application/zip' },
+      },
+      { method: 'POST', url: `/api/product/${product._id}/releases` },
+    );
+    expect(published.statusCode).toBe(201);
+    const releases = await injectAs(ctx, owner, { method: 'GET', url: `/api/product/${product._id}/releases` });
+    expect((releases.json() as Array<{ version: string }>).map((release) => release.version)).toContain('1.1.0');
+    const [newest] = (await auditOf(ctx, owner)).entries;
+    expect(newest).toMatchObject({ memberName: 'Dana Developer', memberUserId: developer._id, target: product._id });
   });
 
   it('refuses a Viewer every change while letting them read the studio’s products', async () => {
