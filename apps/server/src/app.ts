@@ -47,6 +47,7 @@ import { bundleRoutes } from './modules/bundles/index.js';
 import { customWorkRoutes } from './modules/custom-work/index.js';
 import { connectRoutes } from './modules/connect/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
+import { studioAccess, studioRoutes } from './modules/studios/index.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import type { Services } from './services.js';
@@ -141,6 +142,8 @@ export async function buildApp(given: AppDependencies) {
     },
   });
   await app.register(authentication, { auth: services.auth, cookieSecure: config.cookieSecure });
+  // Right after the session is known: a member acting for a studio is refused what their role lacks (docs/decisions/0018).
+  await app.register(studioAccess, { studios: services.studios });
 
   // The bus outlives every route: closed last, after the routes' own subscriptions have ended.
   const stopFollowingCatalogue = await services.catalogue.followChanges();
@@ -190,6 +193,7 @@ export async function buildApp(given: AppDependencies) {
   await app.register(bundleRoutes, { bundles: services.bundles });
   await app.register(customWorkRoutes, { customWork: services.customWork });
   await app.register(webhookRoutes, { webhooks: services.webhooks, licences: services.licences });
+  await app.register(studioRoutes, { studios: services.studios });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(reskinRoutes, {
     chat: services.reskinChat,

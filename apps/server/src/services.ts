@@ -31,6 +31,7 @@ import { CustomWorkService } from './modules/custom-work/index.js';
 import { PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
 import { WebhooksService } from './modules/webhooks/index.js';
+import { actingRoleOfSession, StudiosService } from './modules/studios/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
@@ -298,7 +299,6 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     publicUrl: config.publicUrl,
   });
   const passwords = new PasswordHasher(config.passwordHashCost);
-  const auth = new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords });
   // Stripe's balance transactions compared with the ledger (docs/decisions/0012, "Reconciliation").
   const providerComparison = new ProviderComparison({
     payments: paymentProvider,
@@ -309,11 +309,14 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     payouts: connectPayouts,
     customWork,
   });
+  // Sessions acting for a studio: the members' table is joined into the session's own query (docs/decisions/0018).
+  const auth = new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords, actingRole: actingRoleOfSession });
   return {
     clock,
     events,
     auth,
     passkeys: new PasskeysService({ db, clock, auth, rpName: 'Source Code Marketplace' }),
+    studios: new StudiosService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, sessions: auth }),
     passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, passwords }),
     storage,
     ledger,

@@ -27,6 +27,7 @@ export * from './bundles.js';
 export * from './custom-work.js';
 export * from './webhooks.js';
 export * from './passkeys.js';
+export * from './studios.js';
 export * from './baskets.js';
 export * from './api-scopes.js';
 export * from './licences.js';

@@ -89,6 +89,17 @@ export const API_PATHS = {
     list: '/api/bundle',
     one: '/api/bundle/:id',
   },
+  /** A seller's account as a studio with members in roles (docs/decisions/0018). */
+  studio: {
+    create: '/api/studio',
+    members: '/api/studio/members',
+    member: '/api/studio/members/:id',
+    accept: '/api/studio/invitations/:token/accept',
+    audit: '/api/studio/audit',
+    /** The studios the signed-in person belongs to, and the one they act for. */
+    mine: '/api/user/studios',
+    active: '/api/user/active-studio',
+  },
   /** Custom work as an escrowed order: quote, fund, deliver, accept (docs/decisions/0013). */
   /** A seller's signed webhook endpoints and their deliveries (docs/decisions/0015). */
   webhooks: {

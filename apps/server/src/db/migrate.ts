@@ -40,6 +40,7 @@ import * as customWorkEvidenceReviews from './migrations/0040_custom_work_eviden
 import * as tokenScopes from './migrations/0041_token_scopes.js';
 import * as webhooks from './migrations/0042_webhooks.js';
 import * as passkeys from './migrations/0044_passkeys.js';
+import * as studios from './migrations/0045_studios.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0041_token_scopes': tokenScopes,
   '0042_webhooks': webhooks,
   '0044_passkeys': passkeys,
+  '0045_studios': studios,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,7 @@ import type {
   RefundRequestStatus,
   ResolutionOutcome,
   Role,
+  StudioRole,
   SubCategory,
   WebhookDeliveryStatus,
   WebhookEventType,
@@ -37,6 +38,10 @@ export type StoredReleaseStatus = ProductStatus;
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  studios: StudiosTable;
+  studio_members: StudioMembersTable;
+  studio_invitations: StudioInvitationsTable;
+  studio_audit: StudioAuditTable;
   password_resets: PasswordResetsTable;
   products: ProductsTable;
   product_translations: ProductTranslationsTable;
@@ -129,6 +134,45 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** The studio this session acts for (docs/decisions/0018); honoured only while the membership exists. */
+  active_studio_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A seller's account turned into a studio (docs/decisions/0018): its id is the account's user id. */
+export interface StudiosTable {
+  id: string;
+  created_at: string;
+}
+
+export interface StudioMembersTable {
+  studio_id: string;
+  user_id: string;
+  role: StudioRole;
+  added_at: string;
+}
+
+/** An invitation link's token, hashed (SHA-256, hex); single use, valid until expires_at. */
+export interface StudioInvitationsTable {
+  id: string;
+  studio_id: string;
+  email: string;
+  role: StudioRole;
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+}
+
+/** What members acting as the studio changed, and who changed the members. */
+export interface StudioAuditTable {
+  id: string;
+  studio_id: string;
+  member_user_id: string;
+  action: string;
+  target: string | null;
+  created_at: string;
 }
 
 /** A password reset link's token, hashed (SHA-256, hex); single use, valid until expires_at. */

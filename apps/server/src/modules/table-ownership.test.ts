@@ -38,6 +38,10 @@ const OWNERS: Record<string, string> = {
   webhook_deliveries: 'modules/webhooks',
   passkeys: 'modules/auth',
   passkey_challenges: 'modules/auth',
+  studios: 'modules/studios',
+  studio_members: 'modules/studios',
+  studio_invitations: 'modules/studios',
+  studio_audit: 'modules/studios',
 };
 
 /**

@@ -28,6 +28,7 @@ const ProductDetailPage = lazyPage(() => import('@/pages/ProductDetailPage'));
 const BundlePage = lazyPage(() => import('@/pages/BundlePage'));
 const CustomWorkPage = lazyPage(() => import('@/pages/CustomWorkPage'));
 const CustomWorkCheckoutPage = lazyPage(() => import('@/pages/CustomWorkCheckoutPage'));
+const StudioInvitationPage = lazyPage(() => import('@/pages/StudioInvitationPage'));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage'));
 const UserPanel = lazyPage(() => import('@/pages/user-panel/UserPanel'));
 const AdminPanel = lazyPage(() => import('@/pages/admin-panel/AdminPanel'));
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'hire-developer', element: <HireDeveloperPage /> },
+      { path: 'studio/invitations/:token', element: <StudioInvitationPage /> },
       { path: 'downloads/:title', element: <ProductDetailPage /> },
       { path: 'bundle/:id', element: <BundlePage /> },
       { path: ':portfolioName/portfolio', element: <PortfolioPage /> },

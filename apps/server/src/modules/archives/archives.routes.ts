@@ -23,6 +23,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRoutesOptions> = async 
   app.get(
     API_PATHS.product.inside,
     {
+      config: { studio: 'read' },
       schema: {
         tags,
         summary:
@@ -48,6 +49,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<ArchiveRoutesOptions> = async 
   app.get(
     API_PATHS.product.archiveChecks,
     {
+      config: { studio: 'read' },
       preHandler: requireUser,
       schema: {
         tags,

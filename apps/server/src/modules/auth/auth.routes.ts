@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     API_PATHS.user.addUser,
     {
-      config: { rateLimit },
+      config: { studio: 'self', rateLimit },
       schema: {
         tags,
         summary: 'Sign up (always as role User) and start a session',
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     API_PATHS.user.signIn,
     {
-      config: { rateLimit },
+      config: { studio: 'self', rateLimit },
       schema: {
         tags,
         summary: 'Sign in and start a session (httpOnly cookie)',
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     API_PATHS.user.signOut,
-    { schema: { tags, summary: 'End the current session', response: { 200: messageBodySchema } } },
+    { config: { studio: 'self' }, schema: { tags, summary: 'End the current session', response: { 200: messageBodySchema } } },
     async (request, reply) => {
       await auth.signOut(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply, cookieSecure);
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     API_PATHS.user.forgotPassword,
     {
-      config: { rateLimit },
+      config: { studio: 'self', rateLimit },
       schema: {
         tags,
         summary: 'Mail a password reset link (valid 1 hour, single use); the same answer whether or not the email has an account',
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     API_PATHS.user.resetPassword,
     {
-      config: { rateLimit },
+      config: { studio: 'self', rateLimit },
       schema: {
         tags,
         summary: 'Set a new password with a mailed reset token; ends every session of that user',
@@ -111,6 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     API_PATHS.user.currentUser,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'The signed-in user of this session',

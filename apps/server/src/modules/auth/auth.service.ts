@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionUser, SignInBody, SignUpBody, UserListItem } from '@market/contracts';
+import type { SessionUser, SignInBody, StudioRole, SignUpBody, UserListItem } from '@market/contracts';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { conflict, forbidden, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { PasswordHasher } from './password.js';
 import { assertStrongPassword } from './passwordStrength.js';
 import { canListUsers } from './policies.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { type ActingRoleOfSession, SessionsRepository } from './sessions.repository.js';
 import { type UserRow, UsersRepository } from './users.repository.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -15,6 +15,19 @@ export interface StartedSession {
   user: SessionUser;
   token: string;
   expiresAt: Date;
+}
+
+/** A person acting for a studio they belong to (docs/decisions/0018): who they are and their role there. */
+export interface ActingMember {
+  userId: string;
+  name: string;
+  role: StudioRole;
+}
+
+/** A request's session: whom it acts as (the studio's account when acting for one) and the member acting. */
+export interface ResolvedSession {
+  user: SessionUser;
+  member: ActingMember | null;
 }
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
@@ -29,6 +42,8 @@ export interface AuthServiceDependencies {
   clock: Clock;
   sessionTtlDays: number;
   passwords: PasswordHasher;
+  /** The studios module's members, for sessions acting for a studio (docs/decisions/0018). */
+  actingRole?: ActingRoleOfSession;
 }
 
 export class AuthService {
@@ -38,10 +53,10 @@ export class AuthService {
   private readonly sessionTtlDays: number;
   private readonly passwords: PasswordHasher;
 
-  constructor({ db, clock, sessionTtlDays, passwords }: AuthServiceDependencies) {
+  constructor({ db, clock, sessionTtlDays, passwords, actingRole }: AuthServiceDependencies) {
     this.passwords = passwords;
     this.users = new UsersRepository(db);
-    this.sessions = new SessionsRepository(db);
+    this.sessions = new SessionsRepository(db, actingRole);
     this.clock = clock;
     this.sessionTtlDays = sessionTtlDays;
   }
@@ -107,6 +122,40 @@ export class AuthService {
     if (!token) return null;
     const row = await this.sessions.findUserByTokenHash(hashToken(token), this.clock.now().toISOString());
     return row ? toSessionUser(row) : null;
+  }
+
+  /**
+   * The session of a cookie token. Acting for a studio, the request acts as the studio's account,
+   * always as a User even if that account is an admin's, while the membership still exists.
+   */
+  async sessionForToken(token: string | undefined): Promise<ResolvedSession | null> {
+    if (!token) return null;
+    const row = await this.sessions.findSessionByTokenHash(hashToken(token), this.clock.now().toISOString());
+    if (!row) return null;
+    if (row.acting_role && row.studio_id && row.studio_id !== row.id) {
+      return {
+        user: {
+          _id: row.studio_id,
+          name: row.studio_name ?? '',
+          email: row.studio_email ?? '',
+          number: row.studio_number ?? '',
+          role: 'User',
+        },
+        member: { userId: row.id, name: row.name, role: row.acting_role },
+      };
+    }
+    return { user: toSessionUser(row), member: null };
+  }
+
+  /** Makes a session act for a studio (membership checked by the caller), or for its own person with null. */
+  async setActiveStudio(token: string | undefined, studioId: string | null): Promise<void> {
+    if (!token) throw unauthorized();
+    await this.sessions.setActiveStudio(hashToken(token), studioId);
+  }
+
+  /** Every session of a removed member stops acting for the studio at once. */
+  async stopActingFor(userId: string, studioId: string): Promise<void> {
+    await this.sessions.stopActingFor(userId, studioId);
   }
 
   async listUsers(actor: SessionUser): Promise<UserListItem[]> {

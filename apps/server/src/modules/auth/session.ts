@@ -1,16 +1,24 @@
 import { SIGNED_IN_HINT_COOKIE, type SessionUser } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService, StartedSession } from './auth.service.js';
+import type { ActingMember, AuthService, StartedSession } from './auth.service.js';
 import { isAdmin } from './policies.js';
 import { forbidden, unauthorized } from '../../platform/errors.js';
 
 export const SESSION_COOKIE = 'sid';
 
+/** The cookie token of a request's session, for calls that change the session itself. */
+export const sessionTokenOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, from the session cookie; null for visitors. */
     user: SessionUser | null;
+    /**
+     * Set when the session acts for a studio (docs/decisions/0018): the person acting and their role;
+     * `user` is then the studio's account.
+     */
+    member: ActingMember | null;
   }
 }
 
@@ -22,8 +30,11 @@ export interface AuthenticationOptions {
 /** Resolves the session cookie into `request.user` on every request. */
 export const authentication = fp<AuthenticationOptions>(async function authentication(app: FastifyInstance, { auth }) {
   app.decorateRequest('user', null);
+  app.decorateRequest('member', null);
   app.addHook('onRequest', async (request) => {
-    request.user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+    const session = await auth.sessionForToken(request.cookies[SESSION_COOKIE]);
+    request.user = session?.user ?? null;
+    request.member = session?.member ?? null;
   });
 });
 

@@ -1,8 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { StudioRole } from '@market/contracts';
+import type { AliasedSelectQueryBuilder, ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+/**
+ * The role of a session's person in the studio the session acts for, as a subquery of the
+ * session's row (no row when the membership is gone). The studios module owns the members'
+ * table and fills this in (docs/decisions/0018).
+ */
+export type ActingRoleOfSession = (
+  eb: ExpressionBuilder<Database, 'sessions'>,
+) => AliasedSelectQueryBuilder<{ role: StudioRole }, 'acting_role'>;
+
 export class SessionsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly actingRole?: ActingRoleOfSession,
+  ) {}
 
   async insert(session: { token_hash: string; user_id: string; created_at: string; expires_at: string }): Promise<void> {
     await this.db.insertInto('sessions').values(session).execute();
@@ -17,6 +30,40 @@ export class SessionsRepository {
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', nowIso)
       .executeTakeFirst();
+  }
+
+  /**
+   * The live session's person and, when it acts for a studio they still belong to, the studio's
+   * account and their role there: one query on every request, so a removed member's next request
+   * is their own again (docs/decisions/0018).
+   */
+  findSessionByTokenHash(tokenHash: string, nowIso: string) {
+    const actingRole = this.actingRole;
+    return this.db
+      .selectFrom('sessions')
+      .select((eb) => (actingRole ? [actingRole(eb)] : [eb.val<StudioRole | null>(null).as('acting_role')]))
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('users as studio', 'studio.id', 'sessions.active_studio_id')
+      .select(['users.id', 'users.name', 'users.email', 'users.number', 'users.role'])
+      .select(['studio.id as studio_id', 'studio.name as studio_name', 'studio.email as studio_email', 'studio.number as studio_number'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', nowIso)
+      .executeTakeFirst();
+  }
+
+  /** The studio a session acts for from its next request on; null acts as its own person. */
+  async setActiveStudio(tokenHash: string, studioId: string | null): Promise<void> {
+    await this.db.updateTable('sessions').set({ active_studio_id: studioId }).where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** A removed member's sessions stop acting for the studio. */
+  async stopActingFor(userId: string, studioId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ active_studio_id: null })
+      .where('user_id', '=', userId)
+      .where('active_studio_id', '=', studioId)
+      .execute();
   }
 
   async delete(tokenHash: string): Promise<void> {

@@ -13,6 +13,7 @@ export const basketRoutes: FastifyPluginAsyncZod<{ baskets: BasketsService }> = 
     app.get(
       PATHS[kind],
       {
+        config: { studio: 'self' },
         preHandler: requireUser,
         schema: {
           tags,

@@ -24,6 +24,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<BundleRoutesOptions> = async (a
   app.get(
     API_PATHS.bundle.list,
     {
+      config: { studio: 'read' },
       schema: {
         tags,
         summary:
@@ -39,6 +40,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<BundleRoutesOptions> = async (a
   app.post(
     API_PATHS.bundle.list,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -55,6 +57,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<BundleRoutesOptions> = async (a
   app.get(
     API_PATHS.bundle.one,
     {
+      config: { studio: 'read' },
       schema: {
         tags,
         summary: "A bundle with its products at today's prices: to anybody while it is for sale, always to its seller and admins",
@@ -68,6 +71,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<BundleRoutesOptions> = async (a
   app.put(
     API_PATHS.bundle.one,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -83,6 +87,7 @@ export const bundleRoutes: FastifyPluginAsyncZod<BundleRoutesOptions> = async (a
   app.delete(
     API_PATHS.bundle.one,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,

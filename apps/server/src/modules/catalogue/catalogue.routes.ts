@@ -38,6 +38,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.list,
     {
+      config: { studio: 'read' },
       schema: {
         tags,
         summary:
@@ -52,6 +53,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.popular,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Approved products by units sold in the period (month: last 30 days, year: last 365), then downloads, then newest',
@@ -65,6 +67,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.listing,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary:
@@ -79,6 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.portfolio,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Approved products whose author studio name is the slug with hyphens as spaces (any letter case)',
@@ -92,6 +96,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.subCategories,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Every sub category with its number of approved products (browse tabs)',
@@ -104,6 +109,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.search,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Approved products whose titles (any language), keywords or description match the words typed (prefixes); at most 6',
@@ -117,6 +123,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.bySlug,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Product by /downloads/{title} slug; a product not yet approved only for its owner and admins',
@@ -130,6 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     API_PATHS.product.byId,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Product by id; a product not yet approved only for its owner and admins',

@@ -37,6 +37,7 @@ export const connectRoutes: FastifyPluginAsyncZod<ConnectRoutesOptions> = async 
   app.get(
     API_PATHS.payoutAccount.account,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -53,6 +54,7 @@ export const connectRoutes: FastifyPluginAsyncZod<ConnectRoutesOptions> = async 
   app.post(
     API_PATHS.payoutAccount.account,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -67,6 +69,7 @@ export const connectRoutes: FastifyPluginAsyncZod<ConnectRoutesOptions> = async 
   app.post(
     API_PATHS.payoutAccount.transfer,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -82,6 +85,7 @@ export const connectRoutes: FastifyPluginAsyncZod<ConnectRoutesOptions> = async 
   app.get(
     API_PATHS.payoutAccount.transfers,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags,

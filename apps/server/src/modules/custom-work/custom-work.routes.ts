@@ -269,6 +269,7 @@ export const customWorkRoutes: FastifyPluginAsyncZod<CustomWorkRoutesOptions> = 
   app.get(
     API_PATHS.customWork.reviews,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'What buyers said of custom work done on a product: the average, the count and the newest 20',

@@ -23,6 +23,7 @@ export const discountRoutes: FastifyPluginAsyncZod<DiscountRoutesOptions> = asyn
   app.get(
     API_PATHS.discount.list,
     {
+      config: { studio: 'read' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -36,6 +37,7 @@ export const discountRoutes: FastifyPluginAsyncZod<DiscountRoutesOptions> = asyn
   app.post(
     API_PATHS.discount.list,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -51,6 +53,7 @@ export const discountRoutes: FastifyPluginAsyncZod<DiscountRoutesOptions> = asyn
   app.put(
     API_PATHS.discount.one,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -66,6 +69,7 @@ export const discountRoutes: FastifyPluginAsyncZod<DiscountRoutesOptions> = asyn
   app.delete(
     API_PATHS.discount.one,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,

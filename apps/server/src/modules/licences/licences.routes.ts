@@ -59,7 +59,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
     API_PATHS.licence.verify,
     {
       preHandler: requireToken('licences:read'),
-      config: { rateLimit: { max: verifyRateLimitPerMinute, timeWindow: 60_000, keyGenerator: perToken('') } },
+      config: { studio: 'self', rateLimit: { max: verifyRateLimitPerMinute, timeWindow: 60_000, keyGenerator: perToken('') } },
       schema: {
         tags,
         summary: 'A seller checks a purchase code of one of their products with an API token (Authorization: Bearer …)',
@@ -77,6 +77,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
   app.get(
     API_PATHS.licence.tokens,
     {
+      config: { studio: 'integrations' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -90,6 +91,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
   app.post(
     API_PATHS.licence.tokens,
     {
+      config: { studio: 'integrations' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -105,6 +107,7 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
   app.delete(
     API_PATHS.licence.token,
     {
+      config: { studio: 'integrations' },
       preHandler: requireUser,
       schema: { tags, summary: 'Revoke one of your API tokens', params: idParamsSchema, response: { 204: z.null(), ...errors } },
     },

@@ -132,6 +132,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = 
   app.get(
     API_PATHS.product.moderationLog,
     {
+      config: { studio: 'read' },
       preHandler: requireAdmin,
       schema: {
         tags,

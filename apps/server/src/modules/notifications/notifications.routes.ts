@@ -37,6 +37,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
   app.get(
     API_PATHS.notification.mine,
     {
+      config: { studio: 'self' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -51,6 +52,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
   app.put(
     API_PATHS.notification.markRead,
     {
+      config: { studio: 'self' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -65,6 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
   app.get(
     API_PATHS.notification.stream,
     {
+      config: { studio: 'self' },
       preHandler: requireUser,
       schema: {
         tags,

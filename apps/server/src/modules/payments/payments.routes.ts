@@ -32,6 +32,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.get(
     API_PATHS.payment.config,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: 'Which card checkout the page shows: Stripe (with its publishable key) or the simulation',

@@ -25,6 +25,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (a
   app.get(
     API_PATHS.payout.status,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags,

@@ -19,6 +19,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.post(
     API_PATHS.product.upload,
     {
+      config: { studio: 'products' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -47,6 +48,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.put(
     API_PATHS.product.edit,
     {
+      config: { studio: 'products' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -67,6 +69,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
   app.delete(
     API_PATHS.product.remove,
     {
+      config: { studio: 'products' },
       preHandler: requireAdmin,
       schema: {
         tags,

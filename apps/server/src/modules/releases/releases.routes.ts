@@ -25,6 +25,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<ReleaseRoutesOptions> = async 
   app.get(
     API_PATHS.product.sourceCode,
     {
+      config: { studio: 'products' },
       preHandler: requireUser,
       schema: {
         tags: ['products'],
@@ -44,6 +45,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<ReleaseRoutesOptions> = async 
   app.get(
     API_PATHS.product.releases,
     {
+      config: { studio: 'read' },
       schema: {
         tags,
         summary: "A product's approved releases, newest version first; its owner and admins also see Pending and Rejected ones",
@@ -57,6 +59,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<ReleaseRoutesOptions> = async 
   app.post(
     API_PATHS.product.releases,
     {
+      config: { studio: 'products' },
       preHandler: requireUser,
       schema: {
         tags,

@@ -55,6 +55,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
     {
       preHandler: requireUser,
       config: {
+        studio: 'support',
         rateLimit: {
           max: rateLimitPerMinute,
           timeWindow: 60_000,
@@ -88,6 +89,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app.get(
     API_PATHS.reskin.myConversations,
     {
+      config: { studio: 'support' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -101,6 +103,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app.get(
     API_PATHS.reskin.messages,
     {
+      config: { studio: 'support' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -129,6 +132,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app.put(
     API_PATHS.reskin.markUserMessagesAsRead,
     {
+      config: { studio: 'support' },
       preHandler: requireAdmin,
       schema: {
         tags,
@@ -157,6 +161,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app.get(
     API_PATHS.reskin.attachment,
     {
+      config: { studio: 'support' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -177,6 +182,7 @@ export const reskinRoutes: FastifyPluginAsyncZod<ReskinRoutesOptions> = async (
   app.get(
     API_PATHS.reskin.stream,
     {
+      config: { studio: 'support' },
       preHandler: requireUser,
       schema: {
         tags,

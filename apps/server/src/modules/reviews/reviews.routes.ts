@@ -29,6 +29,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
   app.get(
     API_PATHS.review.ofProduct,
     {
+      config: { studio: 'self' },
       schema: {
         tags,
         summary: "A product's visible reviews, newest first, 20 a page, with their count and average rating (anybody)",
@@ -82,6 +83,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
   app.put(
     API_PATHS.review.reply,
     {
+      config: { studio: 'products' },
       preHandler: requireUser,
       schema: {
         tags,

@@ -23,6 +23,7 @@ export const saleRoutes: FastifyPluginAsyncZod<SaleRoutesOptions> = async (app, 
   app.get(
     API_PATHS.sale.list,
     {
+      config: { studio: 'read' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -36,6 +37,7 @@ export const saleRoutes: FastifyPluginAsyncZod<SaleRoutesOptions> = async (app, 
   app.post(
     API_PATHS.sale.list,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -51,6 +53,7 @@ export const saleRoutes: FastifyPluginAsyncZod<SaleRoutesOptions> = async (app, 
   app.delete(
     API_PATHS.sale.one,
     {
+      config: { studio: 'marketing' },
       preHandler: requireUser,
       schema: {
         tags,

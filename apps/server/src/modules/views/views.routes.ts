@@ -14,7 +14,7 @@ export const viewRoutes: FastifyPluginAsyncZod<{ views: ViewsService; rateLimitP
   app.post(
     API_PATHS.view.record,
     {
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      config: { studio: 'self', rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Record a view of an approved product; counted once per visitor and hour',
@@ -28,7 +28,9 @@ export const viewRoutes: FastifyPluginAsyncZod<{ views: ViewsService; rateLimitP
     },
   );
 
-  app.get(API_PATHS.view.counts, { schema: { tags, summary: 'Views per product', response: { 200: gameViewCountsSchema } } }, async () =>
-    views.counts(),
+  app.get(
+    API_PATHS.view.counts,
+    { config: { studio: 'self' }, schema: { tags, summary: 'Views per product', response: { 200: gameViewCountsSchema } } },
+    async () => views.counts(),
   );
 };

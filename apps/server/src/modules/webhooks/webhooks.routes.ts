@@ -34,6 +34,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.get(
     API_PATHS.webhooks.endpoints,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,
@@ -49,6 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.post(
     API_PATHS.webhooks.endpoints,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,
@@ -65,6 +67,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.put(
     API_PATHS.webhooks.endpoint,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,
@@ -83,6 +86,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.delete(
     API_PATHS.webhooks.endpoint,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,
@@ -102,6 +106,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.post(
     API_PATHS.webhooks.test,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,
@@ -118,6 +123,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.get(
     API_PATHS.webhooks.deliveries,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,
@@ -134,6 +140,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.post(
     API_PATHS.webhooks.replay,
     {
+      config: { studio: 'integrations' },
       preHandler: requireSessionOrToken,
       schema: {
         tags,

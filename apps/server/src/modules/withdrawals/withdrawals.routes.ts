@@ -31,6 +31,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   app.get(
     API_PATHS.user.earnings,
     {
+      config: { studio: 'money-read' },
       preHandler: requireUser,
       schema: {
         tags: ['earnings'],
@@ -44,6 +45,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   app.get(
     API_PATHS.user.sales,
     {
+      config: { studio: 'money-read' },
       preHandler: requireUser,
       schema: {
         tags: ['earnings'],
@@ -58,6 +60,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   app.get(
     API_PATHS.user.statement,
     {
+      config: { studio: 'money-read' },
       preHandler: requireUser,
       schema: {
         tags: ['earnings'],
@@ -72,6 +75,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   app.get(
     API_PATHS.user.statementCsv,
     {
+      config: { studio: 'money-read' },
       preHandler: requireUser,
       schema: {
         tags: ['earnings'],
@@ -92,6 +96,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   app.post(
     API_PATHS.withdraw.request,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags: ['withdrawals'],
@@ -120,6 +125,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
   app.get(
     API_PATHS.withdraw.list,
     {
+      config: { studio: 'payouts' },
       preHandler: requireUser,
       schema: {
         tags: ['withdrawals'],

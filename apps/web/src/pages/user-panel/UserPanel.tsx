@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { PanelLayout, type PanelEntry } from '@/components/panel/PanelLayout';
+import { ActingBanner } from '@/features/studios';
 
 const UserUploadProductPage = lazy(() => import('./UserUploadProductPage'));
 const UserUploadedProductsPage = lazy(() => import('./UserUploadedProductsPage'));
@@ -19,6 +20,7 @@ const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
 const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
 const WebhooksPage = lazy(() => import('./WebhooksPage'));
 const PasskeysPage = lazy(() => import('./PasskeysPage'));
+const StudioPage = lazy(() => import('./StudioPage'));
 
 /** docs/product-spec.md §2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -121,8 +123,19 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     summary: 'Sign in with your fingerprint, face or security key instead of your password: add, name and remove your passkeys.',
     page: PasskeysPage,
   },
+  {
+    path: 'studio',
+    label: 'Studio',
+    summary: 'Turn your account into a studio, invite members in roles, and read what each of them changed.',
+    page: StudioPage,
+  },
 ];
 
 export default function UserPanel() {
-  return <PanelLayout basePath="/userPanel" name="User Panel" entries={USER_PANEL_ENTRIES} defaultPath="user-dashboard" />;
+  return (
+    <>
+      <ActingBanner />
+      <PanelLayout basePath="/userPanel" name="User Panel" entries={USER_PANEL_ENTRIES} defaultPath="user-dashboard" />
+    </>
+  );
 }
