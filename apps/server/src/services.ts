@@ -311,7 +311,14 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
   return {
     clock,
     events,
-    auth: new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords }),
+    auth: new AuthService({
+      db,
+      clock,
+      sessionTtlDays: config.sessionTtlDays,
+      passwords,
+      mail,
+      adminRequireSecondFactor: config.adminRequireSecondFactor,
+    }),
     passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, passwords }),
     storage,
     ledger,

@@ -30,6 +30,15 @@ export const API_PATHS = {
     statement: '/api/user/statement',
     statementCsv: '/api/user/statement.csv',
   },
+  /** Two-factor sign-in, step-up and the signed-in person's sessions (docs/decisions/0016). */
+  security: {
+    twoFactor: '/api/user/2fa',
+    totp: '/api/user/2fa/totp',
+    verify: '/api/user/2fa/verify',
+    stepUp: '/api/user/2fa/step-up',
+    sessions: '/api/user/sessions',
+    session: '/api/user/sessions/:id',
+  },
   withdraw: {
     request: '/api/withdraw/withdrawDetil',
     list: '/api/withdraw/allWithdrawls',

@@ -39,6 +39,7 @@ import * as customWork from './migrations/0039_custom_work.js';
 import * as customWorkEvidenceReviews from './migrations/0040_custom_work_evidence_reviews.js';
 import * as tokenScopes from './migrations/0041_token_scopes.js';
 import * as webhooks from './migrations/0042_webhooks.js';
+import * as twoFactor from './migrations/0043_two_factor.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed in code so the compiled server carries them; names sort in run order. */
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0040_custom_work_evidence_reviews': customWorkEvidenceReviews,
   '0041_token_scopes': tokenScopes,
   '0042_webhooks': webhooks,
+  '0043_two_factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,6 +36,10 @@ const OWNERS: Record<string, string> = {
   custom_work_reviews: 'modules/custom-work',
   webhook_endpoints: 'modules/webhooks',
   webhook_deliveries: 'modules/webhooks',
+  user_totp: 'modules/auth',
+  recovery_codes: 'modules/auth',
+  pending_sign_ins: 'modules/auth',
+  sign_in_devices: 'modules/auth',
 };
 
 /**

@@ -1,16 +1,22 @@
 import { SIGNED_IN_HINT_COOKIE, type SessionUser } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService, StartedSession } from './auth.service.js';
+import type { AuthService, CurrentSession, Device, PendingSignIn, StartedSession } from './auth.service.js';
+import { enforceEnrolment } from './stepUp.js';
 import { isAdmin } from './policies.js';
 import { forbidden, unauthorized } from '../../platform/errors.js';
 
 export const SESSION_COOKIE = 'sid';
+/** A sign-in waiting for its second factor (docs/decisions/0016): 5 minutes, httpOnly, no session. */
+export const PENDING_SIGN_IN_COOKIE = 'sid_pending';
+const PENDING_COOKIE_PATH = '/api/user';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, from the session cookie; null for visitors. */
     user: SessionUser | null;
+    /** The session of the cookie (its public id, step-up), null for visitors and API tokens. */
+    authSession: CurrentSession | null;
   }
 }
 
@@ -22,8 +28,12 @@ export interface AuthenticationOptions {
 /** Resolves the session cookie into `request.user` on every request. */
 export const authentication = fp<AuthenticationOptions>(async function authentication(app: FastifyInstance, { auth }) {
   app.decorateRequest('user', null);
+  app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (request) => {
-    request.user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+    const found = await auth.sessionForToken(request.cookies[SESSION_COOKIE]);
+    request.user = found?.user ?? null;
+    request.authSession = found?.session ?? null;
+    await enforceEnrolment(request);
   });
 });
 
@@ -32,6 +42,26 @@ export function setSessionCookie(reply: FastifyReply, session: StartedSession, s
   reply.setCookie(SESSION_COOKIE, session.token, { ...attributes, httpOnly: true });
   reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...attributes, httpOnly: false });
 }
+
+export function setPendingSignInCookie(reply: FastifyReply, pending: PendingSignIn, secure: boolean): void {
+  reply.setCookie(PENDING_SIGN_IN_COOKIE, pending.pendingToken, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: PENDING_COOKIE_PATH,
+    expires: pending.expiresAt,
+  });
+}
+
+export function clearPendingSignInCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(PENDING_SIGN_IN_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: PENDING_COOKIE_PATH });
+}
+
+/** The pending sign-in token of a request (for another second factor's routes, e.g. passkeys). */
+export const pendingSignInTokenOf = (request: FastifyRequest): string | undefined => request.cookies[PENDING_SIGN_IN_COOKIE];
+
+/** The browser a session is started from: user agent and address (request.ip honours TRUST_PROXY). */
+export const deviceOf = (request: FastifyRequest): Device => ({ userAgent: request.headers['user-agent'] ?? null, ip: request.ip ?? null });
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
