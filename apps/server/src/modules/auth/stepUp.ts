@@ -1,7 +1,6 @@
 import { API_PATHS, SECOND_FACTOR_ENROLMENT_REQUIRED, STEP_UP_REQUIRED } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../platform/errors.js';
-import { actorOf } from './session.js';
+import { HttpError, unauthorized } from '../../platform/errors.js';
 
 /** 403 `step_up_required`: the web asks for a code (or the password) in place and retries (docs/decisions/0016). */
 export const stepUpRequired = () =>
@@ -20,7 +19,7 @@ export const enrolmentRequired = () =>
  * `step_up_required`. Signed-in users only (401 first).
  */
 export async function requireStepUp(request: FastifyRequest): Promise<void> {
-  actorOf(request);
+  if (!request.user) throw unauthorized();
   if (!request.authSession?.steppedUp) throw stepUpRequired();
 }
 

@@ -114,7 +114,11 @@ describe('signing in with a second factor', () => {
     const again = await verify(ctx, pendingCookieOf(second.headers['set-cookie']), { recoveryCode: recoveryCodes[3]! });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ errors: [{ field: 'recoveryCode' }] });
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/user/2fa', headers: { cookie: sessionCookieOf(used.headers['set-cookie']) } });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/2fa',
+      headers: { cookie: sessionCookieOf(used.headers['set-cookie']) },
+    });
     expect(status.json()).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
@@ -168,10 +172,10 @@ describe('signing in with a second factor', () => {
   });
 });
 
-describe('step-up', () => {
-  const createToken = (ctx: TestContext, user: TestUser) =>
-    injectAs(ctx, user, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Build server', scopes: ['licences:read'] } });
+const createToken = (ctx: TestContext, user: TestUser) =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Build server', scopes: ['licences:read'] } });
 
+describe('step-up', () => {
   it('refuses token creation with 403 step_up_required until the password is confirmed, for ten minutes', async () => {
     const ctx = await buildTestApp();
     const user = await createUser(ctx, { steppedUp: false });
@@ -204,7 +208,11 @@ describe('step-up', () => {
     const byPassword = await injectAs(ctx, user, { method: 'POST', url: '/api/user/2fa/step-up', payload: { password: user.password } });
     expect(byPassword.statusCode).toBe(400);
 
-    const byCode = await injectAs(ctx, user, { method: 'POST', url: '/api/user/2fa/step-up', payload: { code: await codeAt(ctx, secret) } });
+    const byCode = await injectAs(ctx, user, {
+      method: 'POST',
+      url: '/api/user/2fa/step-up',
+      payload: { code: await codeAt(ctx, secret) },
+    });
     expect(byCode.statusCode).toBe(200);
     // Past the step-up: the withdrawal itself answers (this account has earned nothing).
     const passed = await withdraw();
@@ -216,7 +224,9 @@ describe('step-up', () => {
     const ctx = await buildTestApp();
     const user = await createUser(ctx);
     const { secret } = await enrolTotp(ctx, user);
-    const verified = await verify(ctx, pendingCookieOf((await signIn(ctx, user)).headers['set-cookie']), { code: await codeAt(ctx, secret) });
+    const verified = await verify(ctx, pendingCookieOf((await signIn(ctx, user)).headers['set-cookie']), {
+      code: await codeAt(ctx, secret),
+    });
 
     const fresh = { ...user, cookie: sessionCookieOf(verified.headers['set-cookie']) };
     expect((await createToken(ctx, fresh)).statusCode).toBe(201);

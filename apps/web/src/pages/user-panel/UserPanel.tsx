@@ -18,6 +18,7 @@ const LicencesPage = lazy(() => import('./LicencesPage'));
 const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
 const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
 const WebhooksPage = lazy(() => import('./WebhooksPage'));
+const SecurityPage = lazy(() => import('./SecurityPage'));
 
 /** docs/product-spec.md §2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -113,6 +114,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Webhooks',
     summary: 'Signed notices to your own servers when an order is paid, refunded or reviewed, with every delivery and a replay.',
     page: WebhooksPage,
+  },
+  {
+    path: 'security',
+    label: 'Security',
+    summary: 'Two-factor sign-in with an authenticator app, recovery codes, and the browsers signed in to your account.',
+    page: SecurityPage,
   },
 ];
 

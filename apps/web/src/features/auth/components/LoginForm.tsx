@@ -1,14 +1,17 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRevealFirstError } from '@/components/revealFirstError';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { ApiError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
-import { useSignIn } from '../api/signIn';
+import { needsSecondFactor, useSignIn } from '../api/signIn';
 import { intendedPath } from '../intendedPath';
+import { SecondFactorForm } from './SecondFactorForm';
 
 export function LoginForm() {
   const signIn = useSignIn();
+  // The password was right and the account has a second factor: its methods, for the code step.
+  const [secondFactor, setSecondFactor] = useState<readonly string[] | null>(null);
   const { formRef } = useRevealFirstError(signIn.error);
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,8 +26,28 @@ export function LoginForm() {
     const form = new FormData(event.currentTarget);
     signIn.mutate(
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      // Back to the panel page that sent a signed-out visitor here, else home (docs/product-spec.md section 4).
-      { onSuccess: () => navigate(intendedPath(location.state), { replace: true }) },
+      {
+        onSuccess: (answer) => {
+          if (needsSecondFactor(answer)) setSecondFactor(answer.methods);
+          else signedIn();
+        },
+      },
+    );
+  }
+
+  // Back to the panel page that sent a signed-out visitor here, else home (docs/product-spec.md section 4).
+  const signedIn = () => navigate(intendedPath(location.state), { replace: true });
+
+  if (secondFactor) {
+    return (
+      <SecondFactorForm
+        methods={secondFactor}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          signIn.reset();
+          setSecondFactor(null);
+        }}
+      />
     );
   }
 
