@@ -21,6 +21,14 @@ function fillAndSubmit() {
   fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
 }
 
+/** A server that asks for a second factor at sign-in and answers the verify call with `verify`. */
+function secondFactorServer(verify: (body: Record<string, string>) => { status: number; body: unknown }) {
+  return fakeFetch((url, init) => {
+    if (url === '/api/user/signIn') return { status: 200, body: { secondFactorRequired: true, methods: ['totp', 'recovery'] } };
+    return verify(JSON.parse(String(init?.body)) as Record<string, string>);
+  });
+}
+
 const button = () => screen.getByRole('button', { name: 'Log In' }) as HTMLButtonElement;
 
 describe('LoginForm', () => {
@@ -116,13 +124,6 @@ describe('LoginForm', () => {
   });
 
   describe('for an account with a second factor', () => {
-    function secondFactorServer(verify: (body: Record<string, string>) => { status: number; body: unknown }) {
-      return fakeFetch((url, init) => {
-        if (url === '/api/user/signIn') return { status: 200, body: { secondFactorRequired: true, methods: ['totp', 'recovery'] } };
-        return verify(JSON.parse(String(init?.body)) as Record<string, string>);
-      });
-    }
-
     it('asks for the code from the authenticator app, focused, then signs in with it', async () => {
       const calls = secondFactorServer(() => ({ status: 200, body: userAlice }));
       const { router } = renderLogin();
