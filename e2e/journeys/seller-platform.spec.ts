@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect, test, type Browser, type Page } from '../support/test.js';
-import { logIn } from '../support/accounts.js';
+import { confirmItIsYou, logIn } from '../support/accounts.js';
 import { expectAccessibleAtBothWidths } from '../support/axe.js';
 import { tabTo } from '../support/keyboard.js';
 
@@ -134,6 +134,7 @@ test('a seller registers a webhook endpoint, sends a test event and replays it, 
     await expect(events.getByRole('checkbox', { name: /order\.paid/ })).toBeChecked();
     await events.getByRole('checkbox', { name: /order\.refunded/ }).check();
     await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await confirmItIsYou(page, SELLER.password);
 
     // The signing secret, once.
     const secretNotice = page.getByRole('region', { name: `Signing secret of ${receiver.url}` });

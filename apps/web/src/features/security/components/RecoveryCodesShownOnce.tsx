@@ -8,7 +8,7 @@ export function RecoveryCodesShownOnce({ codes, onDone }: { codes: readonly stri
   const href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
 
   return (
-    <section className="alert alert-success" aria-labelledby="recovery-codes-title">
+    <section className="border border-success rounded p-3 mb-3" aria-labelledby="recovery-codes-title">
       <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="h6">
         Two-factor sign-in is on. Save your recovery codes now
       </h3>
@@ -28,7 +28,7 @@ export function RecoveryCodesShownOnce({ codes, onDone }: { codes: readonly stri
           Download
         </a>
         <CopyCodes text={codes.join('\n')} />
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+        <button type="button" className="btn btn-outline-primary" onClick={onDone}>
           I have saved them
         </button>
       </div>
