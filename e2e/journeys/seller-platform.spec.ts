@@ -71,6 +71,11 @@ test('a seller makes a scoped token with the keyboard, uses it once and revokes 
   await expect(expiry).toHaveValue('30');
   await tabTo(page, page.getByRole('button', { name: 'Create token' }));
   await page.keyboard.press('Enter');
+  // A fresh confirmation first (docs/decisions/0016), by keyboard too: the dialog's field has the focus.
+  const password = page.getByRole('dialog', { name: 'Confirm it is you' }).getByLabel('Your password');
+  await expect(password).toBeFocused();
+  await page.keyboard.type(SELLER.password);
+  await page.keyboard.press('Enter');
 
   // The token, once, taking the focus so a screen reader reads it.
   const shown = page.getByRole('region', { name: `Your new token “${name}”` });
