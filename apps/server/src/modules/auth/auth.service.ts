@@ -64,7 +64,10 @@ const LAST_SEEN_EVERY_MS = MINUTE_MS;
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const deviceHash = (device: Device) => createHash('sha256').update(`${device.userAgent ?? ''}\n${device.ip ?? ''}`).digest('hex');
+const deviceHash = (device: Device) =>
+  createHash('sha256')
+    .update(`${device.userAgent ?? ''}\n${device.ip ?? ''}`)
+    .digest('hex');
 
 function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'number' | 'role'>): SessionUser {
   return { _id: row.id, name: row.name, email: row.email, number: row.number, role: row.role };
@@ -179,7 +182,11 @@ export class AuthService {
    * Finishes a pending sign-in with a code or a recovery code. A wrong one counts against it: the
    * sixth ends it (429), so a stolen password buys six guesses, then a new password check.
    */
-  async verifyPendingSignIn(pendingToken: string | undefined, proof: SecondFactorProof, device: Device = NO_DEVICE): Promise<StartedSession> {
+  async verifyPendingSignIn(
+    pendingToken: string | undefined,
+    proof: SecondFactorProof,
+    device: Device = NO_DEVICE,
+  ): Promise<StartedSession> {
     const pending = pendingToken ? await this.pending.findPending(hashToken(pendingToken), this.clock.now().toISOString()) : undefined;
     if (!pending || !pendingToken) throw unauthorized('Your sign-in has expired. Please sign in again.');
     if (await this.twoFactor.verify(pending.user_id, proof)) return this.completePendingSignIn(pendingToken, pending.user_id, device);
@@ -253,7 +260,8 @@ export class AuthService {
     if ('password' in body) {
       if (hasSecondFactor) throw badRequest('Use a code from your authenticator app (or a recovery code)', 'password');
       const row = await this.users.findById(user._id);
-      if (!row || !(await this.passwords.verify(body.password, row.password_hash))) throw badRequest('That password is not right.', 'password');
+      if (!row || !(await this.passwords.verify(body.password, row.password_hash)))
+        throw badRequest('That password is not right.', 'password');
     } else if (!(await this.twoFactor.verify(user._id, body))) {
       throw badRequest('That code is not right.', 'recoveryCode' in body ? 'recoveryCode' : 'code');
     }
@@ -345,7 +353,11 @@ export class AuthService {
 
   private async startSession(
     row: UserRow,
-    { device = NO_DEVICE, steppedUp = false, enrolmentOnly = false }: { device?: Device; steppedUp?: boolean; enrolmentOnly?: boolean } = {},
+    {
+      device = NO_DEVICE,
+      steppedUp = false,
+      enrolmentOnly = false,
+    }: { device?: Device; steppedUp?: boolean; enrolmentOnly?: boolean } = {},
   ): Promise<StartedSession> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();

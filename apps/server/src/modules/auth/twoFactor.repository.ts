@@ -15,7 +15,11 @@ export class TwoFactorRepository {
   /** A new unconfirmed secret, replacing an earlier unconfirmed one; a confirmed secret is left alone. */
   async startTotp(row: Insertable<UserTotpTable>): Promise<void> {
     await this.db.deleteFrom('user_totp').where('user_id', '=', row.user_id).where('confirmed_at', 'is', null).execute();
-    await this.db.insertInto('user_totp').values(row).onConflict((conflict) => conflict.column('user_id').doNothing()).execute();
+    await this.db
+      .insertInto('user_totp')
+      .values(row)
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute();
   }
 
   async confirmTotp(userId: string, nowIso: string, step: number): Promise<boolean> {
@@ -92,7 +96,11 @@ export class TwoFactorRepository {
       .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
       .where('token_hash', '=', tokenHash)
       .execute();
-    const row = await this.db.selectFrom('pending_sign_ins').select('failed_attempts').where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('pending_sign_ins')
+      .select('failed_attempts')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return row?.failed_attempts ?? Number.POSITIVE_INFINITY;
   }
 

@@ -43,7 +43,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     API_PATHS.security.twoFactor,
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'What protects the signed-in account: TOTP, recovery codes left, sign-in methods', response: { 200: twoFactorStatusSchema, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'What protects the signed-in account: TOTP, recovery codes left, sign-in methods',
+        response: { 200: twoFactorStatusSchema, ...signedIn },
+      },
     },
     async (request) => auth.twoFactor.status(actorOf(request)._id, sessionOf(request).enrolmentOnly),
   );
@@ -85,7 +89,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     API_PATHS.security.totp,
     {
       preHandler: requireStepUp,
-      schema: { tags, summary: 'Turn TOTP off (and drop the recovery codes); needs a fresh step-up', response: { 200: messageBodySchema, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'Turn TOTP off (and drop the recovery codes); needs a fresh step-up',
+        response: { 200: messageBodySchema, ...signedIn },
+      },
     },
     async (request) => {
       await auth.twoFactor.disableTotp(actorOf(request));
@@ -126,8 +134,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       config: { rateLimit },
       schema: {
         tags,
-        summary:
-          'Confirm it is you for 10 minutes: a code, a recovery code, or (only for an account without a second factor) the password',
+        summary: 'Confirm it is you for 10 minutes: a code, a recovery code, or (only for an account without a second factor) the password',
         body: stepUpBodySchema,
         response: { 200: stepUpResultSchema, 400: errorBodySchema, ...signedIn, 429: errorBodySchema },
       },
@@ -139,7 +146,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     API_PATHS.security.sessions,
     {
       preHandler: requireUser,
-      schema: { tags, summary: "The signed-in person's live sessions; `current` marks this browser's", response: { 200: sessionListSchema, ...signedIn } },
+      schema: {
+        tags,
+        summary: "The signed-in person's live sessions; `current` marks this browser's",
+        response: { 200: sessionListSchema, ...signedIn },
+      },
     },
     async (request) => ({ sessions: await auth.listSessions(actorOf(request), sessionOf(request)) }),
   );

@@ -63,7 +63,9 @@ export class TwoFactorService {
 
   /** The methods this person can finish a sign-in with; empty: they sign in with the password alone. */
   async methodsFor(userId: string): Promise<SecondFactorMethod[]> {
-    const enrolled = await Promise.all(this.providers.map(async (provider) => ((await provider.enrolled(userId)) ? provider.method : null)));
+    const enrolled = await Promise.all(
+      this.providers.map(async (provider) => ((await provider.enrolled(userId)) ? provider.method : null)),
+    );
     const methods = enrolled.filter((method): method is SecondFactorMethod => method !== null);
     if (methods.length > 0 && (await this.repository.recoveryCodesLeft(userId)) > 0) methods.push('recovery');
     return methods;
@@ -88,7 +90,13 @@ export class TwoFactorService {
     const existing = await this.repository.findTotp(person._id);
     if (existing?.confirmed_at) throw conflict('Two-factor sign-in is already on; turn it off first to set up another app');
     const secret = generateSecret();
-    await this.repository.startTotp({ user_id: person._id, secret, confirmed_at: null, last_step: null, created_at: this.clock.now().toISOString() });
+    await this.repository.startTotp({
+      user_id: person._id,
+      secret,
+      confirmed_at: null,
+      last_step: null,
+      created_at: this.clock.now().toISOString(),
+    });
     const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: person.email, secret });
     // Drawn here, never by a third-party service: the secret must not leave our server but to this browser.
     const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -157,7 +165,9 @@ export class TwoFactorService {
 
   private async tell(person: Person, subject: string, paragraphs: string[]): Promise<void> {
     if (!this.mail) return;
-    await this.mail.enqueue(renderMail({ to: person.email, subject, heading: subject, paragraphs: [`Hello ${person.name},`, ...paragraphs] }));
+    await this.mail.enqueue(
+      renderMail({ to: person.email, subject, heading: subject, paragraphs: [`Hello ${person.name},`, ...paragraphs] }),
+    );
   }
 }
 
