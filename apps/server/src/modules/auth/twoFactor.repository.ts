@@ -110,7 +110,7 @@ export class TwoFactorRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Records the device; true when the user had signed in from it before or from no device at all (nothing to tell). */
+  /** Records the device: 'known' (seen before), 'first' (the account's first: nothing to tell) or 'new' (worth a mail). */
   async rememberDevice(userId: string, deviceHash: string, nowIso: string): Promise<'known' | 'first' | 'new'> {
     const known = await this.db
       .selectFrom('sign_in_devices')

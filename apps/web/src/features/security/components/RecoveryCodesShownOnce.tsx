@@ -53,7 +53,7 @@ function CopyCodes({ text }: { text: string }) {
       <button type="button" className="btn btn-outline-primary" onClick={copy}>
         Copy
       </button>
-      <output ref={status} className="align-self-center small" />
+      <output ref={status} className="security-copy-status small" />
     </>
   );
 }
