@@ -55,6 +55,18 @@ export function registerStepUpPrompt(prompt: StepUpPrompt): () => void {
   };
 }
 
+/** The server's code for an admin who must set up a second factor before anything else (ADMIN_REQUIRE_2FA). */
+const SECOND_FACTOR_ENROLMENT_REQUIRED = 'second_factor_enrolment_required';
+let enrolmentRequired: (() => void) | null = null;
+
+/** What to do when a call answers `second_factor_enrolment_required` (the app goes to the Security page). */
+export function registerEnrolmentRequired(handler: () => void): () => void {
+  enrolmentRequired = handler;
+  return () => {
+    if (enrolmentRequired === handler) enrolmentRequired = null;
+  };
+}
+
 /** The error names a code (the server's `code` beside the message), e.g. `step_up_required`. */
 export function errorCodeOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -93,6 +105,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
     if (response.status === 403 && errorCodeOf(error) === STEP_UP_REQUIRED && stepUpPrompt && !request.afterStepUp) {
       if (await stepUpPrompt()) return apiFetch(path, { ...request, afterStepUp: true }, parse);
     }
+    if (response.status === 403 && errorCodeOf(error) === SECOND_FACTOR_ENROLMENT_REQUIRED) enrolmentRequired?.();
     throw error;
   }
   return parse ? parse(data) : (data as T);

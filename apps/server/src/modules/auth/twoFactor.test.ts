@@ -172,8 +172,8 @@ describe('signing in with a second factor', () => {
   });
 });
 
-const createToken = (ctx: TestContext, user: TestUser) =>
-  injectAs(ctx, user, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Build server', scopes: ['licences:read'] } });
+const createToken = (ctx: TestContext, user: TestUser, scopes = ['licences:read']) =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Build server', scopes } });
 
 describe('step-up', () => {
   it('refuses token creation with 403 step_up_required until the password is confirmed, for ten minutes', async () => {
@@ -218,6 +218,35 @@ describe('step-up', () => {
     const passed = await withdraw();
     expect(passed.statusCode).toBe(400);
     expect(passed.json()).not.toHaveProperty('code');
+  });
+
+  it("asks a browser's session, not an API token, to step up before making a webhook endpoint", async () => {
+    const ctx = await buildTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const user = await createUser(ctx);
+    const { token } = (await createToken(ctx, user, ['webhooks:write'])).json() as { token: string };
+    ctx.clock.advance(11 * 60_000);
+    const payload = { url: 'http://127.0.0.1:9/hooks', events: ['order.paid'] };
+
+    const bySession = await injectAs(ctx, user, { method: 'POST', url: '/api/webhooks/endpoints', payload });
+    expect(bySession.json()).toMatchObject({ code: 'step_up_required' });
+    const byToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/endpoints',
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(byToken.statusCode).toBe(201);
+  });
+
+  it("refuses an admin's product deletion until the admin steps up", async () => {
+    const ctx = await buildTestApp();
+    const admin = await createUser(ctx, { role: 'Admin', steppedUp: false });
+
+    const refused = await injectAs(ctx, admin, { method: 'DELETE', url: '/api/product/delProduct/abcdefgh12345678' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'step_up_required' });
+    await injectAs(ctx, admin, { method: 'POST', url: '/api/user/2fa/step-up', payload: { password: admin.password } });
+    expect((await injectAs(ctx, admin, { method: 'DELETE', url: '/api/product/delProduct/abcdefgh12345678' })).statusCode).toBe(404);
   });
 
   it('counts a fresh sign-in with the second factor as stepped up', async () => {

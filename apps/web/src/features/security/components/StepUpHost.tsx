@@ -1,5 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { registerStepUpPrompt } from '@/lib/api';
+import { useLocation, useNavigate } from 'react-router';
+import { registerEnrolmentRequired, registerStepUpPrompt } from '@/lib/api';
+
+/** Where an admin under ADMIN_REQUIRE_2FA sets up a second factor: the only page their session reaches. */
+const ENROLMENT_PAGE = '/adminPanel/security';
 
 const StepUpDialog = lazy(() => import('./StepUpDialog'));
 
@@ -10,6 +14,9 @@ const StepUpDialog = lazy(() => import('./StepUpDialog'));
  */
 export function StepUpHost() {
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const onEnrolmentPage = pathname === ENROLMENT_PAGE;
   // Every call waiting on the one dialog, answered together.
   const waiting = useRef<((confirmed: boolean) => void)[]>([]);
 
@@ -23,6 +30,14 @@ export function StepUpHost() {
           }),
       ),
     [],
+  );
+
+  useEffect(
+    () =>
+      registerEnrolmentRequired(() => {
+        if (!onEnrolmentPage) void navigate(ENROLMENT_PAGE);
+      }),
+    [navigate, onEnrolmentPage],
   );
 
   const finish = (confirmed: boolean) => {
