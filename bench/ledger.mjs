@@ -190,7 +190,21 @@ async function signUpSeller(baseUrl) {
   const user = /** @type {{ _id: string }} */ (await response.json());
   const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
   if (!session) throw new Error('sign-up set no session cookie');
-  return { id: user._id, cookie: session.split(';')[0] ?? '' };
+  return { id: user._id, cookie: session.split(';')[0] ?? '', password };
+}
+
+/**
+ * Confirms the password on the session: withdrawals need a step-up within 10 minutes (docs/decisions/0016).
+ * @param {string} baseUrl
+ * @param {{ cookie: string, password: string }} seller
+ */
+async function stepUp(baseUrl, seller) {
+  const response = await fetch(`${baseUrl}/api/user/2fa/step-up`, {
+    method: 'POST',
+    headers: { cookie: seller.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ password: seller.password }),
+  });
+  if (response.status !== 200) throw new Error(`step-up answered ${response.status}: ${await response.text()}`);
 }
 
 /**
@@ -336,6 +350,7 @@ export async function measureLedger({
           `mean ${aloneMeanMs(alone)} ms, p99 ${alone.p99Ms} ms at 1; the signed-in floor (currentUser) ${Math.round(floor.requestsPerSecond)} req/s, p99 ${floor.p99Ms} ms`,
       );
 
+      await stepUp(app.url, seller);
       const before = await earningsOf(app.url, seller.cookie);
       const balanceBefore = cents(before.availableBalance);
       if (balanceBefore < withdrawals * WITHDRAWAL_CENTS) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '../support/test.js';
-import { logIn } from '../support/accounts.js';
+import { confirmItIsYou, logIn } from '../support/accounts.js';
 import { PNG_IMAGE, zipWithOneFile } from '../support/files.js';
 
 async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
@@ -93,6 +93,7 @@ test('the admin deletes a product after confirming, and it is gone', async ({ br
   await expect(dialog.getByText('Are you sure?')).toBeVisible();
   await expect(dialog.getByText("You won't be able to revert this!")).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await confirmItIsYou(admin, 'admin12345');
 
   await expect(admin.getByText('Deleted!')).toBeVisible();
   await expect(admin.getByText('This game deleted successfully.')).toBeVisible();

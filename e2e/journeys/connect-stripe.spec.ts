@@ -9,7 +9,7 @@ for (const width of [375, 1280]) {
   test(`at ${width} px, a seller sets up payouts with Stripe and comes back to see them enabled`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
-    await newBuyer(page);
+    const person = await newBuyer(page);
 
     await page.goto('/userPanel/earnings-detail');
     const section = page.getByRole('region', { name: 'Payouts with Stripe' });
@@ -17,6 +17,8 @@ for (const width of [375, 1280]) {
     await expectNoAxeViolations(page, 'earnings, not set up');
 
     // The account exists once the seller first asks; Stripe then lists what it needs.
+    // Where the money goes needs a fresh confirmation (docs/decisions/0016).
+    expect((await page.request.post('/api/user/2fa/step-up', { data: { password: person.password } })).status()).toBe(200);
     expect((await page.request.post('/api/payout/account')).status()).toBe(200);
     await page.reload();
     await expect(section.getByRole('list', { name: 'Stripe needs these details before it can pay you:' })).toContainText(

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, request, test } from '../support/test.js';
-import { logIn } from '../support/accounts.js';
+import { confirmItIsYou, logIn } from '../support/accounts.js';
 import { addToCartFromDetail, newBuyer, productBySlug } from '../support/commerce.js';
 import { approveAsAdmin, newAccountApi, uploadProduct } from '../support/panels.js';
 
@@ -92,6 +92,8 @@ test('a buyer pays, copies the purchase code, registers an app and prints the ce
     .getByRole('checkbox', { name: /licences:read/ })
     .check();
   await sellerPage.getByRole('button', { name: 'Create token' }).click();
+  // A token acts for the seller without them: the site asks for the password first, in place.
+  await confirmItIsYou(sellerPage, seller.password);
   const shown = sellerPage.getByRole('region', { name: /Your new token/ });
   const token = (await shown.locator('code').textContent())!.trim();
   expect(token).toMatch(/^smk_/);

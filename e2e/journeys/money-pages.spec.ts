@@ -70,8 +70,8 @@ test('the admin finds a user by name on a paginated list', async ({ page }) => {
     'aria-current',
     'page',
   );
-  // docs/product-spec.md §2.9's eleven entries, then Custom Work, Refund Requests, Platform codes, Reconciliation, Notifications and Licences.
-  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(17);
+  // docs/product-spec.md §2.9's eleven entries, then Custom Work, Refund Requests, Platform codes, Reconciliation, Notifications, Licences and Security.
+  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link')).toHaveCount(18);
   await page.getByLabel('Search by name or email').fill('jamie');
   await page.getByRole('button', { name: 'Search' }).click();
   const rows = page.getByRole('table', { name: 'All users' }).getByRole('row');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '../support/test.js';
-import { logIn } from '../support/accounts.js';
+import { confirmItIsYou, logIn } from '../support/accounts.js';
 import { usd } from '../support/commerce.js';
 
 /** Cents as the pages show dollars; the figures below are kept in cents so the test adds up exactly. */
@@ -92,6 +92,8 @@ test('a seller with a sale sees the right cards, asks for a withdrawal, the admi
   await seller.getByLabel('PayPal Email').fill('pixel.forge@paypal.example.com');
   await seller.getByLabel('Withdraw Amount (USD)').fill(((available + 1) / 100).toFixed(2));
   await seller.getByRole('button', { name: 'Withdraw' }).click();
+  // Money leaving asks for the password first, in place; the call then goes and is answered.
+  await confirmItIsYou(seller, 'seller12345');
   const error = seller.getByRole('alert').filter({ hasText: 'Insufficient Balance' });
   await expect(error).toHaveText('Insufficient Balance: You do not have enough balance to withdraw this amount.');
 

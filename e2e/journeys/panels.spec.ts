@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.js';
-import { logIn } from '../support/accounts.js';
+import { confirmItIsYou, logIn } from '../support/accounts.js';
 
 test('a refused withdrawal’s message sits on the amount and goes once the form changes, even if the browser then blocks the submit', async ({
   page,
@@ -11,6 +11,8 @@ test('a refused withdrawal’s message sits on the amount and goes once the form
   await page.getByLabel(/PayPal Email/).fill('seller.paypal@example.com');
   await amount.fill('999999');
   await page.getByRole('button', { name: 'Withdraw' }).click();
+  // Money leaving asks for the password first (docs/decisions/0016); the call then goes and is refused.
+  await confirmItIsYou(page, 'seller12345');
 
   const message = page.getByRole('alert').filter({ hasText: 'Insufficient Balance' });
   await expect(message).toBeVisible();

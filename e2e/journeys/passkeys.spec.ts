@@ -41,7 +41,7 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
   await expect(page).toHaveURL(`${localUrl}/Login`);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
 
-  await page.goto('/userPanel/passkeys');
+  await page.goto('/userPanel/security');
   await expect(page.getByRole('heading', { level: 1, name: 'Passkeys' })).toBeVisible();
   await expect(page.getByText('No passkeys yet')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'passkeys, none yet');
@@ -80,7 +80,7 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
   expect(me.status()).toBe(200);
   expect((await me.json()).email).toBe(person.email);
 
-  await page.goto('/userPanel/passkeys');
+  await page.goto('/userPanel/security');
   await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText(/Last used/)).toBeVisible();
 
   // Another browser, whose authenticator holds no passkey for this site: a clear refusal, and no session.

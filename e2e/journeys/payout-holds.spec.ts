@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '../support/test.js';
-import { logIn } from '../support/accounts.js';
+import { confirmItIsYou, logIn } from '../support/accounts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { latestMailTo } from '../support/outbox.js';
 
@@ -69,6 +69,7 @@ test('an admin holds a seller’s payouts from the seller page, the seller sees 
   await seller.getByLabel('PayPal Email').fill('pixel.forge@paypal.example.com');
   await seller.getByLabel('Withdraw Amount (USD)').fill('1');
   await seller.getByRole('button', { name: 'Withdraw' }).click();
+  await confirmItIsYou(seller, 'seller12345');
   await expect(seller.getByRole('alert').filter({ hasText: 'Your payouts are on hold' })).toHaveText(
     `Your payouts are on hold (Identity check) until ${review.iso}: ${needed}`,
   );

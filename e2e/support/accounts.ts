@@ -23,6 +23,18 @@ export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByRole('button', { name: 'Sign Up' }).click();
 }
 
+/**
+ * The in-place step-up dialog (docs/decisions/0016): a call that needs a fresh confirmation opens
+ * it; the password of an account without a second factor confirms, and the call is sent again.
+ */
+export async function confirmItIsYou(page: Page, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/Login');
   await expect(page.getByRole('heading', { name: 'Login to account' })).toBeVisible();

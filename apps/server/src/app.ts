@@ -15,7 +15,7 @@ import { security } from './http/security.js';
 import { slowBodies } from './http/slow-bodies.js';
 import { spa } from './http/spa.js';
 import { strictRequestSchemas } from './http/strict-schemas.js';
-import { authentication, authRoutes, passkeyRoutes } from './modules/auth/index.js';
+import { authentication, authRoutes, passkeyRoutes, twoFactorRoutes } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { fileRoutes } from './modules/files/index.js';
@@ -172,6 +172,11 @@ export async function buildApp(given: AppDependencies) {
   await app.register(passkeyRoutes, {
     passkeys: services.passkeys,
     relyingParty: config.webauthn,
+    cookieSecure: config.cookieSecure,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(twoFactorRoutes, {
+    auth: services.auth,
     cookieSecure: config.cookieSecure,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });

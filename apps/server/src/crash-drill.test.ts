@@ -158,6 +158,8 @@ describe('kill -9 in the middle of money', () => {
         },
         withdrawal: async () => {
           withdrawalsAsked += 1;
+          // Money leaving needs a password confirmed in the last 10 minutes (docs/decisions/0016).
+          expect((await call(server, seller, 'POST', '/api/user/2fa/step-up', { password: 'seller12345' })).status).toBe(200);
           return () => call(server, seller, 'POST', '/api/withdraw/withdrawDetil', { email: 'payouts@example.com', withdrawAmount: 1 });
         },
       };

@@ -310,12 +310,23 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     customWork,
   });
   // Sessions acting for a studio: the members' table is joined into the session's own query (docs/decisions/0018).
-  const auth = new AuthService({ db, clock, sessionTtlDays: config.sessionTtlDays, passwords, actingRole: actingRoleOfSession });
+  const auth = new AuthService({
+    db,
+    clock,
+    sessionTtlDays: config.sessionTtlDays,
+    passwords,
+    mail,
+    adminRequireSecondFactor: config.adminRequireSecondFactor,
+    actingRole: actingRoleOfSession,
+  });
+  const passkeys = new PasskeysService({ db, clock, auth, rpName: 'Source Code Marketplace' });
+  // A passkey is a second factor too: a password sign-in may finish with it, and ADMIN_REQUIRE_2FA counts it.
+  auth.twoFactor.registerMethod({ method: 'passkey', enrolled: (userId) => passkeys.hasAny(userId) });
   return {
     clock,
     events,
     auth,
-    passkeys: new PasskeysService({ db, clock, auth, rpName: 'Source Code Marketplace' }),
+    passkeys,
     studios: new StudiosService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, sessions: auth }),
     passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, passwords }),
     storage,

@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Registers an endpoint for some events; the answer carries its signing secret, shown this once
-         * @description Signed in, or with a token with the scope `webhooks:write` (403 naming it without).
+         * @description Signed in, or with a token with the scope `webhooks:write` (403 naming it without). A session needs a fresh step-up (403 step_up_required).
          */
         post: operations["postWebhooksEndpoints"];
         delete?: never;
@@ -448,6 +448,7 @@ export interface components {
                 field: string;
                 message: string;
             }[];
+            code?: string;
         };
         Message: {
             message: string;

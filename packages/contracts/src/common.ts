@@ -12,6 +12,8 @@ export const errorBodySchema = z
   .object({
     message: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    /** What a program branches on, where a failure names one (`step_up_required`, docs/decisions/0016). */
+    code: z.string().optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

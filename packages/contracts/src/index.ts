@@ -43,3 +43,4 @@ export * from './reviews.js';
 export * from './contact.js';
 export * from './hire.js';
 export * from './session.js';
+export * from './two-factor.js';

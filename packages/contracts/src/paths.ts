@@ -30,6 +30,15 @@ export const API_PATHS = {
     statement: '/api/user/statement',
     statementCsv: '/api/user/statement.csv',
   },
+  /** Two-factor sign-in, step-up and the signed-in person's sessions (docs/decisions/0016). */
+  security: {
+    twoFactor: '/api/user/2fa',
+    totp: '/api/user/2fa/totp',
+    verify: '/api/user/2fa/verify',
+    stepUp: '/api/user/2fa/step-up',
+    sessions: '/api/user/sessions',
+    session: '/api/user/sessions/:id',
+  },
   withdraw: {
     request: '/api/withdraw/withdrawDetil',
     list: '/api/withdraw/allWithdrawls',
@@ -117,6 +126,8 @@ export const API_PATHS = {
     registrationVerify: '/api/user/passkeys/registration/verify',
     authenticationOptions: '/api/user/passkeys/authentication/options',
     authenticationVerify: '/api/user/passkeys/authentication/verify',
+    /** A fresh second factor for the calls that ask for one (docs/decisions/0016), with the options above. */
+    stepUp: '/api/user/passkeys/authentication/step-up',
   },
   customWork: {
     list: '/api/custom-work',

@@ -42,6 +42,10 @@ export interface Database {
   studio_members: StudioMembersTable;
   studio_invitations: StudioInvitationsTable;
   studio_audit: StudioAuditTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
+  sign_in_devices: SignInDevicesTable;
   password_resets: PasswordResetsTable;
   products: ProductsTable;
   product_translations: ProductTranslationsTable;
@@ -136,6 +140,52 @@ export interface SessionsTable {
   expires_at: string;
   /** The studio this session acts for (docs/decisions/0018); honoured only while the membership exists. */
   active_studio_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Public id (GET /api/user/sessions), never the token's hash; null only for rows older than 0043. */
+  id: string | null;
+  user_agent: string | null;
+  ip_address: string | null;
+  /** Written at most once a minute per session. */
+  last_seen_at: string | null;
+  /** When this session last proved a second factor (or, without one, the password): docs/decisions/0016. */
+  stepped_up_at: string | null;
+  /** 1: an admin under ADMIN_REQUIRE_2FA without a second factor; only enrolment calls answer. */
+  enrolment_only: number;
+}
+
+/** A user's authenticator secret; unconfirmed until a code proves the app has it (docs/decisions/0016). */
+export interface UserTotpTable {
+  user_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One of a user's ten single-use recovery codes, hashed (SHA-256, hex). */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A sign-in whose password was right, waiting for its second factor (5 minutes, 6 wrong codes). */
+export interface PendingSignInsTable {
+  token_hash: string;
+  user_id: string;
+  failed_attempts: number;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The user-agent-and-address combinations a user has signed in from, hashed: a new one is mailed. */
+export interface SignInDevicesTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: string;
 }
 
 /** A seller's account turned into a studio (docs/decisions/0018): its id is the account's user id. */

@@ -38,7 +38,11 @@ export async function seedDemoData(services: Services, db: Kysely<Database>, now
     password: buyer!.password,
     confirmPassword: buyer!.password,
   });
-  const signedIn = async (login: DemoLogin) => (await services.auth.signIn({ email: login.email, password: login.password })).user;
+  const signedIn = async (login: DemoLogin) => {
+    const outcome = await services.auth.signIn({ email: login.email, password: login.password });
+    if (outcome.kind !== 'session') throw new Error(`The demo account ${login.email} has a second factor: seed a fresh database`);
+    return outcome.session.user;
+  };
   const actors = { admin: await signedIn(admin!), seller: await signedIn(seller!), buyer: await signedIn(buyer!) };
   await seedCatalogue(services, db, actors, now);
   await seedDemoReviews(services, db, actors.buyer, actors.seller);

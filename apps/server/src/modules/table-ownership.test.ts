@@ -42,6 +42,10 @@ const OWNERS: Record<string, string> = {
   studio_members: 'modules/studios',
   studio_invitations: 'modules/studios',
   studio_audit: 'modules/studios',
+  user_totp: 'modules/auth',
+  recovery_codes: 'modules/auth',
+  pending_sign_ins: 'modules/auth',
+  sign_in_devices: 'modules/auth',
 };
 
 /**

@@ -93,6 +93,7 @@ const envSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(80).default('Admin'),
+    ADMIN_REQUIRE_2FA: booleanFromText.optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COOKIE_SECURE: booleanFromText.optional(),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -277,6 +278,8 @@ export interface Config {
   seedDemoData: boolean;
   admin: { email: string; password: string; name: string } | null;
   sessionTtlDays: number;
+  /** ADMIN_REQUIRE_2FA: an admin without a second factor may only enrol one (docs/decisions/0016). */
+  adminRequireSecondFactor: boolean;
   /** scrypt's N for new password hashes; tests lower it, production keeps at least 16384. */
   passwordHashCost: number;
   cookieSecure: boolean;
@@ -392,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME } : null,
     sessionTtlDays: env.SESSION_TTL_DAYS,
+    adminRequireSecondFactor: env.ADMIN_REQUIRE_2FA ?? env.NODE_ENV === 'production',
     passwordHashCost: env.PASSWORD_HASH_COST,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,

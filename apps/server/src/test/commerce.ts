@@ -2,7 +2,7 @@ import type { CardDetails, CheckoutLine, CreatePaymentIntentResponse, PayoutHold
 import { Stripe } from 'stripe';
 import { expect } from 'vitest';
 import { FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe } from './fake-stripe.js';
-import { injectAs, type TestContext, type TestUser } from './helper.js';
+import { injectAs, stepUpWithPassword, type TestContext, type TestUser } from './helper.js';
 
 /** A card that passes every check: 4242…, an expiry years after the test clock, any CVC. */
 export const GOOD_CARD: CardDetails = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
@@ -108,6 +108,7 @@ export async function reviewFirstSale(ctx: TestContext, admin: TestUser, seller:
 
 /** The seller onboarded with Stripe: the account made, onboarding finished at Stripe, and the app told. Answers the account id. */
 export async function onboardWithStripe(ctx: TestContext, stripe: FakeStripe, seller: TestUser): Promise<string> {
+  await stepUpWithPassword(ctx, seller);
   expect((await injectAs(ctx, seller, { method: 'POST', url: '/api/payout/account' })).statusCode).toBe(200);
   const { stripe_account_id: accountId } = await ctx.db
     .selectFrom('payout_accounts')

@@ -140,7 +140,7 @@ export interface TestUser extends SessionUser {
 /** A user of the given role, signed in; built through the services, as the product would. */
 export async function createUser(
   ctx: TestContext,
-  overrides: Partial<{ name: string; email: string; role: 'User' | 'Admin' }> = {},
+  overrides: Partial<{ name: string; email: string; role: 'User' | 'Admin'; steppedUp: boolean }> = {},
 ): Promise<TestUser> {
   userCounter += 1;
   const email = overrides.email ?? `person${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
@@ -154,7 +154,17 @@ export async function createUser(
   }
   const response = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`Test user could not sign in: ${response.body}`);
-  return { ...(response.json() as SessionUser), password, cookie: sessionCookieOf(response.headers['set-cookie']) };
+  const { _id, name: signedInName, email: signedInEmail, number, role } = response.json() as SessionUser;
+  const user: TestUser = { _id, name: signedInName, email: signedInEmail, number, role, password, cookie: sessionCookieOf(response.headers['set-cookie']) };
+  // Tests not about step-up (docs/decisions/0016) get a session that just confirmed its password.
+  if (overrides.steppedUp !== false) await stepUpWithPassword(ctx, user);
+  return user;
+}
+
+/** Confirms the password on the user's session: step-up for the next 10 minutes of the test's clock. */
+export async function stepUpWithPassword(ctx: TestContext, user: TestUser): Promise<void> {
+  const response = await injectAs(ctx, user, { method: 'POST', url: '/api/user/2fa/step-up', payload: { password: user.password } });
+  if (response.statusCode !== 200) throw new Error(`Test user could not step up: ${response.body}`);
 }
 
 export function sessionCookieOf(setCookie: string | string[] | undefined): string {

@@ -4,15 +4,17 @@ import { reskinQuotedWith, soldLicenceLines } from '../modules/orders/index.js';
 import { expect } from 'vitest';
 import { buyWithCard, multiLine, singleLine } from './commerce.js';
 import { createApprovedProduct, type CatalogueContext } from './factories.js';
-import { createUser, injectAs, type TestContext, type TestUser } from './helper.js';
+import { createUser, injectAs, stepUpWithPassword, type TestContext, type TestUser } from './helper.js';
 import { recordPurchase } from './sales.js';
 
-const withdraw = (ctx: CatalogueContext, user: TestUser, amount: number) =>
-  injectAs(ctx, user, {
+const withdraw = async (ctx: CatalogueContext, user: TestUser, amount: number) => {
+  await stepUpWithPassword(ctx, user);
+  return injectAs(ctx, user, {
     method: 'POST',
     url: '/api/withdraw/withdrawDetil',
     payload: { email: 'paypal@example.com', withdrawAmount: amount },
   });
+};
 const markPaid = (ctx: CatalogueContext, admin: TestUser, id: string) =>
   injectAs(ctx, admin, { method: 'PUT', url: `/api/withdraw/updateStatus/${id}` });
 const refund = (ctx: CatalogueContext, admin: TestUser, purchaseId: string, productId: string) =>

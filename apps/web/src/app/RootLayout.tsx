@@ -5,6 +5,7 @@ import { Header } from '@/app/header/Header';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useConfirmSession } from '@/features/auth';
 import { AccountBaskets } from '@/features/cart';
+import { StepUpHost } from '@/features/security';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { RouteAnnouncer } from './RouteAnnouncer';
 
@@ -29,6 +30,7 @@ export function RootLayout() {
       <Footer />
       <ScrollToTop key={pathname} />
       <AccountBaskets />
+      <StepUpHost />
       <RouteAnnouncer pathname={pathname} />
     </>
   );

@@ -81,14 +81,15 @@ describe('routes', () => {
     expect(screen.queryByRole('button', { name: 'Log In' })).toBeNull();
   });
 
-  it('opens the admin panel with its eleven entries, Custom Work, Refund Requests, Platform codes, Reconciliation, Notifications and Licences for an Admin', async () => {
+  it('opens the admin panel with its eleven entries, Custom Work, Refund Requests, Platform codes, Reconciliation, Notifications, Licences and Security for an Admin', async () => {
     sessionStorage.setItem('userData', JSON.stringify(adminBob));
     fakeFetch(() => ({ status: 200, body: adminBob }));
     const { router } = visit('/adminPanel');
     expect(await heading('All Users')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/adminPanel/all-users');
     const menu = screen.getByRole('navigation', { name: 'Admin Panel' });
-    expect(menu.querySelectorAll('a')).toHaveLength(17);
+    expect(menu.querySelectorAll('a')).toHaveLength(18);
     expect(within(menu).getByRole('link', { name: 'Custom Work' }).getAttribute('href')).toBe('/adminPanel/custom-work');
+    expect(within(menu).getByRole('link', { name: 'Security' }).getAttribute('href')).toBe('/adminPanel/security');
   });
 });

@@ -28,12 +28,51 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: JsonBody | FormData;
   signal?: AbortSignal;
+  /** Sent again after a step-up: a second refusal is not asked about again. */
+  afterStepUp?: boolean;
 }
 
 /** Parses the answer into T; throw to reject an answer of the wrong shape. */
 export type Parse<T> = (data: unknown) => T;
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The server's code for a call that needs a fresh second factor or password (docs/decisions/0016). */
+const STEP_UP_REQUIRED = 'step_up_required';
+
+/** Asks the person to confirm it is them; true once the session is stepped up, false if they gave up. */
+export type StepUpPrompt = () => Promise<boolean>;
+let stepUpPrompt: StepUpPrompt | null = null;
+
+/**
+ * The one place every call gets the step-up prompt: the app registers its dialog here, and a call
+ * answered 403 `step_up_required` waits for it and is sent again. Answers the unregister function.
+ */
+export function registerStepUpPrompt(prompt: StepUpPrompt): () => void {
+  stepUpPrompt = prompt;
+  return () => {
+    if (stepUpPrompt === prompt) stepUpPrompt = null;
+  };
+}
+
+/** The server's code for an admin who must set up a second factor before anything else (ADMIN_REQUIRE_2FA). */
+const SECOND_FACTOR_ENROLMENT_REQUIRED = 'second_factor_enrolment_required';
+let enrolmentRequired: (() => void) | null = null;
+
+/** What to do when a call answers `second_factor_enrolment_required` (the app goes to the Security page). */
+export function registerEnrolmentRequired(handler: () => void): () => void {
+  enrolmentRequired = handler;
+  return () => {
+    if (enrolmentRequired === handler) enrolmentRequired = null;
+  };
+}
+
+/** The error names a code (the server's `code` beside the message), e.g. `step_up_required`. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest = {}, parse?: Parse<T>): Promise<T> {
   const { method = request.body === undefined ? 'GET' : 'POST', body, signal } = request;
@@ -60,7 +99,15 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
   }
 
   const data = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessageOf(data) ?? FALLBACK_MESSAGE, data);
+  if (!response.ok) {
+    const error = new ApiError(response.status, errorMessageOf(data) ?? FALLBACK_MESSAGE, data);
+    // Confirmed in the dialog: the same call again, once; given up: the refusal as it came.
+    if (response.status === 403 && errorCodeOf(error) === STEP_UP_REQUIRED && stepUpPrompt && !request.afterStepUp) {
+      if (await stepUpPrompt()) return apiFetch(path, { ...request, afterStepUp: true }, parse);
+    }
+    if (response.status === 403 && errorCodeOf(error) === SECOND_FACTOR_ENROLMENT_REQUIRED) enrolmentRequired?.();
+    throw error;
+  }
   return parse ? parse(data) : (data as T);
 }
 

@@ -4,13 +4,23 @@ import {
   forgotPasswordBodySchema,
   messageBodySchema,
   resetPasswordBodySchema,
+  secondFactorRequiredSchema,
   sessionUserSchema,
   signInBodySchema,
   signUpBodySchema,
   userListSchema,
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, clearSessionCookie, clearSignedInHint, requireAdmin, setSessionCookie, SESSION_COOKIE } from './session.js';
+import {
+  actorOf,
+  clearSessionCookie,
+  clearSignedInHint,
+  deviceOf,
+  requireAdmin,
+  setPendingSignInCookie,
+  setSessionCookie,
+  SESSION_COOKIE,
+} from './session.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { AuthService } from './auth.service.js';
 import type { PasswordResetService } from './passwordReset.service.js';
@@ -41,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const session = await auth.signUp(request.body);
+      const session = await auth.signUp(request.body, deviceOf(request));
       setSessionCookie(reply, session, cookieSecure);
       return reply.status(201).send(session.user);
     },
@@ -53,15 +63,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { studio: 'self', rateLimit },
       schema: {
         tags,
-        summary: 'Sign in and start a session (httpOnly cookie)',
+        summary:
+          'Sign in and start a session (httpOnly cookie); an account with a second factor gets { secondFactorRequired, methods } ' +
+          'and a 5-minute pending cookie instead, finished by POST /api/user/2fa/verify (docs/decisions/0016)',
         body: signInBodySchema,
-        response: { 200: sessionUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: sessionUserSchema.or(secondFactorRequiredSchema),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const session = await auth.signIn(request.body);
-      setSessionCookie(reply, session, cookieSecure);
-      return session.user;
+      const outcome = await auth.signIn(request.body, deviceOf(request));
+      if (outcome.kind === 'pending') {
+        setPendingSignInCookie(reply, outcome.pending, cookieSecure);
+        return { secondFactorRequired: true as const, methods: outcome.pending.methods };
+      }
+      setSessionCookie(reply, outcome.session, cookieSecure);
+      return outcome.session.user;
     },
   );
 

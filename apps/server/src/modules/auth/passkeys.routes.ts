@@ -13,9 +13,10 @@ import {
   sessionUserSchema,
 } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../platform/errors.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PASSKEY_CHALLENGE_TTL_MS, type PasskeysService, type RelyingParty } from './passkeys.service.js';
-import { actorOf, requireUser, setSessionCookie } from './session.js';
+import { actorOf, clearPendingSignInCookie, deviceOf, personIdOf, requireUser, setSessionCookie } from './session.js';
 
 /** Ties a passkey sign-in's challenge to the browser that asked for it (docs/decisions/0017). */
 export const PASSKEY_CHALLENGE_COOKIE = 'passkey_challenge';
@@ -48,7 +49,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async 
     httpOnly: true,
     sameSite: 'strict',
     secure: cookieSecure,
-    path: API_PATHS.passkeys.authenticationVerify,
+    // Sent to the sign-in's verify and to the step-up's, both under /authentication.
+    path: '/api/user/passkeys/authentication',
   } as const;
 
   app.get(
@@ -123,7 +125,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async 
   app.post(
     API_PATHS.passkeys.authenticationOptions,
     {
-      config: { rateLimit },
+      // Also a step-up's first half, which a member acting for a studio makes with their own passkey.
+      config: { studio: 'self', rateLimit },
       schema: {
         tags,
         summary:
@@ -153,9 +156,32 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async 
       const challengeId = request.cookies[PASSKEY_CHALLENGE_COOKIE];
       // Spent or not, the challenge is good for one try.
       reply.clearCookie(PASSKEY_CHALLENGE_COOKIE, challengeCookie);
-      const session = await passkeys.signIn(challengeId, request.body, rpOf(request));
+      const session = await passkeys.signIn(challengeId, request.body, rpOf(request), deviceOf(request));
       setSessionCookie(reply, session, cookieSecure);
+      // A passkey also finishes a sign-in that was waiting for its second factor.
+      clearPendingSignInCookie(reply, cookieSecure);
       return session.user;
+    },
+  );
+
+  app.post(
+    API_PATHS.passkeys.stepUp,
+    {
+      preHandler: requireUser,
+      config: { studio: 'self', rateLimit },
+      schema: {
+        tags,
+        summary: 'Confirm it is you for 10 minutes with one of your passkeys (options from authentication/options)',
+        body: passkeyAuthenticationBodySchema,
+        response: { 200: messageBodySchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const challengeId = request.cookies[PASSKEY_CHALLENGE_COOKIE];
+      reply.clearCookie(PASSKEY_CHALLENGE_COOKIE, challengeCookie);
+      if (!request.authSession) throw unauthorized();
+      await passkeys.stepUp(personIdOf(request), request.authSession, challengeId, request.body, rpOf(request));
+      return { message: 'Confirmed' };
     },
   );
 };

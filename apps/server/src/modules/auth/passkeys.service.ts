@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { AuthService, StartedSession } from './auth.service.js';
+import type { AuthService, CurrentSession, Device, StartedSession } from './auth.service.js';
 import { type PasskeyRow, PasskeysRepository } from './passkeys.repository.js';
 
 /** A ceremony's challenge is good for this long, and once (docs/decisions/0017). */
@@ -85,6 +85,7 @@ function challengeOf(clientDataJSON: string): string | null {
 const CHALLENGE_GONE = 'This passkey request has expired or was already used: please try again';
 const NOT_VERIFIED = 'The passkey could not be verified';
 const SIGN_IN_REFUSED = 'This passkey cannot sign you in here';
+const NOT_YOURS = 'Use one of your own passkeys to confirm it is you';
 
 export interface PasskeysServiceDependencies {
   db: Kysely<Database>;
@@ -204,8 +205,40 @@ export class PasskeysService {
     return { challengeId, options: options as PasskeyRequestOptions };
   }
 
-  /** Checks the assertion and its counter, records the use, and starts a session as a password would. */
-  async signIn(challengeId: string | undefined, body: PasskeyAuthenticationBody, rp: RelyingParty): Promise<StartedSession> {
+  /**
+   * Checks the assertion and its counter, records the use, and starts a session as a password and
+   * a second factor would: a passkey is both (docs/decisions/0017), so the session is stepped up.
+   */
+  async signIn(
+    challengeId: string | undefined,
+    body: PasskeyAuthenticationBody,
+    rp: RelyingParty,
+    device: Device,
+  ): Promise<StartedSession> {
+    const passkey = await this.verifiedPasskey(challengeId, body, rp);
+    const session = await this.auth.startSessionFor(passkey.user_id, device);
+    if (!session) throw unauthorized(SIGN_IN_REFUSED);
+    return session;
+  }
+
+  /**
+   * A step-up with one of the person's own passkeys (docs/decisions/0016): the session may then make
+   * the calls that ask for a fresh second factor, for STEP_UP_TTL_MINUTES.
+   */
+  async stepUp(
+    personId: string,
+    session: CurrentSession,
+    challengeId: string | undefined,
+    body: PasskeyAuthenticationBody,
+    rp: RelyingParty,
+  ): Promise<void> {
+    const passkey = await this.verifiedPasskey(challengeId, body, rp);
+    if (passkey.user_id !== personId) throw unauthorized(NOT_YOURS);
+    await this.auth.markSteppedUp(session);
+  }
+
+  /** The passkey that signed this challenge, its signature and counter checked and its use recorded. */
+  private async verifiedPasskey(challengeId: string | undefined, body: PasskeyAuthenticationBody, rp: RelyingParty): Promise<PasskeyRow> {
     const { response } = body;
     const challenge = challengeOf(response.response.clientDataJSON);
     const now = this.clock.now().toISOString();
@@ -246,9 +279,12 @@ export class PasskeysService {
     }
     // Two sign-ins with one passkey at once: the one that stores its counter first wins.
     if (!(await this.passkeys.recordUse(passkey.id, Number(passkey.counter), newCounter, now))) throw unauthorized(NOT_VERIFIED);
-    const session = await this.auth.startSessionFor(passkey.user_id);
-    if (!session) throw unauthorized(SIGN_IN_REFUSED);
-    return session;
+    return passkey;
+  }
+
+  /** Whether the person has a passkey: a second factor of theirs (docs/decisions/0016, "Methods"). */
+  async hasAny(userId: string): Promise<boolean> {
+    return (await this.passkeys.listOf(userId)).length > 0;
   }
 
   private async storeChallenge(purpose: 'registration' | 'authentication', challenge: string, userId: string | null, id: string) {

@@ -256,3 +256,66 @@ describe('passkeys (docs/decisions/0017)', () => {
     expect(verified.statusCode).toBe(201);
   });
 });
+
+/** The step-up's half of a passkey ceremony, from a signed-in browser: options, then the assertion. */
+async function stepUpWithPasskey(ctx: TestContext, user: TestUser, authenticator: SoftAuthenticator) {
+  const optionsResponse = await injectAs(ctx, user, { method: 'POST', url: '/api/user/passkeys/authentication/options' });
+  const challenge = [optionsResponse.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith('passkey_challenge='))!;
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/passkeys/authentication/step-up',
+    headers: { cookie: `${user.cookie}; ${challenge.split(';')[0]!}` },
+    payload: { response: authenticator.get(optionsResponse.json() as PasskeyRequestOptions) },
+  });
+}
+
+const createToken = (ctx: TestContext, user: TestUser) =>
+  injectAs(ctx, user, { method: 'POST', url: '/api/licence/tokens', payload: { name: 'Build server', scopes: ['licences:read'] } });
+
+describe('a passkey as a second factor (docs/decisions/0016, 0017)', () => {
+  it('makes a password sign-in wait for the second factor, which the passkey then gives', async () => {
+    const { ctx, person, authenticator } = await setUp();
+    await register(ctx, person, authenticator);
+
+    const password = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/signIn',
+      payload: { email: person.email, password: person.password },
+    });
+    expect(password.json()).toEqual({ secondFactorRequired: true, methods: ['passkey'] });
+    expect([password.headers['set-cookie'] ?? []].flat().some((cookie) => cookie.startsWith('sid='))).toBe(false);
+
+    const { options, cookie } = await signInOptions(ctx);
+    const finished = await signIn(ctx, cookie, authenticator.get(options));
+    expect(finished.statusCode).toBe(200);
+    const signedIn = { ...person, cookie: sessionCookieOf(finished.headers['set-cookie']) };
+    // Both factors at once: the new session may make the calls that ask for a fresh one.
+    expect((await createToken(ctx, signedIn)).statusCode).toBe(201);
+  });
+
+  it('steps a session up with one of the person’s own passkeys, and not with the password any more', async () => {
+    const { ctx, authenticator } = await setUp();
+    const person = await createUser(ctx, { steppedUp: false });
+    await register(ctx, person, authenticator);
+
+    expect((await createToken(ctx, person)).json()).toMatchObject({ code: 'step_up_required' });
+    const byPassword = await injectAs(ctx, person, {
+      method: 'POST',
+      url: '/api/user/2fa/step-up',
+      payload: { password: person.password },
+    });
+    expect(byPassword.statusCode).toBe(400);
+
+    expect((await stepUpWithPasskey(ctx, person, authenticator)).statusCode).toBe(200);
+    expect((await createToken(ctx, person)).statusCode).toBe(201);
+  });
+
+  it('refuses a step-up with someone else’s passkey', async () => {
+    const { ctx, person, authenticator } = await setUp();
+    await register(ctx, person, authenticator);
+    const other = await createUser(ctx, { steppedUp: false });
+    const refused = await stepUpWithPasskey(ctx, other, authenticator);
+    expect(refused.statusCode).toBe(401);
+    expect((await createToken(ctx, other)).json()).toMatchObject({ code: 'step_up_required' });
+  });
+});

@@ -90,6 +90,20 @@ export class PasswordResetService {
     });
   }
 
+  private passwordChangedMail(user: { email: string; name: string }) {
+    return renderMail({
+      to: user.email,
+      subject: 'Your password was changed',
+      heading: 'Your password was changed',
+      paragraphs: [
+        `Hello ${user.name},`,
+        'The password of your account was just changed, and every browser signed in to it was signed out.',
+        'If this was not you, ask for a reset link on the login page at once and contact us.',
+      ],
+      action: { label: 'Log in', url: `${this.publicUrl}/Login` },
+    });
+  }
+
   private noAccountMail(email: string) {
     return renderMail({
       to: email.trim(),
@@ -111,9 +125,12 @@ export class PasswordResetService {
     assertStrongPassword(password, user);
     const passwordHash = await this.passwords.hash(password);
     // Checked again inside the update: of two resets racing with one link, only one gets here.
-    const userId = await this.inTransaction((trx) =>
-      new PasswordResetsRepository(trx).consume(tokenHash, this.clock.now().toISOString(), passwordHash),
-    );
+    const userId = await this.inTransaction(async (trx, afterCommit) => {
+      const used = await new PasswordResetsRepository(trx).consume(tokenHash, this.clock.now().toISOString(), passwordHash);
+      // Told in the same unit of work: a changed password is always mailed (docs/decisions/0016).
+      if (used) await this.mail.queue(trx, afterCommit, [this.passwordChangedMail(user)]);
+      return used;
+    });
     if (!userId) throw linkInvalid();
     return PASSWORD_RESET_DONE;
   }

@@ -115,6 +115,14 @@ describe('POST /api/user/resetPassword', () => {
     expect((await signIn(ctx, user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('mails the account that its password was changed', async () => {
+    const ctx = await buildTestApp();
+    const user = await createUser(ctx);
+    expect((await reset(ctx, await mailedToken(ctx, user.email))).statusCode).toBe(200);
+
+    expect((await mailsTo(ctx, user.email)).map((mail) => mail.subject)).toEqual(['Reset your password', 'Your password was changed']);
+  });
+
   it('works once: a second use of the same link answers 410 and changes nothing', async () => {
     const ctx = await buildTestApp();
     const user = await createUser(ctx);

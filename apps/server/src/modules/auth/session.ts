@@ -1,11 +1,15 @@
 import { SIGNED_IN_HINT_COOKIE, type SessionUser } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ActingMember, AuthService, StartedSession } from './auth.service.js';
+import type { ActingMember, AuthService, CurrentSession, Device, PendingSignIn, StartedSession } from './auth.service.js';
+import { enforceEnrolment } from './stepUp.js';
 import { isAdmin } from './policies.js';
 import { forbidden, unauthorized } from '../../platform/errors.js';
 
 export const SESSION_COOKIE = 'sid';
+/** A sign-in waiting for its second factor (docs/decisions/0016): 5 minutes, httpOnly, no session. */
+export const PENDING_SIGN_IN_COOKIE = 'sid_pending';
+const PENDING_COOKIE_PATH = '/api/user';
 
 /** The cookie token of a request's session, for calls that change the session itself. */
 export const sessionTokenOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
@@ -19,6 +23,8 @@ declare module 'fastify' {
      * `user` is then the studio's account.
      */
     member: ActingMember | null;
+    /** The session of the cookie (its public id, step-up), null for visitors and API tokens. */
+    authSession: CurrentSession | null;
   }
 }
 
@@ -31,10 +37,13 @@ export interface AuthenticationOptions {
 export const authentication = fp<AuthenticationOptions>(async function authentication(app: FastifyInstance, { auth }) {
   app.decorateRequest('user', null);
   app.decorateRequest('member', null);
+  app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (request) => {
-    const session = await auth.sessionForToken(request.cookies[SESSION_COOKIE]);
-    request.user = session?.user ?? null;
-    request.member = session?.member ?? null;
+    const found = await auth.sessionForToken(request.cookies[SESSION_COOKIE]);
+    request.user = found?.user ?? null;
+    request.member = found?.member ?? null;
+    request.authSession = found?.session ?? null;
+    await enforceEnrolment(request);
   });
 });
 
@@ -43,6 +52,26 @@ export function setSessionCookie(reply: FastifyReply, session: StartedSession, s
   reply.setCookie(SESSION_COOKIE, session.token, { ...attributes, httpOnly: true });
   reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...attributes, httpOnly: false });
 }
+
+export function setPendingSignInCookie(reply: FastifyReply, pending: PendingSignIn, secure: boolean): void {
+  reply.setCookie(PENDING_SIGN_IN_COOKIE, pending.pendingToken, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: PENDING_COOKIE_PATH,
+    expires: pending.expiresAt,
+  });
+}
+
+export function clearPendingSignInCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(PENDING_SIGN_IN_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: PENDING_COOKIE_PATH });
+}
+
+/** The pending sign-in token of a request (for another second factor's routes, e.g. passkeys). */
+export const pendingSignInTokenOf = (request: FastifyRequest): string | undefined => request.cookies[PENDING_SIGN_IN_COOKIE];
+
+/** The browser a session is started from: user agent and address (request.ip honours TRUST_PROXY). */
+export const deviceOf = (request: FastifyRequest): Device => ({ userAgent: request.headers['user-agent'] ?? null, ip: request.ip ?? null });
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
@@ -70,6 +99,12 @@ export function actorOf(request: FastifyRequest): SessionUser {
  * (docs/decisions/0014). Those services ask an actor its id and role only.
  */
 export const tokenActor = (userId: string): SessionUser => ({ _id: userId, name: '', email: '', number: '', role: 'User' });
+
+/**
+ * The id of the person behind a signed-in request: the member when the session acts for a studio,
+ * whose own second factor or password proves a step-up (docs/decisions/0016, 0018). 401 for visitors.
+ */
+export const personIdOf = (request: FastifyRequest): string => request.member?.userId ?? actorOf(request)._id;
 
 /** preHandler: signed-in users only (401 before the handler runs). */
 export async function requireUser(request: FastifyRequest): Promise<void> {

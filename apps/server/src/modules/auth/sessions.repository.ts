@@ -1,6 +1,8 @@
 import type { StudioRole } from '@market/contracts';
-import type { AliasedSelectQueryBuilder, ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AliasedSelectQueryBuilder, ExpressionBuilder, Insertable, Kysely } from 'kysely';
+import type { Database, SessionsTable } from '../../db/schema.js';
+
+export type NewSessionRow = Insertable<SessionsTable>;
 
 /**
  * The role of a session's person in the studio the session acts for, as a subquery of the
@@ -17,7 +19,7 @@ export class SessionsRepository {
     private readonly actingRole?: ActingRoleOfSession,
   ) {}
 
-  async insert(session: { token_hash: string; user_id: string; created_at: string; expires_at: string }): Promise<void> {
+  async insert(session: NewSessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(session).execute();
   }
 
@@ -33,18 +35,29 @@ export class SessionsRepository {
   }
 
   /**
-   * The live session's person and, when it acts for a studio they still belong to, the studio's
-   * account and their role there: one query on every request, so a removed member's next request
-   * is their own again (docs/decisions/0018).
+   * The live session with its person and, when it acts for a studio they still belong to, the
+   * studio's account and their role there: one query on every request of a signed-in browser, so
+   * a removed member's next request is their own again (docs/decisions/0018).
    */
-  findSessionByTokenHash(tokenHash: string, nowIso: string) {
+  findLiveByTokenHash(tokenHash: string, nowIso: string) {
     const actingRole = this.actingRole;
     return this.db
       .selectFrom('sessions')
       .select((eb) => (actingRole ? [actingRole(eb)] : [eb.val<StudioRole | null>(null).as('acting_role')]))
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('users as studio', 'studio.id', 'sessions.active_studio_id')
-      .select(['users.id', 'users.name', 'users.email', 'users.number', 'users.role'])
+      .select([
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.number',
+        'users.role',
+        'sessions.id as session_id',
+        'sessions.token_hash',
+        'sessions.last_seen_at',
+        'sessions.stepped_up_at',
+        'sessions.enrolment_only',
+      ])
       .select(['studio.id as studio_id', 'studio.name as studio_name', 'studio.email as studio_email', 'studio.number as studio_number'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', nowIso)
@@ -64,6 +77,43 @@ export class SessionsRepository {
       .where('user_id', '=', userId)
       .where('active_studio_id', '=', studioId)
       .execute();
+  }
+
+  async touch(tokenHash: string, nowIso: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: nowIso }).where('token_hash', '=', tokenHash).execute();
+  }
+
+  async markSteppedUp(tokenHash: string, nowIso: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ stepped_up_at: nowIso }).where('token_hash', '=', tokenHash).execute();
+  }
+
+  async clearEnrolmentOnly(userId: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ enrolment_only: 0 }).where('user_id', '=', userId).execute();
+  }
+
+  listLive(userId: string, nowIso: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'token_hash', 'user_agent', 'ip_address', 'created_at', 'last_seen_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** Ends one of the user's sessions by its public id; false when the user has no such session. */
+  async deleteById(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async deleteOthers(userId: string, keepTokenHash: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('token_hash', '!=', keepTokenHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async delete(tokenHash: string): Promise<void> {

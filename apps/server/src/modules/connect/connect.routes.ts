@@ -10,7 +10,7 @@ import {
 } from '@market/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, requireUser } from '../auth/index.js';
+import { actorOf, requireStepUp, requireUser } from '../auth/index.js';
 import type { ConnectPayoutRow } from './connect-payouts.repository.js';
 import type { ConnectPayouts } from './connect-payouts.service.js';
 import type { ConnectService } from './connect.service.js';
@@ -55,12 +55,13 @@ export const connectRoutes: FastifyPluginAsyncZod<ConnectRoutesOptions> = async 
     API_PATHS.payoutAccount.account,
     {
       config: { studio: 'payouts' },
-      preHandler: requireUser,
+      // Where the money goes: a fresh step-up first (docs/decisions/0016).
+      preHandler: requireStepUp,
       schema: {
         tags,
         summary:
           "Makes the seller's Stripe Express account (once) and answers a fresh onboarding link to send the browser to; 409 unless PAYOUT_MODE is connect",
-        response: { 200: payoutOnboardingSchema, 401: errorBodySchema, 409: errorBodySchema },
+        response: { 200: payoutOnboardingSchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => connect.startOnboarding(actorOf(request)),

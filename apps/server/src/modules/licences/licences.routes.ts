@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateFile } from '../../http/private-file.js';
 import { perAccount } from '../../http/rate-limit-store.js';
-import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
+import { actorOf, requireAdmin, requireStepUp, requireUser } from '../auth/index.js';
 import type { LicencesService } from './licences.service.js';
 import { holderOf, perToken, tokenAuthentication } from './token-auth.js';
 
@@ -92,13 +92,14 @@ export const licenceRoutes: FastifyPluginAsyncZod<LicenceRoutesOptions> = async 
     API_PATHS.licence.tokens,
     {
       config: { studio: 'integrations' },
-      preHandler: requireUser,
+      // A token acts for its seller without them: made only after a fresh step-up (docs/decisions/0016).
+      preHandler: requireStepUp,
       schema: {
         tags,
         summary:
           'Create an API token with scopes and an expiry (docs/decisions/0014); the answer is the only time the token is sent (at most 10 live)',
         body: createTokenBodySchema,
-        response: { 201: createdTokenSchema, ...errors, 409: errorBodySchema },
+        response: { 201: createdTokenSchema, ...errors, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => reply.status(201).send(await licences.createToken(actorOf(request), request.body)),

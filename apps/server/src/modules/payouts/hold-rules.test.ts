@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buyThroughStripe, onboardWithStripe, openIntent, postPurchaseDetail, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, buildTwoCatalogueApps, createApprovedProduct, sellerWithTwoProducts } from '../../test/factories.js';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
-import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+import { createUser, injectAs, stepUpWithPassword, type TestContext, type TestUser } from '../../test/helper.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { CHARGEBACK_WON_NOTE, chargebackNeeded, FIRST_SALE_NEEDED } from './index.js';
 
@@ -37,8 +37,11 @@ const statusOf = async (ctx: TestContext, user: TestUser) =>
 const release = (ctx: TestContext, admin: TestUser, id: string) =>
   injectAs(ctx, admin, { method: 'DELETE', url: `/api/payout/holds/${id}` });
 const payOut = (ctx: TestContext, seller: TestUser) => injectAs(ctx, seller, { method: 'POST', url: '/api/payout/transfer' });
-const withdraw = (ctx: TestContext, seller: TestUser, withdrawAmount: number) =>
-  injectAs(ctx, seller, { method: 'POST', url: '/api/withdraw/withdrawDetil', payload: { email: 'payout@example.com', withdrawAmount } });
+/** Days pass in these tests: the seller confirms their password again first, as the site would ask (docs/decisions/0016). */
+const withdraw = async (ctx: TestContext, seller: TestUser, withdrawAmount: number) => {
+  await stepUpWithPassword(ctx, seller);
+  return injectAs(ctx, seller, { method: 'POST', url: '/api/withdraw/withdrawDetil', payload: { email: 'payout@example.com', withdrawAmount } });
+};
 const holdMails = async (ctx: TestContext, user: TestUser) =>
   (
     await ctx.db

@@ -1,7 +1,7 @@
 import { API_PATHS, errorBodySchema, idParamsSchema, idSchema, messageBodySchema, productDetailSchema } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
+import { actorOf, requireAdmin, requireStepUp, requireUser } from '../auth/index.js';
 import type { ProductsService } from './products.service.js';
 import type { IdempotencyService } from '../idempotency/index.js';
 
@@ -70,7 +70,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     API_PATHS.product.remove,
     {
       config: { studio: 'products' },
-      preHandler: requireAdmin,
+      // Irreversible: a fresh step-up too (docs/decisions/0016).
+      preHandler: [requireAdmin, requireStepUp],
       schema: {
         tags,
         summary:

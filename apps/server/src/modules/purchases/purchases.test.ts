@@ -2,7 +2,7 @@ import type { Purchase } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, confirmCard, multiLine, openIntent, postPurchaseDetail, requestIntent, singleLine } from '../../test/commerce.js';
 import { buildCatalogueApp, createApprovedProduct, filesIn } from '../../test/factories.js';
-import { createUser, injectAs, type TestUser } from '../../test/helper.js';
+import { createUser, injectAs, stepUpWithPassword, type TestUser } from '../../test/helper.js';
 import type { CatalogueContext } from '../../test/factories.js';
 
 const SECOND = 1000;
@@ -165,8 +165,11 @@ describe('recording a purchase', () => {
   });
 });
 
-const deleteProduct = (ctx: CatalogueContext, admin: TestUser, productId: string) =>
-  injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${productId}` });
+/** Hours pass in these tests: the admin confirms their password again first, as the site would ask (docs/decisions/0016). */
+const deleteProduct = async (ctx: CatalogueContext, admin: TestUser, productId: string) => {
+  await stepUpWithPassword(ctx, admin);
+  return injectAs(ctx, admin, { method: 'DELETE', url: `/api/product/delProduct/${productId}` });
+};
 
 const filesOf = (ctx: CatalogueContext) => filesIn(ctx.dataDir);
 const productRow = (ctx: CatalogueContext, productId: string) =>

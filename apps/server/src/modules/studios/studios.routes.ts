@@ -17,7 +17,7 @@ import {
 } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, requireUser, sessionTokenOf } from '../auth/index.js';
+import { actorOf, requireStepUp, requireUser, sessionTokenOf } from '../auth/index.js';
 import type { StudioActor, StudiosService } from './studios.service.js';
 
 export interface StudioRoutesOptions {
@@ -105,7 +105,8 @@ export const studioRoutes: FastifyPluginAsyncZod<StudioRoutesOptions> = async (a
   app.delete(
     API_PATHS.studio.member,
     {
-      preHandler: requireUser,
+      // Taking someone's access away: a fresh step-up first (docs/decisions/0016).
+      preHandler: requireStepUp,
       config: { studio: 'members', studioAudited: true },
       schema: {
         tags,

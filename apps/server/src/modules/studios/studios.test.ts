@@ -355,3 +355,30 @@ describe('studio roles as policies', () => {
     expect(STUDIO_ROLES.filter((role) => can(role, 'ownership'))).toEqual(['owner']);
   });
 });
+
+describe('a member acting for a studio, at a step-up (docs/decisions/0016)', () => {
+  it('confirms it is them with their own password, not the studio’s, and then removes a member', async () => {
+    const { ctx, owner } = await studioShop();
+    const admin = await memberActingAs(ctx, owner, 'admin', 'Ada Admin');
+    const viewer = await memberActingAs(ctx, owner, 'viewer', 'Vic Viewer');
+    ctx.clock.advance(11 * 60_000);
+    const remove = () => injectAs(ctx, admin, { method: 'DELETE', url: `/api/studio/members/${viewer._id}` });
+
+    const first = await remove();
+    expect({ status: first.statusCode, body: first.json() }).toMatchObject({ body: { code: 'step_up_required' } });
+    const withStudioPassword = await injectAs(ctx, admin, {
+      method: 'POST',
+      url: '/api/user/2fa/step-up',
+      payload: { password: owner.password },
+    });
+    expect(withStudioPassword.statusCode).toBe(400);
+    const withOwnPassword = await injectAs(ctx, admin, {
+      method: 'POST',
+      url: '/api/user/2fa/step-up',
+      payload: { password: admin.password },
+    });
+    expect(withOwnPassword.statusCode).toBe(200);
+    expect((await remove()).statusCode).toBe(200);
+    expect((await injectAs(ctx, viewer, { method: 'GET', url: '/api/user/currentUser' })).json()).toMatchObject({ _id: viewer._id });
+  });
+});

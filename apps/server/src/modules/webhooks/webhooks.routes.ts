@@ -13,6 +13,8 @@ import {
 } from '@market/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { requireStepUp } from '../auth/index.js';
 import { callerOf, type LicencesService, sessionOrTokenAuthentication } from '../licences/index.js';
 import type { WebhooksService } from './webhooks.service.js';
 
@@ -26,6 +28,11 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /** The seller's own servers manage their endpoints with a token too (docs/decisions/0015). */
 const security: Record<string, string[]>[] = [{ session: [] }, { sellerToken: [] }];
 const bySessionOrToken = 'Signed in, or with a token with the scope `webhooks:write` (403 naming it without).';
+
+/** A browser's session makes an endpoint only after a fresh step-up (docs/decisions/0016); a token's call is the token's own. */
+async function stepUpUnlessToken(request: FastifyRequest): Promise<void> {
+  if (request.headers.authorization === undefined) await requireStepUp(request);
+}
 
 export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, { webhooks, licences }) => {
   const tags = ['webhooks'];
@@ -51,11 +58,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     API_PATHS.webhooks.endpoints,
     {
       config: { studio: 'integrations' },
-      preHandler: requireSessionOrToken,
+      preHandler: [requireSessionOrToken, stepUpUnlessToken],
       schema: {
         tags,
         security,
-        description: bySessionOrToken,
+        description: `${bySessionOrToken} A session needs a fresh step-up (403 step_up_required).`,
         summary: 'Registers an endpoint for some events; the answer carries its signing secret, shown this once',
         body: webhookEndpointBodySchema,
         response: { 201: webhookEndpointWithSecretSchema, ...errors },

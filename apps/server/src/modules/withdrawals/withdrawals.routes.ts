@@ -18,7 +18,7 @@ import {
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendPrivateFile } from '../../http/private-file.js';
-import { actorOf, requireAdmin, requireUser } from '../auth/index.js';
+import { actorOf, requireAdmin, requireStepUp, requireUser } from '../auth/index.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 
 export interface WithdrawalRoutesOptions {
@@ -97,7 +97,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     API_PATHS.withdraw.request,
     {
       config: { studio: 'payouts' },
-      preHandler: requireUser,
+      // Money leaving: a fresh second factor or password first (docs/decisions/0016).
+      preHandler: requireStepUp,
       schema: {
         tags: ['withdrawals'],
         summary:
@@ -107,6 +108,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
           201: withdrawResultSchema,
           400: insufficientBalanceSchema.or(errorBodySchema),
           401: errorBodySchema,
+          403: errorBodySchema,
           // A hold is open: its reason and review date (docs/decisions/0012 "Holds").
           409: errorBodySchema,
         },

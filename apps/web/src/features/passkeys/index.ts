@@ -1,2 +1,3 @@
 export { PasskeysSection } from './components/PasskeysSection';
 export { PasskeySignInButton } from './components/PasskeySignInButton';
+export { PasskeyStepUpButton } from './components/PasskeyStepUpButton';

@@ -18,6 +18,7 @@ const RefundRequestsPage = lazy(() => import('./RefundRequestsPage'));
 const PlatformCodesPage = lazy(() => import('./PlatformCodesPage'));
 const ReconciliationPage = lazy(() => import('./ReconciliationPage'));
 const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
+const SecurityPage = lazy(() => import('../user-panel/SecurityPage'));
 
 /**
  * docs/product-spec.md §2.9's eleven entries, each a child route (Custom Work, docs/decisions/0013, beside the chat it
@@ -102,6 +103,12 @@ export const ADMIN_PANEL_ENTRIES: readonly PanelEntry[] = [
     summary: 'Open any licence by its purchase code: clear a registered app or revoke it.',
     page: LicencesPage,
     nested: true,
+  },
+  {
+    path: 'security',
+    label: 'Security',
+    summary: 'Two-factor sign-in with an authenticator app (required for admins in production), recovery codes, and your sessions.',
+    page: SecurityPage,
   },
 ];
 

@@ -19,8 +19,8 @@ const LicencesPage = lazy(() => import('./LicencesPage'));
 const ApiTokensPage = lazy(() => import('./ApiTokensPage'));
 const CustomWorkPage = lazy(() => import('./CustomWorkPage'));
 const WebhooksPage = lazy(() => import('./WebhooksPage'));
-const PasskeysPage = lazy(() => import('./PasskeysPage'));
 const StudioPage = lazy(() => import('./StudioPage'));
+const SecurityPage = lazy(() => import('./SecurityPage'));
 
 /** docs/product-spec.md §2.8, in the sidebar's order. */
 export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
@@ -118,16 +118,16 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     page: WebhooksPage,
   },
   {
-    path: 'passkeys',
-    label: 'Passkeys',
-    summary: 'Sign in with your fingerprint, face or security key instead of your password: add, name and remove your passkeys.',
-    page: PasskeysPage,
-  },
-  {
     path: 'studio',
     label: 'Studio',
     summary: 'Turn your account into a studio, invite members in roles, and read what each of them changed.',
     page: StudioPage,
+  },
+  {
+    path: 'security',
+    label: 'Security',
+    summary: 'Two-factor sign-in with an authenticator app or passkeys, recovery codes, and the browsers signed in to your account.',
+    page: SecurityPage,
   },
 ];
 

@@ -21,6 +21,14 @@ function fillAndSubmit() {
   fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
 }
 
+/** A server that asks for a second factor at sign-in and answers the verify call with `verify`. */
+function secondFactorServer(verify: (body: Record<string, string>) => { status: number; body: unknown }) {
+  return fakeFetch((url, init) => {
+    if (url === '/api/user/signIn') return { status: 200, body: { secondFactorRequired: true, methods: ['totp', 'recovery'] } };
+    return verify(JSON.parse(String(init?.body)) as Record<string, string>);
+  });
+}
+
 const button = () => screen.getByRole('button', { name: 'Log In' }) as HTMLButtonElement;
 
 describe('LoginForm', () => {
@@ -113,5 +121,67 @@ describe('LoginForm', () => {
     await waitFor(() => expect(button().disabled).toBe(true));
     respond?.(new Response(JSON.stringify({ message: 'Nope' }), { status: 401 }));
     await waitFor(() => expect(button().disabled).toBe(false));
+  });
+
+  describe('for an account with a second factor', () => {
+    it('asks for the code from the authenticator app, focused, then signs in with it', async () => {
+      const calls = secondFactorServer(() => ({ status: 200, body: userAlice }));
+      const { router } = renderLogin();
+      fillAndSubmit();
+
+      const code = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(code.getAttribute('inputmode')).toBe('numeric');
+      expect(document.activeElement).toBe(code);
+      expect(sessionStorage.getItem('userData')).toBeNull();
+
+      fireEvent.change(code, { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await screen.findByText('Home page');
+      expect(router.state.location.pathname).toBe('/');
+      expect(JSON.parse(sessionStorage.getItem('userData') ?? 'null')).toEqual(userAlice);
+      const verify = calls.find((call) => call.url === '/api/user/2fa/verify');
+      expect(JSON.parse(String(verify?.init?.body))).toEqual({ code: '123456' });
+    });
+
+    it('switches to a recovery code and sends it as one', async () => {
+      const calls = secondFactorServer(() => ({ status: 200, body: userAlice }));
+      renderLogin();
+      fillAndSubmit();
+
+      fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+      const field = screen.getByLabelText('Recovery code');
+      expect(document.activeElement).toBe(field);
+      fireEvent.change(field, { target: { value: 'abcde-23456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+      await screen.findByText('Home page');
+      const verify = calls.find((call) => call.url === '/api/user/2fa/verify');
+      expect(JSON.parse(String(verify?.init?.body))).toEqual({ recoveryCode: 'abcde-23456' });
+    });
+
+    it('announces a wrong code on the field, and offers a new sign-in once the pending one has ended', async () => {
+      let answers = 0;
+      secondFactorServer(() => {
+        answers += 1;
+        return answers === 1
+          ? { status: 400, body: { message: 'That code is not right.', errors: [{ field: 'code', message: 'That code is not right.' }] } }
+          : { status: 429, body: { message: 'Too many wrong codes. Please sign in again.' } };
+      });
+      renderLogin();
+      fillAndSubmit();
+
+      const code = await screen.findByLabelText('Authentication code');
+      fireEvent.change(code, { target: { value: '000000' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('That code is not right.');
+      expect(code.getAttribute('aria-invalid')).toBe('true');
+      expect(code.getAttribute('aria-describedby')).toBe(alert.id);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign in again' }));
+      expect(screen.getByLabelText('User Email')).toBeTruthy();
+    });
   });
 });

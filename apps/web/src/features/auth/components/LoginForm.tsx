@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRevealFirstError } from '@/components/revealFirstError';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
@@ -7,13 +7,16 @@ import { SubmitButton } from '@/components/SubmitButton';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@market/contracts';
 import { PasskeySignInButton } from '@/features/passkeys';
-import { useSignIn } from '../api/signIn';
+import { needsSecondFactor, useSignIn } from '../api/signIn';
 import { announceSignedIn, applySignedIn } from '../sessionChannel';
 import { intendedPath } from '../intendedPath';
+import { SecondFactorForm } from './SecondFactorForm';
 
 export function LoginForm() {
   const signIn = useSignIn();
   const queryClient = useQueryClient();
+  // The password was right and the account has a second factor: its methods, for the code step.
+  const [secondFactor, setSecondFactor] = useState<readonly string[] | null>(null);
   const { formRef } = useRevealFirstError(signIn.error);
   const navigate = useNavigate();
   const location = useLocation();
@@ -28,16 +31,42 @@ export function LoginForm() {
     const form = new FormData(event.currentTarget);
     signIn.mutate(
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      // Back to the panel page that sent a signed-out visitor here, else home (docs/product-spec.md section 4).
-      { onSuccess: () => navigate(intendedPath(location.state), { replace: true }) },
+      {
+        onSuccess: (answer) => {
+          if (needsSecondFactor(answer)) setSecondFactor(answer.methods);
+          else signedIn();
+        },
+      },
     );
   }
+
+  // Back to the panel page that sent a signed-out visitor here, else home (docs/product-spec.md section 4).
+  const signedIn = () => navigate(intendedPath(location.state), { replace: true });
 
   // A passkey's session is recorded and announced to the other tabs as a password's is (docs/decisions/0017).
   function signedInWithPasskey(user: SessionUser) {
     applySignedIn(queryClient, user);
     announceSignedIn(user);
     void navigate(intendedPath(location.state), { replace: true });
+  }
+
+  if (secondFactor) {
+    const restart = () => {
+      signIn.reset();
+      setSecondFactor(null);
+    };
+    const typesACode = secondFactor.includes('totp') || secondFactor.includes('recovery');
+    return (
+      <>
+        {typesACode ? (
+          <SecondFactorForm methods={secondFactor} onSignedIn={signedIn} onRestart={restart} />
+        ) : (
+          <p>Your password was right. Now confirm with one of your passkeys.</p>
+        )}
+        {/* A passkey is a second factor too: it finishes the sign-in on its own. */}
+        {secondFactor.includes('passkey') && <PasskeySignInButton onSignedIn={signedInWithPasskey} />}
+      </>
+    );
   }
 
   return (

@@ -24,8 +24,8 @@ export function PasskeysSection({ supported = browserSupportsWebAuthn() }: { sup
   const add = useAddPasskey();
 
   return (
-    <section className="passkeys" aria-labelledby={TITLE_ID}>
-      <h2 id={TITLE_ID} className="h4">
+    <section className="passkeys mb-5" aria-labelledby={TITLE_ID}>
+      <h2 id={TITLE_ID} className="h5">
         Passkeys
       </h2>
       <p>
@@ -50,7 +50,7 @@ export function PasskeysSection({ supported = browserSupportsWebAuthn() }: { sup
           This browser cannot create or use passkeys. Open this page in a recent Chrome, Edge, Firefox or Safari to add one.
         </p>
       )}
-      <h3 id={LIST_TITLE_ID} className="h5 mt-4" tabIndex={-1}>
+      <h3 id={LIST_TITLE_ID} className="h6 mt-4" tabIndex={-1}>
         Your passkeys
       </h3>
       <PasskeyList />

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { deviceName } from './SessionsSection';
+
+describe('deviceName', () => {
+  it('names the browser and the system of common user agents', () => {
+    expect(
+      deviceName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'),
+    ).toBe('Chrome on Windows');
+    expect(
+      deviceName(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(deviceName('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Linux');
+  });
+
+  it('shows an unknown agent as itself, cut short, and a missing one as unknown', () => {
+    expect(deviceName('curl/8.5.0')).toBe('curl/8.5.0');
+    expect(deviceName(null)).toBe('Unknown device');
+  });
+});
