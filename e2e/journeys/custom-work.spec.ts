@@ -183,6 +183,9 @@ for (const width of [375, 1280]) {
     await expect(adminPage.getByText('Levels 1 to 6 are done')).toBeVisible();
     await expect(adminPage.getByRole('heading', { name: 'The chat' })).toBeVisible();
     await expect(adminPage.getByText('Winter art for all 12 levels, please')).toBeVisible();
+    // Nothing is chosen in advance: Resolve alone asks for the outcome.
+    await adminPage.getByRole('button', { name: 'Resolve' }).click();
+    await expect(adminPage.getByText('Choose release, refund or split')).toBeVisible();
     await adminPage.getByLabel('Split between them').check();
     await adminPage.getByLabel('The seller’s share, in percent').fill('60');
     await expect(adminPage.getByText('$60.00 to the seller, $40.00 back to the buyer.')).toBeVisible();

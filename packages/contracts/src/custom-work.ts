@@ -126,7 +126,8 @@ export const customWorkResolveBodySchema = z
       .min(1, 'A split gives the seller from 1 to 99 percent')
       .max(99, 'A split gives the seller from 1 to 99 percent')
       .optional(),
-    note: plainText(0, 5000, 'Explain the decision', 'A note is at most 5,000 characters').optional(),
+    // Money moves for good on this decision: both sides read why (docs/decisions/0013).
+    note: plainText(1, 5000, 'Explain the decision to both sides', 'A note is at most 5,000 characters'),
   })
   .superRefine((body, context) => {
     if (body.outcome === 'split' && body.sellerPercent === undefined) {

@@ -121,7 +121,13 @@ describe('custom work under random actions by the buyer, the seller, an admin an
                   break;
                 case 'resolve':
                   statuses.push(
-                    (await step(ctx, admin, work._id, 'resolve', { outcome: next.outcome, sellerPercent: next.sellerPercent })).statusCode,
+                    (
+                      await step(ctx, admin, work._id, 'resolve', {
+                        outcome: next.outcome,
+                        sellerPercent: next.sellerPercent,
+                        note: 'Decided on the evidence',
+                      })
+                    ).statusCode,
                   );
                   break;
                 case 'wait':

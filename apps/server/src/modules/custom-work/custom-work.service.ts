@@ -460,7 +460,7 @@ export class CustomWorkService {
 
   async resolve(actor: SessionUser, id: string, body: CustomWorkResolveBody) {
     const sellerPercent = body.outcome === 'release' ? 100 : body.outcome === 'refund' ? 0 : (body.sellerPercent ?? 0);
-    return this.actAs(actor, id, { type: 'resolve', outcome: body.outcome, sellerPercent }, body.note ?? null);
+    return this.actAs(actor, id, { type: 'resolve', outcome: body.outcome, sellerPercent }, body.note);
   }
 
   private async actAs(actor: SessionUser, id: string, action: CustomWorkAction, note: string | null = null): Promise<CustomWork> {

@@ -40,7 +40,10 @@ describe('custom work in escrow', () => {
     const released = await stepped(ctx, buyer, work._id, 'accept-delivery');
     expect(released).toMatchObject({ status: 'released', escrowCents: 0 });
     expect(await escrowOf(ctx, work._id)).toBe(0);
-    expect((await statementOf(ctx, seller)).entries).toContainEqual(expect.objectContaining({ kind: 'custom_work', amountCents: 30_000 }));
+    // The statement names the product the work was for; a quoted price has no list price nor discount.
+    expect((await statementOf(ctx, seller)).entries).toContainEqual(
+      expect.objectContaining({ kind: 'custom_work', amountCents: 30_000, productId: product._id, listCents: null, discountCents: null }),
+    );
     expect(await ctx.services.ledger.check()).toMatchObject({ unbalancedTransactions: [], balancesOff: [], linesWithoutSale: [] });
   });
 
@@ -53,7 +56,7 @@ describe('custom work in escrow', () => {
     await deliver(ctx, seller, work._id);
     const disputed = await stepped(ctx, buyer, work._id, 'dispute', { reason: 'Half the levels still have the old art' });
     expect(disputed).toMatchObject({ status: 'disputed', autoReleaseAt: null, dispute: { openedBy: 'buyer' } });
-    expect((await step(ctx, seller, work._id, 'resolve', { outcome: 'release' })).statusCode).toBe(403);
+    expect((await step(ctx, seller, work._id, 'resolve', { outcome: 'release', note: 'Delivered as quoted' })).statusCode).toBe(403);
 
     const resolved = await stepped(ctx, admin, work._id, 'resolve', { outcome: 'split', sellerPercent: 60, note: 'Half delivered' });
     expect(resolved).toMatchObject({
@@ -271,7 +274,7 @@ describe('custom work in escrow', () => {
     };
     expect(sellerNotices.notifications.map((notice) => notice.title)).toContain(`New evidence in the dispute over ${product.title.en}`);
 
-    await stepped(ctx, admin, work._id, 'resolve', { outcome: 'release' });
+    await stepped(ctx, admin, work._id, 'resolve', { outcome: 'release', note: 'Delivered as quoted' });
     expect((await addEvidence(seller, 'One more thing')).statusCode).toBe(409);
     expect((await read(ctx, seller, work._id)).evidence).toHaveLength(2);
   });

@@ -15,6 +15,7 @@ export {
   paidLinesWithoutSaleEntries,
   reskinQuotedWith,
   soldLicenceLines,
+  soldLines,
   soldOrders,
   soldRefundableLines,
   type LineAtSale,

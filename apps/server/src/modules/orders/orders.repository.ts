@@ -306,6 +306,13 @@ export class OrdersRepository {
 }
 
 /**
+ * Sold lines of every kind (`l`) with their order (`o`): licences, upgrades and custom work's
+ * milestones, for a read that names what each ledger entry was for (a seller's statement).
+ */
+export const soldLines = (db: Kysely<Database>) =>
+  db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').where('o.status', 'in', SOLD_ORDER_STATUSES);
+
+/**
  * Sold licence lines (`l`) with their order (`o`), for another module's read that needs a join
  * (bestsellers, the admins' lists): the door's query, never the tables' names.
  */

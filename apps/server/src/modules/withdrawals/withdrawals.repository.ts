@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, WithdrawalsTable } from '../../db/schema.js';
-import { reskinQuotedWith, soldLicenceLines } from '../orders/index.js';
+import { reskinQuotedWith, soldLicenceLines, soldLines } from '../orders/index.js';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type WithdrawalWithSellerRow = WithdrawalRow & { seller_name: string; seller_email: string };
@@ -161,10 +161,10 @@ export class WithdrawalsRepository {
    */
   async productsOfLines(
     lineIds: readonly string[],
-  ): Promise<Map<string, { productId: string; title: string | null; listCents: number; discountCents: number }>> {
+  ): Promise<Map<string, { productId: string; title: string | null; listCents: number | null; discountCents: number | null }>> {
     if (lineIds.length === 0) return new Map();
-    const rows = await soldLicenceLines(this.db)
-      .select(['l.id', 'l.product_id', 'l.list_cents', 'l.discount_cents', 'l.platform_discount_cents'])
+    const rows = await soldLines(this.db)
+      .select(['l.id', 'l.kind', 'l.product_id', 'l.list_cents', 'l.discount_cents', 'l.platform_discount_cents'])
       .select(englishTitleOf('l.product_id').as('title'))
       .where('l.id', 'in', lineIds)
       .execute();
@@ -174,8 +174,9 @@ export class WithdrawalsRepository {
         {
           productId: row.product_id,
           title: row.title,
-          listCents: Number(row.list_cents),
-          discountCents: Number(row.discount_cents) - Number(row.platform_discount_cents),
+          // A custom work milestone has a quoted price, no list price nor discounts (docs/decisions/0013).
+          listCents: row.kind === 'custom_work' ? null : Number(row.list_cents),
+          discountCents: row.kind === 'custom_work' ? null : Number(row.discount_cents) - Number(row.platform_discount_cents),
         },
       ]),
     );

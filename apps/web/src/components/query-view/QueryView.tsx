@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/PageSpinner';
+import { ApiError } from '@/lib/api';
 import './query-view.css';
 
 export function EmptyState({ children = 'No games here yet' }: { children?: ReactNode }) {
@@ -9,6 +10,15 @@ export function EmptyState({ children = 'No games here yet' }: { children?: Reac
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  // Not found, not yours, gone: asking again answers the same, so no button offers it.
+  const final = error instanceof ApiError && [403, 404, 410].includes(error.status);
+  if (final) {
+    return (
+      <div className="error-state" role="alert">
+        <p className="mb-0">{message}</p>
+      </div>
+    );
+  }
   return (
     <div className="error-state" role="alert">
       <p className="mb-2">{message}</p>

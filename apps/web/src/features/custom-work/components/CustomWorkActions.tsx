@@ -209,21 +209,24 @@ const OUTCOMES: Array<{ value: ResolutionOutcome; label: string }> = [
 function ResolveForm({ work }: { work: CustomWork }) {
   const step = useCustomWorkStep(work._id);
   const ids = useId();
-  const [outcome, setOutcome] = useState<ResolutionOutcome>('split');
-  const [percent, setPercent] = useState('50');
+  // Nothing is chosen for the admin: one click must not move the money either way.
+  const [outcome, setOutcome] = useState<ResolutionOutcome | null>(null);
+  const [percent, setPercent] = useState('');
   const [note, setNote] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<{ field: 'outcome' | 'percent' | 'note'; message: string } | null>(null);
   const held = work.escrowCents;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = customWorkResolveBodySchema.safeParse({
-      outcome,
-      ...(outcome === 'split' ? { sellerPercent: Number(percent) } : {}),
-      ...(note.trim() ? { note } : {}),
+      outcome: outcome ?? undefined,
+      ...(outcome === 'split' ? { sellerPercent: percent === '' ? undefined : Number(percent) } : {}),
+      note,
     });
     if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Check the share');
-      document.getElementById(`${ids}-percent`)?.focus();
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] === 'note' ? 'note' : issue?.path[0] === 'sellerPercent' ? 'percent' : 'outcome';
+      setInvalid({ field, message: issue?.message ?? 'Check the decision' });
+      document.getElementById(field === 'outcome' ? `${ids}-release` : `${ids}-${field}`)?.focus();
       return;
     }
     step.mutate({ step: 'resolve', body: parsed.data });
@@ -234,7 +237,7 @@ function ResolveForm({ work }: { work: CustomWork }) {
       <h3 id={`${ids}-title`} className="h6">
         Resolve the dispute over {formatCents(held)}
       </h3>
-      <fieldset className="mb-2">
+      <fieldset className="mb-2" aria-describedby={invalid?.field === 'outcome' ? `${ids}-invalid` : undefined}>
         <legend className="form-label fs-6">Outcome</legend>
         {OUTCOMES.map((choice) => (
           <div className="form-check" key={choice.value}>
@@ -244,13 +247,21 @@ function ResolveForm({ work }: { work: CustomWork }) {
               name={`${ids}-outcome`}
               id={`${ids}-${choice.value}`}
               checked={outcome === choice.value}
-              onChange={() => setOutcome(choice.value)}
+              onChange={() => {
+                setOutcome(choice.value);
+                setInvalid(null);
+              }}
             />
             <label className="form-check-label" htmlFor={`${ids}-${choice.value}`}>
               {choice.label}
             </label>
           </div>
         ))}
+        {invalid?.field === 'outcome' && (
+          <p id={`${ids}-invalid`} className="invalid-feedback d-block">
+            {invalid.message}
+          </p>
+        )}
       </fieldset>
       {outcome === 'split' && (
         <div className="mb-2">
@@ -263,18 +274,18 @@ function ResolveForm({ work }: { work: CustomWork }) {
             inputMode="numeric"
             min={1}
             max={99}
-            className={`form-control${invalid ? ' is-invalid' : ''}`}
+            className={`form-control${invalid?.field === 'percent' ? ' is-invalid' : ''}`}
             value={percent}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={`${ids}-share${invalid ? ` ${ids}-invalid` : ''}`}
+            aria-invalid={invalid?.field === 'percent' ? true : undefined}
+            aria-describedby={`${ids}-share${invalid?.field === 'percent' ? ` ${ids}-invalid` : ''}`}
             onChange={(event) => {
               setPercent(event.target.value);
               setInvalid(null);
             }}
           />
-          {invalid && (
+          {invalid?.field === 'percent' && (
             <p id={`${ids}-invalid`} className="invalid-feedback d-block">
-              {invalid}
+              {invalid.message}
             </p>
           )}
           <p id={`${ids}-share`} className="form-text mb-0" aria-live="polite">
@@ -289,12 +300,23 @@ function ResolveForm({ work }: { work: CustomWork }) {
       </label>
       <textarea
         id={`${ids}-note`}
-        className="form-control mb-2"
+        className={`form-control${invalid?.field === 'note' ? ' is-invalid' : ''} mb-2`}
         rows={3}
         maxLength={5000}
+        required
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        aria-invalid={invalid?.field === 'note' ? true : undefined}
+        aria-describedby={invalid?.field === 'note' ? `${ids}-invalid` : undefined}
+        onChange={(event) => {
+          setNote(event.target.value);
+          setInvalid(null);
+        }}
       />
+      {invalid?.field === 'note' && (
+        <p id={`${ids}-invalid`} className="invalid-feedback d-block mt-n1">
+          {invalid.message}
+        </p>
+      )}
       <FormError message={step.error instanceof Error ? step.error.message : undefined} />
       <SubmitButton pending={step.isPending}>Resolve</SubmitButton>
     </form>
