@@ -1,4 +1,4 @@
-import { newPerson, signUp } from '../support/accounts.js';
+import { logIn, newPerson, signUp } from '../support/accounts.js';
 import { expectAccessibleAtBothWidths } from '../support/axe.js';
 import { tabTo } from '../support/keyboard.js';
 import { type BrowserContext, expect, type Page, test as journey } from '../support/test.js';
@@ -42,7 +42,8 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
 
   await page.goto('/userPanel/security');
-  await expect(page.getByRole('heading', { level: 1, name: 'Passkeys' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Passkeys' })).toBeVisible();
   await expect(page.getByText('No passkeys yet')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'passkeys, none yet');
 
@@ -82,6 +83,17 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
 
   await page.goto('/userPanel/security');
   await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText(/Last used/)).toBeVisible();
+
+  // The password alone no longer signs in: the passkey is the account's second factor (docs/decisions/0017).
+  await page.request.post('/api/user/signOut', { headers: { origin: localUrl } });
+  await page.evaluate(() => sessionStorage.clear());
+  await logIn(page, person.email, person.password);
+  await expect(page.getByText('Your password was right. Now confirm with one of your passkeys.')).toBeVisible();
+  expect((await page.request.get('/api/user/currentUser')).status()).toBe(401);
+  await expectAccessibleAtBothWidths(page, 'the passkey as the second factor');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(`${localUrl}/`);
+  expect((await (await page.request.get('/api/user/currentUser')).json()).email).toBe(person.email);
 
   // Another browser, whose authenticator holds no passkey for this site: a clear refusal, and no session.
   // (With no authenticator at all, Chromium would wait for one until the options' timeout.)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test.js';
-import { logIn, newPerson, signUp } from '../support/accounts.js';
+import { confirmItIsYou, logIn, newPerson, signUp } from '../support/accounts.js';
 import { expectAccessibleAtBothWidths } from '../support/axe.js';
 import { latestMailTo } from '../support/outbox.js';
 
@@ -78,6 +78,8 @@ test('the demo seller makes a studio, a new Developer joins and acts for it, is 
   const memberRow = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: person.email });
   await memberRow.getByRole('button', { name: 'Remove' }).click();
   await memberRow.getByRole('button', { name: 'Yes, remove' }).click();
+  // Taking access away asks the owner to confirm it is them (docs/decisions/0016).
+  await confirmItIsYou(page, 'seller12345');
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: person.email })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Members' })).toBeFocused();
   await expect(audit.getByRole('row').filter({ hasText: 'Removed a member' })).toBeVisible();

@@ -75,4 +75,22 @@ describe('the step-up dialog', () => {
     expect(await screen.findByText('Refused: Please confirm it is you.')).toBeTruthy();
     expect(calls.filter((call) => call.url === '/api/licence/tokens')).toHaveLength(1);
   });
+
+  it('asks someone whose only second factor is a passkey for the passkey, never for a password that cannot pass', async () => {
+    fakeFetch((url) =>
+      url === '/api/user/2fa'
+        ? { status: 200, body: { totp: false, recoveryCodesLeft: 0, methods: ['passkey'], enrolmentRequired: false } }
+        : STEP_UP,
+    );
+    renderAt(<TokenButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+
+    await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(await screen.findByText('This action needs one of your passkeys again.')).toBeTruthy();
+    // happy-dom has no WebAuthn: the dialog says so rather than offering a button that cannot work.
+    expect(screen.getByText(/This browser cannot use passkeys/)).toBeTruthy();
+    expect(screen.queryByLabelText('Your password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(/Refused:/)).toBeTruthy();
+  });
 });
