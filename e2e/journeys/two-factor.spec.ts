@@ -107,3 +107,35 @@ test('a person confirms a token in place, sets up an authenticator app by keyboa
   await expect(sessions.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toHaveCount(0);
 });
+
+test('a person changes their email and then their password on the Security page, confirming it is them first', async ({ page }) => {
+  const person = newPerson('Eli Email');
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/Login$/);
+  await page.goto('/userPanel/security');
+  await expect(page.getByRole('heading', { name: 'Email and password' })).toBeVisible();
+  await expect(page.getByText(`You sign in with ${person.email}.`)).toBeVisible();
+
+  const newEmail = person.email.replace('morgan.', 'eli.');
+  await page.getByLabel('New email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByLabel('New email')).toBeFocused();
+  await expect(page.getByLabel('New email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('New email').fill(newEmail);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  // A session that just signed up has not confirmed anything: the dialog asks, then the change goes through.
+  await confirmItIsYou(page, person.password);
+  await expect(page.getByText(`Your email is now ${newEmail}.`)).toBeVisible();
+  await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
+
+  await page.getByLabel('New password', { exact: true }).fill(`${person.password}-renewed`);
+  await page.getByLabel('Confirm the new password').fill(`${person.password}-renewed`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.', { exact: false })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'security page, email and password changed');
+
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await logIn(page, newEmail, `${person.password}-renewed`);
+  await expect(page).toHaveURL(/\/$/);
+});

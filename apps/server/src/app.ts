@@ -15,7 +15,7 @@ import { security } from './http/security.js';
 import { slowBodies } from './http/slow-bodies.js';
 import { spa } from './http/spa.js';
 import { strictRequestSchemas } from './http/strict-schemas.js';
-import { authentication, authRoutes, passkeyRoutes, twoFactorRoutes } from './modules/auth/index.js';
+import { accountRoutes, authentication, authRoutes, passkeyRoutes, twoFactorRoutes } from './modules/auth/index.js';
 import { commentRoutes } from './modules/comments/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { fileRoutes } from './modules/files/index.js';
@@ -175,6 +175,7 @@ export async function buildApp(given: AppDependencies) {
     cookieSecure: config.cookieSecure,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  await app.register(accountRoutes, { account: services.account, auth: services.auth });
   await app.register(twoFactorRoutes, {
     auth: services.auth,
     cookieSecure: config.cookieSecure,

@@ -1,6 +1,6 @@
 import { payoutsOnHoldMessage } from '@market/contracts';
 import { type DatabaseHandle, unitOfWork } from './db/index.js';
-import { AuthService, PasskeysService, PasswordHasher, PasswordResetService } from './modules/auth/index.js';
+import { AccountService, AuthService, PasskeysService, PasswordHasher, PasswordResetService } from './modules/auth/index.js';
 import { PeopleService } from './modules/people/index.js';
 import { CommentsService } from './modules/comments/index.js';
 import { accountStateOf, ConnectPayouts, ConnectService } from './modules/connect/index.js';
@@ -328,6 +328,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     auth,
     passkeys,
     studios: new StudiosService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, sessions: auth }),
+    account: new AccountService({ db, inTransaction, mail, publicUrl: config.publicUrl, passwords }),
     passwordReset: new PasswordResetService({ db, inTransaction, mail, clock, publicUrl: config.publicUrl, passwords }),
     storage,
     ledger,

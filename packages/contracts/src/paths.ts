@@ -36,6 +36,9 @@ export const API_PATHS = {
     totp: '/api/user/2fa/totp',
     verify: '/api/user/2fa/verify',
     stepUp: '/api/user/2fa/step-up',
+    /** The account's email and password, each after a fresh step-up. */
+    email: '/api/user/email',
+    password: '/api/user/password',
     sessions: '/api/user/sessions',
     session: '/api/user/sessions/:id',
   },

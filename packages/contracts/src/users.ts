@@ -87,5 +87,23 @@ export const resetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/** PUT /api/user/email: the signed-in person's new email, after a fresh step-up (docs/decisions/0016). */
+export const changeEmailBodySchema = z.strictObject({ email: emailSchema });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** PUT /api/user/password: a new password under the sign-up rules, after a fresh step-up (docs/decisions/0016). */
+export const changePasswordBodySchema = z
+  .strictObject({
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const PASSWORD_CHANGED = 'Your password has been changed. Every other browser signed in to your account was signed out.';
+
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You have been signed out everywhere; log in with your new password.';
 export const PASSWORD_RESET_LINK_INVALID = 'This reset link has expired or has already been used. Ask for a new one.';

@@ -28,6 +28,8 @@ export { requireStepUp, requireStepUpForSessions, stepUpRequired } from './stepU
 export { twoFactorRoutes } from './twoFactor.routes.js';
 export type { SecondFactorProvider } from './twoFactor.service.js';
 export { PasswordResetService } from './passwordReset.service.js';
+export { AccountService } from './account.service.js';
+export { accountRoutes } from './account.routes.js';
 export { PasswordHasher } from './password.js';
 export { passkeyRoutes } from './passkeys.routes.js';
 export { PasskeysService, type RelyingParty } from './passkeys.service.js';

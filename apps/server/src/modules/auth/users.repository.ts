@@ -15,6 +15,14 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async changeEmail(id: string, email: string, key: string): Promise<void> {
+    await this.db.updateTable('users').set({ email, email_key: key }).where('id', '=', id).execute();
+  }
+
+  async changePasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
   async insert(user: NewUserRow): Promise<void> {
     await this.db.insertInto('users').values(user).execute();
   }

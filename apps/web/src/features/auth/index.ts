@@ -9,3 +9,4 @@ export { ForgotPasswordForm } from './components/ForgotPasswordForm';
 export { ResetPasswordForm, InvalidLink } from './components/ResetPasswordForm';
 export { AlreadySignedIn } from './components/AlreadySignedIn';
 export { uploadPathOf } from './uploadPath';
+export { applySignedIn } from './sessionChannel';

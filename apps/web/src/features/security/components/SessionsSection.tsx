@@ -25,7 +25,7 @@ export function SessionsSection() {
           <>
             <SessionTable sessions={list} />
             <FormError message={revokeOthers.error?.message} />
-            {revokeOthers.data && <output className="d-block text-success mb-2">{revokeOthers.data}</output>}
+            {revokeOthers.data && <output className="d-block alert alert-success mb-2">{revokeOthers.data}</output>}
             {list.some((session) => !session.current) && (
               <ConfirmButton
                 label="Sign out all other sessions"
