@@ -1,0 +1,244 @@
+/**
+ * The catalogue's in-process search index (docs/decisions/0019): built from the product rows, so it
+ * answers the same on SQLite and PostgreSQL. Pure: no database, no clock.
+ */
+
+/** How much a word found in a field counts (docs/decisions/0019). */
+export const FIELD_WEIGHTS = { title: 10, tag: 5, description: 1 } as const;
+
+/** How well a typed word matched a word of the index. */
+export const MATCH_QUALITY = { exact: 1, prefix: 0.6, oneEdit: 0.45, twoEdits: 0.3 } as const;
+
+/** Bayesian rating: a product's mean pulled towards the catalogue's mean as if it had this many more reviews. */
+export const RATING_PRIOR_REVIEWS = 5;
+
+/** Words of a text: letters and digits of any script, lower-cased. */
+export function wordsOf(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** Edits a typed word of this length may differ by: none below 5 letters, one from 5, two from 9. */
+export function allowedEdits(length: number): number {
+  if (length >= 9) return 2;
+  if (length >= 5) return 1;
+  return 0;
+}
+
+/** What ranking and the facets need of a product, beside its words. */
+export interface ProductFacts {
+  engine: string | null;
+  platforms: string[];
+  category: string;
+  subCategory: string;
+  /** The listed Single App License price. */
+  priceCents: number;
+  reviewCount: number;
+  reviewTotal: number;
+  /** multi_app and/or reskin (docs/decisions/0019). */
+  licences: string[];
+  unitsSold: number;
+  downloads: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IndexedProduct {
+  id: string;
+  fields: Array<{ text: string; weight: number }>;
+  facts: ProductFacts;
+}
+
+interface TrieNode {
+  children: Map<string, TrieNode>;
+  word: string | null;
+}
+
+const newNode = (): TrieNode => ({ children: new Map(), word: null });
+
+/** A vocabulary word a typed word matched, and how well. */
+export interface WordMatch {
+  word: string;
+  quality: number;
+}
+
+export class SearchIndex {
+  private readonly products = new Map<string, { facts: ProductFacts; words: Map<string, number> }>();
+  /** word → product id → the weight of the heaviest field holding it. */
+  private readonly postings = new Map<string, Map<string, number>>();
+  private readonly root = newNode();
+  private ratingSum = 0;
+  private ratingCount = 0;
+
+  get size(): number {
+    return this.products.size;
+  }
+
+  get vocabularySize(): number {
+    return this.postings.size;
+  }
+
+  has(id: string): boolean {
+    return this.products.has(id);
+  }
+
+  facts(id: string): ProductFacts | undefined {
+    return this.products.get(id)?.facts;
+  }
+
+  ids(): IterableIterator<string> {
+    return this.products.keys();
+  }
+
+  upsert(product: IndexedProduct): void {
+    this.remove(product.id);
+    const words = new Map<string, number>();
+    for (const field of product.fields) {
+      for (const word of wordsOf(field.text)) words.set(word, Math.max(words.get(word) ?? 0, field.weight));
+    }
+    for (const [word, weight] of words) {
+      let posting = this.postings.get(word);
+      if (!posting) {
+        posting = new Map();
+        this.postings.set(word, posting);
+        this.nodeFor(word, true)!.word = word;
+      }
+      posting.set(product.id, weight);
+    }
+    this.products.set(product.id, { facts: product.facts, words });
+    this.ratingSum += product.facts.reviewTotal;
+    this.ratingCount += product.facts.reviewCount;
+  }
+
+  remove(id: string): void {
+    const entry = this.products.get(id);
+    if (!entry) return;
+    for (const word of entry.words.keys()) {
+      const posting = this.postings.get(word)!;
+      posting.delete(id);
+      if (posting.size === 0) {
+        this.postings.delete(word);
+        this.nodeFor(word, false)!.word = null;
+      }
+    }
+    this.products.delete(id);
+    this.ratingSum -= entry.facts.reviewTotal;
+    this.ratingCount -= entry.facts.reviewCount;
+  }
+
+  /** The catalogue's mean rating (C of the Bayesian rating); 0 before any review. */
+  get meanRating(): number {
+    return this.ratingCount === 0 ? 0 : this.ratingSum / this.ratingCount;
+  }
+
+  /** (m·C + total) / (m + count): few reviews count for little. */
+  bayesianRating(facts: ProductFacts): number {
+    return (RATING_PRIOR_REVIEWS * this.meanRating + facts.reviewTotal) / (RATING_PRIOR_REVIEWS + facts.reviewCount);
+  }
+
+  /** Every vocabulary word the typed one may mean: itself, words it begins, words within its allowed edits. */
+  lookup(typed: string): WordMatch[] {
+    const best = new Map<string, number>();
+    const offer = (word: string, quality: number) => {
+      if ((best.get(word) ?? 0) < quality) best.set(word, quality);
+    };
+    const node = this.nodeFor(typed, false);
+    if (node) {
+      const stack = [node];
+      while (stack.length > 0) {
+        const next = stack.pop()!;
+        if (next.word !== null) offer(next.word, next.word === typed ? MATCH_QUALITY.exact : MATCH_QUALITY.prefix);
+        for (const child of next.children.values()) stack.push(child);
+      }
+    }
+    const edits = allowedEdits(typed.length);
+    if (edits > 0) {
+      for (const [word, distance] of this.withinEdits(typed, edits)) {
+        if (distance > 0) offer(word, distance === 1 ? MATCH_QUALITY.oneEdit : MATCH_QUALITY.twoEdits);
+      }
+    }
+    return [...best].map(([word, quality]) => ({ word, quality }));
+  }
+
+  /**
+   * Vocabulary words within `max` edits of `typed` (optimal string alignment: a swap of two
+   * neighbouring letters is one edit), found by walking the trie with one row of the distance
+   * table per letter and leaving a branch once every cell of its row is over `max`.
+   */
+  withinEdits(typed: string, max: number): Map<string, number> {
+    const found = new Map<string, number>();
+    const letters = [...typed];
+    const width = letters.length + 1;
+    const first = Array.from({ length: width }, (_, index) => index);
+    const walk = (
+      node: TrieNode,
+      letter: string,
+      previousLetter: string | null,
+      above: number[],
+      aboveAbove: number[] | null,
+      depth: number,
+    ) => {
+      const row = new Array<number>(width);
+      row[0] = depth;
+      let smallest = row[0];
+      for (let i = 1; i < width; i += 1) {
+        let cost = Math.min(above[i]! + 1, row[i - 1]! + 1, above[i - 1]! + (letters[i - 1] === letter ? 0 : 1));
+        if (aboveAbove && i > 1 && letters[i - 1] === previousLetter && letters[i - 2] === letter) {
+          cost = Math.min(cost, aboveAbove[i - 2]! + 1);
+        }
+        row[i] = cost;
+        if (cost < smallest) smallest = cost;
+      }
+      if (node.word !== null && row[width - 1]! <= max) found.set(node.word, row[width - 1]!);
+      if (smallest > max) return;
+      for (const [next, child] of node.children) walk(child, next, letter, row, above, depth + 1);
+    };
+    for (const [letter, child] of this.root.children) walk(child, letter, null, first, null, 1);
+    return found;
+  }
+
+  /**
+   * Products holding every word of any alternative (each word by its best variant), with their text
+   * scores: the sum over words of field weight × match quality; the best alternative counts.
+   */
+  match(alternatives: string[][]): Map<string, number> {
+    const scores = new Map<string, number>();
+    for (const words of alternatives) {
+      if (words.length === 0) continue;
+      let result: Map<string, number> | null = null;
+      for (const word of words) {
+        const perWord = new Map<string, number>();
+        for (const { word: variant, quality } of this.lookup(word)) {
+          for (const [id, weight] of this.postings.get(variant)!) {
+            if (result && !result.has(id)) continue;
+            const score = weight * quality;
+            if ((perWord.get(id) ?? 0) < score) perWord.set(id, score);
+          }
+        }
+        if (result) for (const [id, score] of perWord) perWord.set(id, score + result.get(id)!);
+        result = perWord;
+        if (result.size === 0) break;
+      }
+      for (const [id, score] of result ?? []) if ((scores.get(id) ?? 0) < score) scores.set(id, score);
+    }
+    return scores;
+  }
+
+  private nodeFor(word: string, create: boolean): TrieNode | null {
+    let node = this.root;
+    for (const letter of word) {
+      let child = node.children.get(letter);
+      if (!child) {
+        if (!create) return null;
+        child = newNode();
+        node.children.set(letter, child);
+      }
+      node = child;
+    }
+    return node;
+  }
+}
