@@ -182,7 +182,7 @@ export class SearchIndex {
       aboveAbove: number[] | null,
       depth: number,
     ) => {
-      const row = new Array<number>(width);
+      const row: number[] = Array.from({ length: width }, () => 0);
       row[0] = depth;
       let smallest = row[0];
       for (let i = 1; i < width; i += 1) {
