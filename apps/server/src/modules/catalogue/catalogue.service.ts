@@ -26,7 +26,7 @@ import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueRepository, type ListFilter, type ProductRow, type ProductsOnSale, type TranslationRow } from './catalogue.repository.js';
 import { searchTokens } from './catalogue-text.js';
 import { SearchIndexKeeper, indexedProduct } from './search-keeper.js';
-import { candidatesOf, compareFor, searchPage } from './search-results.js';
+import { bestIds, candidatesOf, searchPage } from './search-results.js';
 import { canManage, canSee, seesEveryProduct } from './policies.js';
 import { ProductCards } from './product-cards.js';
 import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
@@ -309,13 +309,7 @@ export class CatalogueService {
   private async search(text: string, typed: string[], limit: number): Promise<ProductSummary[]> {
     if (typed.length === 0) return [];
     const index = await this.searchIndex.current();
-    const candidates = candidatesOf(index, index.match(await this.alternatives(text, typed)), new Set());
-    return this.cards.of(
-      candidates
-        .sort(compareFor('relevance', index))
-        .slice(0, limit)
-        .map((candidate) => candidate.id),
-    );
+    return this.cards.of(bestIds(index, index.match(await this.alternatives(text, typed)), limit));
   }
 
   /** The words as typed and, when it differs, their English translation. */
@@ -329,7 +323,7 @@ export class CatalogueService {
     const now = this.clock.now();
     const [index, onSale] = await Promise.all([this.searchIndex.current(), this.rows.onSaleIdSet(now.toISOString())]);
     const scores = typed.length === 0 ? null : index.match(await this.alternatives(query.q, typed));
-    const page = searchPage(index, candidatesOf(index, scores, onSale), query, now.getTime());
+    const page = searchPage(candidatesOf(index, scores, onSale), query, now.getTime());
     return { products: await this.cards.of(page.ids), total: page.total, facets: page.facets };
   }
 

@@ -70,9 +70,9 @@ describe('the search index’s word lookup', () => {
 
   it('ranks an exact word over a prefix over a typo, and needs every typed word', () => {
     const index = indexOf(['puzzle box', 'puzzles', 'puzzel', 'box']);
-    const scores = index.match([['puzzle']]);
+    const scores = index.matchIds([['puzzle']]);
     expect([...scores.keys()].sort((a, b) => scores.get(b)! - scores.get(a)!)).toEqual(['0', '1', '2']);
-    expect([...index.match([['puzzle', 'box']]).keys()]).toEqual(['0']);
+    expect([...index.matchIds([['puzzle', 'box']]).keys()]).toEqual(['0']);
   });
 
   it('forgets the words of a product removed or replaced', () => {

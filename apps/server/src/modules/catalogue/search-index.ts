@@ -66,16 +66,63 @@ export interface WordMatch {
   quality: number;
 }
 
+/** A product of the index: its id, facts and the words it holds (to take them out again). */
+interface Doc {
+  id: string;
+  facts: ProductFacts;
+  words: string[];
+}
+
+/** The products holding a word, with the weight of the heaviest field holding it in each; unordered. */
+interface Posting {
+  /** The word as a string of its own: one cut from a description would keep the whole description alive. */
+  word: string;
+  docs: number[];
+  weights: number[];
+}
+
+/**
+ * Products are numbered inside the index and postings are plain arrays: maps per product and per
+ * word cost several times the memory at 100,000 products (docs/decisions/0019, "Measured").
+ */
 export class SearchIndex {
-  private readonly products = new Map<string, { facts: ProductFacts; words: Map<string, number> }>();
-  /** word → product id → the weight of the heaviest field holding it. */
-  private readonly postings = new Map<string, Map<string, number>>();
+  private readonly docs: Array<Doc | null> = [];
+  private readonly numbers = new Map<string, number>();
+  private readonly freeNumbers: number[] = [];
+  private readonly postings = new Map<string, Posting>();
   private readonly root = newNode();
   private ratingSum = 0;
   private ratingCount = 0;
+  private tieOrder: Int32Array | null = null;
+
+  /**
+   * Each product's place when text scores are equal (docs/decisions/0019: Bayesian rating, then
+   * sales, then newest), by product number; worked out again after a change, on the next search.
+   */
+  tiePlaces(): Int32Array {
+    if (this.tieOrder) return this.tieOrder;
+    const numbers = [...this.numbers.values()];
+    const rating = new Float64Array(this.docs.length);
+    for (const number of numbers) rating[number] = this.bayesianRating(this.docs[number]!.facts);
+    numbers.sort((a, b) => {
+      const x = this.docs[a]!;
+      const y = this.docs[b]!;
+      return (
+        rating[b]! - rating[a]! ||
+        y.facts.unitsSold - x.facts.unitsSold ||
+        y.facts.downloads - x.facts.downloads ||
+        y.facts.createdAt.localeCompare(x.facts.createdAt) ||
+        y.id.localeCompare(x.id)
+      );
+    });
+    const places = new Int32Array(this.docs.length);
+    numbers.forEach((number, place) => (places[number] = place));
+    this.tieOrder = places;
+    return places;
+  }
 
   get size(): number {
-    return this.products.size;
+    return this.numbers.size;
   }
 
   get vocabularySize(): number {
@@ -83,15 +130,16 @@ export class SearchIndex {
   }
 
   has(id: string): boolean {
-    return this.products.has(id);
+    return this.numbers.has(id);
   }
 
-  facts(id: string): ProductFacts | undefined {
-    return this.products.get(id)?.facts;
+  /** The numbers of every product held. */
+  *docNumbers(): IterableIterator<number> {
+    for (const number of this.numbers.values()) yield number;
   }
 
-  ids(): IterableIterator<string> {
-    return this.products.keys();
+  doc(number: number): Doc {
+    return this.docs[number]!;
   }
 
   upsert(product: IndexedProduct): void {
@@ -100,34 +148,49 @@ export class SearchIndex {
     for (const field of product.fields) {
       for (const word of wordsOf(field.text)) words.set(word, Math.max(words.get(word) ?? 0, field.weight));
     }
+    const number = this.freeNumbers.pop() ?? this.docs.length;
+    const held: string[] = [];
     for (const [word, weight] of words) {
       let posting = this.postings.get(word);
       if (!posting) {
-        posting = new Map();
-        this.postings.set(word, posting);
-        this.nodeFor(word, true)!.word = word;
+        const own = Buffer.from(word).toString();
+        posting = { word: own, docs: [], weights: [] };
+        this.postings.set(own, posting);
+        this.nodeFor(own, true)!.word = own;
       }
-      posting.set(product.id, weight);
+      posting.docs.push(number);
+      posting.weights.push(weight);
+      held.push(posting.word);
     }
-    this.products.set(product.id, { facts: product.facts, words });
+    this.tieOrder = null;
+    this.docs[number] = { id: product.id, facts: product.facts, words: held };
+    this.numbers.set(product.id, number);
     this.ratingSum += product.facts.reviewTotal;
     this.ratingCount += product.facts.reviewCount;
   }
 
   remove(id: string): void {
-    const entry = this.products.get(id);
-    if (!entry) return;
-    for (const word of entry.words.keys()) {
+    const number = this.numbers.get(id);
+    if (number === undefined) return;
+    const doc = this.docs[number]!;
+    for (const word of doc.words) {
       const posting = this.postings.get(word)!;
-      posting.delete(id);
-      if (posting.size === 0) {
+      const at = posting.docs.indexOf(number);
+      posting.docs[at] = posting.docs.at(-1)!;
+      posting.weights[at] = posting.weights.at(-1)!;
+      posting.docs.pop();
+      posting.weights.pop();
+      if (posting.docs.length === 0) {
         this.postings.delete(word);
         this.nodeFor(word, false)!.word = null;
       }
     }
-    this.products.delete(id);
-    this.ratingSum -= entry.facts.reviewTotal;
-    this.ratingCount -= entry.facts.reviewCount;
+    this.docs[number] = null;
+    this.tieOrder = null;
+    this.freeNumbers.push(number);
+    this.numbers.delete(id);
+    this.ratingSum -= doc.facts.reviewTotal;
+    this.ratingCount -= doc.facts.reviewCount;
   }
 
   /** The catalogue's mean rating (C of the Bayesian rating); 0 before any review. */
@@ -202,30 +265,37 @@ export class SearchIndex {
   }
 
   /**
-   * Products holding every word of any alternative (each word by its best variant), with their text
-   * scores: the sum over words of field weight × match quality; the best alternative counts.
+   * Products (by number) holding every word of any alternative (each word by its best variant), with
+   * their text scores: the sum over words of field weight × match quality; the best alternative counts.
    */
-  match(alternatives: string[][]): Map<string, number> {
-    const scores = new Map<string, number>();
+  match(alternatives: string[][]): Map<number, number> {
+    const scores = new Map<number, number>();
     for (const words of alternatives) {
       if (words.length === 0) continue;
-      let result: Map<string, number> | null = null;
+      let result: Map<number, number> | null = null;
       for (const word of words) {
-        const perWord = new Map<string, number>();
+        const perWord = new Map<number, number>();
         for (const { word: variant, quality } of this.lookup(word)) {
-          for (const [id, weight] of this.postings.get(variant)!) {
-            if (result && !result.has(id)) continue;
-            const score = weight * quality;
-            if ((perWord.get(id) ?? 0) < score) perWord.set(id, score);
+          const { docs, weights } = this.postings.get(variant)!;
+          for (let i = 0; i < docs.length; i += 1) {
+            const doc = docs[i]!;
+            if (result && !result.has(doc)) continue;
+            const score = weights[i]! * quality;
+            if ((perWord.get(doc) ?? 0) < score) perWord.set(doc, score);
           }
         }
-        if (result) for (const [id, score] of perWord) perWord.set(id, score + result.get(id)!);
+        if (result) for (const [doc, score] of perWord) perWord.set(doc, score + result.get(doc)!);
         result = perWord;
         if (result.size === 0) break;
       }
-      for (const [id, score] of result ?? []) if ((scores.get(id) ?? 0) < score) scores.set(id, score);
+      for (const [doc, score] of result ?? []) if ((scores.get(doc) ?? 0) < score) scores.set(doc, score);
     }
     return scores;
+  }
+
+  /** Product ids of `match`, for tests and tools. */
+  matchIds(alternatives: string[][]): Map<string, number> {
+    return new Map([...this.match(alternatives)].map(([doc, score]) => [this.docs[doc]!.id, score]));
   }
 
   private nodeFor(word: string, create: boolean): TrieNode | null {

@@ -16,11 +16,15 @@ export const PRICE_RANGES: ReadonlyArray<{ value: string; min: number; max: numb
 const RATING_STEPS = [4, 3, 2, 1];
 const UPDATED_DAYS = { '7d': 7, '30d': 30, '365d': 365 } as const;
 
-interface Candidate {
+export interface Candidate {
   id: string;
   score: number;
   facts: ProductFacts;
   onSale: boolean;
+  /** The Bayesian rating, worked out once rather than in every comparison. */
+  rating: number;
+  /** Its place among equal text scores (SearchIndex.tiePlaces). */
+  tie: number;
 }
 
 const meanRating = (facts: ProductFacts) => (facts.reviewCount === 0 ? 0 : facts.reviewTotal / facts.reviewCount);
@@ -82,9 +86,10 @@ function countFacets(candidates: Candidate[], nowMs: number): Facets {
 const newest = (a: Candidate, b: Candidate) => b.facts.createdAt.localeCompare(a.facts.createdAt) || b.id.localeCompare(a.id);
 const sales = (a: Candidate, b: Candidate) => b.facts.unitsSold - a.facts.unitsSold || b.facts.downloads - a.facts.downloads;
 
+const rating = (a: Candidate, b: Candidate) => b.rating - a.rating;
+
 /** The order of docs/decisions/0019 for each sort; every one ends on the newest, then the id. */
-export function compareFor(sort: Sort, index: SearchIndex) {
-  const rating = (a: Candidate, b: Candidate) => index.bayesianRating(b.facts) - index.bayesianRating(a.facts);
+export function compareFor(sort: Sort) {
   switch (sort) {
     case 'newest':
       return newest;
@@ -97,24 +102,64 @@ export function compareFor(sort: Sort, index: SearchIndex) {
     case 'price_desc':
       return (a: Candidate, b: Candidate) => b.facts.priceCents - a.facts.priceCents || newest(a, b);
     default:
-      return (a: Candidate, b: Candidate) => b.score - a.score || rating(a, b) || sales(a, b) || newest(a, b);
+      return (a: Candidate, b: Candidate) => b.score - a.score || a.tie - b.tie;
   }
 }
 
 /** The candidates of these scores (every product of the index when `scores` is null). */
-export function candidatesOf(index: SearchIndex, scores: Map<string, number> | null, onSale: ReadonlySet<string>): Candidate[] {
-  const ids = scores ? scores.keys() : index.ids();
+export function candidatesOf(index: SearchIndex, scores: Map<number, number> | null, onSale: ReadonlySet<string>): Candidate[] {
   const candidates: Candidate[] = [];
-  for (const id of ids) {
-    const facts = index.facts(id);
-    if (facts) candidates.push({ id, score: scores?.get(id) ?? 0, facts, onSale: onSale.has(id) });
+  const ties = index.tiePlaces();
+  for (const number of scores ? scores.keys() : index.docNumbers()) {
+    const { id, facts } = index.doc(number);
+    candidates.push({
+      id,
+      score: scores?.get(number) ?? 0,
+      facts,
+      onSale: onSale.has(id),
+      rating: index.bayesianRating(facts),
+      tie: ties[number]!,
+    });
   }
   return candidates;
 }
 
+/** The ids of the `count` best by relevance, straight from the scores: the suggestions' hot path. */
+export function bestIds(index: SearchIndex, scores: Map<number, number>, count: number): string[] {
+  const ties = index.tiePlaces();
+  const best: Array<[number, number]> = [];
+  const before = (a: [number, number], b: [number, number]) => b[1] - a[1] || ties[a[0]]! - ties[b[0]]!;
+  for (const entry of scores) {
+    if (best.length === count && before(entry, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && before(entry, best[at - 1]!) < 0) at -= 1;
+    best.splice(at, 0, entry);
+    if (best.length > count) best.pop();
+  }
+  return best.map(([number]) => index.doc(number).id);
+}
+
+/** The first `count` items in the order of `compare`, without sorting them all when few are wanted. */
+export function firstOf<T>(items: T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (count * 8 >= items.length) return items.sort(compare).slice(0, count);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(item, best[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 /** The ids of one page of results, the total and the facets: what GET /api/product/search/results answers but the cards. */
 export function searchPage(
-  index: SearchIndex,
   candidates: Candidate[],
   query: SearchResultsQuery,
   nowMs: number,
@@ -131,9 +176,9 @@ export function searchPage(
       nowMs,
     )[name];
   }
-  matching.sort(compareFor(query.sort, index));
+  const first = firstOf(matching, query.offset + query.limit, compareFor(query.sort));
   return {
-    ids: matching.slice(query.offset, query.offset + query.limit).map((candidate) => candidate.id),
+    ids: first.slice(query.offset).map((candidate) => candidate.id),
     total: matching.length,
     facets,
   };
