@@ -52,34 +52,62 @@ function filtersOf(query: SearchResultsQuery, nowMs: number): Array<[FacetName, 
   return filters;
 }
 
-function countFacets(candidates: Candidate[], nowMs: number): Facets {
-  const tally = (values: (candidate: Candidate) => readonly string[]) => {
-    const counts = new Map<string, number>();
-    for (const candidate of candidates) for (const value of values(candidate)) counts.set(value, (counts.get(value) ?? 0) + 1);
-    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  };
-  const since = (days: number) => new Date(nowMs - days * DAY_MS).toISOString();
+const FACET_NAMES: readonly FacetName[] = [
+  'engine',
+  'platform',
+  'category',
+  'subCategory',
+  'price',
+  'rating',
+  'licence',
+  'onSale',
+  'updatedWithin',
+];
+
+/** The values a candidate counts under in each facet; rating and updatedWithin are cumulative. */
+function valuesOf(candidate: Candidate, facet: FacetName, since: Record<string, string>): readonly string[] {
+  const { facts } = candidate;
+  switch (facet) {
+    case 'engine':
+      return facts.engine ? [facts.engine] : [];
+    case 'platform':
+      return facts.platforms;
+    case 'category':
+      return [facts.category];
+    case 'subCategory':
+      return [facts.subCategory];
+    case 'price': {
+      const range = PRICE_RANGES.find(
+        (each) => facts.priceCents >= each.min * 100 && (each.max === null || facts.priceCents < each.max * 100),
+      );
+      return range ? [range.value] : [];
+    }
+    case 'rating':
+      return facts.reviewCount === 0 ? [] : RATING_STEPS.filter((stars) => meanRating(facts) >= stars).map(String);
+    case 'licence':
+      return facts.licences;
+    case 'onSale':
+      return candidate.onSale ? ['true'] : [];
+    default:
+      return Object.keys(UPDATED_DAYS).filter((window) => facts.updatedAt >= since[window]!);
+  }
+}
+
+/** Counters per facet, turned into the answer's lists: open facets by count, fixed ones in their order. */
+function facetsOf(counts: Record<FacetName, Map<string, number>>): Facets {
+  const open = (facet: FacetName) =>
+    [...counts[facet]].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const fixed = (facet: FacetName, values: readonly string[]) => values.map((value) => ({ value, count: counts[facet].get(value) ?? 0 }));
   return {
-    engine: tally(({ facts }) => (facts.engine ? [facts.engine] : [])),
-    platform: tally(({ facts }) => facts.platforms),
-    category: tally(({ facts }) => [facts.category]),
-    subCategory: tally(({ facts }) => [facts.subCategory]),
-    price: PRICE_RANGES.map((range) => ({
-      ...range,
-      count: candidates.filter(
-        ({ facts }) => facts.priceCents >= range.min * 100 && (range.max === null || facts.priceCents < range.max * 100),
-      ).length,
-    })),
-    rating: RATING_STEPS.map((stars) => ({
-      value: String(stars),
-      count: candidates.filter(({ facts }) => facts.reviewCount > 0 && meanRating(facts) >= stars).length,
-    })),
-    licence: tally(({ facts }) => facts.licences),
-    onSale: [{ value: 'true', count: candidates.filter((candidate) => candidate.onSale).length }],
-    updatedWithin: Object.entries(UPDATED_DAYS).map(([value, days]) => ({
-      value,
-      count: candidates.filter(({ facts }) => facts.updatedAt >= since(days)).length,
-    })),
+    engine: open('engine'),
+    platform: open('platform'),
+    category: open('category'),
+    subCategory: open('subCategory'),
+    price: PRICE_RANGES.map((range) => ({ ...range, count: counts.price.get(range.value) ?? 0 })),
+    rating: fixed('rating', RATING_STEPS.map(String)),
+    licence: open('licence'),
+    onSale: fixed('onSale', ['true']),
+    updatedWithin: fixed('updatedWithin', Object.keys(UPDATED_DAYS)),
   };
 }
 
@@ -165,21 +193,38 @@ export function searchPage(
   nowMs: number,
 ): { ids: string[]; total: number; facets: Facets } {
   const filters = filtersOf(query, nowMs);
-  const passes = (candidate: Candidate, except: FacetName | null) =>
-    filters.every(([name, filter]) => name === except || filter(candidate));
-  const matching = candidates.filter((candidate) => passes(candidate, null));
-  const facets = countFacets(matching, nowMs);
-  // A facet with its own filter set is counted as if it were not.
-  for (const [name] of filters) {
-    (facets as Record<FacetName, unknown>)[name] = countFacets(
-      candidates.filter((candidate) => passes(candidate, name)),
-      nowMs,
-    )[name];
+  const since = Object.fromEntries(
+    Object.entries(UPDATED_DAYS).map(([window, days]) => [window, new Date(nowMs - days * DAY_MS).toISOString()]),
+  );
+  const counts = Object.fromEntries(FACET_NAMES.map((facet) => [facet, new Map<string, number>()])) as Record<
+    FacetName,
+    Map<string, number>
+  >;
+  const tally = (candidate: Candidate, facet: FacetName) => {
+    const counter = counts[facet];
+    for (const value of valuesOf(candidate, facet, since)) counter.set(value, (counter.get(value) ?? 0) + 1);
+  };
+  const matching: Candidate[] = [];
+  // One pass: a product failing no filter counts in every facet; failing only one facet's filter,
+  // it counts in that facet alone (each facet ignores its own filter); failing two, in none.
+  for (const candidate of candidates) {
+    let failed: FacetName | null = null;
+    let failures = 0;
+    for (const [name, filter] of filters) {
+      if (filter(candidate)) continue;
+      failures += 1;
+      failed = name;
+      if (failures > 1) break;
+    }
+    if (failures === 0) {
+      matching.push(candidate);
+      for (const facet of FACET_NAMES) tally(candidate, facet);
+    } else if (failures === 1) tally(candidate, failed!);
   }
   const first = firstOf(matching, query.offset + query.limit, compareFor(query.sort));
   return {
     ids: first.slice(query.offset).map((candidate) => candidate.id),
     total: matching.length,
-    facets,
+    facets: facetsOf(counts),
   };
 }
