@@ -55,7 +55,7 @@ for (const q of queries) {
     const scores = index.match([words]);
     const top = firstOf(candidatesOf(index, scores, new Set()), 6, compareFor('relevance'));
     suggest.push(performance.now() - started);
-    matches.push(top.length === 0 ? 0 : scores.size);
+    matches.push(top.length === 0 ? 0 : scores.docs.length);
     started = performance.now();
     searchPage(candidatesOf(index, index.match([words]), new Set()), { q, sort: 'relevance', limit: 24, offset: 0 }, Date.now());
     page.push(performance.now() - started);

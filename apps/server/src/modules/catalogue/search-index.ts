@@ -60,6 +60,12 @@ interface TrieNode {
 
 const newNode = (): TrieNode => ({ children: new Map(), word: null });
 
+/** The products matched (by number, unordered) and their text scores by product number. */
+export interface Matches {
+  docs: number[];
+  scores: Float64Array;
+}
+
 /** A vocabulary word a typed word matched, and how well. */
 export interface WordMatch {
   word: string;
@@ -267,35 +273,47 @@ export class SearchIndex {
   /**
    * Products (by number) holding every word of any alternative (each word by its best variant), with
    * their text scores: the sum over words of field weight × match quality; the best alternative counts.
+   * Scores sit in an array by product number rather than in a map: a common word matches tens of
+   * thousands of products, and a map of them costs several times the time (docs/decisions/0019).
    */
-  match(alternatives: string[][]): Map<number, number> {
-    const scores = new Map<number, number>();
+  match(alternatives: string[][]): Matches {
+    const scores = new Float64Array(this.docs.length);
+    const docs: number[] = [];
     for (const words of alternatives) {
       if (words.length === 0) continue;
-      let result: Map<number, number> | null = null;
+      let sums: Float64Array | null = null;
+      let matched: number[] = [];
       for (const word of words) {
-        const perWord = new Map<number, number>();
+        const best = new Float64Array(this.docs.length);
+        const touched: number[] = [];
         for (const { word: variant, quality } of this.lookup(word)) {
-          const { docs, weights } = this.postings.get(variant)!;
-          for (let i = 0; i < docs.length; i += 1) {
-            const doc = docs[i]!;
-            if (result && !result.has(doc)) continue;
-            const score = weights[i]! * quality;
-            if ((perWord.get(doc) ?? 0) < score) perWord.set(doc, score);
+          const posting = this.postings.get(variant)!;
+          for (let i = 0; i < posting.docs.length; i += 1) {
+            const doc = posting.docs[i]!;
+            // Every score is above 0, so 0 means "did not hold every earlier word".
+            if (sums && sums[doc] === 0) continue;
+            const score = posting.weights[i]! * quality;
+            if (best[doc] === 0) touched.push(doc);
+            if (score > best[doc]!) best[doc] = score;
           }
         }
-        if (result) for (const [doc, score] of perWord) perWord.set(doc, score + result.get(doc)!);
-        result = perWord;
-        if (result.size === 0) break;
+        if (sums) for (const doc of touched) best[doc] = best[doc]! + sums[doc]!;
+        sums = best;
+        matched = touched;
+        if (matched.length === 0) break;
       }
-      for (const [doc, score] of result ?? []) if ((scores.get(doc) ?? 0) < score) scores.set(doc, score);
+      for (const doc of matched) {
+        if (scores[doc] === 0) docs.push(doc);
+        if (sums![doc]! > scores[doc]!) scores[doc] = sums![doc]!;
+      }
     }
-    return scores;
+    return { docs, scores };
   }
 
-  /** Product ids of `match`, for tests and tools. */
+  /** Product ids of `match` with their scores, for tests and tools. */
   matchIds(alternatives: string[][]): Map<string, number> {
-    return new Map([...this.match(alternatives)].map(([doc, score]) => [this.docs[doc]!.id, score]));
+    const { docs, scores } = this.match(alternatives);
+    return new Map(docs.map((doc) => [this.docs[doc]!.id, scores[doc]!]));
   }
 
   private nodeFor(word: string, create: boolean): TrieNode | null {

@@ -1,6 +1,6 @@
 import type { SearchResults, SearchResultsQuery } from '@market/contracts';
 import { DAY_MS } from '../../platform/clock.js';
-import type { ProductFacts, SearchIndex } from './search-index.js';
+import type { Matches, ProductFacts, SearchIndex } from './search-index.js';
 
 type Sort = SearchResultsQuery['sort'];
 type Facets = SearchResults['facets'];
@@ -134,15 +134,15 @@ export function compareFor(sort: Sort) {
   }
 }
 
-/** The candidates of these scores (every product of the index when `scores` is null). */
-export function candidatesOf(index: SearchIndex, scores: Map<number, number> | null, onSale: ReadonlySet<string>): Candidate[] {
+/** The candidates of these matches (every product of the index when `matches` is null). */
+export function candidatesOf(index: SearchIndex, matches: Matches | null, onSale: ReadonlySet<string>): Candidate[] {
   const candidates: Candidate[] = [];
   const ties = index.tiePlaces();
-  for (const number of scores ? scores.keys() : index.docNumbers()) {
+  for (const number of matches ? matches.docs : index.docNumbers()) {
     const { id, facts } = index.doc(number);
     candidates.push({
       id,
-      score: scores?.get(number) ?? 0,
+      score: matches ? matches.scores[number]! : 0,
       facts,
       onSale: onSale.has(id),
       rating: index.bayesianRating(facts),
@@ -153,18 +153,18 @@ export function candidatesOf(index: SearchIndex, scores: Map<number, number> | n
 }
 
 /** The ids of the `count` best by relevance, straight from the scores: the suggestions' hot path. */
-export function bestIds(index: SearchIndex, scores: Map<number, number>, count: number): string[] {
+export function bestIds(index: SearchIndex, { docs, scores }: Matches, count: number): string[] {
   const ties = index.tiePlaces();
-  const best: Array<[number, number]> = [];
-  const before = (a: [number, number], b: [number, number]) => b[1] - a[1] || ties[a[0]]! - ties[b[0]]!;
-  for (const entry of scores) {
-    if (best.length === count && before(entry, best[count - 1]!) >= 0) continue;
+  const best: number[] = [];
+  const before = (a: number, b: number) => scores[b]! - scores[a]! || ties[a]! - ties[b]!;
+  for (const doc of docs) {
+    if (best.length === count && before(doc, best[count - 1]!) >= 0) continue;
     let at = best.length;
-    while (at > 0 && before(entry, best[at - 1]!) < 0) at -= 1;
-    best.splice(at, 0, entry);
+    while (at > 0 && before(doc, best[at - 1]!) < 0) at -= 1;
+    best.splice(at, 0, doc);
     if (best.length > count) best.pop();
   }
-  return best.map(([number]) => index.doc(number).id);
+  return best.map((doc) => index.doc(doc).id);
 }
 
 /** The first `count` items in the order of `compare`, without sorting them all when few are wanted. */
