@@ -62,6 +62,7 @@ export const API_PATHS = {
     popular: '/api/product/popular',
     updateDownloads: '/api/product/updateProductDownloads',
     search: '/api/product/search',
+    searchResults: '/api/product/search/results',
     bySlug: '/api/product/by-slug/:slug',
     listing: '/api/product/listing/:slug',
     portfolio: '/api/product/portfolio/:slug',

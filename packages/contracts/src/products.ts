@@ -183,6 +183,63 @@ export const searchQuerySchema = z.strictObject({
   limit: wholeNumber('limit', 1, 6).default(6),
 });
 
+/** How the search results page may order its products (docs/decisions/0019). */
+export const SEARCH_SORTS = ['relevance', 'newest', 'best_selling', 'top_rated', 'price_asc', 'price_desc'] as const;
+export const searchSortSchema = z.enum(SEARCH_SORTS);
+/** Platforms a product builds for: from its category and store links (docs/decisions/0019). */
+export const SEARCH_PLATFORMS = ['Android', 'iOS'] as const;
+/** Licence offers beyond the Single App License every product has (docs/decisions/0019). */
+export const SEARCH_LICENCES = ['multi_app', 'reskin'] as const;
+/** Last update within: 7, 30 or 365 days. */
+export const SEARCH_UPDATED_WITHIN = ['7d', '30d', '365d'] as const;
+
+/**
+ * GET /api/product/search/results: the search results and browse page. Prices in US dollars on the
+ * Single App License, minPrice inclusive and maxPrice exclusive; minRating on the mean of the reviews.
+ */
+export const searchResultsQuerySchema = z.strictObject({
+  q: z.string().trim().max(200, 'Search text is at most 200 characters').default(''),
+  engine: engineSchema.optional(),
+  platform: z.enum(SEARCH_PLATFORMS).optional(),
+  category: categorySchema.optional(),
+  subCategory: subCategorySchema.optional(),
+  minPrice: wholeNumber('minPrice', 0, MAX_PRICE_USD).optional(),
+  maxPrice: wholeNumber('maxPrice', 1, MAX_PRICE_USD).optional(),
+  minRating: wholeNumber('minRating', 1, 5).optional(),
+  licence: z.enum(SEARCH_LICENCES).optional(),
+  onSale: z.enum(['true', 'false']).optional(),
+  updatedWithin: z.enum(SEARCH_UPDATED_WITHIN).optional(),
+  sort: searchSortSchema.default('relevance'),
+  limit: wholeNumber('limit', 1, 100).default(24),
+  offset: wholeNumber('offset', 0, 10_000).default(0),
+});
+export type SearchResultsQuery = z.infer<typeof searchResultsQuerySchema>;
+
+const facetValuesSchema = z.array(z.object({ value: z.string(), count: z.number().int() }));
+
+export const searchResultsSchema = z
+  .object({
+    products: productSummaryListSchema,
+    /** Products matching the text and every filter. */
+    total: z.number().int(),
+    /** Each facet counted over the products matching the text and every other filter. */
+    facets: z.object({
+      engine: facetValuesSchema,
+      platform: facetValuesSchema,
+      category: facetValuesSchema,
+      subCategory: facetValuesSchema,
+      /** US dollar ranges of the Single App License: min inclusive, max exclusive (null: no upper end). */
+      price: z.array(z.object({ value: z.string(), min: z.number(), max: z.number().nullable(), count: z.number().int() })),
+      /** value n: products whose reviews average at least n stars. */
+      rating: facetValuesSchema,
+      licence: facetValuesSchema,
+      onSale: facetValuesSchema,
+      updatedWithin: facetValuesSchema,
+    }),
+  })
+  .meta({ id: 'SearchResults' });
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
 export const popularQuerySchema = z.strictObject({
   period: popularPeriodSchema.default('all'),
   limit: wholeNumber('limit', 1, 100).default(12),

@@ -18,6 +18,27 @@ export interface TranslationRow {
   keywords: string[];
 }
 
+export interface SearchDocumentRow {
+  id: string;
+  category: string;
+  sub_category: string;
+  framework: string | null;
+  author_name: string;
+  seller_name: string | null;
+  google_play_link: string | null;
+  app_store_link: string | null;
+  single_app_license_cents: number;
+  multi_app_license_cents: number;
+  reskin_price_cents: number | null;
+  downloads: number;
+  review_count: number;
+  review_total: number;
+  created_at: string;
+  updated_at: string;
+  units_sold: number;
+  engine: string | null;
+}
+
 export type Visibility =
   { kind: 'everything' } | { kind: 'approved' } | { kind: 'approvedOrOwnedBy'; userId: string } | { kind: 'ownedBy'; userId: string };
 
@@ -379,6 +400,94 @@ export class CatalogueRepository {
       .orderBy('products.created_at', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * What the search index is built from (docs/decisions/0019): approved products, every one or
+   * those of `ids`, with their seller's name, the engine of the newest analysed approved release
+   * and their units sold; then their translations in a second query.
+   */
+  async searchDocuments(ids: readonly string[] | null): Promise<Array<SearchDocumentRow & { translations: TranslationRow[] }>> {
+    if (ids !== null && ids.length === 0) return [];
+    const sales = soldLicenceLines(this.db)
+      .select(['l.product_id', (eb) => eb.fn.countAll<number>().as('units')])
+      .groupBy('l.product_id')
+      .as('sales');
+    const rows = await this.db
+      .selectFrom('products')
+      .leftJoin(sales, 'sales.product_id', 'products.id')
+      .leftJoin('users', 'users.id', 'products.user_id')
+      .select([
+        'products.id',
+        'products.category',
+        'products.sub_category',
+        'products.framework',
+        'products.author_name',
+        'users.name as seller_name',
+        'products.google_play_link',
+        'products.app_store_link',
+        'products.single_app_license_cents',
+        'products.multi_app_license_cents',
+        'products.reskin_price_cents',
+        'products.downloads',
+        'products.review_count',
+        'products.review_total',
+        'products.created_at',
+        'products.updated_at',
+        sql<number>`coalesce(sales.units, 0)`.as('units_sold'),
+        (eb) =>
+          eb
+            .selectFrom('product_releases as r')
+            .innerJoin('archive_reports as a', 'a.release_id', 'r.id')
+            .select('a.engine')
+            .whereRef('r.product_id', '=', 'products.id')
+            .where('r.status', '=', 'Approved')
+            .orderBy('r.version_major', 'desc')
+            .orderBy('r.version_minor', 'desc')
+            .orderBy('r.version_patch', 'desc')
+            .limit(1)
+            .as('engine'),
+      ])
+      .where('products.status', '=', APPROVED)
+      .$if(ids !== null, (query) => query.where('products.id', 'in', [...ids!]))
+      .execute();
+    const translations = await this.db
+      .selectFrom('product_translations')
+      .select(['product_id', 'language', 'title', 'description_html', 'keywords'])
+      .$if(ids !== null, (query) =>
+        query.where(
+          'product_id',
+          'in',
+          rows.map((row) => row.id),
+        ),
+      )
+      .$if(ids === null, (query) =>
+        query.where('product_id', 'in', (eb) => eb.selectFrom('products').select('id').where('status', '=', APPROVED)),
+      )
+      .execute();
+    const byProduct = new Map<string, TranslationRow[]>();
+    for (const row of translations) {
+      const list = byProduct.get(row.product_id) ?? [];
+      list.push({
+        language: row.language,
+        title: row.title,
+        description_html: row.description_html,
+        keywords: JSON.parse(row.keywords) as string[],
+      });
+      byProduct.set(row.product_id, list);
+    }
+    return rows.map((row) => ({ ...row, units_sold: Number(row.units_sold), translations: byProduct.get(row.id) ?? [] }));
+  }
+
+  /** Ids of the approved products with a sale running at `nowIso`. */
+  async onSaleIdSet(nowIso: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('products')
+      .innerJoin(this.productsOnSale(this.db, nowIso), 'on_sale.product_id', 'products.id')
+      .select('products.id')
+      .where('products.status', '=', APPROVED)
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   /**

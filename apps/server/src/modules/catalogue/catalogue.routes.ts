@@ -8,6 +8,8 @@ import {
   productListQuerySchema,
   productSummaryListSchema,
   searchQuerySchema,
+  searchResultsQuerySchema,
+  searchResultsSchema,
   slugParamsSchema,
   subCategoryCountsSchema,
 } from '@market/contracts';
@@ -112,12 +114,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       config: { studio: 'self' },
       schema: {
         tags,
-        summary: 'Approved products whose titles (any language), keywords or description match the words typed (prefixes); at most 6',
+        summary:
+          'Suggestions: approved products matching every word typed (titles in any language, keywords, category, genre, framework, engine, studio, description; exact, prefix or typo-tolerant), best first; at most 6',
         querystring: searchQuerySchema,
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => send(request, reply, await catalogue.searchAnswer(request.query.q, request.query.limit)),
+  );
+
+  app.get(
+    API_PATHS.product.searchResults,
+    {
+      config: { studio: 'self' },
+      schema: {
+        tags,
+        summary:
+          'Search results and browse page: approved products matching every word typed (exact, prefix or within one edit from 5 letters, two from 9) and the filters, ranked as docs/decisions/0019 says; each facet counted over the other filters',
+        querystring: searchResultsQuerySchema,
+        response: { 200: searchResultsSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => send(request, reply, await catalogue.searchResultsAnswer(request.query)),
   );
 
   app.get(

@@ -13,6 +13,8 @@ import {
   type SessionUser,
   type SubCategory,
   type Engine,
+  type SearchResults,
+  type SearchResultsQuery,
 } from '@market/contracts';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
@@ -23,6 +25,8 @@ import type { Translator } from '../../platform/translate.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueRepository, type ListFilter, type ProductRow, type ProductsOnSale, type TranslationRow } from './catalogue.repository.js';
 import { searchTokens } from './catalogue-text.js';
+import { SearchIndexKeeper, indexedProduct } from './search-keeper.js';
+import { bestIds, candidatesOf, searchPage } from './search-results.js';
 import { canManage, canSee, seesEveryProduct } from './policies.js';
 import { ProductCards } from './product-cards.js';
 import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
@@ -48,6 +52,11 @@ export type CatalogueAnswer<T> = { value: T } | { kept: EncodedBody };
 
 /** Published on every product write or sale; every instance drops its kept catalogue reads. */
 const CATALOGUE_CHANGED = 'catalogue.changed';
+/** What CATALOGUE_CHANGED carries: the products written, when the writer named them. */
+interface ChangedPayload {
+  productIds?: string[];
+}
+
 const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
 const TRENDING_DAYS = 7;
 const LISTING_LIMIT = 100;
@@ -85,6 +94,8 @@ export class CatalogueService {
   private readonly events: EventBus;
 
   private readonly runningSales: RunningSales;
+  /** The search index of approved products (docs/decisions/0019), kept current by `changed`. */
+  private readonly searchIndex = new SearchIndexKeeper(async (ids) => (await this.rows.searchDocuments(ids)).map(indexedProduct));
 
   constructor({ db, dialect, translator, clock, events, runningSales, productsOnSale }: CatalogueServiceDependencies) {
     this.rows = new CatalogueRepository(db, dialect, productsOnSale);
@@ -131,6 +142,18 @@ export class CatalogueService {
     return { kept: await this.searchAnswers.getOrCompute(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)) };
   }
 
+  /** GET search results: the same for everybody, so always kept (the answer holds approved products only). */
+  async searchResultsAnswer(query: SearchResultsQuery): Promise<CatalogueAnswer<SearchResults>> {
+    const typed = searchTokens(query.q);
+    const key = `results:${JSON.stringify({ ...query, q: typed.join(' ') })}`;
+    return { kept: await this.searchAnswers.getOrCompute(key, () => this.searchResults(query, typed)) };
+  }
+
+  /** How long this instance's last whole build of the search index took, in milliseconds. */
+  get searchIndexBuildMs(): number {
+    return this.searchIndex.lastBuildMs;
+  }
+
   async bySlugAnswer(viewer: SessionUser | null, slug: string): Promise<CatalogueAnswer<ProductDetail>> {
     if (viewer) return { value: await this.getBySlug(viewer, slug) };
     return { kept: await this.productAnswers.getOrCompute(`slug:${slug.toLowerCase()}`, () => this.getBySlug(null, slug)) };
@@ -142,11 +165,20 @@ export class CatalogueService {
     return { kept: await this.productAnswers.getOrCompute(`id:${id}`, () => this.getById(null, id)) };
   }
 
-  /** Drops this instance's kept reads whenever any instance writes a product; resolves once listening. */
+  /** Drops this instance's kept reads (and reloads its search index) whenever any instance writes a product; resolves once listening. */
   followChanges(): Promise<Unsubscribe> {
+    // Built in the background at startup, so the first visitor to search does not wait for it
+    // (seconds at 100,000 products, docs/decisions/0019); a search before it is ready waits.
+    void this.searchIndex.rebuild().catch(() => undefined);
     // Changes made while the bus was away never reached this instance: what it kept may be stale.
-    this.events.onReconnect(() => this.dropKeptReads());
-    return this.events.subscribe(CATALOGUE_CHANGED, () => this.dropKeptReads());
+    this.events.onReconnect(() => {
+      this.dropKeptReads();
+      this.searchIndex.refresh();
+    });
+    return this.events.subscribe(CATALOGUE_CHANGED, (payload) => {
+      this.followIndex(payload as ChangedPayload | null);
+      this.dropKeptReads();
+    });
   }
 
   /** Approved products for everybody; an admin sees every status; a user also their own. */
@@ -237,9 +269,17 @@ export class CatalogueService {
    * A product was written or sold: this instance's kept reads go at once, so its next read sees the
    * change; the other instances drop theirs on the event.
    */
-  changed(): void {
+  changed(productIds?: readonly string[]): void {
+    const payload: ChangedPayload | null = productIds ? { productIds: [...productIds] } : null;
+    this.followIndex(payload);
     this.dropKeptReads();
-    void this.events.publish(CATALOGUE_CHANGED, null);
+    void this.events.publish(CATALOGUE_CHANGED, payload);
+  }
+
+  /** Named products reload before the next search; an unnamed change rebuilds the index in the background. */
+  private followIndex(payload: ChangedPayload | null): void {
+    if (payload?.productIds) this.searchIndex.productsChanged(payload.productIds);
+    else this.searchIndex.refresh();
   }
 
   /**
@@ -271,9 +311,23 @@ export class CatalogueService {
   /** The text as typed and its English translation (docs/product-spec.md §5): a product matching either is found. */
   private async search(text: string, typed: string[], limit: number): Promise<ProductSummary[]> {
     if (typed.length === 0) return [];
+    const index = await this.searchIndex.current();
+    return this.cards.of(bestIds(index, index.match(await this.alternatives(text, typed)), limit));
+  }
+
+  /** The words as typed and, when it differs, their English translation. */
+  private async alternatives(text: string, typed: string[]): Promise<string[][]> {
     const english = searchTokens(await this.translator.toEnglish(text));
-    const alternatives = english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
-    return this.cards.of(await this.rows.searchIds(alternatives, limit));
+    return english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
+  }
+
+  /** Products matching the text (every approved one when empty) and the filters, their total and facets. */
+  private async searchResults(query: SearchResultsQuery, typed: string[]): Promise<SearchResults> {
+    const now = this.clock.now();
+    const [index, onSale] = await Promise.all([this.searchIndex.current(), this.rows.onSaleIdSet(now.toISOString())]);
+    const scores = typed.length === 0 ? null : index.match(await this.alternatives(query.q, typed));
+    const page = searchPage(candidatesOf(index, scores, onSale), query, now.getTime());
+    return { products: await this.cards.of(page.ids), total: page.total, facets: page.facets };
   }
 
   /** A product's stored row whatever its status, for the product writes, which check access themselves. */

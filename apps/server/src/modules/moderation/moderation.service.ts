@@ -143,7 +143,7 @@ export class ModerationService {
       const applied = { form, featureImg: change.feature_img_key, thumbnail: change.thumbnail_key, screenshots };
       await this.products.applyChangeIn(trx, product.id, applied, now);
       await this.record(trx, afterCommit, actor, product, seller, title, decision, now);
-      afterCommit(() => this.catalogue.changed());
+      afterCommit(() => this.catalogue.changed([product.id]));
     });
     await this.deleteImages(replaced);
   }
@@ -226,7 +226,7 @@ export class ModerationService {
       if (decision.action === 'Approved')
         await this.releases.publishUnderReviewIn(trx, afterCommit, { id, sellerId: row.user_id }, pinnedReleaseId, now);
       await this.record(trx, afterCommit, actor, row, seller, title, decision, now);
-      afterCommit(() => this.catalogue.changed());
+      afterCommit(() => this.catalogue.changed([id]));
     });
   }
 

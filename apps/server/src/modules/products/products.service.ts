@@ -277,7 +277,7 @@ export class ProductsService {
         await this.productsIn(trx).recordPrices(id, pricesOf(columnsOf(form)), now);
         // The archive uploaded with the product is its first version, moderated with the product itself.
         await this.archives.storeFirstIn(trx, { productId: id, version: form.version ?? FIRST_VERSION, sourceCode, createdAt: now });
-        afterCommit(() => this.catalogue.changed());
+        afterCommit(() => this.catalogue.changed([id]));
         afterCommit(() => this.archiveStored());
       });
     } catch (error) {
@@ -342,7 +342,7 @@ export class ProductsService {
           if (!trusted) for (const key of await this.changes.dropIn(trx, id)) replaced.push(['images', key]);
           await this.productsIn(trx).update(id, changes, translationsOf(form), newScreenshots);
           await this.recordPricesIfChanged(trx, row, changes, now);
-          afterCommit(() => this.catalogue.changed());
+          afterCommit(() => this.catalogue.changed([id]));
         });
       }
     } catch (error) {
@@ -364,7 +364,7 @@ export class ProductsService {
     if (await this.products.hasSales(id)) throw new HttpError(409, 'This product has been sold and cannot be deleted');
     await this.inTransaction(async (trx, afterCommit) => {
       await this.productsIn(trx).setStatus(id, RETIRED, this.clock.now().toISOString());
-      afterCommit(() => this.catalogue.changed());
+      afterCommit(() => this.catalogue.changed([id]));
     });
     await this.purgeIfUnpayable(id);
   }

@@ -1,0 +1,86 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, type ProductFacts } from './search-index.js';
+
+const facts: ProductFacts = {
+  engine: null,
+  platforms: [],
+  category: 'Android',
+  subCategory: 'Puzzle',
+  priceCents: 100,
+  reviewCount: 0,
+  reviewTotal: 0,
+  licences: [],
+  unitsSold: 0,
+  downloads: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const indexOf = (titles: string[]) => {
+  const index = new SearchIndex();
+  titles.forEach((title, i) => index.upsert({ id: String(i), fields: [{ text: title, weight: 10 }], facts }));
+  return index;
+};
+
+const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 5, maxLength: 14 });
+
+/** One random edit: a letter dropped, added, changed, or two neighbours swapped. */
+const withOneEdit = (original: string) =>
+  fc
+    .tuple(fc.nat(original.length - 1), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), fc.constantFrom('drop', 'add', 'change', 'swap'))
+    .map(([at, letter, kind]) => {
+      if (kind === 'drop') return original.slice(0, at) + original.slice(at + 1);
+      if (kind === 'add') return original.slice(0, at) + letter + original.slice(at);
+      if (kind === 'change') return original.slice(0, at) + letter + original.slice(at + 1);
+      const swapAt = Math.min(at, original.length - 2);
+      return original.slice(0, swapAt) + original[swapAt + 1] + original[swapAt] + original.slice(swapAt + 2);
+    });
+
+describe('the search index’s word lookup', () => {
+  it('finds a word from any single edit of it typed with 5 or more letters, among other words', () => {
+    fc.assert(
+      fc.property(
+        word.chain((original) => fc.tuple(fc.constant(original), withOneEdit(original), fc.array(word, { maxLength: 30 }))),
+        ([original, typed, others]) => {
+          // The allowance follows the word as typed: a dropped letter may leave it under 5.
+          fc.pre(typed.length >= 5);
+          const index = indexOf([original, ...others]);
+          expect(index.lookup(typed).map((match) => match.word)).toContain(original);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts a swap of neighbours as one edit, allows two from 9 letters and none below 5', () => {
+    const index = indexOf(['platformer', 'puzzle', 'race', 'racing', 'unity']);
+    expect(index.withinEdits('platfromer', 1)).toEqual(new Map([['platformer', 1]]));
+    expect(index.lookup('platfromr').map((match) => match.word)).toEqual(['platformer']);
+    expect(index.lookup('raceing').map((match) => match.word)).toEqual(['racing']);
+    expect(
+      index
+        .lookup('rac')
+        .map((match) => match.word)
+        .sort(),
+    ).toEqual(['race', 'racing']);
+    expect(index.lookup('unyt')).toEqual([]);
+    expect(index.lookup('pzzule')).toEqual([]);
+  });
+
+  it('ranks an exact word over a prefix over a typo, and needs every typed word', () => {
+    const index = indexOf(['puzzle box', 'puzzles', 'puzzel', 'box']);
+    const scores = index.matchIds([['puzzle']]);
+    expect([...scores.keys()].sort((a, b) => scores.get(b)! - scores.get(a)!)).toEqual(['0', '1', '2']);
+    expect([...index.matchIds([['puzzle', 'box']]).keys()]).toEqual(['0']);
+  });
+
+  it('forgets the words of a product removed or replaced', () => {
+    const index = indexOf(['alpha']);
+    index.upsert({ id: '0', fields: [{ text: 'omega', weight: 10 }], facts });
+    expect(index.lookup('alpha')).toEqual([]);
+    index.remove('0');
+    expect(index.lookup('omega')).toEqual([]);
+    expect(index.vocabularySize).toBe(0);
+  });
+});

@@ -1,0 +1,332 @@
+/**
+ * The catalogue's in-process search index (docs/decisions/0019): built from the product rows, so it
+ * answers the same on SQLite and PostgreSQL. Pure: no database, no clock.
+ */
+
+/** How much a word found in a field counts (docs/decisions/0019). */
+export const FIELD_WEIGHTS = { title: 10, tag: 5, description: 1 } as const;
+
+/** How well a typed word matched a word of the index. */
+export const MATCH_QUALITY = { exact: 1, prefix: 0.6, oneEdit: 0.45, twoEdits: 0.3 } as const;
+
+/** Bayesian rating: a product's mean pulled towards the catalogue's mean as if it had this many more reviews. */
+export const RATING_PRIOR_REVIEWS = 5;
+
+/** Words of a text: letters and digits of any script, lower-cased. */
+export function wordsOf(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** Edits a typed word of this length may differ by: none below 5 letters, one from 5, two from 9. */
+export function allowedEdits(length: number): number {
+  if (length >= 9) return 2;
+  if (length >= 5) return 1;
+  return 0;
+}
+
+/** What ranking and the facets need of a product, beside its words. */
+export interface ProductFacts {
+  engine: string | null;
+  platforms: string[];
+  category: string;
+  subCategory: string;
+  /** The listed Single App License price. */
+  priceCents: number;
+  reviewCount: number;
+  reviewTotal: number;
+  /** multi_app and/or reskin (docs/decisions/0019). */
+  licences: string[];
+  unitsSold: number;
+  downloads: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IndexedProduct {
+  id: string;
+  fields: Array<{ text: string; weight: number }>;
+  facts: ProductFacts;
+}
+
+interface TrieNode {
+  children: Map<string, TrieNode>;
+  word: string | null;
+}
+
+const newNode = (): TrieNode => ({ children: new Map(), word: null });
+
+/** The products matched (by number, unordered) and their text scores by product number. */
+export interface Matches {
+  docs: number[];
+  scores: Float64Array;
+}
+
+/** A vocabulary word a typed word matched, and how well. */
+export interface WordMatch {
+  word: string;
+  quality: number;
+}
+
+/** A product of the index: its id, facts and the words it holds (to take them out again). */
+interface Doc {
+  id: string;
+  facts: ProductFacts;
+  words: string[];
+}
+
+/** The products holding a word, with the weight of the heaviest field holding it in each; unordered. */
+interface Posting {
+  /** The word as a string of its own: one cut from a description would keep the whole description alive. */
+  word: string;
+  docs: number[];
+  weights: number[];
+}
+
+/**
+ * Products are numbered inside the index and postings are plain arrays: maps per product and per
+ * word cost several times the memory at 100,000 products (docs/decisions/0019, "Measured").
+ */
+export class SearchIndex {
+  private readonly docs: Array<Doc | null> = [];
+  private readonly numbers = new Map<string, number>();
+  private readonly freeNumbers: number[] = [];
+  private readonly postings = new Map<string, Posting>();
+  private readonly root = newNode();
+  private ratingSum = 0;
+  private ratingCount = 0;
+  private tieOrder: Int32Array | null = null;
+
+  /**
+   * Each product's place when text scores are equal (docs/decisions/0019: Bayesian rating, then
+   * sales, then newest), by product number; worked out again after a change, on the next search.
+   */
+  tiePlaces(): Int32Array {
+    if (this.tieOrder) return this.tieOrder;
+    const numbers = [...this.numbers.values()];
+    const rating = new Float64Array(this.docs.length);
+    for (const number of numbers) rating[number] = this.bayesianRating(this.docs[number]!.facts);
+    numbers.sort((a, b) => {
+      const x = this.docs[a]!;
+      const y = this.docs[b]!;
+      return (
+        rating[b]! - rating[a]! ||
+        y.facts.unitsSold - x.facts.unitsSold ||
+        y.facts.downloads - x.facts.downloads ||
+        y.facts.createdAt.localeCompare(x.facts.createdAt) ||
+        y.id.localeCompare(x.id)
+      );
+    });
+    const places = new Int32Array(this.docs.length);
+    numbers.forEach((number, place) => (places[number] = place));
+    this.tieOrder = places;
+    return places;
+  }
+
+  get size(): number {
+    return this.numbers.size;
+  }
+
+  get vocabularySize(): number {
+    return this.postings.size;
+  }
+
+  has(id: string): boolean {
+    return this.numbers.has(id);
+  }
+
+  /** The numbers of every product held. */
+  *docNumbers(): IterableIterator<number> {
+    for (const number of this.numbers.values()) yield number;
+  }
+
+  doc(number: number): Doc {
+    return this.docs[number]!;
+  }
+
+  upsert(product: IndexedProduct): void {
+    this.remove(product.id);
+    const words = new Map<string, number>();
+    for (const field of product.fields) {
+      for (const word of wordsOf(field.text)) words.set(word, Math.max(words.get(word) ?? 0, field.weight));
+    }
+    const number = this.freeNumbers.pop() ?? this.docs.length;
+    const held: string[] = [];
+    for (const [word, weight] of words) {
+      let posting = this.postings.get(word);
+      if (!posting) {
+        const own = Buffer.from(word).toString();
+        posting = { word: own, docs: [], weights: [] };
+        this.postings.set(own, posting);
+        this.nodeFor(own, true)!.word = own;
+      }
+      posting.docs.push(number);
+      posting.weights.push(weight);
+      held.push(posting.word);
+    }
+    this.tieOrder = null;
+    this.docs[number] = { id: product.id, facts: product.facts, words: held };
+    this.numbers.set(product.id, number);
+    this.ratingSum += product.facts.reviewTotal;
+    this.ratingCount += product.facts.reviewCount;
+  }
+
+  remove(id: string): void {
+    const number = this.numbers.get(id);
+    if (number === undefined) return;
+    const doc = this.docs[number]!;
+    for (const word of doc.words) {
+      const posting = this.postings.get(word)!;
+      const at = posting.docs.indexOf(number);
+      posting.docs[at] = posting.docs.at(-1)!;
+      posting.weights[at] = posting.weights.at(-1)!;
+      posting.docs.pop();
+      posting.weights.pop();
+      if (posting.docs.length === 0) {
+        this.postings.delete(word);
+        this.nodeFor(word, false)!.word = null;
+      }
+    }
+    this.docs[number] = null;
+    this.tieOrder = null;
+    this.freeNumbers.push(number);
+    this.numbers.delete(id);
+    this.ratingSum -= doc.facts.reviewTotal;
+    this.ratingCount -= doc.facts.reviewCount;
+  }
+
+  /** The catalogue's mean rating (C of the Bayesian rating); 0 before any review. */
+  get meanRating(): number {
+    return this.ratingCount === 0 ? 0 : this.ratingSum / this.ratingCount;
+  }
+
+  /** (m·C + total) / (m + count): few reviews count for little. */
+  bayesianRating(facts: ProductFacts): number {
+    return (RATING_PRIOR_REVIEWS * this.meanRating + facts.reviewTotal) / (RATING_PRIOR_REVIEWS + facts.reviewCount);
+  }
+
+  /** Every vocabulary word the typed one may mean: itself, words it begins, words within its allowed edits. */
+  lookup(typed: string): WordMatch[] {
+    const best = new Map<string, number>();
+    const offer = (word: string, quality: number) => {
+      if ((best.get(word) ?? 0) < quality) best.set(word, quality);
+    };
+    const node = this.nodeFor(typed, false);
+    if (node) {
+      const stack = [node];
+      while (stack.length > 0) {
+        const next = stack.pop()!;
+        if (next.word !== null) offer(next.word, next.word === typed ? MATCH_QUALITY.exact : MATCH_QUALITY.prefix);
+        for (const child of next.children.values()) stack.push(child);
+      }
+    }
+    const edits = allowedEdits(typed.length);
+    if (edits > 0) {
+      for (const [word, distance] of this.withinEdits(typed, edits)) {
+        if (distance > 0) offer(word, distance === 1 ? MATCH_QUALITY.oneEdit : MATCH_QUALITY.twoEdits);
+      }
+    }
+    return [...best].map(([word, quality]) => ({ word, quality }));
+  }
+
+  /**
+   * Vocabulary words within `max` edits of `typed` (optimal string alignment: a swap of two
+   * neighbouring letters is one edit), found by walking the trie with one row of the distance
+   * table per letter and leaving a branch once every cell of its row is over `max`.
+   */
+  withinEdits(typed: string, max: number): Map<string, number> {
+    const found = new Map<string, number>();
+    const letters = [...typed];
+    const width = letters.length + 1;
+    const first = Array.from({ length: width }, (_, index) => index);
+    const walk = (
+      node: TrieNode,
+      letter: string,
+      previousLetter: string | null,
+      above: number[],
+      aboveAbove: number[] | null,
+      depth: number,
+    ) => {
+      const row: number[] = Array.from({ length: width }, () => 0);
+      row[0] = depth;
+      let smallest = row[0];
+      for (let i = 1; i < width; i += 1) {
+        let cost = Math.min(above[i]! + 1, row[i - 1]! + 1, above[i - 1]! + (letters[i - 1] === letter ? 0 : 1));
+        if (aboveAbove && i > 1 && letters[i - 1] === previousLetter && letters[i - 2] === letter) {
+          cost = Math.min(cost, aboveAbove[i - 2]! + 1);
+        }
+        row[i] = cost;
+        if (cost < smallest) smallest = cost;
+      }
+      if (node.word !== null && row[width - 1]! <= max) found.set(node.word, row[width - 1]!);
+      if (smallest > max) return;
+      for (const [next, child] of node.children) walk(child, next, letter, row, above, depth + 1);
+    };
+    for (const [letter, child] of this.root.children) walk(child, letter, null, first, null, 1);
+    return found;
+  }
+
+  /**
+   * Products (by number) holding every word of any alternative (each word by its best variant), with
+   * their text scores: the sum over words of field weight × match quality; the best alternative counts.
+   * Scores sit in an array by product number rather than in a map: a common word matches tens of
+   * thousands of products, and a map of them costs several times the time (docs/decisions/0019).
+   */
+  match(alternatives: string[][]): Matches {
+    const scores = new Float64Array(this.docs.length);
+    const docs: number[] = [];
+    for (const words of alternatives) {
+      if (words.length === 0) continue;
+      let sums: Float64Array | null = null;
+      let matched: number[] = [];
+      for (const word of words) {
+        const best = new Float64Array(this.docs.length);
+        const touched: number[] = [];
+        for (const { word: variant, quality } of this.lookup(word)) {
+          const posting = this.postings.get(variant)!;
+          for (let i = 0; i < posting.docs.length; i += 1) {
+            const doc = posting.docs[i]!;
+            // Every score is above 0, so 0 means "did not hold every earlier word".
+            if (sums && sums[doc] === 0) continue;
+            const score = posting.weights[i]! * quality;
+            if (best[doc] === 0) touched.push(doc);
+            if (score > best[doc]!) best[doc] = score;
+          }
+        }
+        if (sums) for (const doc of touched) best[doc] = best[doc]! + sums[doc]!;
+        sums = best;
+        matched = touched;
+        if (matched.length === 0) break;
+      }
+      for (const doc of matched) {
+        if (scores[doc] === 0) docs.push(doc);
+        if (sums![doc]! > scores[doc]!) scores[doc] = sums![doc]!;
+      }
+    }
+    return { docs, scores };
+  }
+
+  /** Product ids of `match` with their scores, for tests and tools. */
+  matchIds(alternatives: string[][]): Map<string, number> {
+    const { docs, scores } = this.match(alternatives);
+    return new Map(docs.map((doc) => [this.docs[doc]!.id, scores[doc]!]));
+  }
+
+  private nodeFor(word: string, create: boolean): TrieNode | null {
+    let node = this.root;
+    for (const letter of word) {
+      let child = node.children.get(letter);
+      if (!child) {
+        if (!create) return null;
+        child = newNode();
+        node.children.set(letter, child);
+      }
+      node = child;
+    }
+    return node;
+  }
+}

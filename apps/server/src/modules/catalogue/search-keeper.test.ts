@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexedProduct, ProductFacts } from './search-index.js';
+import { SearchIndexKeeper } from './search-keeper.js';
+
+const facts: ProductFacts = {
+  engine: null,
+  platforms: [],
+  category: 'Android',
+  subCategory: 'Puzzle',
+  priceCents: 100,
+  reviewCount: 0,
+  reviewTotal: 0,
+  licences: [],
+  unitsSold: 0,
+  downloads: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A catalogue in memory whose whole reads can be held until released, to see what searches meanwhile use. */
+function catalogue() {
+  const titles = new Map<string, string>();
+  const held: Array<() => void> = [];
+  let wholeReads = 0;
+  let holdWholeReads = false;
+  const product = (id: string): IndexedProduct => ({ id, fields: [{ text: titles.get(id)!, weight: 10 }], facts });
+  const load = async (ids: readonly string[] | null) => {
+    if (ids === null) {
+      wholeReads += 1;
+      const snapshot = [...titles.keys()].map(product);
+      if (holdWholeReads) await new Promise<void>((resolve) => held.push(resolve));
+      return snapshot;
+    }
+    return ids.filter((id) => titles.has(id)).map(product);
+  };
+  return {
+    titles,
+    load,
+    hold: (on: boolean) => (holdWholeReads = on),
+    release: () => held.splice(0).forEach((resolve) => resolve()),
+    wholeReads: () => wholeReads,
+  };
+}
+
+const found = async (keeper: SearchIndexKeeper, word: string) => [...(await keeper.current()).matchIds([[word]]).keys()].sort();
+
+describe('keeping the search index current', () => {
+  it('reloads named products before the next search, and forgets one no longer listed', async () => {
+    const data = catalogue();
+    data.titles.set('a', 'Alpha');
+    const keeper = new SearchIndexKeeper(data.load);
+    expect(await found(keeper, 'alpha')).toEqual(['a']);
+
+    data.titles.set('a', 'Omega');
+    data.titles.set('b', 'Omega Two');
+    keeper.productsChanged(['a', 'b']);
+    expect(await found(keeper, 'omega')).toEqual(['a', 'b']);
+    data.titles.delete('b');
+    keeper.productsChanged(['b']);
+    expect(await found(keeper, 'omega')).toEqual(['a']);
+    expect(data.wholeReads()).toBe(1);
+  });
+
+  it('answers from the previous index during a rebuild, runs at most one more, and keeps what was named meanwhile', async () => {
+    const data = catalogue();
+    data.titles.set('a', 'Alpha');
+    const keeper = new SearchIndexKeeper(data.load);
+    await keeper.current();
+
+    data.hold(true);
+    data.titles.set('c', 'Comet');
+    keeper.refresh();
+    keeper.refresh();
+    keeper.refresh();
+    // The rebuild read its rows before this change was written; the named reload must survive it.
+    data.titles.set('d', 'Comet Late');
+    keeper.productsChanged(['d']);
+    expect(await found(keeper, 'comet')).toEqual(['d']);
+
+    data.hold(false);
+    data.release();
+    await expect.poll(() => data.wholeReads()).toBe(3);
+    await expect.poll(() => found(keeper, 'comet')).toEqual(['c', 'd']);
+  });
+});
