@@ -155,7 +155,15 @@ export async function createUser(
   const response = await ctx.app.inject({ method: 'POST', url: '/api/user/signIn', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`Test user could not sign in: ${response.body}`);
   const { _id, name: signedInName, email: signedInEmail, number, role } = response.json() as SessionUser;
-  const user: TestUser = { _id, name: signedInName, email: signedInEmail, number, role, password, cookie: sessionCookieOf(response.headers['set-cookie']) };
+  const user: TestUser = {
+    _id,
+    name: signedInName,
+    email: signedInEmail,
+    number,
+    role,
+    password,
+    cookie: sessionCookieOf(response.headers['set-cookie']),
+  };
   // Tests not about step-up (docs/decisions/0016) get a session that just confirmed its password.
   if (overrides.steppedUp !== false) await stepUpWithPassword(ctx, user);
   return user;

@@ -57,7 +57,10 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('ip_address', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('last_seen_at', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('stepped_up_at', 'text').execute();
-  await db.schema.alterTable('sessions').addColumn('enrolment_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('enrolment_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Live sessions get a public id of their own, never derived from the token's hash.
   const existing = (await db.selectFrom('sessions').select('token_hash').execute()) as { token_hash: string }[];
   for (const { token_hash } of existing) {

@@ -40,7 +40,11 @@ const payOut = (ctx: TestContext, seller: TestUser) => injectAs(ctx, seller, { m
 /** Days pass in these tests: the seller confirms their password again first, as the site would ask (docs/decisions/0016). */
 const withdraw = async (ctx: TestContext, seller: TestUser, withdrawAmount: number) => {
   await stepUpWithPassword(ctx, seller);
-  return injectAs(ctx, seller, { method: 'POST', url: '/api/withdraw/withdrawDetil', payload: { email: 'payout@example.com', withdrawAmount } });
+  return injectAs(ctx, seller, {
+    method: 'POST',
+    url: '/api/withdraw/withdrawDetil',
+    payload: { email: 'payout@example.com', withdrawAmount },
+  });
 };
 const holdMails = async (ctx: TestContext, user: TestUser) =>
   (
