@@ -176,6 +176,10 @@ export class PasskeysService {
       if (await this.passkeys.findByCredentialId(credentialId)) throw conflict('This passkey is already registered');
       throw error;
     }
+    await this.auth.twoFactor.tell(actor, 'A passkey was added to your account', [
+      `The passkey "${row.name}" can now sign in to your account, and confirm it is you.`,
+      'If this was not you, remove it on your Security page, reset your password at once and contact us.',
+    ]);
     return toPasskey(row);
   }
 
@@ -186,6 +190,10 @@ export class PasskeysService {
 
   async remove(actor: SessionUser, id: string): Promise<void> {
     if (!(await this.passkeys.delete(actor._id, id))) throw notFound('No such passkey');
+    await this.auth.twoFactor.tell(actor, 'A passkey was removed from your account', [
+      'One of your passkeys can no longer sign in to your account.',
+      'If this was not you, reset your password at once and contact us.',
+    ]);
   }
 
   /**

@@ -53,6 +53,16 @@ function signIn(ctx: TestContext, cookie: string, assertion: unknown) {
 }
 
 describe('passkeys (docs/decisions/0017)', () => {
+  it('mails the person when a passkey is added and when one is removed', async () => {
+    const { ctx, person, authenticator } = await setUp();
+    const passkey = await register(ctx, person, authenticator, 'Desk key');
+    expect((await injectAs(ctx, person, { method: 'DELETE', url: `/api/user/passkeys/${passkey._id}` })).statusCode).toBe(200);
+    const subjects = (await ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', person.email).execute()).map(
+      (row) => row.subject,
+    );
+    expect(subjects).toEqual(expect.arrayContaining(['A passkey was added to your account', 'A passkey was removed from your account']));
+  });
+
   it('registers two passkeys, lists them, renames one and removes the other', async () => {
     const { ctx, person, authenticator } = await setUp();
     const laptop = await register(ctx, person, authenticator, 'Work laptop');

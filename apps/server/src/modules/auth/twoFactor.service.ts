@@ -163,7 +163,8 @@ export class TwoFactorService {
     return result.valid && 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
   }
 
-  private async tell(person: Person, subject: string, paragraphs: string[]): Promise<void> {
+  /** Mails the person about a change to what protects their account: every factor added or removed is told. */
+  async tell(person: Person, subject: string, paragraphs: string[]): Promise<void> {
     if (!this.mail) return;
     await this.mail.enqueue(
       renderMail({ to: person.email, subject, heading: subject, paragraphs: [`Hello ${person.name},`, ...paragraphs] }),
