@@ -451,6 +451,8 @@ export class CatalogueRepository {
       .where('products.status', '=', APPROVED)
       .$if(ids !== null, (query) => query.where('products.id', 'in', [...ids!]))
       .execute();
+    // PostgreSQL refuses `in ()`: none of the named products is approved any more.
+    if (rows.length === 0) return [];
     const translations = await this.db
       .selectFrom('product_translations')
       .select(['product_id', 'language', 'title', 'description_html', 'keywords'])

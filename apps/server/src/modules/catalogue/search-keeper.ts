@@ -67,7 +67,7 @@ export class SearchIndexKeeper {
 
   /** Anything may have changed: rebuild in the background, unless no search has built the index yet. */
   refresh(): void {
-    if (this.index || this.building) void this.rebuild().catch(() => undefined);
+    if (this.index || this.building) this.rebuildQuietly();
   }
 
   /** These products were written: the next search sees them as they are now. */
@@ -76,7 +76,7 @@ export class SearchIndexKeeper {
     if (this.building) for (const id of ids) this.changedDuringBuild.add(id);
     if (!this.index) return;
     const index = this.index;
-    this.reloads = this.reloads.then(() => this.reload(index, ids)).catch(() => this.rebuild());
+    this.reloads = this.reloads.then(() => this.reload(index, ids)).catch(() => this.rebuildQuietly());
   }
 
   /** Anything may have changed: rebuild in the background (or now, when there is no index yet). */
@@ -89,10 +89,18 @@ export class SearchIndexKeeper {
       this.building = null;
       if (this.rebuildWaiting) {
         this.rebuildWaiting = false;
-        void this.rebuild().catch(() => undefined);
+        this.rebuildQuietly();
       }
     });
     return this.building;
+  }
+
+  /**
+   * A rebuild nobody waits for: if it fails (the database away, or closed as the app stops) the
+   * previous index stays, and the next change or search tries again.
+   */
+  private rebuildQuietly(): void {
+    void this.rebuild().catch(() => undefined);
   }
 
   private async build(): Promise<void> {
@@ -104,7 +112,7 @@ export class SearchIndexKeeper {
     this.index = index;
     const changed = [...this.changedDuringBuild];
     this.changedDuringBuild = new Set();
-    if (changed.length > 0) this.reloads = this.reloads.then(() => this.reload(index, changed));
+    if (changed.length > 0) this.reloads = this.reloads.then(() => this.reload(index, changed)).catch(() => this.rebuildQuietly());
   }
 
   private async reload(index: SearchIndex, ids: readonly string[]): Promise<void> {
