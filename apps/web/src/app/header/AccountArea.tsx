@@ -6,8 +6,6 @@ import { UserMenuLabel } from './UserMenuLabel';
 // Visitors never download the dropdown machinery; signed-in users see their name at once
 // and get the menu (and the notifications bell) a moment later.
 const UserMenu = lazy(() => import('./UserMenu'));
-// Only people in a studio other than their own see it; it asks the server once the page is up.
-const StudioSwitcher = lazy(() => import('@/features/studios').then((module) => ({ default: module.StudioSwitcher })));
 const NotificationBell = lazy(() => import('@/features/notifications').then((module) => ({ default: module.NotificationBell })));
 
 export function AccountArea() {
@@ -25,9 +23,6 @@ export function AccountArea() {
 
   return (
     <>
-      <Suspense fallback={null}>
-        <StudioSwitcher />
-      </Suspense>
       <Suspense fallback={null}>
         <NotificationBell user={user} />
       </Suspense>

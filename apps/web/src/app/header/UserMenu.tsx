@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Dropdown from 'react-bootstrap/Dropdown';
 import type { SessionUser } from '@market/contracts';
 import { useSignOut } from '@/features/auth';
 import { UserMenuLabel } from './UserMenuLabel';
+
+// Only people in a studio other than their own see it; it asks the server once the menu is up.
+const StudioSwitcher = lazy(() => import('@/features/studios').then((module) => ({ default: module.StudioSwitcher })));
 
 interface MenuEntry {
   label: string;
@@ -38,6 +42,9 @@ export default function UserMenu({ user }: { user: SessionUser }) {
             {entry.label}
           </Dropdown.Item>
         ))}
+        <Suspense fallback={null}>
+          <StudioSwitcher />
+        </Suspense>
         <Dropdown.Divider />
         <Dropdown.Item
           as="button"

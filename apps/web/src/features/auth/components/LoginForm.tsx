@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useRevealFirstError } from '@/components/revealFirstError';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
@@ -6,11 +6,14 @@ import { ApiError } from '@/lib/api';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@market/contracts';
-import { PasskeySignInButton } from '@/features/passkeys';
 import { needsSecondFactor, useSignIn } from '../api/signIn';
 import { announceSignedIn, applySignedIn } from '../sessionChannel';
 import { intendedPath } from '../intendedPath';
 import { SecondFactorForm } from './SecondFactorForm';
+
+// The header carries this form's module on every page: the passkey button, and the contracts' zod
+// with it, load only when the form shows (zod's eval probe is refused by the storefront's CSP).
+const PasskeySignInButton = lazy(() => import('@/features/passkeys').then((module) => ({ default: module.PasskeySignInButton })));
 
 export function LoginForm() {
   const signIn = useSignIn();
@@ -64,7 +67,11 @@ export function LoginForm() {
           <p>Your password was right. Now confirm with one of your passkeys.</p>
         )}
         {/* A passkey is a second factor too: it finishes the sign-in on its own. */}
-        {secondFactor.includes('passkey') && <PasskeySignInButton onSignedIn={signedInWithPasskey} />}
+        {secondFactor.includes('passkey') && (
+          <Suspense fallback={null}>
+            <PasskeySignInButton onSignedIn={signedInWithPasskey} />
+          </Suspense>
+        )}
       </>
     );
   }
@@ -98,7 +105,9 @@ export function LoginForm() {
           Log In
         </SubmitButton>
       </form>
-      <PasskeySignInButton onSignedIn={signedInWithPasskey} />
+      <Suspense fallback={null}>
+        <PasskeySignInButton onSignedIn={signedInWithPasskey} />
+      </Suspense>
       <p className="mt-3 mb-0 text-center">
         <Link to="/sign-up">Don&apos;t have account? Sign Up</Link>
       </p>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { FormError } from '@/components/FormError';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -17,7 +17,13 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
   const stepUp = useStepUp();
   const titleId = useId();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  // The field comes once the person's methods are known, which may be after the dialog has opened:
+  // it takes focus as it appears, and again when the method changes (a new field).
+  const focusOnMount = useCallback((element: HTMLInputElement | null) => {
+    input.current = element;
+    element?.focus();
+  }, []);
   const [chosen, setChosen] = useState<Method | null>(null);
   const methods = status.data?.methods ?? [];
   const hasPasskey = methods.includes('passkey');
@@ -89,7 +95,7 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
                 {label}
               </label>
               <input
-                ref={input}
+                ref={focusOnMount}
                 key={method}
                 className="form-control"
                 id={`${id}-secret`}

@@ -44,7 +44,7 @@ export function AcceptInvitation({ token }: { token: string }) {
         <h2 ref={result} tabIndex={-1} className="h5">
           You joined {joined.studio.name} as {STUDIO_ROLE_LABELS[joined.role]}
         </h2>
-        <p>Act for the studio from the switcher in the header whenever you work on it; act as yourself the rest of the time.</p>
+        <p>Act for the studio from “Act as” in the header’s menu whenever you work on it; act as yourself the rest of the time.</p>
         <FormError message={act.error?.message} />
         <button
           type="button"

@@ -8,8 +8,8 @@ export function ActingBanner() {
   return (
     <div className="container">
       <p className="alert alert-info studio-acting mt-3 mb-0">
-        You act for <strong>{acting.name}</strong> as {STUDIO_ROLE_LABELS[acting.role]}. Switch to yourself in the header to use your own
-        account.
+        You act for <strong>{acting.name}</strong> as {STUDIO_ROLE_LABELS[acting.role]}. Choose “Yourself” under “Act as” in the header’s
+        menu to use your own account.
       </p>
     </div>
   );

@@ -5,8 +5,9 @@ import { useMyStudios } from '../api/myStudios';
 import { useSetActiveStudio } from '../api/setActiveStudio';
 
 /**
- * The header's switcher, for people who belong to a studio other than their own account: act as
- * yourself or for one of them. Every query is asked again after a switch.
+ * "Act as" in the header's user menu, for people who belong to a studio other than their own
+ * account: act as yourself or for one of them. Inside the menu rather than beside it, so the header
+ * keeps its links unfolded at 1280 px. Every query is asked again after a switch.
  */
 export default function StudioSwitcher() {
   const query = useMyStudios();
@@ -21,28 +22,32 @@ export default function StudioSwitcher() {
       onError: (error) => showNotice(error.message, 'danger'),
     });
   return (
-    <Dropdown as="li" align="end" className="nav-item studio-switcher">
-      <Dropdown.Toggle variant="link" id="studio-switcher" className="nav-link studio-switcher-button" disabled={switchTo.isPending}>
-        <span className="visually-hidden">Acting for: </span>
-        {data.acting ? data.acting.name : 'Yourself'}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Header>Act as</Dropdown.Header>
-        <Dropdown.Item as="button" type="button" active={!data.acting} onClick={() => choose(null, data.me.name)}>
-          Yourself ({data.me.name})
+    <>
+      <Dropdown.Divider />
+      <Dropdown.Header>Act as</Dropdown.Header>
+      <Dropdown.Item
+        as="button"
+        type="button"
+        active={!data.acting}
+        aria-current={!data.acting ? 'true' : undefined}
+        disabled={switchTo.isPending}
+        onClick={() => choose(null, data.me.name)}
+      >
+        Yourself ({data.me.name})
+      </Dropdown.Item>
+      {others.map((studio) => (
+        <Dropdown.Item
+          as="button"
+          type="button"
+          key={studio.id}
+          active={data.acting?.id === studio.id}
+          aria-current={data.acting?.id === studio.id ? 'true' : undefined}
+          disabled={switchTo.isPending}
+          onClick={() => choose(studio.id, studio.name)}
+        >
+          {studio.name} — {STUDIO_ROLE_LABELS[studio.role]}
         </Dropdown.Item>
-        {others.map((studio) => (
-          <Dropdown.Item
-            as="button"
-            type="button"
-            key={studio.id}
-            active={data.acting?.id === studio.id}
-            onClick={() => choose(studio.id, studio.name)}
-          >
-            {studio.name} — {STUDIO_ROLE_LABELS[studio.role]}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+      ))}
+    </>
   );
 }
