@@ -1,5 +1,5 @@
 import type { Engine, LanguageCode, ModerationState, ProductStatus, SubCategory } from '@market/contracts';
-import { type AliasedSelectQueryBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { soldLicenceLines } from '../orders/index.js';
@@ -118,6 +118,19 @@ const CARD_COLUMNS = [
 ] as const;
 
 const APPROVED = 'Approved';
+
+/** The engine the newest analysed approved release of the product (`products`) was found to use: its filter and its facet. */
+const newestApprovedEngine = (eb: ExpressionBuilder<Database, 'products'>) =>
+  eb
+    .selectFrom('product_releases as r')
+    .innerJoin('archive_reports as a', 'a.release_id', 'r.id')
+    .select('a.engine')
+    .whereRef('r.product_id', '=', 'products.id')
+    .where('r.status', '=', 'Approved')
+    .orderBy('r.version_major', 'desc')
+    .orderBy('r.version_minor', 'desc')
+    .orderBy('r.version_patch', 'desc')
+    .limit(1);
 
 /** SQL of the catalogue: products with their translations, screenshots and search index. */
 /** SQL of the catalogue's reads: products with their translations, screenshots and search index. */
@@ -284,23 +297,7 @@ export class CatalogueRepository {
       .$if(status !== undefined, (query) => query.where('status', '=', status!))
       .$if(subCategory !== undefined, (query) => query.where('sub_category', '=', subCategory!))
       // The engine the newest analysed approved release was found to use.
-      .$if(engine !== undefined, (query) =>
-        query.where(
-          (eb) =>
-            eb
-              .selectFrom('product_releases as r')
-              .innerJoin('archive_reports as a', 'a.release_id', 'r.id')
-              .select('a.engine')
-              .whereRef('r.product_id', '=', 'products.id')
-              .where('r.status', '=', 'Approved')
-              .orderBy('r.version_major', 'desc')
-              .orderBy('r.version_minor', 'desc')
-              .orderBy('r.version_patch', 'desc')
-              .limit(1),
-          '=',
-          engine!,
-        ),
-      )
+      .$if(engine !== undefined, (query) => query.where((eb) => newestApprovedEngine(eb), '=', engine!))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -435,18 +432,7 @@ export class CatalogueRepository {
         'products.created_at',
         'products.updated_at',
         sql<number>`coalesce(sales.units, 0)`.as('units_sold'),
-        (eb) =>
-          eb
-            .selectFrom('product_releases as r')
-            .innerJoin('archive_reports as a', 'a.release_id', 'r.id')
-            .select('a.engine')
-            .whereRef('r.product_id', '=', 'products.id')
-            .where('r.status', '=', 'Approved')
-            .orderBy('r.version_major', 'desc')
-            .orderBy('r.version_minor', 'desc')
-            .orderBy('r.version_patch', 'desc')
-            .limit(1)
-            .as('engine'),
+        (eb) => newestApprovedEngine(eb).as('engine'),
       ])
       .where('products.status', '=', APPROVED)
       .$if(ids !== null, (query) => query.where('products.id', 'in', [...ids!]))
