@@ -187,6 +187,9 @@ test('a seller signs in and uploads a product with the keyboard alone, Tab leavi
   await expect(successDialog(page)).toBeVisible();
   await expect(successDialog(page).getByRole('button', { name: 'OK' })).toBeFocused();
   expect(uploads).toHaveLength(1);
+  // The popup's archive note changes once the background check ends; the seller reads it, then presses OK.
+  await expect(successDialog(page).getByText(/^Archive of version 1\.0\.1:/)).toBeVisible();
+  await expect(successDialog(page).getByRole('button', { name: 'OK' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(successDialog(page)).toHaveCount(0);
   await expect(stepHeading(page)).toHaveText('Step 1 of 3: Product details');
