@@ -260,10 +260,6 @@ export class AuthService {
     if (token) await this.sessions.delete(hashToken(token));
   }
 
-  async userForToken(token: string | undefined): Promise<SessionUser | null> {
-    return (await this.sessionForToken(token))?.user ?? null;
-  }
-
   /**
    * The live session of a cookie with its user; marks it seen (at most once a minute). Acting for a
    * studio, the request acts as the studio's account, always as a User even if that account is an

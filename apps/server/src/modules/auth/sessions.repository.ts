@@ -23,17 +23,6 @@ export class SessionsRepository {
     await this.db.insertInto('sessions').values(session).execute();
   }
 
-  /** The live session's user, or nothing when the token is unknown or expired. */
-  findUserByTokenHash(tokenHash: string, nowIso: string) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.name', 'users.email', 'users.number', 'users.role'])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', nowIso)
-      .executeTakeFirst();
-  }
-
   /**
    * The live session with its person and, when it acts for a studio they still belong to, the
    * studio's account and their role there: one query on every request of a signed-in browser, so
