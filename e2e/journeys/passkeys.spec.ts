@@ -53,6 +53,7 @@ test('a passkey is added and renamed by keyboard, then signs in alone; a browser
   await page.keyboard.press('Enter');
   const list = page.getByRole('list', { name: 'Your passkeys' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Your passkeys' })).toBeFocused();
   // Named after the browser and system it was made on (the Desktop Chrome device says Windows).
   await expect(list.getByRole('heading', { name: /^Chrome on / })).toBeVisible();
   await expect(list.getByText('Never used to sign in')).toBeVisible();

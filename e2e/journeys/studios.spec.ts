@@ -25,6 +25,8 @@ test('the demo seller makes a studio, a new Developer joins and acts for it, is 
   await page.getByRole('button', { name: 'Turn my account into a studio' }).click();
   await page.getByRole('button', { name: 'Yes, make it a studio' }).click();
   await expect(page.getByText(/You are Owner of Pixel Forge Studio/)).toBeVisible();
+  // The button that made it is gone; focus is on the words that say whose studio it is.
+  await expect(page.getByText(/You are Owner of Pixel Forge Studio/)).toBeFocused();
 
   // The invitation, for a person who has no account yet.
   const person = newPerson('Dana Developer');

@@ -101,6 +101,8 @@ test('a person confirms a token in place, sets up an authenticator app by keyboa
   await other.getByRole('button', { name: 'Sign out' }).click();
   await other.getByRole('button', { name: 'Yes, sign out' }).click();
   await expect(sessions.getByRole('row')).toHaveCount(3);
+  // Focus goes on to the Sign out of the browser now in the signed-out one's place.
+  await expect(sessions.getByRole('button', { name: 'Sign out', exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
   await page.getByRole('button', { name: 'Yes, sign them out' }).click();
   await expect(page.getByText('Signed out 1 other session')).toBeVisible();

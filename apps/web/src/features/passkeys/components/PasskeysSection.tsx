@@ -22,6 +22,17 @@ const nameIdOf = (passkey: Pick<Passkey, '_id'>) => `passkey-${passkey._id}`;
  */
 export function PasskeysSection({ supported = browserSupportsWebAuthn() }: { supported?: boolean }) {
   const add = useAddPasskey();
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The button is disabled while the device asks, which drops focus; it comes back to the list that
+  // now holds the new passkey, or to the button when adding failed.
+  const addPasskey = () =>
+    add.mutate(undefined, {
+      onSuccess: (made) => {
+        showNotice(`Passkey “${made.name}” added`);
+        requestAnimationFrame(() => document.getElementById(LIST_TITLE_ID)?.focus());
+      },
+      onError: () => requestAnimationFrame(() => addButton.current?.focus()),
+    });
 
   return (
     <section className="passkeys mb-5" aria-labelledby={TITLE_ID}>
@@ -34,12 +45,7 @@ export function PasskeysSection({ supported = browserSupportsWebAuthn() }: { sup
       </p>
       {supported ? (
         <div className="passkeys-add">
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={add.isPending}
-            onClick={() => add.mutate(undefined, { onSuccess: (made) => showNotice(`Passkey “${made.name}” added`) })}
-          >
+          <button ref={addButton} type="button" className="btn btn-primary" disabled={add.isPending} onClick={addPasskey}>
             {add.isPending ? 'Waiting for your device…' : 'Add a passkey'}
           </button>
           <output className="visually-hidden">{add.isPending ? 'Follow your browser’s steps to create the passkey' : ''}</output>

@@ -4,6 +4,7 @@ import { ConfirmButton } from '@/components/ConfirmButton';
 import { FormError } from '@/components/FormError';
 import { QueryView } from '@/components/query-view';
 import { TableScroll } from '@/components/TableScroll';
+import { useFocusAfterRowLeaves } from '@/components/useFocusAfterRowLeaves';
 import { formatDateTime } from '@/lib/format';
 import { useRevokeOtherSessions } from '../api/revokeOtherSessions';
 import { useRevokeSession } from '../api/revokeSession';
@@ -14,6 +15,7 @@ export function SessionsSection() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const describedBy = useId();
+  const rowFocus = useFocusAfterRowLeaves(sessions.data?.map((session) => session.id) ?? []);
   return (
     <section aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="h5">
@@ -23,7 +25,7 @@ export function SessionsSection() {
       <QueryView query={sessions} loadingLabel="Loading your sessions…">
         {(list) => (
           <>
-            <SessionTable sessions={list} />
+            <SessionTable sessions={list} rowFocus={rowFocus} />
             <FormError message={revokeOthers.error?.message} />
             {revokeOthers.data && <output className="d-block alert alert-success mb-2">{revokeOthers.data}</output>}
             {list.some((session) => !session.current) && (
@@ -42,7 +44,9 @@ export function SessionsSection() {
   );
 }
 
-function SessionTable({ sessions }: { sessions: SessionInfo[] }) {
+type RowFocus = ReturnType<typeof useFocusAfterRowLeaves>;
+
+function SessionTable({ sessions, rowFocus }: { sessions: SessionInfo[]; rowFocus: RowFocus }) {
   return (
     <TableScroll label="Your sessions">
       <table className="table align-middle">
@@ -58,7 +62,7 @@ function SessionTable({ sessions }: { sessions: SessionInfo[] }) {
         </thead>
         <tbody>
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} />
+            <SessionRow key={session.id} session={session} rowFocus={rowFocus} />
           ))}
         </tbody>
       </table>
@@ -66,11 +70,11 @@ function SessionTable({ sessions }: { sessions: SessionInfo[] }) {
   );
 }
 
-function SessionRow({ session }: { session: SessionInfo }) {
+function SessionRow({ session, rowFocus }: { session: SessionInfo; rowFocus: RowFocus }) {
   const revoke = useRevokeSession();
   const deviceId = useId();
   return (
-    <tr>
+    <tr data-row-id={session.id}>
       <td id={deviceId} className="security-device">
         {deviceName(session.userAgent)}
         {session.current && <span className="badge text-bg-primary ms-2">This device</span>}
@@ -85,7 +89,12 @@ function SessionRow({ session }: { session: SessionInfo }) {
               confirmLabel="Yes, sign out"
               describedBy={deviceId}
               pending={revoke.isPending}
-              onConfirm={() => revoke.mutate(session.id)}
+              rowAction="sign-out"
+              // The signed-out row leaves the table; focus goes on to the next browser's Sign out.
+              onConfirm={() => {
+                rowFocus.willLeave(session.id, 'sign-out');
+                revoke.mutate(session.id, { onError: () => rowFocus.stays() });
+              }}
             />
             <FormError message={revoke.error?.message} />
           </>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { FormError } from '@/components/FormError';
@@ -14,6 +14,9 @@ import '../studios.css';
 /** /userPanel/studio: turn one's account into a studio, its members, invitations and audit log (docs/decisions/0018). */
 export function StudioPanel() {
   const query = useMembers();
+  // Making the studio replaces its form, taking the focused button with it: focus goes to the
+  // paragraph that says whose studio it is now, once it is drawn.
+  const [justMade, setJustMade] = useState(false);
   return (
     <>
       <NoticeRegion />
@@ -21,7 +24,7 @@ export function StudioPanel() {
         {(studio) =>
           studio ? (
             <>
-              <p className="studio-intro">
+              <p className="studio-intro" tabIndex={-1} ref={justMade ? focusOnMount : undefined}>
                 You are <strong>{roleLabel(studio.role)}</strong> of <strong>{studio.studio.name}</strong>. Members act for the studio with
                 the powers of their role; every change they make is written in the audit log below.
               </p>
@@ -34,7 +37,7 @@ export function StudioPanel() {
               ) : null}
             </>
           ) : (
-            <MakeStudio />
+            <MakeStudio onMade={() => setJustMade(true)} />
           )
         }
       </QueryView>
@@ -42,9 +45,11 @@ export function StudioPanel() {
   );
 }
 
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
-function MakeStudio() {
+function MakeStudio({ onMade }: { onMade: () => void }) {
   const create = useCreateStudio();
   const introId = useId();
   return (
@@ -61,7 +66,14 @@ function MakeStudio() {
         describedBy={introId}
         pending={create.isPending}
         tone="go"
-        onConfirm={() => create.mutate(undefined, { onSuccess: (made) => showNotice(`${made.name} is now a studio`) })}
+        onConfirm={() =>
+          create.mutate(undefined, {
+            onSuccess: (made) => {
+              showNotice(`${made.name} is now a studio`);
+              onMade();
+            },
+          })
+        }
       />
     </div>
   );
