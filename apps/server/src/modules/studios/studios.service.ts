@@ -213,6 +213,12 @@ export class StudiosService {
   async accept(personId: string, token: string): Promise<AcceptedStudioInvitation> {
     const invitation = await this.studios.findInvitationByTokenHash(hashToken(token));
     const now = this.clock.now().toISOString();
+    // The person who accepted opens the link again (a reload, the mail a second time): they are
+    // told they joined, not that the invitation is gone, as long as they are still a member.
+    if (invitation?.accepted_by === personId) {
+      const member = await this.studios.findMember(invitation.studio_id, personId);
+      if (member) return { studio: await this.studioOf(invitation.studio_id), role: member.role };
+    }
     if (!invitation || invitation.accepted_at !== null || invitation.expires_at <= now) throw invitationGone();
     const person = await this.studios.findUser(personId);
     if (!person || person.email_key !== emailKey(invitation.email)) {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { migratorFor } from '../../db/migrate.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { buildCatalogueApp, createApprovedProduct, createProduct, sendProductForm } from '../../test/factories.js';
-import { createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
+import { createUser, injectAs, stepUpWithPassword, type TestContext, type TestUser } from '../../test/helper.js';
 import { INVITATION_GONE } from './index.js';
 import { can } from './policies.js';
 
@@ -202,7 +202,7 @@ describe('studios', () => {
     expect(second.nextCursor).toBeNull();
   });
 
-  it('answers 410 for an expired invitation and for one used already', async () => {
+  it('answers 410 for an expired invitation, and for one used already once its person has left', async () => {
     const { ctx, owner } = await studioShop();
     const late = await createUser(ctx);
     const expired = await invite(ctx, owner, late.email, 'developer');
@@ -214,6 +214,15 @@ describe('studios', () => {
     const fresh = await invite(ctx, owner, late.email, 'developer');
     const url = `/api/studio/invitations/${tokenOf(fresh)}/accept`;
     expect((await injectAs(ctx, late, { method: 'POST', url })).statusCode).toBe(200);
+    // Opened again by the person who joined (a reload): they are told they joined, nothing is added.
+    const again = await injectAs(ctx, late, { method: 'POST', url });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ studio: { id: owner._id }, role: 'developer' });
+    const members = await injectAs(ctx, owner, { method: 'GET', url: '/api/studio/members' });
+    expect((members.json() as StudioMembers).members.filter((member) => member.userId === late._id)).toHaveLength(1);
+
+    await stepUpWithPassword(ctx, owner); // the week waited out above ended the owner's last confirmation
+    expect((await injectAs(ctx, owner, { method: 'DELETE', url: `/api/studio/members/${late._id}` })).statusCode).toBe(200);
     expect((await injectAs(ctx, late, { method: 'POST', url })).statusCode).toBe(410);
   });
 
