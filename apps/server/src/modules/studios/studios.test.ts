@@ -305,9 +305,10 @@ describe('migration 0045_studios', () => {
     const { ctx, owner } = await studioShop();
     const developer = await memberActingAs(ctx, owner, 'developer');
     const migrator = migratorFor(ctx.db);
-    const down = await migrator.migrateDown();
+    // Down to just before studios, whatever later migrations there are.
+    const down = await migrator.migrateTo('0044_passkeys');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0045_studios']);
+    expect(down.results?.map((result) => result.migrationName).at(-1)).toBe('0045_studios');
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
     const current = await injectAs(ctx, developer, { method: 'GET', url: '/api/user/currentUser' });
