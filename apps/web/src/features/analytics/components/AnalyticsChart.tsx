@@ -18,9 +18,26 @@ interface AnalyticsChartProps {
   label: string;
   describedBy: string;
   formatValue?: (value: number) => string;
+  /** Counts: the value axis ticks whole numbers only. */
+  wholeNumbers?: boolean;
 }
 
 const HEIGHT = 240;
+const DAY_SECONDS = 86_400;
+const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91].map((days) => days * DAY_SECONDS);
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 100_000, 1_000_000];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The top of the value axis: the figure rounded up to 1, 2, 2.5 or 5 times a power of ten, so the highest bar never touches the frame. */
+function niceCeiling(max: number): number {
+  if (!(max > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(max * 1.05));
+  return [1, 2, 2.5, 5, 10].map((step) => step * power).find((top) => top >= max * 1.05) ?? 10 * power;
+}
+
+const dayLabel = (seconds: number) => {
+  const date = new Date(seconds * 1000);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+};
 
 /**
  * A small chart of daily figures drawn by uPlot on a canvas (docs/decisions/0020). Loaded on its own
@@ -28,7 +45,14 @@ const HEIGHT = 240;
  * canvas is hidden from assistive technology: the figure names what it shows, and the table it is
  * described by holds the same figures.
  */
-export default function AnalyticsChart({ days, series, label, describedBy, formatValue = String }: AnalyticsChartProps) {
+export default function AnalyticsChart({
+  days,
+  series,
+  label,
+  describedBy,
+  formatValue = String,
+  wholeNumbers = false,
+}: AnalyticsChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -40,14 +64,21 @@ export default function AnalyticsChart({ days, series, label, describedBy, forma
       {
         width: Math.max(element.clientWidth, 200),
         height: HEIGHT,
-        // Days are UTC days, as the server counts them.
+        // Days are UTC days, as the server counts them: ticks fall on UTC midnights.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(1, max)] } },
+        scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, niceCeiling(max)] } },
         axes: [
-          { stroke: '#565e66', grid: { stroke: '#e9ecef' } },
-          { stroke: '#565e66', grid: { stroke: '#e9ecef' }, values: (_plot, ticks) => ticks.map(formatValue), size: 60 },
+          // One tick a day at most, written as a day: the figures are per day, not per hour.
+          { stroke: '#565e66', grid: { stroke: '#e9ecef' }, incrs: DAY_STEPS, values: (_plot, ticks) => ticks.map(dayLabel) },
+          {
+            stroke: '#565e66',
+            grid: { stroke: '#e9ecef' },
+            values: (_plot, ticks) => ticks.map(formatValue),
+            size: 60,
+            ...(wholeNumbers ? { incrs: WHOLE_STEPS } : {}),
+          },
         ],
         series: [
           {},
@@ -55,7 +86,7 @@ export default function AnalyticsChart({ days, series, label, describedBy, forma
             label: line.label,
             stroke: line.color,
             width: 2,
-            ...(line.bars && bars ? { paths: bars, fill: line.color } : { points: { show: days.length <= 31 } }),
+            ...(line.bars && bars ? { paths: bars, fill: line.color, points: { show: false } } : { points: { show: days.length <= 31 } }),
           })),
         ],
       },
@@ -71,7 +102,7 @@ export default function AnalyticsChart({ days, series, label, describedBy, forma
       resize?.disconnect();
       plot.destroy();
     };
-  }, [days, series, formatValue]);
+  }, [days, series, formatValue, wholeNumbers]);
 
   return (
     <figure className="analytics-figure" aria-describedby={describedBy}>

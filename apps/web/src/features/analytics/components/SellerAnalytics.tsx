@@ -21,6 +21,9 @@ type AnalyticsDayRow = AnalyticsReport['days'][number];
 
 const COLORS = { views: '#0b5ed7', carts: '#a04e00', sales: '#146c43', revenue: '#6f42c1' };
 
+/** A value axis tick of the revenue chart; one function for every render, so the chart is not drawn anew each time. */
+const dollarTick = (dollars: number) => `$${dollars}`;
+
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
 /** The period the controls describe, or why it cannot be asked for. */
@@ -197,13 +200,14 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
           </ul>
 
           <section aria-labelledby={`${ids}-visits`}>
-            <h2 className="money-subtitle" id={`${ids}-visits`}>
+            <h2 className="analytics-subtitle" id={`${ids}-visits`}>
               Visits and sales per day
             </h2>
             <Suspense fallback={<div className="analytics-chart-placeholder" aria-hidden="true" />}>
               <AnalyticsChart
                 days={days}
                 series={visitSeries}
+                wholeNumbers
                 label={`Chart of views, add to cart and sales per day, ${range}. The table below gives the same figures.`}
                 describedBy={`${ids}-visits-table`}
               />
@@ -226,7 +230,7 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
           </section>
 
           <section aria-labelledby={`${ids}-revenue`}>
-            <h2 className="money-subtitle" id={`${ids}-revenue`}>
+            <h2 className="analytics-subtitle" id={`${ids}-revenue`}>
               Revenue per day
             </h2>
             <Suspense fallback={<div className="analytics-chart-placeholder" aria-hidden="true" />}>
@@ -235,7 +239,7 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
                 series={revenueSeries}
                 label={`Bar chart of revenue per day in US dollars, ${range}. The table below gives the same figures.`}
                 describedBy={`${ids}-revenue-table`}
-                formatValue={(dollars) => `$${dollars}`}
+                formatValue={dollarTick}
               />
             </Suspense>
             <details className="analytics-details">
@@ -253,14 +257,14 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
           </section>
 
           <section aria-labelledby={`${ids}-referrers`}>
-            <h2 className="money-subtitle" id={`${ids}-referrers`}>
+            <h2 className="analytics-subtitle" id={`${ids}-referrers`}>
               Referrers
             </h2>
             <p className="text-secondary small">
               Where visits came from: the link’s utm_source, or else the site that linked to you. Sales count for the source the buyer
               arrived from.
             </p>
-            <TableScroll label="Referrers" className="money-table">
+            <TableScroll label="Referrers" className="analytics-table">
               <table className="table align-middle">
                 <caption className="visually-hidden">Views, add to cart and sales by referrer</caption>
                 <thead>
@@ -295,10 +299,10 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
 
           {report.productId === null && report.products.length > 0 && (
             <section aria-labelledby={`${ids}-products`}>
-              <h2 className="money-subtitle" id={`${ids}-products`}>
+              <h2 className="analytics-subtitle" id={`${ids}-products`}>
                 Products
               </h2>
-              <TableScroll label="Products" className="money-table">
+              <TableScroll label="Products" className="analytics-table">
                 <table className="table align-middle">
                   <caption className="visually-hidden">Figures of each product in the period</caption>
                   <thead>
@@ -343,13 +347,13 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
       )}
 
       <section aria-labelledby={`${ids}-releases`}>
-        <h2 className="money-subtitle" id={`${ids}-releases`}>
+        <h2 className="analytics-subtitle" id={`${ids}-releases`}>
           Releases
         </h2>
         {report.releases.length === 0 ? (
           <EmptyState>No published versions yet.</EmptyState>
         ) : (
-          <TableScroll label="Releases" className="money-table">
+          <TableScroll label="Releases" className="analytics-table">
             <table className="table align-middle">
               <caption className="visually-hidden">Buyers who downloaded each published version, all time</caption>
               <thead>
@@ -384,10 +388,10 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <li className="money-card">
-      <span className="money-card-label">{label}</span>
-      <span className="money-card-value">{value}</span>
-      {note && <span className="money-card-note">{note}</span>}
+    <li className="analytics-figure-card">
+      <span className="analytics-figure-label">{label}</span>
+      <span className="analytics-figure-value">{value}</span>
+      {note && <span className="analytics-figure-note">{note}</span>}
     </li>
   );
 }
@@ -404,7 +408,7 @@ function DayTable({
   columns: Array<[string, (day: AnalyticsDayRow) => string]>;
 }) {
   return (
-    <TableScroll label={caption} className="money-table">
+    <TableScroll label={caption} className="analytics-table">
       <table className="table table-sm align-middle" id={id}>
         <caption>{caption}</caption>
         <thead>
