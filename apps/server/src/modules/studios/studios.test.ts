@@ -73,7 +73,7 @@ describe('studios', () => {
     const earnings = await injectAs(ctx, developer, { method: 'GET', url: '/api/user/earnings' });
     expect(earnings.statusCode).toBe(403);
     expect(earnings.json().message).toBe(
-      "As Developer of Pixel Forge Studio you cannot use sales, earnings and the statement; ask the studio's owner",
+      "As Developer of Pixel Forge Studio you cannot use sales, earnings, the statement and analytics; ask the studio's owner",
     );
     const payouts = await injectAs(ctx, developer, { method: 'GET', url: '/api/payout/status' });
     expect(payouts.statusCode).toBe(403);
@@ -295,6 +295,7 @@ const CALLS: Array<{ capability: StudioCapability; method: 'GET' | 'POST' | 'PUT
   { capability: 'support', method: 'GET', url: '/api/reskin/myConversations' },
   { capability: 'marketing', method: 'POST', url: '/api/sale', payload: {} },
   { capability: 'money-read', method: 'GET', url: '/api/user/earnings' },
+  { capability: 'money-read', method: 'GET', url: '/api/user/analytics?from=2026-01-01&to=2026-01-15' },
   { capability: 'integrations', method: 'GET', url: '/api/webhooks/endpoints' },
   { capability: 'members', method: 'GET', url: '/api/studio/audit' },
   { capability: 'payouts', method: 'GET', url: '/api/payout/status' },

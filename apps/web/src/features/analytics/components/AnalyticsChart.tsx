@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -54,10 +54,16 @@ export default function AnalyticsChart({
   wholeNumbers = false,
 }: AnalyticsChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
+    // A browser without a 2D canvas (or a chart library's bug) must not take the page down: the table has the figures.
+    if (!element.ownerDocument.createElement('canvas').getContext?.('2d')) {
+      setFailed(true);
+      return undefined;
+    }
     const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
     const plot = new uPlot(
@@ -115,7 +121,8 @@ export default function AnalyticsChart({
           </li>
         ))}
       </ul>
-      <div ref={box} className="analytics-chart" aria-hidden="true" />
+      {failed && <p className="text-secondary small">The chart cannot be drawn in this browser; “Show as table” has its figures.</p>}
+      <div ref={box} className={failed ? 'visually-hidden' : 'analytics-chart'} aria-hidden="true" />
     </figure>
   );
 }
