@@ -53,9 +53,10 @@ function withoutTranslator({ TRANSLATE_URL: _translator, ...env }) {
 
 /**
  * The built marketplace as `npm start` runs it, over a fresh SQLite file with the demo catalogue.
+ * @param {Record<string, string>} [env] settings beside the demo shop's own (the analytics scenario trusts one proxy hop)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startDemoShop() {
+export async function startDemoShop(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'market-lighthouse-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
@@ -71,6 +72,7 @@ export async function startDemoShop() {
       DATABASE_URL: `sqlite:${path.join(dataDir, 'marketplace.db')}`,
       SEED_DEMO_DATA: 'true',
       ALLOW_SIMULATED_PAYMENTS: 'true',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -4,7 +4,8 @@
 // a 50,000-entry source archive and of the real project archives BENCH_REAL_ARCHIVE names, each
 // beside `unzip -t` (bench/archive.mjs), then Lighthouse on
 // the storefront pages of the demo shop (bench/lighthouse.mjs), then a seller's money over small
-// and large ledgers (bench/ledger.mjs). Scenarios named on the command line run alone
+// and large ledgers (bench/ledger.mjs), then what counting a view or a cart event costs its request
+// (bench/analytics.mjs). Scenarios named on the command line run alone
 // (bench/scenarios.mjs). Speed never makes this exit non-zero; only errors (a failed start, a
 // non-2xx answer, money left wrong) do.
 //
@@ -26,6 +27,7 @@ import { ensureCatalogue, pickTargets } from './catalogue.mjs';
 import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { ledgerSettingsFromEnv, measureLedgers, printLedgers } from './ledger.mjs';
 import { measurePricing, printPricing } from './pricing.mjs';
+import { measureCartEvents, measureRecordCall, printAnalytics } from './analytics.mjs';
 import { parseScenarios, USAGE } from './scenarios.mjs';
 import { printTable } from './table.mjs';
 import { loadLighthouse, measurePages, printPages, startDemoShop } from './lighthouse.mjs';
@@ -68,6 +70,14 @@ async function main() {
     ledger = await measureLedgers({ ...ledgerSettingsFromEnv(), log: console.log });
     printLedgers(ledger);
   }
+  let analytics;
+  if (selected.has('analytics')) {
+    console.log('\n  Counting views and cart events (docs/decisions/0020)…');
+    const record = measureRecordCall();
+    const http = await measureCartEvents({ connections, seconds, warmup, log: console.log });
+    printAnalytics(record, http);
+    analytics = { record, http };
+  }
 
   const report = {
     date: new Date().toISOString(),
@@ -86,6 +96,7 @@ async function main() {
     frontEnd: frontEnd?.map(({ page, runs, median }) => ({ page, runs, median })),
     pricing,
     ledger,
+    analytics,
   };
   writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n  report: ${path.relative(process.cwd(), reportFile)}\n`);

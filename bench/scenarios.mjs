@@ -7,6 +7,7 @@ export const SCENARIOS = {
   archive: '"What\'s inside" analysis of a 50,000-entry source archive and of BENCH_REAL_ARCHIVE beside unzip -t',
   'front-end': 'server render times and Lighthouse on the demo shop',
   ledger: "a seller's earnings read and withdrawals over ledgers of 1,000 and 1,000,000 entries (PostgreSQL and SQLite)",
+  analytics: 'counting a view or cart event: the record call alone, and the cart event request beside a bare answer',
 };
 
 export const USAGE = `Usage: npm run bench -- [scenario ...]   (or node scripts/bench.mjs [scenario ...])

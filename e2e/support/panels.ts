@@ -31,7 +31,7 @@ export async function uploadProduct(
   title: string,
   singleAppLicense = 49.99,
   sourceCode: Buffer = zipWithOneFile('README.md', `# ${title}`),
-): Promise<{ _id: string; status: string }> {
+): Promise<{ _id: string; status: string; slug: string }> {
   const form = new FormData();
   const fields: Record<string, string> = {
     type: 'Games',
@@ -60,7 +60,7 @@ export async function uploadProduct(
   form.append('sourceCode', new File([new Uint8Array(sourceCode)], 'source.zip', { type: 'application/zip' }));
   const response = await seller.post('/api/product/uploadProduct', { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { _id: string; status: string };
+  return (await response.json()) as { _id: string; status: string; slug: string };
 }
 
 export async function approveAsAdmin(baseURL: string, productId: string) {

@@ -38,6 +38,7 @@ import { purchaseRoutes } from './modules/purchases/index.js';
 import { refundRoutes } from './modules/refunds/index.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import { payoutRoutes } from './modules/payouts/index.js';
 import { reconciliationRoutes } from './modules/reconciliation/index.js';
@@ -189,6 +190,11 @@ export async function buildApp(given: AppDependencies) {
   await app.register(archiveRoutes, { archives: services.archives });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
+  await app.register(analyticsRoutes, { analytics: services.analytics, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
+  // What was counted since the last flush is stored before the database closes (docs/decisions/0020).
+  app.addHook('onClose', async () => {
+    await services.analytics.flush().catch((error: unknown) => log.warn({ err: error }, 'analytics flush at shutdown failed'));
+  });
   await app.register(fileRoutes, { storage: services.storage });
   await app.register(withdrawalRoutes, { withdrawals: services.withdrawals });
   await app.register(connectRoutes, { connect: services.connect, payouts: services.connectPayouts });

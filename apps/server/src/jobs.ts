@@ -54,7 +54,7 @@ export interface BackgroundJobsOptions {
  */
 export function startBackgroundJobs(
   services: Services,
-  config: Pick<Config, 'mailRetrySeconds' | 'reconcileSeconds' | 'timeouts'>,
+  config: Pick<Config, 'mailRetrySeconds' | 'reconcileSeconds' | 'timeouts' | 'analyticsFlushSeconds'>,
   log: Pick<Logger, 'warn' | 'info'>,
   options: BackgroundJobsOptions = {},
 ) {
@@ -63,6 +63,12 @@ export function startBackgroundJobs(
       config.mailRetrySeconds * 1000,
       () => services.mail.deliverPending(),
       (error) => log.warn({ err: error }, 'mail delivery round failed'),
+    ),
+    // The storefront's counted events, written in one batch (docs/decisions/0020); a failed batch waits for the next round.
+    every(
+      config.analyticsFlushSeconds * 1000,
+      () => services.analytics.flush(),
+      (error) => log.warn({ err: error }, 'analytics flush failed'),
     ),
     // Webhook deliveries that are due: safe on every instance at once, each delivery claimed by one (docs/decisions/0015).
     every(

@@ -30,6 +30,7 @@ import { DisputesService, PaymentsService } from './modules/payments/index.js';
 import { CustomWorkService } from './modules/custom-work/index.js';
 import { PurchasesService } from './modules/purchases/index.js';
 import { ViewsService } from './modules/views/index.js';
+import { AnalyticsService } from './modules/analytics/index.js';
 import { WebhooksService } from './modules/webhooks/index.js';
 import { actingRoleOfSession, StudiosService } from './modules/studios/index.js';
 import { WithdrawalsService } from './modules/withdrawals/index.js';
@@ -82,6 +83,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
       toFund: (actor, customWorkId) => customWork.toFund(actor, customWorkId),
       holdIn: (trx, customWorkId, milestone) => customWork.holdIn(trx, customWorkId, milestone),
     },
+    analytics: { checkoutStarted: (productIds, referrer) => analytics.checkoutStarted(productIds, referrer) },
     clock,
   });
   const uploadLimits = { sourceMaxBytes: config.sourceMaxBytes, uploadsPerHour: config.uploadsPerHour };
@@ -298,6 +300,17 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     webhooks,
     publicUrl: config.publicUrl,
   });
+  // Seller analytics (docs/decisions/0020): events counted in memory, flushed by the jobs, at shutdown and before each read.
+  const analytics: AnalyticsService = new AnalyticsService({
+    db,
+    inTransaction,
+    clock,
+    catalogue,
+    releases: {
+      approvedOf: (productIds) => releases.approvedOf(productIds),
+      downloadersOf: (releaseIds) => purchases.downloadersOf(releaseIds),
+    },
+  });
   const passwords = new PasswordHasher(config.passwordHashCost);
   // Stripe's balance transactions compared with the ledger (docs/decisions/0012, "Reconciliation").
   const providerComparison = new ProviderComparison({
@@ -338,7 +351,8 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     releases,
     archives,
     notifications,
-    views: new ViewsService({ db, catalogue, clock }),
+    views: new ViewsService({ db, catalogue, clock, analytics }),
+    analytics,
     baskets: new BasketsService({ db, inTransaction, catalogue, clock }),
     withdrawals: new WithdrawalsService({ db, dialect, inTransaction, clock, ledger, payouts, webhooks }),
     payouts,

@@ -7,6 +7,7 @@ import { preloadPages } from './app/lazyPage';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
 import { readFirstScreenState } from './lib/first-screen';
+import { rememberVisitSource } from './lib/visitSource';
 
 /** Runs `onTakenOver` once React has committed the tree it hydrates, not when hydration starts. */
 function AfterCommit({ onTakenOver, children }: { onTakenOver: () => void; children: ReactNode }) {
@@ -21,6 +22,8 @@ function AfterCommit({ onTakenOver, children }: { onTakenOver: () => void; child
 export function startApp(onTakenOver: () => void): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element in index.html');
+  // Before any view or cart event is sent: they carry where this visit came from (docs/decisions/0020).
+  rememberVisitSource();
 
   // A storefront page arrives rendered with the queries it was rendered from (entry-server.tsx):
   // the app takes over that markup with the same data instead of drawing the page again.

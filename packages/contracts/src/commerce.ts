@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referrerSchema } from './analytics.js';
 import { idSchema, isoDateTimeSchema } from './common.js';
 import { categorySchema, licenseTypeSchema, textBooleanSchema } from './enums.js';
 import { licenceStatusSchema } from './licences.js';
@@ -71,6 +72,8 @@ export const createPaymentIntentBodySchema = z
       .optional(),
     currency: z.literal('usd'),
     code: discountCodeInputSchema.optional(),
+    /** Where the buyer's visit came from, kept by the browser since landing; the order carries it (docs/decisions/0020). */
+    referrer: referrerSchema.optional(),
   })
   .superRefine((body, context) => {
     if (body.customWorkId === undefined && body.products === undefined) {

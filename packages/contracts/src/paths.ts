@@ -29,6 +29,14 @@ export const API_PATHS = {
     /** A seller's account entry by entry, with the running balance (docs/decisions/0008). */
     statement: '/api/user/statement',
     statementCsv: '/api/user/statement.csv',
+    /** The seller's views, carts, checkouts, sales, refunds and revenue per day, referrer, product and release (docs/decisions/0020). */
+    analytics: '/api/user/analytics',
+    analyticsCsv: '/api/user/analytics.csv',
+    analyticsProducts: '/api/user/analytics/products',
+  },
+  /** Counted events of the storefront (docs/decisions/0020); views are `view.record`. */
+  analytics: {
+    cart: '/api/analytics/cart/:id',
   },
   /** Two-factor sign-in, step-up and the signed-in person's sessions (docs/decisions/0016). */
   security: {

@@ -48,7 +48,7 @@ export const STUDIO_CAPABILITY_LABELS: Record<StudioCapability, string> = {
   products: 'products, releases and replies to reviews',
   support: 'licences, refund requests and chat',
   marketing: 'discount codes, sales and bundles',
-  'money-read': 'sales, earnings and the statement',
+  'money-read': 'sales, earnings, the statement and analytics',
   integrations: 'API tokens and webhooks',
   members: 'members, invitations and the audit log',
   payouts: 'withdrawals and payout details',

@@ -41,6 +41,7 @@ import * as tokenScopes from './migrations/0041_token_scopes.js';
 import * as webhooks from './migrations/0042_webhooks.js';
 import * as passkeys from './migrations/0044_passkeys.js';
 import * as studios from './migrations/0045_studios.js';
+import * as analytics from './migrations/0046_analytics.js';
 import * as twoFactor from './migrations/0043_two_factor.js';
 import type { Database } from './schema.js';
 
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0042_webhooks': webhooks,
   '0044_passkeys': passkeys,
   '0045_studios': studios,
+  '0046_analytics': analytics,
   '0043_two_factor': twoFactor,
 };
 

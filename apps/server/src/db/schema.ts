@@ -52,6 +52,8 @@ export interface Database {
   product_screenshots: ProductScreenshotsTable;
   product_releases: ProductReleasesTable;
   product_views: ProductViewsTable;
+  product_analytics_daily: ProductAnalyticsDailyTable;
+  release_downloads: ReleaseDownloadsTable;
   product_moderation_log: ProductModerationLogTable;
   product_pending_changes: ProductPendingChangesTable;
   archive_reports: ArchiveReportsTable;
@@ -358,6 +360,23 @@ export interface ProductViewsTable {
   created_at: string;
 }
 
+/** The storefront's counted events per product, UTC day and referrer ('' for direct), added to by each flush (docs/decisions/0020). */
+export interface ProductAnalyticsDailyTable {
+  product_id: string;
+  day: string;
+  referrer: string;
+  views: number;
+  carts: number;
+  checkouts: number;
+}
+
+/** A buyer's first download of a release: one row per release and buyer (docs/decisions/0020). */
+export interface ReleaseDownloadsTable {
+  release_id: string;
+  buyer_id: string;
+  first_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   product_id: string | null;
@@ -401,6 +420,8 @@ export interface OrdersTable {
   /** When the payment was recorded: the purchase's date, from which download windows run. */
   paid_at: string | null;
   updated_at: string;
+  /** Where the buyer's visit came from, as the browser kept it since landing (0046; docs/decisions/0020); null: direct or unknown. */
+  referrer: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** What was sold as it was at the sale; `paid_cents = list_cents - discount_cents + tax_cents` is checked by the database. */

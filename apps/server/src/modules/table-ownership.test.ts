@@ -46,6 +46,8 @@ const OWNERS: Record<string, string> = {
   recovery_codes: 'modules/auth',
   pending_sign_ins: 'modules/auth',
   sign_in_devices: 'modules/auth',
+  product_analytics_daily: 'modules/analytics',
+  release_downloads: 'modules/purchases',
 };
 
 /**

@@ -125,6 +125,8 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Marketplace <no-reply@localhost>'),
     MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
     RECONCILE_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+    // docs/decisions/0020: how often counted analytics events are written; reads flush first anyway.
+    ANALYTICS_FLUSH_SECONDS: z.coerce.number().positive().max(3_600).default(10),
     CONTACT_TO: z.email().optional(),
     FORMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -317,6 +319,8 @@ export interface Config {
    * this (docs/decisions/0008, "Repair, not hope").
    */
   reconcileSeconds: number;
+  /** How often the storefront's counted events are written to the daily roll-up (docs/decisions/0020). */
+  analyticsFlushSeconds: number;
   /** Who receives contact-form mails: CONTACT_TO, else ADMIN_EMAIL; null: contact messages are only stored. */
   contactTo: string | null;
   /** Comment, contact and hire-request submissions per minute and client address. */
@@ -425,6 +429,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     mailRetrySeconds: env.MAIL_RETRY_SECONDS,
     reconcileSeconds: env.RECONCILE_SECONDS,
+    analyticsFlushSeconds: env.ANALYTICS_FLUSH_SECONDS,
     contactTo: env.CONTACT_TO ?? env.ADMIN_EMAIL ?? null,
     formsRateLimitPerMinute: env.FORMS_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: env.CHAT_RATE_LIMIT_PER_MINUTE,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { authorToSlug, imageSrcSet, type ProductDetail, type ProductStatus } from '@market/contracts';
 import { CategoryIcon } from '@/components/CategoryIcon';
@@ -9,7 +9,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { Stars } from '@/components/Stars';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
-import { productName, useProductBySlugQuery } from '@/features/catalogue';
+import { productName, recordView, useProductBySlugQuery } from '@/features/catalogue';
 import { InsideOverview, ProductInside } from '@/features/inside';
 import { ProductBundles } from '@/features/bundles';
 import { isApiError } from '@/lib/api';
@@ -78,6 +78,10 @@ const DETAIL_TABS = [
 ];
 
 function ProductView({ product }: { product: ProductDetail }) {
+  // A page opened from a link elsewhere (a newsletter, a search engine) is a view too; the server counts one per visitor and hour.
+  useEffect(() => {
+    if (product.status === 'Approved') recordView(product._id);
+  }, [product._id, product.status]);
   const name = productName(product);
   const [tab, setTab] = useState('description');
   const description = product.description.en ?? Object.values(product.description)[0] ?? '';

@@ -29,4 +29,4 @@ export {
   type RefundedLine,
   type SoldLine,
 } from './events.js';
-export { linesWithSaleEntries, netEarningsOfSeller } from './ledger.repository.js';
+export { linesWithSaleEntries, netEarningsOfSeller, sellerEarningEntries } from './ledger.repository.js';

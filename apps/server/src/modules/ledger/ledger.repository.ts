@@ -42,6 +42,20 @@ export function linesWithSaleEntries(db: Kysely<Database>) {
     .where('order_line_id', 'is not', null);
 }
 
+/**
+ * A seller's sale and refund entries (`e`) in US dollars, on the accounts where their earnings land
+ * (`seller:`, and `maturing:` with payouts through Connect), for another module's read of revenue by
+ * line (docs/decisions/0020): the door's query, never the table's name.
+ */
+export function sellerEarningEntries(db: Kysely<Database>, sellerId: string) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .where('e.account', 'in', [`seller:${sellerId}`, `maturing:${sellerId}`])
+    .where('e.currency', '=', 'usd')
+    .where('e.kind', 'in', ['sale', 'refund'])
+    .where('e.order_line_id', 'is not', null);
+}
+
 const balanceKey = (row: { account: string; currency: string }) => `${row.account}\u0000${row.currency}`;
 
 /** What a balance row keeps: the balance, and the parts of it refunds and withdrawals moved. */

@@ -86,6 +86,8 @@ export interface OpenOrder {
   intentId: string;
   currency: string;
   lines: NewOrderLine[];
+  /** Where the buyer's visit came from (docs/decisions/0020); none for upgrades and custom work. */
+  referrer?: string | null;
 }
 
 const lineOf = (row: OrderLineRow): OrderLine => ({
@@ -174,6 +176,7 @@ export class OrdersService {
       created_at: now,
       paid_at: null,
       updated_at: now,
+      referrer: order.referrer ?? null,
     };
     await new OrdersRepository(trx).insertRows(
       row,
@@ -283,6 +286,7 @@ export class OrdersService {
           created_at: order.paidAt,
           paid_at: order.paidAt,
           updated_at: order.paidAt,
+          referrer: null,
         },
         order.lines.map((line) => lineRowOf(order.id, line)),
       );

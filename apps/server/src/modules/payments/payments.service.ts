@@ -158,6 +158,8 @@ export interface PaymentsServiceDependencies {
   bundlesInCart?: BundlesInCart;
   /** Custom work's milestones, funded through this checkout (modules/custom-work, docs/decisions/0013). */
   customWork?: CustomWorkCheckout;
+  /** The seller's analytics count each checkout of a cart per product, with its referrer (docs/decisions/0020). */
+  analytics?: { checkoutStarted(productIds: readonly string[], referrer: string | null): void };
   clock: Clock;
 }
 
@@ -198,6 +200,7 @@ export class PaymentsService {
   private readonly runningSales: RunningSales;
   private readonly bundlesInCart: BundlesInCart;
   private readonly customWork: CustomWorkCheckout | null;
+  private readonly analytics: PaymentsServiceDependencies['analytics'];
   private readonly clock: Clock;
 
   constructor({
@@ -209,9 +212,11 @@ export class PaymentsService {
     runningSales,
     bundlesInCart,
     customWork,
+    analytics,
     clock,
   }: PaymentsServiceDependencies) {
     this.customWork = customWork ?? null;
+    this.analytics = analytics;
     this.runningSales = runningSales ?? (async () => new Map());
     this.bundlesInCart = bundlesInCart ?? (async () => []);
     this.payments = new PaymentsRepository(db);
@@ -272,6 +277,7 @@ export class PaymentsService {
           intentId: intent.id,
           currency: body.currency,
           lines: priced.lines,
+          referrer: body.referrer ?? null,
         });
         if (applied) await this.discounts.holdIn(trx, applied, orderId, actor._id);
       });
@@ -281,6 +287,10 @@ export class PaymentsService {
       if (applied && isUniqueViolation(error)) throw badRequest(DISCOUNT_MESSAGES.alreadyUsed, 'code');
       throw error;
     }
+    this.analytics?.checkoutStarted(
+      priced.lines.map((line) => line.productId),
+      body.referrer ?? null,
+    );
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount };
   }
 

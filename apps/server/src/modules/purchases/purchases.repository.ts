@@ -74,6 +74,27 @@ export class PurchasesRepository {
     return bundleNamesOf(this.db, [...new Set(ids)]);
   }
 
+  /** The buyer's first download of the release; later ones change nothing (docs/decisions/0020). */
+  async recordDownload(releaseId: string, buyerId: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('release_downloads')
+      .values({ release_id: releaseId, buyer_id: buyerId, first_at: at })
+      .onConflict((conflict) => conflict.columns(['release_id', 'buyer_id']).doNothing())
+      .execute();
+  }
+
+  /** How many distinct buyers downloaded each of the releases. */
+  async downloadersOf(releaseIds: readonly string[]): Promise<Map<string, number>> {
+    if (releaseIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('release_downloads')
+      .select(['release_id', (eb) => eb.fn.countAll<number>().as('buyers')])
+      .where('release_id', 'in', [...new Set(releaseIds)])
+      .groupBy('release_id')
+      .execute();
+    return new Map(rows.map((row) => [row.release_id, Number(row.buyers)]));
+  }
+
   /** One more download of each sold product, inside the sale's transaction. */
   async countDownloads(productIds: readonly string[]): Promise<void> {
     if (productIds.length === 0) return;

@@ -490,6 +490,11 @@ export class PurchasesService {
     return rows.map((row) => this.purchaseView(row, byPurchase.get(row.id) ?? [], releases, everybody ? row : null));
   }
 
+  /** How many distinct buyers downloaded each release (docs/decisions/0020). */
+  downloadersOf(releaseIds: readonly string[]): Promise<Map<string, number>> {
+    return this.purchases.downloadersOf(releaseIds);
+  }
+
   /** PUT updateDownload: the stored flag follows the server's clock, whatever the browser thinks. */
   async refreshDownloadFlag(actor: SessionUser, purchaseId: string, productId: string): Promise<TextBoolean> {
     const { line, purchase } = await this.boughtLine(actor, purchaseId, productId);
@@ -509,8 +514,11 @@ export class PurchasesService {
     const release = releaseId ? releases.find((candidate) => candidate.id === releaseId) : releases[0];
     if (!release) throw notFound(releaseId ? 'This version is not available' : 'This product has no published version');
     if (!this.windowOf(line, purchase, releases).open) throw new HttpError(410, DOWNLOAD_WINDOW_CLOSED_MESSAGE);
+    const stream = await this.storage.get('private', release.source_code_key);
+    // Sellers see how many buyers took each release (docs/decisions/0020); the file goes out once it is found.
+    await this.purchases.recordDownload(release.id, actor._id, this.clock.now().toISOString());
     return {
-      stream: await this.storage.get('private', release.source_code_key),
+      stream,
       fileName: archiveFileName(line.title ?? '', release),
       size: Number(release.source_code_size),
     };

@@ -14,6 +14,8 @@ export interface ViewsServiceDependencies {
   db: Kysely<Database>;
   catalogue: { isPublic(productId: string): Promise<boolean> };
   clock: Clock;
+  /** The seller's analytics count each counted view with its referrer (docs/decisions/0020). */
+  analytics?: { viewed(productId: string, referrer: string | null): void };
 }
 
 /**
@@ -24,19 +26,23 @@ export class ViewsService {
   private readonly views: ViewsRepository;
   private readonly catalogue: { isPublic(productId: string): Promise<boolean> };
   private readonly clock: Clock;
+  private readonly analytics: ViewsServiceDependencies['analytics'];
 
-  constructor({ db, catalogue, clock }: ViewsServiceDependencies) {
+  constructor({ db, catalogue, clock, analytics }: ViewsServiceDependencies) {
     this.views = new ViewsRepository(db);
     this.catalogue = catalogue;
     this.clock = clock;
+    this.analytics = analytics;
   }
 
-  async record(productId: string, visitor: Visitor): Promise<{ counted: boolean }> {
+  async record(productId: string, visitor: Visitor, referrer: string | null = null): Promise<{ counted: boolean }> {
     if (!(await this.catalogue.isPublic(productId))) throw notFound('Product not found');
     const now = this.clock.now();
     const hour = Math.floor(now.getTime() / HOUR_MS);
     const visitorKey = createHash('sha256').update(`${hour}\n${visitor.ip}\n${visitor.userAgent}`).digest('hex');
-    return { counted: await this.views.insertOnce(productId, visitorKey, now.toISOString()) };
+    const counted = await this.views.insertOnce(productId, visitorKey, now.toISOString());
+    if (counted) this.analytics?.viewed(productId, referrer);
+    return { counted };
   }
 
   counts() {

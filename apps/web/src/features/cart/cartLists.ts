@@ -1,4 +1,5 @@
 import type { LicenseType, ProductSummary } from '@market/contracts';
+import { recordCartAdd } from './api/recordCartAdd';
 import { BUNDLE_CART_KEY, CART_KEY, WISHLIST_KEY, readStoredList, writeStoredList, type ListKey } from './cartStorage';
 
 export const ALREADY_EXISTS = 'product already exists';
@@ -95,7 +96,9 @@ function addTo(key: ListKey, item: CartItem, success: string): AddResult {
 }
 
 export function addToCart(product: ProductSummary, options: AddOptions = {}): AddResult {
-  return addTo(CART_KEY, toItem(product, options), ADDED_TO_CART);
+  const result = addTo(CART_KEY, toItem(product, options), ADDED_TO_CART);
+  if (result.added) recordCartAdd(product._id);
+  return result;
 }
 
 export function addToWishlist(product: ProductSummary, options: AddOptions = {}): AddResult {

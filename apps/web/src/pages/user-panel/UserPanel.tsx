@@ -10,6 +10,7 @@ const UserDashboardPage = lazy(() => import('./UserDashboardPage'));
 const WithdrawlDetailPage = lazy(() => import('./WithdrawlDetailPage'));
 const EarningsDetailPage = lazy(() => import('./EarningsDetailPage'));
 const StatementPage = lazy(() => import('./StatementPage'));
+const AnalyticsPage = lazy(() => import('./AnalyticsPage'));
 const DiscountsPage = lazy(() => import('./DiscountsPage'));
 const SalesPage = lazy(() => import('./SalesPage'));
 const BundlesPage = lazy(() => import('./BundlesPage'));
@@ -68,6 +69,12 @@ export const USER_PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'Statement',
     summary: 'Every sale, refund and withdrawal on your account, with the balance after each.',
     page: StatementPage,
+  },
+  {
+    path: 'analytics',
+    label: 'Analytics',
+    summary: 'Views, carts, sales and revenue of your products per day, where visitors came from, and who downloaded each version.',
+    page: AnalyticsPage,
   },
   {
     path: 'discounts',

@@ -1,0 +1,1 @@
+export { SellerAnalytics } from './components/SellerAnalytics';
