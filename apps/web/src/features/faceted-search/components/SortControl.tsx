@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { SORT_LABELS, sortsFor, type Sort } from '../searchFilters';
 
 interface SortControlProps {
@@ -29,6 +30,9 @@ export function SortControl({ text, sort, onSort, enabled }: SortControlProps) {
           </option>
         ))}
       </select>
+      <Link to="/how-we-rank" className="small">
+        How we rank
+      </Link>
     </div>
   );
 }
