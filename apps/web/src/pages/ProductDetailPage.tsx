@@ -9,7 +9,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { Stars } from '@/components/Stars';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
-import { productName, useProductBySlugQuery } from '@/features/catalogue';
+import { AlsoBoughtShelf, productName, useProductBySlugQuery } from '@/features/catalogue';
 import { InsideOverview, ProductInside } from '@/features/inside';
 import { ProductBundles } from '@/features/bundles';
 import { isApiError } from '@/lib/api';
@@ -176,6 +176,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </Suspense>
         )}
       </Tabs>
+      {product.status === 'Approved' && <AlsoBoughtShelf productId={product._id} />}
     </div>
   );
 }
