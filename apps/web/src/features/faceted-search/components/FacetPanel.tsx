@@ -222,7 +222,7 @@ export function FacetPanel({ facets, filters, onChange, hidden = [], enabled }: 
       <RadioFacet
         key="licence"
         legend="Licence type"
-        anyLabel="Single App License (every game)"
+        anyLabel="Any licence"
         choices={counted(SEARCH_LICENCES, facets.licence, (value) => LICENCE_LABELS[value] ?? value)}
         value={filters.licence ?? ''}
         enabled={enabled}

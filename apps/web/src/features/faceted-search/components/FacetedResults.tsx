@@ -127,7 +127,8 @@ export function FacetedResults({ text, pageSize, genres, label, empty }: Faceted
           <Tabs
             label="Genres"
             tabs={genres.map((id) => {
-              const count = results.data?.facets.subCategory.find((entry) => entry.value === id)?.count;
+              // A genre the other filters leave empty is not in the facet: it counts 0.
+              const count = results.data ? (results.data.facets.subCategory.find((entry) => entry.value === id)?.count ?? 0) : undefined;
               return {
                 id,
                 label:
