@@ -48,8 +48,8 @@ export default function HowWeRankPage() {
             not outrank one with forty reviews of 4.8 stars.
           </p>
           <p>
-            <span className="font-monospace">rating = (5 × C + sum of the game&apos;s ratings) ÷ (5 + number of its reviews)</span>, where C
-            is the average of every review on the marketplace.
+            <strong>rating = (5 × C + sum of the game&apos;s ratings) ÷ (5 + number of its reviews)</strong>, where C is the average of
+            every review on the marketplace.
           </p>
         </li>
         <li>
