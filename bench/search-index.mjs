@@ -12,9 +12,10 @@ import { ensureCatalogue } from './catalogue.mjs';
 const dir = process.env.BENCH_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 const catalogue = await ensureCatalogue({ dir, count: 100_000, log: console.log });
 const handle = openDatabase({ url: catalogue.databaseUrl });
-const rows = new CatalogueRepository(handle.db, handle.dialect, () => {
+const notUsed = () => {
   throw new Error('not used');
-});
+};
+const rows = new CatalogueRepository(handle.db, handle.dialect, notUsed, notUsed);
 const heapBefore = process.memoryUsage().heapUsed;
 const keeper = new SearchIndexKeeper(async (ids) => (await rows.searchDocuments(ids)).map(indexedProduct));
 const index = await keeper.current();

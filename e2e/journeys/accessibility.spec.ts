@@ -3,6 +3,7 @@ import { expect, request, test, type Locator, type Page } from '../support/test.
 import { logIn, newPerson } from '../support/accounts.js';
 import { waitForHydration } from '../support/hydration.js';
 import { tabTo } from '../support/keyboard.js';
+import { productAddToCart } from '../support/commerce.js';
 
 // The longest file of journeys, and each of its journeys stands alone: the two workers share it.
 test.describe.configure({ mode: 'parallel' });
@@ -111,7 +112,7 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/$/);
       await page.goto('/downloads/Poker-Night');
       await page.getByLabel('Single App License').check();
-      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await productAddToCart(page).click();
       // The cart is written once the app has taken the press; leaving earlier can lose it. The other
       // width may have run first on this worker's database and left the line in the buyer's cart.
       await expect(page.getByText(/Add To Cart Successfully|product already exists/)).toBeVisible();
@@ -351,7 +352,7 @@ for (const width of WIDTHS) {
 
     // The cart's lines stack their thumbnail above the text rather than squeezing it.
     await page.goto('/downloads/Poker-Night');
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await productAddToCart(page).click();
     // The cart is written once the app has taken the press (boot.ts holds one made before).
     await expect(page.getByText('Add To Cart Successfully')).toBeVisible();
     await page.goto('/cart-products');
@@ -451,7 +452,7 @@ test('a visitor searches, picks Multi App, adds to cart, signs in, pays and down
   await expect(page.getByLabel('Multi App License')).toBeFocused();
   await expect(page.getByLabel('Multi App License')).toBeChecked();
 
-  const addToCart = page.getByRole('button', { name: 'Add to cart' });
+  const addToCart = productAddToCart(page);
   await tabTo(page, addToCart);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Add To Cart Successfully')).toBeVisible();

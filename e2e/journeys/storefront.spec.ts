@@ -1,5 +1,6 @@
 import { expect, test, type Route } from '../support/test.js';
 import { waitForHydration } from '../support/hydration.js';
+import { productAddToCart } from '../support/commerce.js';
 
 test('the hero resumes its slide show when the pointer leaves after a dot was clicked', async ({ page }) => {
   await page.goto('/');
@@ -182,7 +183,7 @@ test.describe('the first screen arrives with the page', () => {
     const multiPrice = (await multi.locator('xpath=..').locator('label span').last().textContent()) ?? '';
 
     await multi.check();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await productAddToCart(page).click();
     await heldScripts[0]!.continue();
 
     await expect(page.getByText('Add To Cart Successfully')).toBeVisible();

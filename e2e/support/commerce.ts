@@ -30,6 +30,12 @@ export async function apiAs(baseURL: string, email: string, password: string): P
   return api;
 }
 
+/**
+ * The product page's own Add to cart, not a card's under "Buyers also bought" (the cards' buttons
+ * have the same name, told apart by their description).
+ */
+export const productAddToCart = (page: Page) => page.locator('.purchase-box').getByRole('button', { name: 'Add to cart' });
+
 /** Opens the product's page and adds it to the cart with the chosen licence. */
 export async function addToCartFromDetail(page: Page, product: ProductFacts, license: 'Single App License' | 'Multi App License') {
   await page.goto(`/downloads/${product.slug}`);
@@ -37,7 +43,7 @@ export async function addToCartFromDetail(page: Page, product: ProductFacts, lic
   // A choice made before React takes the server-drawn page over is reset to the default by hydration.
   await waitForHydration(page.getByLabel(license));
   await page.getByLabel(license).check();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await productAddToCart(page).click();
   await expect(page.getByText('Add To Cart Successfully')).toBeVisible();
 }
 

@@ -22,7 +22,7 @@ import { ProductsService } from './modules/products/index.js';
 import { ReleasesService } from './modules/releases/index.js';
 import { ReviewsService } from './modules/reviews/index.js';
 import { productsOnSaleAt, SalesService } from './modules/sales/index.js';
-import { RefundsService } from './modules/refunds/index.js';
+import { lineRefunded, RefundsService } from './modules/refunds/index.js';
 import { ProviderComparison, ProviderReconciliation, ReconciliationService } from './modules/reconciliation/index.js';
 import { ReskinChatService } from './modules/reskin-chat/index.js';
 import { PayoutsService } from './modules/payouts/index.js';
@@ -99,6 +99,7 @@ export function createServices(database: DatabaseHandle, clock: Clock, config: C
     events,
     runningSales: (products) => sales.pricesOn(products),
     productsOnSale: productsOnSaleAt,
+    lineRefunded,
   });
   const notifications = new NotificationsService({ db, events, clock });
   const leases = new JobLeases(db);

@@ -81,6 +81,7 @@ export const API_PATHS = {
     approveRelease: '/api/product/releases/:releaseId/approve',
     rejectRelease: '/api/product/releases/:releaseId/reject',
     inside: '/api/product/:id/inside',
+    alsoBought: '/api/product/:id/also-bought',
     archiveChecks: '/api/product/archive-checks',
     byId: '/api/product/:id',
   },

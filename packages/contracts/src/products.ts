@@ -143,6 +143,12 @@ export const productSummarySchema = z
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 export const productSummaryListSchema = z.array(productSummarySchema);
 
+/**
+ * GET /api/product/{id}/also-bought: approved products the product's buyers also bought in the last
+ * 180 days (refunded lines left out), by how many of them bought both; at most 8, never the product.
+ */
+export const alsoBoughtSchema = z.array(productSummarySchema).max(8);
+
 /** The detail page. `sourceCodeUrl` is present only for the owner and admins. */
 export const productDetailSchema = productSummarySchema
   .extend({

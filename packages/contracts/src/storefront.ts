@@ -24,6 +24,7 @@ export const storefrontUrls = {
   },
   subCategories: () => API_PATHS.product.subCategories,
   bySlug: (slug: string) => apiPath(API_PATHS.product.bySlug, { slug }),
+  alsoBought: (id: string) => apiPath(API_PATHS.product.alsoBought, { id }),
 };
 
 /** The id of the `<script type="application/json">` holding the queries a page was rendered with on the server. */

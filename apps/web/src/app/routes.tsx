@@ -18,6 +18,7 @@ const PurchaseSuccessfulPage = lazyPage(() => import('@/pages/PurchaseSuccessful
 const PurchaseUnsuccessfulPage = lazyPage(() => import('@/pages/PurchaseUnsuccessfulPage'));
 const BrowseGamesPage = lazyPage(() => import('@/pages/BrowseGamesPage'));
 const SearchGamesPage = lazyPage(() => import('@/pages/SearchGamesPage'));
+const HowWeRankPage = lazyPage(() => import('@/pages/HowWeRankPage'));
 const ProductListingPage = lazyPage(() => import('@/pages/ProductListingPage'));
 const PortfolioPage = lazyPage(() => import('@/pages/PortfolioPage'));
 const CartPage = lazyPage(() => import('@/pages/CartPage'));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'purchase-unsuccessful', element: <PurchaseUnsuccessfulPage /> },
       { path: 'browse-game', element: <BrowseGamesPage /> },
       { path: 'search-games', element: <SearchGamesPage /> },
+      { path: 'how-we-rank', element: <HowWeRankPage /> },
       { path: 'cart-products', element: <CartPage /> },
       { path: 'checkout', element: <CheckoutPage /> },
       {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { detail } from '@/testProducts';
+import { detail, summary } from '@/testProducts';
 import { fakeFetch, renderRoutes, userAlice } from '@/test-utils';
 import ProductDetailPage from './ProductDetailPage';
 import { Gallery } from './product-detail/Gallery';
@@ -42,6 +42,28 @@ describe('ProductDetailPage', () => {
     // The comments tab's code loads when it is opened.
     expect(await screen.findByRole('form', { name: 'Add a comment' })).toBeTruthy();
     await waitFor(() => expect(document.title).toContain('Game Number 7'));
+  });
+
+  it('shows what buyers also bought as cards under the product, and no shelf when nobody bought anything else', async () => {
+    const calls = fakeFetch((url) => {
+      if (url === '/api/product/by-slug/Game-Number-7') return { status: 200, body: detail(7) };
+      if (url === '/api/product/by-slug/Game-Number-8') return { status: 200, body: detail(8) };
+      if (url === '/api/product/product_0007/also-bought') return { status: 200, body: [summary(2), summary(3)] };
+      if (url === '/api/product/product_0008/also-bought') return { status: 200, body: [] };
+      return { status: 401, body: {} };
+    });
+    visit('Game-Number-7');
+    const shelf = await screen.findByRole('region', { name: 'Buyers also bought' });
+    expect(within(shelf).getAllByRole('article')).toHaveLength(2);
+    expect(within(shelf).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    expect(within(shelf).getByRole('link', { name: 'Game Number 3' }).getAttribute('href')).toBe('/downloads/Game-Number-3');
+    cleanup();
+
+    visit('Game-Number-8');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game Number 8' })).toBeTruthy();
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/product/product_0008/also-bought'));
+    expect(screen.queryByRole('region', { name: 'Buyers also bought' })).toBeNull();
+    expect(screen.queryByText('Buyers also bought')).toBeNull();
   });
 
   it('shows the latest version near the title and lists every published version in the Versions tab', async () => {

@@ -9,7 +9,7 @@ import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { Stars } from '@/components/Stars';
 import { PageHead } from '@/components/PageHead';
 import { PageSpinner } from '@/components/PageSpinner';
-import { productName, recordView, useProductBySlugQuery } from '@/features/catalogue';
+import { AlsoBoughtShelf, productName, recordView, useProductBySlugQuery } from '@/features/catalogue';
 import { InsideOverview, ProductInside } from '@/features/inside';
 import { ProductBundles } from '@/features/bundles';
 import { isApiError } from '@/lib/api';
@@ -180,6 +180,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </Suspense>
         )}
       </Tabs>
+      {product.status === 'Approved' && <AlsoBoughtShelf productId={product._id} />}
     </div>
   );
 }

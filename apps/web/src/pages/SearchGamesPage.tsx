@@ -1,16 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '@market/contracts';
-import { GameGrid } from '@/features/catalogue';
-import { EmptyState, QueryView, isEmptyList } from '@/components/query-view';
+import { EmptyState } from '@/components/query-view';
 import { NoticeRegion } from '@/components/notice/NoticeRegion';
 import { PageHead } from '@/components/PageHead';
-import { useSearchQuery } from '@/features/catalogue';
+import { FacetedResults } from '@/features/faceted-search';
 
-/** docs/product-spec.md §2.2: the first 6 results of the search. */
+/**
+ * docs/product-spec.md §2.2: the first 6 of the filtered search results. The results call pages
+ * them, so the page shows 6 at a time and the pages after them follow.
+ */
 export default function SearchGamesPage() {
   const [params] = useSearchParams();
   const text = params.get('q')?.trim() ?? '';
-  const query = useSearchQuery(text);
   const title = text ? `Search results for “${text}”` : 'Search Games';
   return (
     <section className="container page-section">
@@ -22,9 +23,15 @@ export default function SearchGamesPage() {
           Type a game name in the search box above, or <Link to="/browse-game">browse all games</Link>.
         </EmptyState>
       ) : (
-        <QueryView query={query} isEmpty={isEmptyList} empty={`No games match “${text}”`}>
-          {(products) => <GameGrid products={products.slice(0, LIMITS.searchResults)} label="Search results" />}
-        </QueryView>
+        <FacetedResults
+          key={text}
+          text={text}
+          pageSize={LIMITS.searchResults}
+          label={() => 'Search results'}
+          empty={(filters) =>
+            Object.keys(filters).length === 0 ? `No games match “${text}”` : `No games match “${text}” with these filters`
+          }
+        />
       )}
     </section>
   );

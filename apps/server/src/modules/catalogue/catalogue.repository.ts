@@ -1,8 +1,16 @@
 import type { Engine, LanguageCode, ModerationState, ProductStatus, SubCategory } from '@market/contracts';
-import { type AliasedSelectQueryBuilder, type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import {
+  type AliasedSelectQueryBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
-import { soldLicenceLines } from '../orders/index.js';
+import { coPurchasesOf, soldLicenceLines } from '../orders/index.js';
 
 export type ProductRow = Omit<Selectable<ProductsTable>, 'search_text' | 'search_rowid'>;
 
@@ -61,6 +69,9 @@ export type ProductsOnSale = (
   db: Kysely<Database>,
   atIso: string,
 ) => AliasedSelectQueryBuilder<{ product_id: string; ends_at: string }, 'on_sale'>;
+
+/** Whether an order line was refunded, as a column of a query: the refunds module's test, handed over by the composition root. */
+export type LineRefunded = (lineRef: string) => Expression<SqlBool>;
 
 /**
  * A deleted product whose files wait while a checkout opened for it can still be paid: out of every
@@ -139,6 +150,7 @@ export class CatalogueRepository {
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly productsOnSale: ProductsOnSale,
+    private readonly lineRefunded: LineRefunded,
   ) {}
 
   findById(id: string): Promise<ProductRow | undefined> {
@@ -320,6 +332,24 @@ export class CatalogueRepository {
       .where('products.status', '=', APPROVED)
       .orderBy(sql`coalesce(sales.units, 0)`, 'desc')
       .orderBy('products.downloads', 'desc')
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Approved products the buyers of `productId` also bought since `sinceIso`, refunded lines left
+   * out, by how many of them bought both, then newest.
+   */
+  async alsoBoughtIds(productId: string, sinceIso: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('products')
+      .innerJoin(coPurchasesOf(this.db, productId, sinceIso, this.lineRefunded), 'co_bought.product_id', 'products.id')
+      .select('products.id')
+      .where('products.status', '=', APPROVED)
+      .orderBy('co_bought.buyers', 'desc')
       .orderBy('products.created_at', 'desc')
       .orderBy('products.id', 'desc')
       .limit(limit)

@@ -1,4 +1,5 @@
 import {
+  alsoBoughtSchema,
   API_PATHS,
   errorBodySchema,
   idParamsSchema,
@@ -150,6 +151,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     async (request, reply) => send(request, reply, await catalogue.bySlugAnswer(request.user, request.params.slug)),
+  );
+
+  app.get(
+    API_PATHS.product.alsoBought,
+    {
+      config: { studio: 'self' },
+      schema: {
+        tags,
+        summary:
+          'Buyers also bought: approved products bought by the buyers of this product in the last 180 days (refunded lines left out), by how many bought both; at most 8, never the product itself',
+        params: idParamsSchema,
+        response: { 200: alsoBoughtSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => send(request, reply, await catalogue.alsoBoughtAnswer(request.params.id)),
   );
 
   app.get(

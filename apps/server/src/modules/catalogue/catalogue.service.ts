@@ -23,7 +23,14 @@ import type { EventBus, Unsubscribe } from '../../platform/events/index.js';
 import { htmlToText } from '../../platform/html/index.js';
 import type { Translator } from '../../platform/translate.js';
 import { CatalogueCache } from './catalogue-cache.js';
-import { CatalogueRepository, type ListFilter, type ProductRow, type ProductsOnSale, type TranslationRow } from './catalogue.repository.js';
+import {
+  CatalogueRepository,
+  type LineRefunded,
+  type ListFilter,
+  type ProductRow,
+  type ProductsOnSale,
+  type TranslationRow,
+} from './catalogue.repository.js';
 import { searchTokens } from './catalogue-text.js';
 import { SearchIndexKeeper, indexedProduct } from './search-keeper.js';
 import { bestIds, candidatesOf, searchPage } from './search-results.js';
@@ -59,6 +66,9 @@ interface ChangedPayload {
 
 const PERIOD_DAYS: Record<PopularPeriod, number | null> = { all: null, month: 30, year: 365 };
 const TRENDING_DAYS = 7;
+/** "Buyers also bought": purchases of the last 180 days, at most 8 products. */
+const ALSO_BOUGHT_DAYS = 180;
+const ALSO_BOUGHT_LIMIT = 8;
 const LISTING_LIMIT = 100;
 const SITEMAP_LIMIT = 50_000;
 
@@ -72,6 +82,8 @@ export interface CatalogueServiceDependencies {
   runningSales?: RunningSales;
   /** The products with a sale running at a moment, as a table to join (modules/sales): the on-sale shelf and filter. */
   productsOnSale: ProductsOnSale;
+  /** Whether an order line was refunded (modules/refunds): "Buyers also bought" leaves refunded lines out. */
+  lineRefunded: LineRefunded;
 }
 
 export type RunningSales = (
@@ -97,8 +109,8 @@ export class CatalogueService {
   /** The search index of approved products (docs/decisions/0019), kept current by `changed`. */
   private readonly searchIndex = new SearchIndexKeeper(async (ids) => (await this.rows.searchDocuments(ids)).map(indexedProduct));
 
-  constructor({ db, dialect, translator, clock, events, runningSales, productsOnSale }: CatalogueServiceDependencies) {
-    this.rows = new CatalogueRepository(db, dialect, productsOnSale);
+  constructor({ db, dialect, translator, clock, events, runningSales, productsOnSale, lineRefunded }: CatalogueServiceDependencies) {
+    this.rows = new CatalogueRepository(db, dialect, productsOnSale, lineRefunded);
     this.translator = translator;
     this.clock = clock;
     this.events = events;
@@ -140,6 +152,15 @@ export class CatalogueService {
   async searchAnswer(text: string, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
     const typed = searchTokens(text);
     return { kept: await this.searchAnswers.getOrCompute(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)) };
+  }
+
+  /** GET "Buyers also bought": the same for everybody, kept like the other product reads. */
+  async alsoBoughtAnswer(productId: string): Promise<CatalogueAnswer<ProductSummary[]>> {
+    return {
+      kept: await this.productAnswers.getOrCompute(`also-bought:${productId}`, async () =>
+        this.cards.of(await this.rows.alsoBoughtIds(productId, this.daysAgo(ALSO_BOUGHT_DAYS), ALSO_BOUGHT_LIMIT)),
+      ),
+    };
   }
 
   /** GET search results: the same for everybody, so always kept (the answer holds approved products only). */

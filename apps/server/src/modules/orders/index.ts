@@ -10,6 +10,7 @@ export {
 } from './orders.service.js';
 export {
   boughtBy,
+  coPurchasesOf,
   LICENCE_LINE_KINDS,
   sellsLicence,
   paidLinesWithoutSaleEntries,

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database, OrderLineKind, OrderLinesTable, OrdersTable, OrderStatus } from '../../db/schema.js';
 import { linesWithSaleEntries } from '../ledger/index.js';
 
@@ -333,6 +333,33 @@ export const soldRefundableLines = (db: Kysely<Database>) =>
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .where('l.kind', 'in', REFUNDABLE_KINDS)
     .where('o.status', 'in', SOLD_ORDER_STATUSES);
+
+/**
+ * The products bought by the buyers of `productId` (in the same order or another), each with how
+ * many of them bought it, as a table `co_bought` (product_id, buyers) to join: both licences sold
+ * since `sinceIso` and neither line `refunded` (the refunds module's test of a line), the product
+ * itself left out.
+ */
+export const coPurchasesOf = (
+  db: Kysely<Database>,
+  productId: string,
+  sinceIso: string,
+  refunded: (lineRef: string) => Expression<SqlBool>,
+) =>
+  soldLicenceLines(db)
+    .innerJoin('orders as o2', 'o2.buyer_id', 'o.buyer_id')
+    .innerJoin('order_lines as l2', 'l2.order_id', 'o2.id')
+    .where('l.product_id', '=', productId)
+    .where('o.paid_at', '>=', sinceIso)
+    .where((eb) => eb.not(refunded('l.id')))
+    .where('o2.status', 'in', SOLD_ORDER_STATUSES)
+    .where('o2.paid_at', '>=', sinceIso)
+    .where('l2.kind', 'in', LICENCE_LINE_KINDS)
+    .where('l2.product_id', '<>', productId)
+    .where((eb) => eb.not(refunded('l2.id')))
+    .select(['l2.product_id', (eb) => eb.fn.count<number>('o2.buyer_id').distinct().as('buyers')])
+    .groupBy('l2.product_id')
+    .as('co_bought');
 
 /** The reskin quoted with the licence line `alias` (its order's reskin line of the same product), or null. */
 export const reskinQuotedWith = (alias: string) =>

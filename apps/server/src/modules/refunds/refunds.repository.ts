@@ -1,5 +1,5 @@
 import type { LicenceStatus, LicenseType, RefundRequestStatus } from '@market/contracts';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { englishTitleOf } from '../../db/product-title.js';
 import type { Database, OrderLineKind, RefundRequestsTable, RefundsTable } from '../../db/schema.js';
 import { soldLicencesAndUpgrades } from '../licences/index.js';
@@ -7,6 +7,13 @@ import { bundleNameOf } from '../bundles/index.js';
 import { unitsSoldBy } from '../orders/index.js';
 
 export type RefundRow = Selectable<RefundsTable>;
+
+/**
+ * Whether the order line `lineRef` was refunded, as a column of another module's query: a claimed
+ * refund counts at once, as it does against the seller.
+ */
+export const lineRefunded = (lineRef: string) =>
+  sql<SqlBool>`exists (select 1 from refunds rf where rf.purchase_line_id = ${sql.ref(lineRef)})`;
 export type RefundRequestRow = Selectable<RefundRequestsTable>;
 
 /** A bought line as a refund needs it: its money, its people and its payment. */

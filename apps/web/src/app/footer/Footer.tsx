@@ -42,6 +42,9 @@ export function Footer() {
               <li>
                 <Link to="/privacy-policy">Privacy Policy</Link>
               </li>
+              <li>
+                <Link to="/how-we-rank">How we rank</Link>
+              </li>
             </ul>
           </div>
           <div className="col-12 col-md-6 col-lg-4">

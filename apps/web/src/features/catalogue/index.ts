@@ -10,6 +10,7 @@ export { catalogueKeys } from './api/keys';
 export { productName, type Listing, type SubCategoryCount } from './parse';
 export { GameCard, detailPath, type CardHeadingLevel } from './components/GameCard';
 export { GameGrid, GameShelf } from './components/GameShelf';
+export { AlsoBoughtShelf } from './components/AlsoBoughtShelf';
 export { HeroSlider } from './components/HeroSlider';
 export { OnSaleFilter } from './components/OnSaleFilter';
 export { Tabs } from './components/Tabs';

@@ -12,4 +12,5 @@ export const catalogueKeys = {
   portfolio: (slug: string) => [...root, 'portfolio', slug] as const,
   subCategories: [...root, 'sub-categories'] as const,
   search: (text: string) => [...root, 'search', text] as const,
+  alsoBought: (id: string) => [...root, 'also-bought', id] as const,
 };

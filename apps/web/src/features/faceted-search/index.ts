@@ -1,0 +1,2 @@
+export { FacetedResults } from './components/FacetedResults';
+export type { Filters as SearchFilters } from './searchFilters';
