@@ -11,7 +11,7 @@
 // Processes: the real app runs in a child process and each bare server in another, so
 // autocannon (this process) never shares an event loop with what it measures. On a small
 // machine they still share CPUs; both sides of every ratio are measured the same way.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -149,11 +149,15 @@ async function measureCatalogue() {
     },
   ];
 
+  // As production runs it: an access line per request, appended to a file (README.md "LOG_FILE").
+  const logFile = path.join(dataDir, 'access.log');
+  rmSync(logFile, { force: true });
   const app = await startChild(new URL('./app-server.mjs', import.meta.url), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
+      LOG_FILE: logFile,
       DATABASE_URL: catalogue.databaseUrl,
       DATA_DIR: catalogue.dataDir,
       SEED_DEMO_DATA: 'false',
