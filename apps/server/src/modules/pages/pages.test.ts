@@ -318,9 +318,24 @@ describe('kept visitor pages', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
-  it('with one event bus, drops the kept page of every instance when the product changes on one', { timeout: 20_000 }, async () => {
-    const env = { WEB_DIST_DIR: builtWebApp(), ...(redisUrl ? { REDIS_URL: redisUrl, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() } : {}) };
-    const [a, b] = await buildTwoCatalogueApps(env);
+  it('without a shared bus, an instance keeps its page after a write on another (what the bus is for)', { timeout: 20_000 }, async () => {
+    const [a, b] = await buildTwoCatalogueApps({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(a, { role: 'Admin' });
+    const product = await createApprovedProduct(a, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+    const keptOnB = await visitorPage(b, product);
+
+    await editDescription(a, admin, product, 'Freshly written words');
+
+    expect(pageSays(await visitorPage(a, product), product, 'Freshly written words')).toBe(true);
+    expect(await visitorPage(b, product)).toBe(keptOnB);
+  });
+
+  it.skipIf(!redisUrl)('with one Redis, a product edit on one instance drops the kept page of the other', { timeout: 20_000 }, async () => {
+    const [a, b] = await buildTwoCatalogueApps({
+      WEB_DIST_DIR: builtWebApp(),
+      REDIS_URL: redisUrl!,
+      EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix(),
+    });
     const admin = await createUser(a, { role: 'Admin' });
     const product = await createApprovedProduct(a, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
     const keptOnB = await visitorPage(b, product);
@@ -328,10 +343,7 @@ describe('kept visitor pages', () => {
     await editDescription(a, admin, product, 'Freshly written words');
 
     expect(pageSays(keptOnB, product, 'Freshly written words')).toBe(false);
-    expect(pageSays(await visitorPage(a, product), product, 'Freshly written words')).toBe(true);
-    if (redisUrl) await expect.poll(async () => pageSays(await visitorPage(b, product), product, 'Freshly written words')).toBe(true);
-    // Without a shared bus (no TEST_REDIS_URL) each instance only hears its own writes: what the bus is for.
-    else expect(await visitorPage(b, product)).toBe(keptOnB);
+    await expect.poll(async () => pageSays(await visitorPage(b, product), product, 'Freshly written words')).toBe(true);
   });
 });
 
