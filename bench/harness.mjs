@@ -90,7 +90,8 @@ const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'conte
  * @returns {Promise<{ body: Buffer, headers: Record<string, string> }>}
  */
 export async function snapshot(url) {
-  const response = await fetch(url);
+  // As autocannon asks: no compression, so the bare server's headers and bytes are what the app sent it.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   /** @type {Record<string, string>} */
   const headers = {};

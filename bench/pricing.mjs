@@ -5,7 +5,8 @@
 // read of a product not on sale, measured the same way in the same server.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { measure, snapshot, startChild } from './harness.mjs';
 import { printTable } from './table.mjs';
@@ -191,11 +192,14 @@ export async function measurePricing({ databaseUrl, dataDir, connections, second
       against: 'product page read, signed in',
     },
   ];
+  rmSync(path.join(dataDir, 'access-pricing.log'), { force: true });
   const app = await startChild(new URL('./app-server.mjs', import.meta.url), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
+      // As production runs it: an access line per request, appended to a file (README.md "LOG_FILE").
+      LOG_LEVEL: 'info',
+      LOG_FILE: path.join(dataDir, 'access-pricing.log'),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'false',

@@ -12,7 +12,7 @@
 // Processes: the real app runs in a child process and each bare server in another, so
 // autocannon (this process) never shares an event loop with what it measures. On a small
 // machine they still share CPUs; both sides of every ratio are measured the same way.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -43,7 +43,7 @@ const reportFile = path.join(here, 'report.json');
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /**
- * @typedef {{ kind: 'ratio', min: number } | { kind: 'p99', maxMs: number } | null} Aim
+ * @typedef {{ kind: 'ratio', min: number, maxP99Ms?: number } | { kind: 'p99', maxMs: number } | null} Aim
  * @typedef {{ name: string, path: string, paths?: string[], aim: Aim, note: string }} Call
  */
 
@@ -117,6 +117,10 @@ async function measureCatalogue() {
   /** Every hot visitor read at ≥ 40 % of a bare server answering its bytes, search at ≥ 30 %. */
   const hotRead = /** @type {const} */ ({ kind: 'ratio', min: 0.4 });
   const searchRead = /** @type {const} */ ({ kind: 'ratio', min: 0.3 });
+  /** Searches as typed miss the cache: at least 30 % of bare, and no visitor waits 25 ms for one. */
+  const variedSearch = /** @type {const} */ ({ kind: 'ratio', min: 0.3, maxP99Ms: 25 });
+  /** A kept page (modules/pages) beside a bare server sending its bytes: 40 %, and p99 under 25 ms. */
+  const keptPage = /** @type {const} */ ({ kind: 'ratio', min: 0.4, maxP99Ms: 25 });
   /** @type {Call[]} */
   const calls = [
     {
@@ -155,16 +159,38 @@ async function measureCatalogue() {
       name: 'search (varied, uncached)',
       path: `/api/product/search?q=${encodeURIComponent(targets.searchVariety[0] ?? 'ra')}&limit=6`,
       paths: targets.searchVariety.map((text) => `/api/product/search?q=${encodeURIComponent(text)}&limit=6`),
-      aim: searchRead,
+      aim: variedSearch,
       note: `header suggestions as typed: ${targets.searchVariety.length} distinct prefixes in turn, more than the search cache holds; bare answers the first one's bytes`,
+    },
+    {
+      name: 'browse facets',
+      path: '/api/product/search/results?category=Android&subCategory=Arcades',
+      aim: hotRead,
+      note: 'BrowseGamesPage with two filters and no text: a page of cards and every facet counted over 100,000 products',
+    },
+    {
+      name: 'home page (server-rendered)',
+      path: '/',
+      aim: keptPage,
+      note: "the shelves' HTML with its first screen, as a visitor lands on it (docs/decisions/0021)",
+    },
+    {
+      name: 'product page (server-rendered)',
+      path: `/downloads/${encodeURIComponent(targets.slug)}`,
+      aim: keptPage,
+      note: 'a product page with its share card and first screen, as a visitor or a link preview lands on it',
     },
   ];
 
+  // As production runs it: an access line per request, appended to a file (README.md "LOG_FILE").
+  const logFile = path.join(dataDir, 'access.log');
+  rmSync(logFile, { force: true });
   const app = await startChild(new URL('./app-server.mjs', import.meta.url), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
+      LOG_FILE: logFile,
       DATABASE_URL: catalogue.databaseUrl,
       DATA_DIR: catalogue.dataDir,
       SEED_DEMO_DATA: 'false',
@@ -195,8 +221,9 @@ async function measureCatalogue() {
       let aimText = '';
       let met = null;
       if (call.aim?.kind === 'ratio') {
-        met = ratio >= call.aim.min;
-        aimText = `≥ ${Math.round(call.aim.min * 100)}% of bare`;
+        const maxP99Ms = call.aim.maxP99Ms;
+        met = ratio >= call.aim.min && (maxP99Ms === undefined || server.p99Ms < maxP99Ms);
+        aimText = `≥ ${Math.round(call.aim.min * 100)}% of bare${maxP99Ms === undefined ? '' : `, p99 < ${maxP99Ms} ms`}`;
       } else if (call.aim?.kind === 'p99') {
         met = server.requests > 0 && server.timeouts === 0 && server.p99Ms < call.aim.maxMs;
         aimText = `p99 < ${call.aim.maxMs} ms`;

@@ -159,8 +159,9 @@ export async function buildApp(given: AppDependencies) {
 
   const readiness = given.readiness ?? new Readiness(database);
   // While draining, keep-alive clients are told to reconnect, which the balancer sends elsewhere.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (readiness.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', () => dependencies.close());
   await app.register(healthRoutes, { database, readiness, dependencies });

@@ -13,7 +13,7 @@ import {
 import { systemClock } from './platform/clock.js';
 import { Readiness } from './modules/health/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { createLogger } from './platform/logger.js';
+import { openProcessLog } from './platform/logger.js';
 import { startBackgroundJobs, sweepPartialWrites } from './jobs.js';
 import { createServices } from './services.js';
 
@@ -24,7 +24,9 @@ async function main() {
     // No .env file: the environment alone configures the server.
   }
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const { log, flush: flushLog, ready: logReady } = openProcessLog(config);
+  // A LOG_FILE that cannot be opened stops the start, as a bad setting does.
+  await logReady;
   // Migrations run on a connection of their own with no statement timeout: rebuilding an index may take long.
   // Behind PgBouncer in transaction mode they go to PostgreSQL itself: the migrator's lock is a session's,
   // and its unlock could reach another server connection than its lock, leaving it held for ever.
@@ -87,6 +89,7 @@ async function main() {
     await jobs.stop();
     await app.close();
     await database.destroy();
+    flushLog();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -33,14 +33,14 @@ function responseBytes(request: FastifyRequest, reply: FastifyReply): number | u
  * the answer.
  */
 export const requestLog = fp(async function requestLog(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: an async hook's promise and its extra turn were a measurable part of a kept answer's cost.
+  app.addHook('onRequest', (request, reply, done) => {
     const written = request.raw.socket?.bytesWritten;
     if (written !== undefined) socketBytesAtStart.set(request, written);
-  });
-  app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     const line = {
       method: request.method,
@@ -53,5 +53,6 @@ export const requestLog = fp(async function requestLog(app: FastifyInstance) {
     };
     if (isProbe(route)) request.log.debug(line, 'request');
     else request.log.info(line, 'request');
+    done();
   });
 });

@@ -47,9 +47,14 @@ export function refuseNulCharacter(value: unknown, path = ''): void {
  * 400 before it reaches a route. Multipart text is read by the routes, which call refuseNulCharacter.
  */
 export const requestText = fp(async function requestText(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    refuseNulCharacter(request.params);
-    refuseNulCharacter(request.query);
-    refuseNulCharacter(request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseNulCharacter(request.params);
+      refuseNulCharacter(request.query);
+      refuseNulCharacter(request.body);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 });

@@ -57,10 +57,10 @@ export const sameOrigin = fp<SameOriginOptions>(async function sameOrigin(
 ) {
   const trusted = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
   const exempt = new Set(exemptPaths);
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method)) return done();
     const path = request.url.split('?')[0]!;
-    if (exempt.has(path) || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return;
-    if (!isSameOriginRequest(request.headers, trusted)) throw forbidden(CROSS_SITE_REFUSED_MESSAGE);
+    if (exempt.has(path) || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return done();
+    done(isSameOriginRequest(request.headers, trusted) ? undefined : forbidden(CROSS_SITE_REFUSED_MESSAGE));
   });
 });

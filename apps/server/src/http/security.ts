@@ -50,8 +50,9 @@ export const security = fp<SecurityOptions>(async function security(
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
   const redis = rateLimitRedisUrl
     ? // A limiter must answer fast: while Redis is away, or slow, attempts are counted in this process instead.

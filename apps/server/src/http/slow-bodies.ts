@@ -18,9 +18,9 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
  * itself is slow to read (its buffer full) is never taken for a stalled one.
  */
 export const slowBodies = fp(async function slowBodies(app: FastifyInstance, { idleSeconds }: { idleSeconds: number }) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const body = request.raw;
-    if (body.complete || !hasBody(request.headers)) return;
+    if (body.complete || !hasBody(request.headers)) return done();
     const socket = body.socket;
     let counted = socket.bytesRead;
     const watch = setInterval(() => {
@@ -37,5 +37,6 @@ export const slowBodies = fp(async function slowBodies(app: FastifyInstance, { i
     body.once('end', stop);
     body.once('close', stop);
     reply.raw.once('close', stop);
+    done();
   });
 });

@@ -79,6 +79,7 @@ const envSchema = z
     BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FILE: z.string().trim().min(1).optional(),
     DATABASE_URL: databaseUrl.default('sqlite:./data/marketplace.db'),
     DATABASE_DIRECT_URL: z
       .string()
@@ -266,6 +267,8 @@ export interface Config {
   /** After SIGTERM, seconds of serving while readiness says 503, so the balancer moves traffic away first. */
   shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Log lines are appended to this file in buffered writes; unset: written to stdout as they come. */
+  logFile: string | undefined;
   databaseUrl: string;
   /** PostgreSQL itself, for migrations and the start-up checks, when `databaseUrl` is a PgBouncer. */
   databaseDirectUrl: string | undefined;
@@ -388,6 +391,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE === undefined ? undefined : path.resolve(env.LOG_FILE),
     databaseUrl: env.DATABASE_URL,
     databaseDirectUrl: env.DATABASE_DIRECT_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

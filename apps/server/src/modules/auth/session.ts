@@ -38,12 +38,19 @@ export const authentication = fp<AuthenticationOptions>(async function authentic
   app.decorateRequest('user', null);
   app.decorateRequest('member', null);
   app.decorateRequest('authSession', null);
-  app.addHook('onRequest', async (request) => {
-    const found = await auth.sessionForToken(request.cookies[SESSION_COOKIE]);
-    request.user = found?.user ?? null;
-    request.member = found?.member ?? null;
-    request.authSession = found?.session ?? null;
-    await enforceEnrolment(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    // A visitor (no session cookie) is most requests: no lookup, and no promise to wait for.
+    if (!token) return done();
+    auth
+      .sessionForToken(token)
+      .then(async (found) => {
+        request.user = found?.user ?? null;
+        request.member = found?.member ?? null;
+        request.authSession = found?.session ?? null;
+        await enforceEnrolment(request);
+      })
+      .then(() => done(), done);
   });
 });
 

@@ -63,6 +63,7 @@ const newNode = (): TrieNode => ({ children: new Map(), word: null });
 /** The products matched (by number, unordered) and their text scores by product number. */
 export interface Matches {
   docs: number[];
+  /** By product number; 0 for products not in `docs`. Valid until the index's next `match`. */
   scores: Float64Array;
 }
 
@@ -77,12 +78,24 @@ interface Doc {
   id: string;
   facts: ProductFacts;
   words: string[];
+  /** The posting number and weight of each of `words`, as its posting holds them. */
+  wordNumbers: Int32Array;
+  weights: Float64Array;
 }
+
+/**
+ * Checking one remaining product against its own words (a few dozen array reads) costs about this
+ * many posting entries walked:
+ * below that, the next word is matched product by product.
+ */
+const PER_PRODUCT_CHECK_COST = 16;
 
 /** The products holding a word, with the weight of the heaviest field holding it in each; unordered. */
 interface Posting {
   /** The word as a string of its own: one cut from a description would keep the whole description alive. */
   word: string;
+  /** A number of its own, never reused: products hold their words' numbers, for `matchAll` to check them by array. */
+  number: number;
   docs: number[];
   weights: number[];
 }
@@ -156,20 +169,30 @@ export class SearchIndex {
     }
     const number = this.freeNumbers.pop() ?? this.docs.length;
     const held: string[] = [];
+    const heldNumbers: number[] = [];
+    const heldWeights: number[] = [];
     for (const [word, weight] of words) {
       let posting = this.postings.get(word);
       if (!posting) {
         const own = Buffer.from(word).toString();
-        posting = { word: own, docs: [], weights: [] };
+        posting = { word: own, number: this.postingNumbers++, docs: [], weights: [] };
         this.postings.set(own, posting);
         this.nodeFor(own, true)!.word = own;
       }
       posting.docs.push(number);
       posting.weights.push(weight);
       held.push(posting.word);
+      heldNumbers.push(posting.number);
+      heldWeights.push(weight);
     }
     this.tieOrder = null;
-    this.docs[number] = { id: product.id, facts: product.facts, words: held };
+    this.docs[number] = {
+      id: product.id,
+      facts: product.facts,
+      words: held,
+      wordNumbers: Int32Array.from(heldNumbers),
+      weights: Float64Array.from(heldWeights),
+    };
     this.numbers.set(product.id, number);
     this.ratingSum += product.facts.reviewTotal;
     this.ratingCount += product.facts.reviewCount;
@@ -277,37 +300,93 @@ export class SearchIndex {
    * thousands of products, and a map of them costs several times the time (docs/decisions/0019).
    */
   match(alternatives: string[][]): Matches {
-    const scores = new Float64Array(this.docs.length);
+    // One array kept for every search's scores: a fresh one per search (800 KB at 100,000 products)
+    // made the collector stop the process for tens of milliseconds now and then. Read it before the
+    // next search, as every caller does at once.
+    if (this.matchScores.length < this.docs.length) this.matchScores = new Float64Array(this.docs.length);
+    const scores = this.matchScores;
+    for (const doc of this.lastMatched) scores[doc] = 0;
     const docs: number[] = [];
+    this.lastMatched = docs;
     for (const words of alternatives) {
       if (words.length === 0) continue;
-      let sums: Float64Array | null = null;
-      let matched: number[] = [];
-      for (const word of words) {
-        const best = new Float64Array(this.docs.length);
-        const touched: number[] = [];
-        for (const { word: variant, quality } of this.lookup(word)) {
-          const posting = this.postings.get(variant)!;
+      const { sums, matched } = this.matchAll(words);
+      for (const doc of matched) {
+        if (scores[doc] === 0) docs.push(doc);
+        if (sums[doc]! > scores[doc]!) scores[doc] = sums[doc]!;
+        sums[doc] = 0;
+      }
+    }
+    return { docs, scores };
+  }
+
+  /** Scratch score arrays by product number, kept between searches: two fresh ones per word were most of a search's garbage. */
+  private scratch: [Float64Array, Float64Array] = [new Float64Array(0), new Float64Array(0)];
+  /** Scratch match quality by posting number, 0 but for the variants of the word being checked. */
+  private qualityScratch = new Float64Array(0);
+  private matchScores = new Float64Array(0);
+  private lastMatched: number[] = [];
+  private postingNumbers = 0;
+
+  /**
+   * The products holding every one of `words` (each by its best variant) and their summed scores, in
+   * a scratch array whose other entries are 0 (the caller zeroes the matched ones after reading them).
+   * The word with the fewest products is taken first; once few products remain, each is checked
+   * against its own words rather than walking a common word's long posting lists.
+   */
+  private matchAll(words: string[]): { sums: Float64Array; matched: number[] } {
+    if (this.scratch[0].length < this.docs.length) {
+      this.scratch = [new Float64Array(this.docs.length), new Float64Array(this.docs.length)];
+    }
+    let [sums, best] = this.scratch;
+    const looked = words
+      .map((word) => {
+        const variants = this.lookup(word).map(({ word: variant, quality }) => ({ posting: this.postings.get(variant)!, quality }));
+        return { variants, size: variants.reduce((total, { posting }) => total + posting.docs.length, 0) };
+      })
+      .sort((a, b) => a.size - b.size);
+    let matched: number[] = [];
+    for (const [index, { variants, size }] of looked.entries()) {
+      const touched: number[] = [];
+      if (index > 0 && matched.length * PER_PRODUCT_CHECK_COST < size) {
+        if (this.qualityScratch.length < this.postingNumbers) this.qualityScratch = new Float64Array(this.postingNumbers * 2);
+        const qualities = this.qualityScratch;
+        for (const { posting, quality } of variants) if (quality > qualities[posting.number]!) qualities[posting.number] = quality;
+        for (const doc of matched) {
+          const held = this.docs[doc]!;
+          let score = 0;
+          for (let i = 0; i < held.wordNumbers.length; i += 1) {
+            const candidate = held.weights[i]! * qualities[held.wordNumbers[i]!]!;
+            if (candidate > score) score = candidate;
+          }
+          if (score > 0) {
+            best[doc] = sums[doc]! + score;
+            touched.push(doc);
+          }
+          sums[doc] = 0;
+        }
+        for (const { posting } of variants) qualities[posting.number] = 0;
+      } else {
+        for (const { posting, quality } of variants) {
           for (let i = 0; i < posting.docs.length; i += 1) {
             const doc = posting.docs[i]!;
             // Every score is above 0, so 0 means "did not hold every earlier word".
-            if (sums && sums[doc] === 0) continue;
+            if (index > 0 && sums[doc] === 0) continue;
             const score = posting.weights[i]! * quality;
             if (best[doc] === 0) touched.push(doc);
             if (score > best[doc]!) best[doc] = score;
           }
         }
-        if (sums) for (const doc of touched) best[doc] = best[doc]! + sums[doc]!;
-        sums = best;
-        matched = touched;
-        if (matched.length === 0) break;
+        if (index > 0) {
+          for (const doc of touched) best[doc] = best[doc]! + sums[doc]!;
+          for (const doc of matched) sums[doc] = 0;
+        }
       }
-      for (const doc of matched) {
-        if (scores[doc] === 0) docs.push(doc);
-        if (sums![doc]! > scores[doc]!) scores[doc] = sums![doc]!;
-      }
+      [sums, best] = [best, sums];
+      matched = touched;
+      if (matched.length === 0) break;
     }
-    return { docs, scores };
+    return { sums, matched };
   }
 
   /** Product ids of `match` with their scores, for tests and tools. */

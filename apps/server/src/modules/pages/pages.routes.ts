@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { productPagePath, type FirstScreen, type FirstScreenAnswers, type FirstScreenRenderer } from '@market/contracts';
+import { productPagePath, type FirstScreenAnswers } from '@market/contracts';
 import { z } from 'zod';
+import { sendEncoded } from '../../http/compression.js';
 import type { Clock } from '../../platform/clock.js';
+import { EncodedBody } from '../../platform/encoded-body.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
 import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
 import { browsePage, homePage, productPage, type StorefrontPage } from './storefront-pages.js';
-import { readWebBuild } from './web-build.js';
+import { currentWebBuild, type BuiltWebApp } from './web-build.js';
 
 /**
  * A kept page older than this is rendered again behind the visitor's back (the visitor still gets the
@@ -16,6 +18,27 @@ import { readWebBuild } from './web-build.js';
  * answers, which the page is made of, may be a minute old.
  */
 const VISITOR_PAGE_REFRESH_MS = 30_000;
+
+/** Visitors' pages kept at most, by number and by size: a crawler walking every product page cannot fill the memory. */
+const KEPT_PAGES_MAX = 1_000;
+const KEPT_PAGES_MAX_BYTES = 64 * 1024 * 1024;
+
+const HTML = 'text/html; charset=utf-8';
+
+interface KeptPage {
+  body: EncodedBody;
+  renderedAt: number;
+}
+
+/** index.html made the page's own (a product page's share card in its head). */
+type PageShape = (indexHtml: string) => Promise<string>;
+
+/** A page whose render failed: sent (the browser renders it) but not kept. */
+class UnkeptPage extends Error {
+  constructor(readonly body: EncodedBody) {
+    super('the first screen was not rendered');
+  }
+}
 
 /** The storefront pages every visitor may land on, whatever the catalogue holds. */
 const PAGES_RENDERED_AHEAD = ['/', '/browse-game'];
@@ -57,52 +80,91 @@ function answersFor(app: FastifyInstance, request: FastifyRequest): FirstScreenA
 export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, { catalogue, clock, webDistDir, publicUrl }) => {
   const tags = ['pages'];
   /**
-   * Visitors' rendered pages by URL: a render costs tens of milliseconds of CPU (hundreds on a cold or
-   * busy process), and every visitor of a URL sees the same page until the catalogue changes (then its
-   * version moves on and every kept page goes) or the web app is rebuilt. No visitor waits for a
-   * render but the first after a change: an old page is answered while its successor renders.
+   * Visitors' pages by URL, as sent (with their compressed forms): a render costs tens of milliseconds
+   * of CPU (hundreds on a cold or busy process), and the page around it (share card, stylesheets, the
+   * embedded answers) a database read and a compression more, while every visitor of a URL sees the
+   * same bytes until the catalogue changes (then its version moves on and every kept page goes, on
+   * every instance, docs/decisions/0005) or the web app is rebuilt. Nothing in a visitor's page is
+   * theirs: no session, no nonce, no token (the CSP allows the site's own scripts, and writes are
+   * guarded by their origin, http/same-origin.ts); a signed-in user's page is rendered for them and
+   * never kept. No visitor waits for a render but the first after a change: an old page is answered
+   * while its successor renders.
    */
-  const visitorPages = new DroppableLru<{ rendered: FirstScreen; renderedAt: number }>({ max: 200 });
-  let keptFor: { version: number; renderer: FirstScreenRenderer } | null = null;
+  const visitorPages = new DroppableLru<KeptPage>({
+    max: KEPT_PAGES_MAX,
+    maxSize: KEPT_PAGES_MAX_BYTES,
+    // The compressed forms kept beside the page are a fraction of it.
+    sizeOf: (page) => page.body.identity.length * 2,
+  });
+  let keptFor: { version: number; build: BuiltWebApp } | null = null;
 
-  async function render(request: FastifyRequest, renderer: FirstScreenRenderer): Promise<FirstScreen> {
-    if (request.user) return renderer.renderFirstScreen(request.url, answersFor(app, request));
+  /** The page as sent: index.html shaped for it (its share card), with its first screen when the renderer made one. */
+  async function pageHtml(
+    request: FastifyRequest,
+    build: BuiltWebApp,
+    page: StorefrontPage,
+    shape: PageShape,
+  ): Promise<{ html: string; renderFailed: boolean }> {
+    let renderFailed = false;
+    const [rendered, shaped] = await Promise.all([
+      build.renderer
+        ? build.renderer.renderFirstScreen(request.url, answersFor(app, request)).catch((error: unknown) => {
+            // The browser renders a page the server could not: the visitor still gets it, a moment later.
+            request.log.error({ err: error }, 'rendering the first screen failed');
+            renderFailed = true;
+            return null;
+          })
+        : null,
+      shape(build.indexHtml),
+    ]);
+    return { html: withFirstScreen(shaped, { rendered, styles: build.stylesOf(page.source) }), renderFailed };
+  }
+
+  async function visitorPage(request: FastifyRequest, build: BuiltWebApp, page: StorefrontPage, shape: PageShape): Promise<EncodedBody> {
     const version = catalogue.keptReadsVersion;
     // A rebuilt web app renders anew: its markup must match the scripts the page now loads.
-    if (keptFor?.version !== version || keptFor.renderer !== renderer) {
+    if (keptFor?.version !== version || keptFor.build !== build) {
       visitorPages.clear();
-      keptFor = { version, renderer };
+      keptFor = { version, build };
     }
-    const renderNow = async () => ({
-      rendered: await renderer.renderFirstScreen(request.url, answersFor(app, request)),
-      renderedAt: clock.now().getTime(),
-    });
+    const renderNow = async (): Promise<KeptPage> => {
+      const { html, renderFailed } = await pageHtml(request, build, page, shape);
+      const body = new EncodedBody(Buffer.from(html));
+      // Not kept: the next visitor's render may succeed.
+      if (renderFailed) throw new UnkeptPage(body);
+      return { body, renderedAt: clock.now().getTime() };
+    };
     const kept = visitorPages.get(request.url);
-    if (!kept) return (await visitorPages.compute(request.url, renderNow)).rendered;
+    if (!kept) {
+      return visitorPages.compute(request.url, renderNow).then(
+        (made) => made.body,
+        (error: unknown) => {
+          if (error instanceof UnkeptPage) return error.body;
+          throw error;
+        },
+      );
+    }
     if (clock.now().getTime() - kept.renderedAt >= VISITOR_PAGE_REFRESH_MS) {
       // After this answer is sent: a render's first pass runs at once, and this visitor would wait for it.
       setImmediate(() => {
+        // Another visitor's refresh made it already.
+        if (visitorPages.get(request.url) !== kept) return;
         visitorPages.compute(request.url, renderNow).catch((error: unknown) => {
+          if (error instanceof UnkeptPage) return;
           request.log.error({ err: error }, 'rendering the first screen again failed; the kept page stays');
         });
       });
     }
-    return kept.rendered;
+    return kept.body;
   }
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape = (html: string) => html) {
-    const build = await readWebBuild(webDistDir);
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape: PageShape = async (html) => html) {
+    const build = await currentWebBuild(webDistDir);
     if (!build) throw notFound('The web app is not built yet: run npm run build.');
-    const rendered = build.renderer
-      ? await render(request, build.renderer).catch((error: unknown) => {
-          // The browser renders a page the server could not: the visitor still gets it, a moment later.
-          request.log.error({ err: error }, 'rendering the first screen failed');
-          return null;
-        })
-      : null;
-    const html = withFirstScreen(shape(build.indexHtml), { rendered, styles: build.stylesOf(page.source) });
-    // The answers may be a signed-in user's own: no shared cache keeps the page.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
+    // A signed-in user's answers may be their own: no shared cache keeps the page.
+    reply.header('cache-control', 'private, no-cache');
+    if (request.user) return reply.type(HTML).send((await pageHtml(request, build, page, shape)).html);
+    return sendEncoded(request, reply, await visitorPage(request, build, page, shape), HTML);
   }
 
   app.get('/', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, homePage));
@@ -111,18 +173,17 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
   app.get(
     '/downloads/:title',
     { schema: { hide: true, tags, params: z.strictObject({ title: z.string().max(300) }) } },
-    async (request, reply) => {
-      const card = await catalogue.shareCard(request.params.title);
-      const withCard = (html: string) =>
-        card
+    async (request, reply) =>
+      sendPage(request, reply, productPage, async (html) => {
+        const card = await catalogue.shareCard(request.params.title);
+        return card
           ? withShareCard(html, {
               ...card,
               image: `${publicUrl}${card.image}`,
               url: `${publicUrl}${productPagePath(request.params.title)}`,
             })
           : html;
-      return sendPage(request, reply, productPage, withCard);
-    },
+      }),
   );
 
   // A visitor should never wait for a render: the storefront's fixed pages are rendered ahead once the
@@ -138,6 +199,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     }
   };
   const stopFollowingCatalogue = catalogue.onKeptReadsDropped(() => {
+    // At once, not at the next visit: a render under way from the old answers is not kept either.
+    visitorPages.clear();
     renderingAhead ??= setTimeout(renderAhead, RENDER_AHEAD_DELAY_MS);
   });
   app.addHook('onListen', async () => {

@@ -1,9 +1,20 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createUser, injectAs } from '../../test/helper.js';
-import { buildCatalogueApp, createApprovedProduct, createProduct, titleJson } from '../../test/factories.js';
+import type { ProductDetail } from '@market/contracts';
+import { createUser, injectAs, uniqueChannelPrefix, type TestContext, type TestUser } from '../../test/helper.js';
+import {
+  buildCatalogueApp,
+  buildTwoCatalogueApps,
+  createApprovedProduct,
+  createProduct,
+  sendProductForm,
+  titleJson,
+} from '../../test/factories.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
 
 /**
  * Vite's manifest of a small build: the entry (with the site's stylesheet) starts the app, which has
@@ -214,6 +225,125 @@ describe('storefront pages', () => {
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toContain('first-screen-state');
     }
+  });
+});
+
+/** The product as a visitor's product page embeds it for the app to continue with. */
+const productOnPage = (html: string, product: ProductDetail) =>
+  firstScreenOf(html)[`/api/product/by-slug/${product.slug}`] as ProductDetail & { sale?: { percent: number } };
+
+const visitorPage = async (ctx: TestContext, product: ProductDetail, headers: Record<string, string> = {}) =>
+  (await ctx.app.inject({ method: 'GET', url: `/downloads/${product.slug}`, headers })).body;
+
+/** An admin's edit applies at once (a seller's waits for moderation). */
+const editDescription = async (ctx: TestContext, admin: TestUser, product: ProductDetail, words: string) => {
+  const response = await sendProductForm(
+    ctx,
+    admin,
+    { description: JSON.stringify({ en: `<p>${words}</p>` }) },
+    { method: 'PUT', url: `/api/product/editProduct/${product._id}` },
+  );
+  if (response.statusCode !== 200) throw new Error(`Edit failed: ${response.statusCode} ${response.body}`);
+};
+
+/** Whether the product embedded in the page says these words. */
+const pageSays = (html: string, product: ProductDetail, words: string) => JSON.stringify(productOnPage(html, product)).includes(words);
+
+describe('kept visitor pages', () => {
+  it('sends a visitor the very bytes of the kept product page until the product is edited or put on sale', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    const product = await createApprovedProduct(ctx, seller, admin, { title: titleJson({ en: 'Knight Quest' }) });
+
+    const first = await visitorPage(ctx, product);
+    const again = await visitorPage(ctx, product);
+    const sale = await injectAs(ctx, seller, {
+      method: 'POST',
+      url: '/api/sale',
+      payload: {
+        productIds: [product._id],
+        percent: 25,
+        startsAt: ctx.clock.now().toISOString(),
+        endsAt: new Date(ctx.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+      },
+    });
+    const afterSale = await visitorPage(ctx, product);
+    await editDescription(ctx, admin, product, 'Freshly written words');
+    const afterEdit = await visitorPage(ctx, product);
+
+    expect(again).toBe(first);
+    expect(productOnPage(first, product)).toMatchObject({ singleAppLicense: 49.99 });
+    expect(productOnPage(first, product).sale).toBeUndefined();
+    expect(sale.statusCode).toBe(201);
+    expect(renderOf(afterSale)).toBe(renderOf(first) + 1);
+    expect(productOnPage(afterSale, product).sale).toMatchObject({ percent: 25 });
+    expect(pageSays(afterSale, product, 'Freshly written words')).toBe(false);
+    expect(pageSays(afterEdit, product, 'Freshly written words')).toBe(true);
+  });
+
+  it('keeps nothing of one request in a page another visitor gets: not a signed-in render, its cookies nor its request id', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin', name: 'Admin Alice' });
+    const product = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+    const url = `/downloads/${product.slug}`;
+
+    const signedIn = await injectAs(ctx, admin, { method: 'GET', url });
+    const first = await ctx.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'first-visitor-request', cookie: 'theme=dark' } });
+    const second = await ctx.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'second-visitor-request' } });
+
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(renderOf(first.body)).toBe(renderOf(signedIn.body) + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['x-request-id']).toBe('second-visitor-request');
+    expect(first.body).not.toContain('first-visitor-request');
+    expect(first.body).not.toContain('theme=dark');
+    expect(first.body).not.toContain(admin.cookie);
+  });
+
+  it('sends the kept page compressed as the client accepts, the same page once decompressed', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    for (const title of ['Knight Quest', 'Space Miner', 'Pixel Arcade', 'Neon Drift', 'Candy Farm', 'Iron Clash']) {
+      await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: title }) });
+    }
+
+    const plain = await ctx.app.inject({ method: 'GET', url: '/' });
+    const brotli = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const gzip = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('without a shared bus, an instance keeps its page after a write on another (what the bus is for)', { timeout: 20_000 }, async () => {
+    const [a, b] = await buildTwoCatalogueApps({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(a, { role: 'Admin' });
+    const product = await createApprovedProduct(a, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+    const keptOnB = await visitorPage(b, product);
+
+    await editDescription(a, admin, product, 'Freshly written words');
+
+    expect(pageSays(await visitorPage(a, product), product, 'Freshly written words')).toBe(true);
+    expect(await visitorPage(b, product)).toBe(keptOnB);
+  });
+
+  it.skipIf(!redisUrl)('with one Redis, a product edit on one instance drops the kept page of the other', { timeout: 20_000 }, async () => {
+    const [a, b] = await buildTwoCatalogueApps({
+      WEB_DIST_DIR: builtWebApp(),
+      REDIS_URL: redisUrl!,
+      EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix(),
+    });
+    const admin = await createUser(a, { role: 'Admin' });
+    const product = await createApprovedProduct(a, admin, admin, { title: titleJson({ en: 'Knight Quest' }) });
+    const keptOnB = await visitorPage(b, product);
+
+    await editDescription(a, admin, product, 'Freshly written words');
+
+    expect(pageSays(keptOnB, product, 'Freshly written words')).toBe(false);
+    await expect.poll(async () => pageSays(await visitorPage(b, product), product, 'Freshly written words')).toBe(true);
   });
 });
 

@@ -25,8 +25,8 @@ export interface BuiltWebApp {
 }
 
 /**
- * The built web app as the pages are made from it. Read per request: a rebuilt app is picked up
- * without a restart, and both files are small. Null when the app is not built.
+ * The built web app as the pages are made from it, read from its files (currentWebBuild reads them
+ * again after a rebuild, without a restart). Null when the app is not built.
  */
 export async function readWebBuild(webDistDir: string): Promise<BuiltWebApp | null> {
   let indexHtml: string;
@@ -42,6 +42,48 @@ export async function readWebBuild(webDistDir: string): Promise<BuiltWebApp | nu
   // A server build that fails to load leaves the pages to the browser, as before it was built.
   const renderer = await loadRenderer(path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js')).catch(() => null);
   return { indexHtml, renderer, stylesOf: (source) => stylesOf(manifest, source, indexHtml) };
+}
+
+/** How often the files of the built web app are looked at again for a rebuild. */
+const WEB_BUILD_CHECK_MS = 1_000;
+
+const currentBuilds = new Map<string, { checkedAt: number; stamp: string; build: Promise<BuiltWebApp | null> }>();
+
+/** When each file a page is made from was last written (absent: -1): a rebuild changes it. */
+async function stampOf(webDistDir: string): Promise<string> {
+  const files = [
+    path.join(webDistDir, 'index.html'),
+    path.join(webDistDir, '.vite', 'manifest.json'),
+    path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js'),
+  ];
+  const times = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (info) => info.mtimeMs,
+        () => -1,
+      ),
+    ),
+  );
+  return times.join(':');
+}
+
+/**
+ * The built web app as readWebBuild reads it, read again only when its files changed (looked at once a
+ * second at most): the same object while the build stays, so pages kept from it can tell a rebuild.
+ */
+export async function currentWebBuild(webDistDir: string): Promise<BuiltWebApp | null> {
+  const kept = currentBuilds.get(webDistDir);
+  const now = Date.now();
+  if (kept && now - kept.checkedAt < WEB_BUILD_CHECK_MS) return kept.build;
+  const stamp = await stampOf(webDistDir);
+  const again = currentBuilds.get(webDistDir);
+  if (again && again.stamp === stamp) {
+    again.checkedAt = now;
+    return again.build;
+  }
+  const build = readWebBuild(webDistDir);
+  currentBuilds.set(webDistDir, { checkedAt: now, stamp, build });
+  return build;
 }
 
 const renderers = new Map<string, Promise<FirstScreenRenderer>>();

@@ -46,13 +46,14 @@ function targetOf(request: FastifyRequest): string | null {
  * audit log with the member who made it. Runs after the authentication hook.
  */
 export const studioAccess = fp<{ studios: StudiosService }>(async function studioAccess(app: FastifyInstance, { studios }) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const member = request.member;
-    if (!member || !request.user) return;
+    if (!member || !request.user) return done();
     // Pages of the SPA, files and unknown paths are not calls of the studio's.
-    if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return done();
     const capability = request.routeOptions.config.studio;
-    if (!capability || !can(member.role, capability)) throw forbidden(refusalFor(member.role, request.user.name, capability));
+    if (!capability || !can(member.role, capability)) return done(forbidden(refusalFor(member.role, request.user.name, capability)));
+    done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
