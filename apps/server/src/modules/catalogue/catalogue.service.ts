@@ -33,7 +33,7 @@ import {
 } from './catalogue.repository.js';
 import { searchTokens } from './catalogue-text.js';
 import { SearchIndexKeeper, indexedProduct } from './search-keeper.js';
-import { bestIds, candidatesOf, searchPage } from './search-results.js';
+import { candidatesOf, searchPage, topIds } from './search-results.js';
 import { canManage, canSee, seesEveryProduct } from './policies.js';
 import { ProductCards } from './product-cards.js';
 import { imageUrl, titlesOf, toDetail, toSummary } from './product-view.js';
@@ -333,7 +333,7 @@ export class CatalogueService {
   private async search(text: string, typed: string[], limit: number): Promise<ProductSummary[]> {
     if (typed.length === 0) return [];
     const index = await this.searchIndex.current();
-    return this.cards.of(bestIds(index, index.match(await this.alternatives(text, typed)), limit));
+    return this.cards.of(topIds(index, await this.alternatives(text, typed), limit));
   }
 
   /** The words as typed and, when it differs, their English translation. */

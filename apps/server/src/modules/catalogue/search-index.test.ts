@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, type ProductFacts } from './search-index.js';
+import { bestIds, topIds } from './search-results.js';
 
 const facts: ProductFacts = {
   engine: null,
@@ -82,5 +83,71 @@ describe('the search index’s word lookup', () => {
     index.remove('0');
     expect(index.lookup('omega')).toEqual([]);
     expect(index.vocabularySize).toBe(0);
+  });
+
+  it('takes the best products of a search without scoring them all, in the order scoring them all gives', () => {
+    const letters = fc.constantFrom(...'abcde');
+    const shortWord = fc.string({ unit: letters, minLength: 1, maxLength: 7 });
+    const product = fc.record({
+      title: fc.array(shortWord, { minLength: 1, maxLength: 3 }),
+      keywords: fc.array(shortWord, { maxLength: 3 }),
+      description: fc.array(shortWord, { maxLength: 4 }),
+      unitsSold: fc.nat(3),
+      reviewCount: fc.nat(2),
+      day: fc.integer({ min: 1, max: 9 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(product, { minLength: 1, maxLength: 25 }),
+        fc.array(fc.array(shortWord, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.nat(24), { maxLength: 4 }),
+        (products, alternatives, count, removed) => {
+          const index = new SearchIndex();
+          const upsertAll = () =>
+            products.forEach((one, i) =>
+              index.upsert({
+                id: `p${i}`,
+                fields: [
+                  { text: one.title.join(' '), weight: 10 },
+                  { text: one.keywords.join(' '), weight: 5 },
+                  { text: one.description.join(' '), weight: 1 },
+                ],
+                facts: {
+                  ...facts,
+                  unitsSold: one.unitsSold,
+                  reviewCount: one.reviewCount,
+                  reviewTotal: one.reviewCount * (1 + (i % 5)),
+                  createdAt: `2026-01-0${one.day}T00:00:00.000Z`,
+                },
+              }),
+            );
+          upsertAll();
+          expect(topIds(index, alternatives, count)).toEqual(bestIds(index, index.match(alternatives), count));
+          // Again after products leave: the lists kept in tie order must follow the change.
+          for (const at of removed) index.remove(`p${at}`);
+          expect(topIds(index, alternatives, count)).toEqual(bestIds(index, index.match(alternatives), count));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('still finds a product of a lower lead score whose other words lift it to the best score with a better place', () => {
+    const index = new SearchIndex();
+    const product = (id: string, title: string, description: string, unitsSold: number) =>
+      index.upsert({
+        id,
+        fields: [
+          { text: title, weight: 10 },
+          { text: description, weight: 1 },
+        ],
+        facts: { ...facts, unitsSold },
+      });
+    product('zeta first', 'zeta', 'omega', 0);
+    // The same score the other way round (1 + 10 against 10 + 1), and more sales: it comes first.
+    product('omega first', 'omega', 'zeta', 5);
+    expect(topIds(index, [['zeta', 'omega']], 1)).toEqual(['omega first']);
+    expect(topIds(index, [['zeta', 'omega']], 2)).toEqual(['omega first', 'zeta first']);
   });
 });

@@ -90,6 +90,9 @@ interface Doc {
  */
 const PER_PRODUCT_CHECK_COST = 16;
 
+/** Typed words whose vocabulary matches are kept (a few KB each at most): far more than are typed between two changes. */
+const KEPT_LOOKUPS = 10_000;
+
 /** The products holding a word, with the weight of the heaviest field holding it in each; unordered. */
 interface Posting {
   /** The word as a string of its own: one cut from a description would keep the whole description alive. */
@@ -178,6 +181,7 @@ export class SearchIndex {
         posting = { word: own, number: this.postingNumbers++, docs: [], weights: [] };
         this.postings.set(own, posting);
         this.nodeFor(own, true)!.word = own;
+        this.lookups.clear();
       }
       posting.docs.push(number);
       posting.weights.push(weight);
@@ -212,6 +216,7 @@ export class SearchIndex {
       if (posting.docs.length === 0) {
         this.postings.delete(word);
         this.nodeFor(word, false)!.word = null;
+        this.lookups.clear();
       }
     }
     this.docs[number] = null;
@@ -234,6 +239,19 @@ export class SearchIndex {
 
   /** Every vocabulary word the typed one may mean: itself, words it begins, words within its allowed edits. */
   lookup(typed: string): WordMatch[] {
+    const kept = this.lookups.get(typed);
+    if (kept) return kept;
+    const found = this.lookupInTrie(typed);
+    // Words typed into the box come back with every letter added ("racing", "racing c", "racing ca"…).
+    if (this.lookups.size >= KEPT_LOOKUPS) this.lookups.clear();
+    this.lookups.set(typed, found);
+    return found;
+  }
+
+  /** `lookup`'s answers by typed word, until the vocabulary changes. */
+  private readonly lookups = new Map<string, WordMatch[]>();
+
+  private lookupInTrie(typed: string): WordMatch[] {
     const best = new Map<string, number>();
     const offer = (word: string, quality: number) => {
       if ((best.get(word) ?? 0) < quality) best.set(word, quality);
@@ -388,6 +406,142 @@ export class SearchIndex {
     }
     return { sums, matched };
   }
+
+  /**
+   * The first `count` products (by number) in the order of `match` then the tie places, without
+   * scoring every product that matches: what the search box asks as words are typed. A typed "th"
+   * matches tens of thousands of products at 100,000, and scoring them all was most of a search's
+   * time (docs/decisions/0021). For each alternative, the typed word with the fewest products leads:
+   * its (variant, field weight) lists are walked from the highest score down, each in tie order; each
+   * product met is checked against the other typed words through its own words; the walk stops once
+   * no product left could reach the `count`th best, the others' words counting at their best. The
+   * alternatives' best are then merged, a product keeping its better score, as `match` does.
+   */
+  best(alternatives: string[][], count: number): number[] {
+    const ties = this.tiePlaces();
+    const scores = new Map<number, number>();
+    for (const words of alternatives) {
+      if (words.length === 0) continue;
+      for (const { doc, score } of this.bestOfAlternative(words, count, ties)) {
+        if ((scores.get(doc) ?? 0) < score) scores.set(doc, score);
+      }
+    }
+    return [...scores.keys()].sort((a, b) => scores.get(b)! - scores.get(a)! || ties[a]! - ties[b]!).slice(0, count);
+  }
+
+  private bestOfAlternative(words: string[], count: number, ties: Int32Array): Array<{ doc: number; score: number }> {
+    // In the order `matchAll` adds the words' scores (fewest products first), so sums are equal to the bit.
+    const looked = words
+      .map((word) => {
+        const qualities = new Map<Posting, number>();
+        for (const { word: variant, quality } of this.lookup(word)) {
+          const posting = this.postings.get(variant)!;
+          if ((qualities.get(posting) ?? 0) < quality) qualities.set(posting, quality);
+        }
+        let size = 0;
+        let highest = 0;
+        const byNumber = new Map<number, number>();
+        for (const [posting, quality] of qualities) {
+          size += posting.docs.length;
+          byNumber.set(posting.number, quality);
+          for (const weight of this.inTieOrder(posting, ties).keys()) highest = Math.max(highest, weight * quality);
+        }
+        return { qualities, byNumber, size, highest };
+      })
+      .sort((a, b) => a.size - b.size);
+    const [lead, ...others] = looked;
+    if (!lead || others.some((other) => other.size === 0)) return [];
+    // The most a product of the lead's score can reach, added in the order its own score is: rounding
+    // is monotonic, so no product's sum passes it, to the last bit.
+    const reachFrom = (level: number) => others.reduce((sum, other) => sum + other.highest, level);
+
+    const lists: Array<{ score: number; docs: Int32Array; at: number }> = [];
+    for (const [posting, quality] of lead.qualities) {
+      for (const [weight, docs] of this.inTieOrder(posting, ties)) lists.push({ score: weight * quality, docs, at: 0 });
+    }
+    lists.sort((a, b) => b.score - a.score);
+    const chosen: Array<{ doc: number; score: number }> = [];
+    const met = new Set<number>();
+    const keep = (doc: number, score: number) => {
+      let at = chosen.length;
+      while (at > 0 && (score > chosen[at - 1]!.score || (score === chosen[at - 1]!.score && ties[doc]! < ties[chosen[at - 1]!.doc]!)))
+        at -= 1;
+      if (at >= count) return;
+      chosen.splice(at, 0, { doc, score });
+      if (chosen.length > count) chosen.pop();
+    };
+    for (let start = 0; start < lists.length;) {
+      const level = lists[start]!.score;
+      let end = start + 1;
+      while (end < lists.length && lists[end]!.score === level) end += 1;
+      const last = chosen.length === count ? chosen[count - 1]! : null;
+      const reach = reachFrom(level);
+      if (last && reach < last.score) break;
+      // Lists of one score, merged in tie order; a product met at a higher score was checked there.
+      for (;;) {
+        let next: { docs: Int32Array; at: number } | null = null;
+        for (let i = start; i < end; i += 1) {
+          const list = lists[i]!;
+          while (list.at < list.docs.length && met.has(list.docs[list.at]!)) list.at += 1;
+          if (list.at < list.docs.length && (!next || ties[list.docs[list.at]!]! < ties[next.docs[next.at]!]!)) next = list;
+        }
+        if (!next) break;
+        const doc = next.docs[next.at]!;
+        const worst = chosen.length === count ? chosen[count - 1]! : null;
+        // Later products of this score come later in tie order: none of them can pass the last kept.
+        if (worst && (reach < worst.score || (reach === worst.score && ties[doc]! > ties[worst.doc]!))) break;
+        next.at += 1;
+        met.add(doc);
+        let score = level;
+        for (const other of others) {
+          const found = this.bestWeightedQuality(doc, other.byNumber);
+          if (found === 0) {
+            score = 0;
+            break;
+          }
+          score += found;
+        }
+        if (score > 0) keep(doc, score);
+      }
+      start = end;
+    }
+    return chosen;
+  }
+
+  /** A product's best field weight × quality over the variants of one typed word (by posting number); 0 when it holds none. */
+  private bestWeightedQuality(doc: number, qualityByNumber: Map<number, number>): number {
+    const held = this.docs[doc]!;
+    let best = 0;
+    for (let i = 0; i < held.wordNumbers.length; i += 1) {
+      const quality = qualityByNumber.get(held.wordNumbers[i]!);
+      if (quality !== undefined && held.weights[i]! * quality > best) best = held.weights[i]! * quality;
+    }
+    return best;
+  }
+
+  /** A posting's products by field weight, each in tie order; kept until the tie places change. */
+  private inTieOrder(posting: Posting, ties: Int32Array): Map<number, Int32Array> {
+    const kept = this.tieOrdered.get(posting);
+    if (kept && kept.ties === ties) return kept.byWeight;
+    const grouped = new Map<number, number[]>();
+    for (let i = 0; i < posting.docs.length; i += 1) {
+      const weight = posting.weights[i]!;
+      let docs = grouped.get(weight);
+      if (!docs) grouped.set(weight, (docs = []));
+      docs.push(posting.docs[i]!);
+    }
+    const byWeight = new Map<number, Int32Array>();
+    for (const [weight, docs] of grouped)
+      byWeight.set(
+        weight,
+        Int32Array.from(docs).sort((a, b) => ties[a]! - ties[b]!),
+      );
+    this.tieOrdered.set(posting, { ties, byWeight });
+    return byWeight;
+  }
+
+  /** `inTieOrder`'s lists; a posting's entry is stale once the tie places it was sorted by are replaced. */
+  private readonly tieOrdered = new WeakMap<Posting, { ties: Int32Array; byWeight: Map<number, Int32Array> }>();
 
   /** Product ids of `match` with their scores, for tests and tools. */
   matchIds(alternatives: string[][]): Map<string, number> {

@@ -153,6 +153,11 @@ export function candidatesOf(index: SearchIndex, matches: Matches | null, onSale
 }
 
 /** The ids of the `count` best by relevance, straight from the scores: the suggestions' hot path. */
+/** The first `count` product ids for the alternatives, by text score then tie place (docs/decisions/0019). */
+export function topIds(index: SearchIndex, alternatives: string[][], count: number): string[] {
+  return index.best(alternatives, count).map((doc) => index.doc(doc).id);
+}
+
 export function bestIds(index: SearchIndex, { docs, scores }: Matches, count: number): string[] {
   const ties = index.tiePlaces();
   const best: number[] = [];
