@@ -55,8 +55,8 @@ export const analyticsFiguresSchema = z.object({
   checkouts: count,
   sales: count,
   refunds: count,
-  /** sales / views, 0 without views. */
-  conversion: z.number().nonnegative(),
+  /** sales / views; null without views, or with more sales than counted views (no rate can be told). */
+  conversion: z.number().nonnegative().nullable(),
   /** The seller's sale entries less refund entries in the ledger, in cents: what the statement shows for them. */
   revenueCents: z.number().int(),
 });

@@ -34,8 +34,11 @@ type Counts = Omit<AnalyticsFigures, 'conversion'>;
 const zero = (): Counts => ({ views: 0, carts: 0, checkouts: 0, sales: 0, refunds: 0, revenueCents: 0 });
 const withConversion = (counts: Counts): AnalyticsFigures => ({
   ...counts,
-  conversion: counts.views === 0 ? 0 : Math.round((counts.sales / counts.views) * 10_000) / 10_000,
+  // Sales are read from every order, views counted only since counting began and once per visitor
+  // and hour: more sales than views says nothing about a rate, so none is given rather than 300 %.
+  conversion: counts.views === 0 || counts.sales > counts.views ? null : Math.round((counts.sales / counts.views) * 10_000) / 10_000,
 });
+const csvPercent = (conversion: number | null) => (conversion === null ? '' : (conversion * 100).toFixed(2));
 const add = (into: Counts, from: Partial<Counts>) => {
   for (const key of Object.keys(from) as Array<keyof Counts>) into[key] += from[key] ?? 0;
 };
@@ -181,7 +184,7 @@ export class AnalyticsService {
         String(day.checkouts),
         String(day.sales),
         String(day.refunds),
-        (day.conversion * 100).toFixed(2),
+        csvPercent(day.conversion),
         dollarText(day.revenueCents),
       ]);
     }
@@ -193,7 +196,7 @@ export class AnalyticsService {
       String(totals.checkouts),
       String(totals.sales),
       String(totals.refunds),
-      (totals.conversion * 100).toFixed(2),
+      csvPercent(totals.conversion),
       dollarText(totals.revenueCents),
     ]);
     lines.push([], ['Referrer', 'Views', 'Add to cart', 'Sales']);

@@ -92,6 +92,21 @@ describe('seller analytics', () => {
     expect(afterRefund.days.at(-1)).toMatchObject({ refunds: 1, revenueCents: -4999 });
   });
 
+  it('gives no conversion rate where sales outnumber counted views, on the page and in the CSV', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller, buyer, runner } = await sellerWithTwoProducts(ctx);
+    await view(ctx, runner._id);
+    await buyFrom(ctx, buyer, runner._id, 'newsletter');
+    await buyFrom(ctx, await createUser(ctx), runner._id, 'newsletter');
+
+    const query = `from=${today(ctx)}&to=${today(ctx)}&productId=${runner._id}`;
+    const report = (await analyticsOf(ctx, seller, query)).json() as SellerAnalytics;
+    expect(report.totals).toMatchObject({ views: 1, sales: 2, conversion: null });
+    const csv = await injectAs(ctx, seller, { method: 'GET', url: `/api/user/analytics.csv?${query}` });
+    const total = csv.body.split('\r\n').find((line) => line.startsWith('Total'));
+    expect(total?.split(',')[6]).toBe('');
+  });
+
   it('writes counted events only when flushed, adding each flush to the day’s row', async () => {
     const ctx = await buildCatalogueApp();
     const { runner } = await sellerWithTwoProducts(ctx);
@@ -175,8 +190,9 @@ describe('seller analytics', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="analytics-${daysAgo(ctx, 2)}-${today(ctx)}.csv"`);
     expect(response.body.split('\r\n')).toEqual([
       'Date,Views,Add to cart,Checkouts,Sales,Refunds,Conversion (%),Revenue (USD)',
-      `${daysAgo(ctx, 2)},0,0,0,0,0,0.00,0.00`,
-      `${daysAgo(ctx, 1)},0,0,0,0,0,0.00,0.00`,
+      // No views, no rate.
+      `${daysAgo(ctx, 2)},0,0,0,0,0,,0.00`,
+      `${daysAgo(ctx, 1)},0,0,0,0,0,,0.00`,
       `${today(ctx)},1,0,1,1,0,100.00,49.99`,
       'Total,1,0,1,1,0,100.00,49.99',
       '',

@@ -24,7 +24,8 @@ const COLORS = { views: '#0b5ed7', carts: '#a04e00', sales: '#146c43', revenue: 
 /** A value axis tick of the revenue chart; one function for every render, so the chart is not drawn anew each time. */
 const dollarTick = (dollars: number) => `$${dollars}`;
 
-const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+/** "—" where no rate can be told: no views, or more sales than counted views. */
+const percent = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)}%`);
 
 /** The period the controls describe, or why it cannot be asked for. */
 function periodOf(preset: Preset, from: string, to: string): { from: string; to: string } | { problem: string } {
@@ -195,7 +196,11 @@ function Report({ report, period, busy }: { report: AnalyticsReport; period: Ana
             <Figure label="Checkouts" value={String(totals.checkouts)} />
             <Figure label="Sales" value={String(totals.sales)} />
             <Figure label="Refunds" value={String(totals.refunds)} />
-            <Figure label="Conversion" value={percent(totals.conversion)} note="Sales per view" />
+            <Figure
+              label="Conversion"
+              value={percent(totals.conversion)}
+              note={totals.conversion === null && totals.sales > 0 ? 'More sales than counted views: no rate yet' : 'Sales per view'}
+            />
             <Figure label="Revenue" value={formatCents(totals.revenueCents)} note="Sales less refunds, as on your statement" />
           </ul>
 
