@@ -5,7 +5,7 @@ import type { SellerAnalytics as Report } from '@market/contracts';
 import { fakeFetch, renderAt } from '@/test-utils';
 import { SellerAnalytics } from './SellerAnalytics';
 
-const ZERO = { views: 0, carts: 0, checkouts: 0, sales: 0, refunds: 0, conversion: null, revenueCents: 0 };
+const ZERO: Report['totals'] = { views: 0, carts: 0, checkouts: 0, sales: 0, refunds: 0, conversion: null, revenueCents: 0 };
 
 function reportOf(url: string, figures: Partial<typeof ZERO>, referrers: Report['referrers'] = []): Report {
   const query = new URL(url, 'http://shop.test').searchParams;
