@@ -112,6 +112,11 @@ test('browse filters live in the address: reload, Back, Forward and a new tab sh
     await expectNoViolations(page, `/browse-game with filters at ${width} px`);
     await page.screenshot({ path: test.info().outputPath(`browse-filters-${width}.png`), fullPage: true });
   }
+
+  // Clear filters goes with the filters; focus stays in the panel rather than falling to the page.
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Filters' })).toBeFocused();
+  await expect(page).not.toHaveURL(/platform=/);
 });
 
 test('searching "unity" lists the Unity projects with their total, and "How we rank" states the ranking', async ({ page }) => {
@@ -143,4 +148,10 @@ test('searching "unity" lists the Unity projects with their total, and "How we r
   }
   await page.goBack();
   await expect(page).toHaveURL(/page=2$/);
+
+  // A search that finds nothing says what to try and leads to the whole catalogue.
+  await page.goto('/search-games?q=qqqzzzxx');
+  await expect(page.getByText(/No games match “qqqzzzxx”/)).toBeVisible();
+  await page.getByRole('link', { name: 'browse all games' }).click();
+  await expect(page).toHaveURL(/\/browse-game$/);
 });

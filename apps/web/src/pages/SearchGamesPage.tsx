@@ -29,7 +29,13 @@ export default function SearchGamesPage() {
           pageSize={LIMITS.searchResults}
           label={() => 'Search results'}
           empty={(filters) =>
-            Object.keys(filters).length === 0 ? `No games match “${text}”` : `No games match “${text}” with these filters`
+            Object.keys(filters).length === 0 ? (
+              <>
+                No games match “{text}”. Check the spelling, try fewer words, or <Link to="/browse-game">browse all games</Link>.
+              </>
+            ) : (
+              `No games match “${text}” with these filters`
+            )
           }
         />
       )}

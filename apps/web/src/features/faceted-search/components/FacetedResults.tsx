@@ -37,6 +37,8 @@ export function FacetedResults({ text, pageSize, genres, label, empty }: Faceted
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const top = useRef<HTMLDivElement>(null);
+  const panelTitle = useRef<HTMLHeadingElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const { sort, page } = address;
   const genre = genres
     ? address.filters.subCategory && genres.includes(address.filters.subCategory)
@@ -57,7 +59,18 @@ export function FacetedResults({ text, pageSize, genres, label, empty }: Faceted
     FILTER_NAMES.filter((name) => !kept.includes(name) && name !== 'maxPrice' && address.filters[name] !== undefined).length +
     (address.filters.maxPrice !== undefined && address.filters.minPrice === undefined ? 1 : 0);
   const clear = (
-    <button type="button" className="btn btn-sm btn-outline-primary" disabled={!hydrated} onClick={() => address.clear(kept)}>
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-primary"
+      disabled={!hydrated}
+      // The button goes with the filters it clears: focus stays in the panel, or on its Filters
+      // button where the panel is folded (a phone's empty result).
+      onClick={() => {
+        address.clear(kept);
+        const title = panelTitle.current;
+        (title && title.offsetParent !== null ? title : toggle.current)?.focus();
+      }}
+    >
       Clear filters
     </button>
   );
@@ -106,6 +119,7 @@ export function FacetedResults({ text, pageSize, genres, label, empty }: Faceted
     <div className="results-layout" ref={top}>
       <div className="results-filters">
         <button
+          ref={toggle}
           type="button"
           className="btn btn-outline-primary results-filters-toggle"
           aria-expanded={open}
@@ -115,7 +129,9 @@ export function FacetedResults({ text, pageSize, genres, label, empty }: Faceted
           Filters{active > 0 ? ` (${active} on)` : ''}
         </button>
         <div id={panelId} className={`facet-panel${open ? ' open' : ''}`}>
-          <h2 className="facet-panel-title">Filters</h2>
+          <h2 className="facet-panel-title" ref={panelTitle} tabIndex={-1}>
+            Filters
+          </h2>
           {results.data ? (
             <FacetPanel facets={results.data.facets} filters={address.filters} onChange={address.change} hidden={kept} enabled={hydrated} />
           ) : null}
