@@ -13,6 +13,11 @@ export default function SearchGamesPage() {
   const [params] = useSearchParams();
   const text = params.get('q')?.trim() ?? '';
   const title = text ? `Search results for “${text}”` : 'Search Games';
+  const noMatches = (
+    <>
+      No games match “{text}”. Check the spelling, try fewer words, or <Link to="/browse-game">browse all games</Link>.
+    </>
+  );
   return (
     <section className="container page-section">
       <PageHead title={title} />
@@ -28,15 +33,7 @@ export default function SearchGamesPage() {
           text={text}
           pageSize={LIMITS.searchResults}
           label={() => 'Search results'}
-          empty={(filters) =>
-            Object.keys(filters).length === 0 ? (
-              <>
-                No games match “{text}”. Check the spelling, try fewer words, or <Link to="/browse-game">browse all games</Link>.
-              </>
-            ) : (
-              `No games match “${text}” with these filters`
-            )
-          }
+          empty={(filters) => (Object.keys(filters).length === 0 ? noMatches : `No games match “${text}” with these filters`)}
         />
       )}
     </section>
