@@ -6,7 +6,7 @@ import { sendEncoded } from '../../http/compression.js';
 import type { Clock } from '../../platform/clock.js';
 import { EncodedBody } from '../../platform/encoded-body.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
 import { browsePage, homePage, productPage, type StorefrontPage } from './storefront-pages.js';
@@ -158,17 +158,6 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     return kept.body;
   }
 
-  /** Whether the product page's API answer would find the product for this viewer (kept for visitors). */
-  async function productExists(request: FastifyRequest, slug: string): Promise<boolean> {
-    try {
-      await catalogue.bySlugAnswer(request.user, slug);
-      return true;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return false;
-      throw error;
-    }
-  }
-
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape: PageShape = async (html) => html) {
     const build = await currentWebBuild(webDistDir);
     if (!build) throw notFound('The web app is not built yet: run npm run build.');
@@ -184,11 +173,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
   app.get(
     '/downloads/:title',
     { schema: { hide: true, tags, params: z.strictObject({ title: z.string().max(300) }) } },
-    async (request, reply) => {
-      // The page still loads (the app says "Game not found"), but a crawler and a link checker must
-      // read that no product lives here: a renamed product's old address, a typo.
-      if (!(await productExists(request, request.params.title))) reply.code(404);
-      return sendPage(request, reply, productPage, async (html) => {
+    async (request, reply) =>
+      sendPage(request, reply, productPage, async (html) => {
         const card = await catalogue.shareCard(request.params.title);
         return card
           ? withShareCard(html, {
@@ -197,8 +183,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
               url: `${publicUrl}${productPagePath(request.params.title)}`,
             })
           : html;
-      });
-    },
+      }),
   );
 
   // A visitor should never wait for a render: the storefront's fixed pages are rendered ahead once the
