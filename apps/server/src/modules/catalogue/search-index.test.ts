@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, type ProductFacts } from './search-index.js';
-import { bestIds, topIds } from './search-results.js';
+import { SearchIndex, type Matches, type ProductFacts } from './search-index.js';
+import { topIds } from './search-results.js';
 
 const facts: ProductFacts = {
   engine: null,
@@ -17,6 +17,21 @@ const facts: ProductFacts = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
+
+/** The reference order `topIds` must give: every match scored, the best `count` by score then tie place. */
+function bestIds(index: SearchIndex, { docs, scores }: Matches, count: number): string[] {
+  const ties = index.tiePlaces();
+  const best: number[] = [];
+  const before = (a: number, b: number) => scores[b]! - scores[a]! || ties[a]! - ties[b]!;
+  for (const doc of docs) {
+    if (best.length === count && before(doc, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && before(doc, best[at - 1]!) < 0) at -= 1;
+    best.splice(at, 0, doc);
+    if (best.length > count) best.pop();
+  }
+  return best.map((doc) => index.doc(doc).id);
+}
 
 const indexOf = (titles: string[]) => {
   const index = new SearchIndex();

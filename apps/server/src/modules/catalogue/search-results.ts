@@ -152,24 +152,9 @@ export function candidatesOf(index: SearchIndex, matches: Matches | null, onSale
   return candidates;
 }
 
-/** The ids of the `count` best by relevance, straight from the scores: the suggestions' hot path. */
-/** The first `count` product ids for the alternatives, by text score then tie place (docs/decisions/0019). */
+/** The first `count` product ids for the alternatives, by text score then tie place (docs/decisions/0019): the suggestions' hot path. */
 export function topIds(index: SearchIndex, alternatives: string[][], count: number): string[] {
   return index.best(alternatives, count).map((doc) => index.doc(doc).id);
-}
-
-export function bestIds(index: SearchIndex, { docs, scores }: Matches, count: number): string[] {
-  const ties = index.tiePlaces();
-  const best: number[] = [];
-  const before = (a: number, b: number) => scores[b]! - scores[a]! || ties[a]! - ties[b]!;
-  for (const doc of docs) {
-    if (best.length === count && before(doc, best[count - 1]!) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && before(doc, best[at - 1]!) < 0) at -= 1;
-    best.splice(at, 0, doc);
-    if (best.length > count) best.pop();
-  }
-  return best.map((doc) => index.doc(doc).id);
 }
 
 /** The first `count` items in the order of `compare`, without sorting them all when few are wanted. */
