@@ -78,7 +78,7 @@ interface Doc {
   id: string;
   facts: ProductFacts;
   words: string[];
-  /** The posting number and weight of each of `words`, as its posting holds them. */
+  /** The posting number and weight of each of `words`, as its posting holds them, heaviest field first. */
   wordNumbers: Int32Array;
   weights: Float64Array;
 }
@@ -103,6 +103,22 @@ interface Posting {
   weights: number[];
 }
 
+/** A typed word besides the lead of a walk (`SearchIndex.best`), and how products are checked against it. */
+interface OtherWord {
+  qualities: Map<Posting, number>;
+  /** Its variants' products, counted once per variant. */
+  size: number;
+  /** The best field weight × quality any product can have for it. */
+  highest: number;
+  topQuality: number;
+  /** Variant qualities by posting number, to check a product through its own words. */
+  byNumber: Float64Array;
+  /** Each product's score for it by product number, once marked (`SearchIndex.markProducts`). */
+  byDoc: Float64Array | null;
+  /** Products' words scanned so far for it. */
+  scanned: number;
+}
+
 /**
  * Products are numbered inside the index and postings are plain arrays: maps per product and per
  * word cost several times the memory at 100,000 products (docs/decisions/0019, "Measured").
@@ -116,6 +132,8 @@ export class SearchIndex {
   private ratingSum = 0;
   private ratingCount = 0;
   private tieOrder: Int32Array | null = null;
+  /** Product numbers by tie place: `tieOrder` the other way round. */
+  private docsByPlace = new Int32Array(0);
 
   /**
    * Each product's place when text scores are equal (docs/decisions/0019: Bayesian rating, then
@@ -140,6 +158,7 @@ export class SearchIndex {
     const places = new Int32Array(this.docs.length);
     numbers.forEach((number, place) => (places[number] = place));
     this.tieOrder = places;
+    this.docsByPlace = Int32Array.from(numbers);
     return places;
   }
 
@@ -174,7 +193,8 @@ export class SearchIndex {
     const held: string[] = [];
     const heldNumbers: number[] = [];
     const heldWeights: number[] = [];
-    for (const [word, weight] of words) {
+    // Heaviest field first: a product's check stops once lighter fields cannot matter (`scoreAgainst`).
+    for (const [word, weight] of [...words].sort((a, b) => b[1] - a[1])) {
       let posting = this.postings.get(word);
       if (!posting) {
         const own = Buffer.from(word).toString();
@@ -411,11 +431,13 @@ export class SearchIndex {
    * The first `count` products (by number) in the order of `match` then the tie places, without
    * scoring every product that matches: what the search box asks as words are typed. A typed "th"
    * matches tens of thousands of products at 100,000, and scoring them all was most of a search's
-   * time (docs/decisions/0021). For each alternative, the typed word with the fewest products leads:
-   * its (variant, field weight) lists are walked from the highest score down, each in tie order; each
-   * product met is checked against the other typed words through its own words; the walk stops once
-   * no product left could reach the `count`th best, the others' words counting at their best. The
-   * alternatives' best are then merged, a product keeping its better score, as `match` does.
+   * time (docs/decisions/0021). For each alternative, first the products holding every typed word
+   * at its best (`bestAtTop`); when there are fewer than `count` of them, the typed word with the
+   * fewest products leads a walk: its (variant, field weight) lists are walked from the highest
+   * score down, each in tie order; each product met is checked against the other typed words; the
+   * walk stops once no product left could reach the `count`th best, the others' words counting at
+   * their best. The alternatives' best are then merged, a product keeping its better score, as
+   * `match` does.
    */
   best(alternatives: string[][], count: number): number[] {
     const ties = this.tiePlaces();
@@ -440,28 +462,141 @@ export class SearchIndex {
         }
         let size = 0;
         let highest = 0;
-        const byNumber = new Map<number, number>();
+        let topQuality = 0;
         for (const [posting, quality] of qualities) {
           size += posting.docs.length;
-          byNumber.set(posting.number, quality);
+          topQuality = Math.max(topQuality, quality);
           for (const weight of this.inTieOrder(posting, ties).keys()) highest = Math.max(highest, weight * quality);
         }
-        return { qualities, byNumber, size, highest };
+        return { qualities, size, highest, topQuality };
       })
       .sort((a, b) => a.size - b.size);
-    const [lead, ...others] = looked;
-    if (!lead || others.some((other) => other.size === 0)) return [];
+    const [lead, ...rest] = looked;
+    if (!lead || rest.some((other) => other.size === 0)) return [];
+    const others: OtherWord[] = rest.map((word, at) => {
+      if ((this.qualityScratches[at]?.length ?? 0) < this.postingNumbers)
+        this.qualityScratches[at] = new Float64Array(this.postingNumbers * 2);
+      const byNumber = this.qualityScratches[at]!;
+      for (const [posting, quality] of word.qualities) byNumber[posting.number] = quality;
+      return { ...word, byNumber, byDoc: null, scanned: 0 };
+    });
+    try {
+      return this.bestAtTop(looked, count, ties) ?? this.walkLead(lead.qualities, others, count, ties);
+    } finally {
+      for (const word of others) this.clearScratches(word);
+    }
+  }
+
+  /**
+   * The first `count` products holding every typed word at its best (each word's heaviest field
+   * with its best variant): they have the highest score there can be, and the products meant by
+   * words typed into the box usually have them all in their title. The word with the fewest such
+   * products is walked in tie order; the others' are marked first, so each product is one read per
+   * word. Null when fewer than `count` have them all: the full walk decides then.
+   */
+  private bestAtTop(
+    looked: ReadonlyArray<{ qualities: Map<Posting, number>; highest: number }>,
+    count: number,
+    ties: Int32Array,
+  ): Array<{ doc: number; score: number }> | null {
+    const tops = looked.map(({ qualities, highest }) => {
+      const lists: Int32Array[] = [];
+      let size = 0;
+      for (const [posting, quality] of qualities) {
+        for (const [weight, places] of this.inTieOrder(posting, ties)) {
+          if (weight * quality !== highest) continue;
+          lists.push(places);
+          size += places.length;
+        }
+      }
+      return { lists, size };
+    });
+    let walked = 0;
+    for (let at = 1; at < tops.length; at += 1) if (tops[at]!.size > tops[walked]!.size) walked = at;
+    const marked = tops.filter((_, at) => at !== walked);
+    // Bitmaps by tie place (12.5 KB at 100,000 products, so they stay in the processor's cache): the
+    // first marked word's products, then those of the next word among them, and so on.
+    const words = Math.ceil(this.docs.length / 32);
+    for (const at of [0, 1]) if (this.bitmaps[at]!.length < words) this.bitmaps[at] = new Int32Array(words * 2);
+    let holding = this.bitmaps[0]!;
+    let spare = this.bitmaps[1]!;
+    for (const [at, { lists }] of marked.entries()) {
+      for (const places of lists) {
+        for (let i = 0; i < places.length; i += 1) {
+          const place = places[i]!;
+          if (at === 0 || (holding[place >>> 5]! & (1 << (place & 31))) !== 0) spare[place >>> 5]! |= 1 << (place & 31);
+        }
+      }
+      if (at > 0) holding.fill(0);
+      [holding, spare] = [spare, holding];
+    }
+    // Added in the order the full walk adds them, so the score is equal to the bit.
+    const score = looked.reduce((sum, { highest }) => sum + highest, 0);
+    const chosen: Array<{ doc: number; score: number }> = [];
+    const lists = tops[walked]!.lists;
+    const at = lists.map(() => 0);
+    // A product taken has its bit turned off (or on, with no word marked), so a second variant
+    // holding it does not take it again.
+    const taken = marked.length === 0 ? 1 : 0;
+    while (chosen.length < count) {
+      let next = -1;
+      for (let i = 0; i < lists.length; i += 1) {
+        if (at[i]! < lists[i]!.length && (next === -1 || lists[i]![at[i]!]! < lists[next]![at[next]!]!)) next = i;
+      }
+      if (next === -1) break;
+      const place = lists[next]![at[next]!]!;
+      at[next]! += 1;
+      const bit = 1 << (place & 31);
+      if (((holding[place >>> 5]! & bit) === 0) === (taken === 1)) {
+        chosen.push({ doc: this.docsByPlace[place]!, score });
+        holding[place >>> 5]! ^= bit;
+      }
+    }
+    holding.fill(0);
+    return chosen.length === count ? chosen : null;
+  }
+
+  /** Scratch bitmaps by tie place for `bestAtTop`, all zero between searches. */
+  private readonly bitmaps = [new Int32Array(0), new Int32Array(0)];
+
+  /** A stamp no entry of `metStamps` holds yet, the array sized for every product. */
+  private nextStamp(): number {
+    if (this.metStamps.length < this.docs.length) this.metStamps = new Uint32Array(this.docs.length * 2);
+    if (this.walkStamp === 0xffffffff) {
+      this.metStamps.fill(0);
+      this.walkStamp = 0;
+    }
+    this.walkStamp += 1;
+    return this.walkStamp;
+  }
+
+  /** Scratch qualities by posting number, one per typed word besides the lead; 0 but while a walk checks that word. */
+  private readonly qualityScratches: Float64Array[] = [];
+  /** Scratch scores by product number, one per typed word besides the lead; 0 but while a walk has marked that word. */
+  private readonly scoreScratches: Float64Array[] = [];
+
+  /** Per tie place, the last stamp a walk gave its product: met by the current walk when it holds the walk's. */
+  private metStamps = new Uint32Array(0);
+  private walkStamp = 0;
+
+  private walkLead(
+    leadQualities: Map<Posting, number>,
+    others: OtherWord[],
+    count: number,
+    ties: Int32Array,
+  ): Array<{ doc: number; score: number }> {
     // The most a product of the lead's score can reach, added in the order its own score is: rounding
     // is monotonic, so no product's sum passes it, to the last bit.
     const reachFrom = (level: number) => others.reduce((sum, other) => sum + other.highest, level);
 
-    const lists: Array<{ score: number; docs: Int32Array; at: number }> = [];
-    for (const [posting, quality] of lead.qualities) {
-      for (const [weight, docs] of this.inTieOrder(posting, ties)) lists.push({ score: weight * quality, docs, at: 0 });
+    const lists: Array<{ score: number; places: Int32Array; at: number }> = [];
+    for (const [posting, quality] of leadQualities) {
+      for (const [weight, places] of this.inTieOrder(posting, ties)) lists.push({ score: weight * quality, places, at: 0 });
     }
     lists.sort((a, b) => b.score - a.score);
     const chosen: Array<{ doc: number; score: number }> = [];
-    const met = new Set<number>();
+    const stamp = this.nextStamp();
+    const metStamps = this.metStamps;
     const keep = (doc: number, score: number) => {
       let at = chosen.length;
       while (at > 0 && (score > chosen[at - 1]!.score || (score === chosen[at - 1]!.score && ties[doc]! < ties[chosen[at - 1]!.doc]!)))
@@ -479,28 +614,21 @@ export class SearchIndex {
       if (last && reach < last.score) break;
       // Lists of one score, merged in tie order; a product met at a higher score was checked there.
       for (;;) {
-        let next: { docs: Int32Array; at: number } | null = null;
+        let next: { places: Int32Array; at: number } | null = null;
         for (let i = start; i < end; i += 1) {
           const list = lists[i]!;
-          while (list.at < list.docs.length && met.has(list.docs[list.at]!)) list.at += 1;
-          if (list.at < list.docs.length && (!next || ties[list.docs[list.at]!]! < ties[next.docs[next.at]!]!)) next = list;
+          while (list.at < list.places.length && metStamps[list.places[list.at]!] === stamp) list.at += 1;
+          if (list.at < list.places.length && (!next || list.places[list.at]! < next.places[next.at]!)) next = list;
         }
         if (!next) break;
-        const doc = next.docs[next.at]!;
+        const place = next.places[next.at]!;
+        const doc = this.docsByPlace[place]!;
         const worst = chosen.length === count ? chosen[count - 1]! : null;
         // Later products of this score come later in tie order: none of them can pass the last kept.
         if (worst && (reach < worst.score || (reach === worst.score && ties[doc]! > ties[worst.doc]!))) break;
         next.at += 1;
-        met.add(doc);
-        let score = level;
-        for (const other of others) {
-          const found = this.bestWeightedQuality(doc, other.byNumber);
-          if (found === 0) {
-            score = 0;
-            break;
-          }
-          score += found;
-        }
+        metStamps[place] = stamp;
+        const score = this.scoreAgainst(doc, level, others, worst, ties);
         if (score > 0) keep(doc, score);
       }
       start = end;
@@ -508,18 +636,91 @@ export class SearchIndex {
     return chosen;
   }
 
-  /** A product's best field weight × quality over the variants of one typed word (by posting number); 0 when it holds none. */
-  private bestWeightedQuality(doc: number, qualityByNumber: Map<number, number>): number {
-    const held = this.docs[doc]!;
-    let best = 0;
-    for (let i = 0; i < held.wordNumbers.length; i += 1) {
-      const quality = qualityByNumber.get(held.wordNumbers[i]!);
-      if (quality !== undefined && held.weights[i]! * quality > best) best = held.weights[i]! * quality;
+  /**
+   * A product's score (`level` plus each other typed word's best field weight × quality, in order),
+   * or 0 when it lacks one of the words or cannot pass `worst`. A word is first checked through the
+   * product's own words, heaviest field first: the scan stops once the fields left cannot beat what
+   * it found, and the product is left as soon as even their best could not pass `worst` (the sum
+   * taken with upper bounds, in the same order: rounding is monotonic). Once those scans have cost
+   * more than the word's posting lists, its products are marked with their scores instead, and each
+   * later check is one read: most products met lack a word being typed, and telling so by scanning
+   * costs a product's every word.
+   */
+  private scoreAgainst(
+    doc: number,
+    level: number,
+    others: OtherWord[],
+    worst: { doc: number; score: number } | null,
+    ties: Int32Array,
+  ): number {
+    let score = level;
+    for (let at = 0; at < others.length; at += 1) {
+      const word = others[at]!;
+      if (word.byDoc) {
+        const found = word.byDoc[doc]!;
+        if (found === 0) return 0;
+        score += found;
+        continue;
+      }
+      const { wordNumbers, weights } = this.docs[doc]!;
+      const { byNumber, topQuality } = word;
+      let best = 0;
+      let fieldWeight = Infinity;
+      let i = 0;
+      for (; i < wordNumbers.length; i += 1) {
+        const weight = weights[i]!;
+        if (weight !== fieldWeight) {
+          fieldWeight = weight;
+          const bound = weight * topQuality;
+          if (best >= bound) break;
+          if (worst) {
+            let reach = score + bound;
+            for (let later = at + 1; later < others.length; later += 1) reach += others[later]!.highest;
+            if (reach < worst.score || (reach === worst.score && ties[doc]! > ties[worst.doc]!)) {
+              word.scanned += i;
+              return 0;
+            }
+          }
+        }
+        const quality = byNumber[wordNumbers[i]!]!;
+        if (quality > 0 && weight * quality > best) best = weight * quality;
+      }
+      word.scanned += i;
+      if (word.scanned > word.size) this.markProducts(word, at);
+      if (best === 0) return 0;
+      score += best;
     }
-    return best;
+    return score;
   }
 
-  /** A posting's products by field weight, each in tie order; kept until the tie places change. */
+  private clearScratches({ qualities, byNumber, byDoc }: OtherWord): void {
+    for (const posting of qualities.keys()) {
+      byNumber[posting.number] = 0;
+      if (!byDoc) continue;
+      const docs = posting.docs;
+      for (let i = 0; i < docs.length; i += 1) byDoc[docs[i]!] = 0;
+    }
+  }
+
+  /** Each product's best field weight × quality for the word, by product number, the same as a scan of its words finds. */
+  private markProducts(word: OtherWord, at: number): void {
+    if ((this.scoreScratches[at]?.length ?? 0) < this.docs.length) this.scoreScratches[at] = new Float64Array(this.docs.length * 2);
+    const byDoc = this.scoreScratches[at]!;
+    for (const [posting, quality] of word.qualities) {
+      for (let i = 0; i < posting.docs.length; i += 1) {
+        const score = posting.weights[i]! * quality;
+        const doc = posting.docs[i]!;
+        if (score > byDoc[doc]!) byDoc[doc] = score;
+      }
+    }
+    word.byDoc = byDoc;
+  }
+
+  /**
+   * A posting's products by field weight, each as their tie places in order (`docsByPlace` names
+   * the products): walks compare and mark places without reading the tie of each product. Kept
+   * until the tie places change.
+   */
   private inTieOrder(posting: Posting, ties: Int32Array): Map<number, Int32Array> {
     const kept = this.tieOrdered.get(posting);
     if (kept && kept.ties === ties) return kept.byWeight;
@@ -530,12 +731,10 @@ export class SearchIndex {
       if (!docs) grouped.set(weight, (docs = []));
       docs.push(posting.docs[i]!);
     }
+    // Sorted as numbers, with no comparator: several times faster on long lists, and every list is
+    // sorted again after each catalogue change.
     const byWeight = new Map<number, Int32Array>();
-    for (const [weight, docs] of grouped)
-      byWeight.set(
-        weight,
-        Int32Array.from(docs).sort((a, b) => ties[a]! - ties[b]!),
-      );
+    for (const [weight, docs] of grouped) byWeight.set(weight, Int32Array.from(docs, (doc) => ties[doc]!).sort());
     this.tieOrdered.set(posting, { ties, byWeight });
     return byWeight;
   }
