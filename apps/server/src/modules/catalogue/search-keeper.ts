@@ -108,6 +108,7 @@ export class SearchIndexKeeper {
     const started = performance.now();
     const index = new SearchIndex();
     for (const product of await this.load(null)) index.upsert(product);
+    index.prepareWalks();
     this.lastBuildMs = performance.now() - started;
     this.index = index;
     const changed = [...this.changedDuringBuild];
