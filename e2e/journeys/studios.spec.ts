@@ -57,6 +57,12 @@ test('the demo seller makes a studio, a new Developer joins and acts for it, is 
   await expectAccessibleAtBothWidths(memberPage, 'the accepted invitation');
 
   // The switcher in the header: acting for the studio, the panel says so and shows its products.
+  // The browser keeps its cart to itself meanwhile: a member may not write the studio's.
+  const listWritesRefused: string[] = [];
+  memberPage.on('response', (response) => {
+    if (/\/api\/(cart|wishlist)$/.test(new URL(response.url()).pathname) && response.status() === 403)
+      listWritesRefused.push(response.url());
+  });
   await memberPage.goto('/userPanel/user-uploaded-products');
   await switchTo(memberPage, /^Pixel Forge Studio — Developer/);
   // The header's user menu names whom the member acts as (the name's first 10 letters, as every name there).
@@ -71,6 +77,7 @@ test('the demo seller makes a studio, a new Developer joins and acts for it, is 
     memberPage.getByRole('alert').filter({ hasText: 'As Developer of Pixel Forge Studio you cannot use sales, earnings' }),
   ).toBeVisible();
   await expectAccessibleAtBothWidths(memberPage, 'the refused earnings page');
+  expect(listWritesRefused).toEqual([]);
 
   // The owner reads what the member did, then removes them.
   await page.reload();

@@ -55,6 +55,11 @@ export const sessionUserSchema = z
     email: z.string(),
     number: z.string(),
     role: roleSchema,
+    /**
+     * Present when a member acts for this account as its studio (docs/decisions/0018): the browser
+     * then keeps its cart and wishlist to itself, as a member may not write the studio's.
+     */
+    actingForStudio: z.literal(true).optional(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

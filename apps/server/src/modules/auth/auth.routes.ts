@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         clearSignedInHint(reply, cookieSecure);
         throw unauthorized('Not signed in');
       }
-      return request.user;
+      return request.member ? { ...request.user, actingForStudio: true as const } : request.user;
     },
   );
 

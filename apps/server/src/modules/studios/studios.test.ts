@@ -64,7 +64,9 @@ describe('studios', () => {
     const developer = await memberActingAs(ctx, owner, 'developer', 'Dana Developer');
 
     const current = await injectAs(ctx, developer, { method: 'GET', url: '/api/user/currentUser' });
-    expect(current.json()).toMatchObject({ _id: owner._id, name: 'Pixel Forge Studio', role: 'User' });
+    expect(current.json()).toMatchObject({ _id: owner._id, name: 'Pixel Forge Studio', role: 'User', actingForStudio: true });
+    // The owner signed in as themselves is not acting for anyone.
+    expect((await injectAs(ctx, owner, { method: 'GET', url: '/api/user/currentUser' })).json()).not.toHaveProperty('actingForStudio');
 
     const edited = await editTitle(ctx, developer, product._id, 'Space Runner Deluxe');
     expect(edited.statusCode).toBe(200);
@@ -147,6 +149,7 @@ describe('studios', () => {
 
     const current = await injectAs(ctx, developer, { method: 'GET', url: '/api/user/currentUser' });
     expect(current.json()._id).toBe(developer._id);
+    expect(current.json()).not.toHaveProperty('actingForStudio');
     const edit = await editTitle(ctx, developer, product._id, 'Taken over');
     expect(edit.statusCode).toBe(403);
     const mine: MyStudios = (await injectAs(ctx, developer, { method: 'GET', url: '/api/user/studios' })).json();

@@ -9,7 +9,8 @@ export const USER_DATA_KEY = 'userData';
  */
 export function parseSessionUser(data: unknown): SessionUser {
   if (!isSessionUser(data)) throw new Error('Unexpected user data from the server');
-  return { _id: data._id, name: data.name, email: data.email, number: data.number, role: data.role };
+  const user = { _id: data._id, name: data.name, email: data.email, number: data.number, role: data.role };
+  return data.actingForStudio === true ? { ...user, actingForStudio: true } : user;
 }
 
 function isSessionUser(data: unknown): data is SessionUser {

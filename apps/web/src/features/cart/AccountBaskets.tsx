@@ -5,14 +5,21 @@ import { followAccountChanges, forgetAccountLists, mergeIntoAccount } from './ac
 /**
  * Renders nothing: keeps the cart and wishlist with the signed-in account (see accountBaskets.ts).
  * A sign-in or sign-out in another tab reaches this one through the session, so each tab follows.
+ * While a member acts for a studio, whose lists they may not write, this browser's lists stay its
+ * own; they join the person's account again when they act as themselves.
  */
 export function AccountBaskets() {
   const { user, restoring } = useSession();
   const userId = user?._id ?? null;
+  const actingForStudio = user?.actingForStudio === true;
   const previous = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
     if (restoring) return undefined;
+    if (actingForStudio) {
+      previous.current = null;
+      return undefined;
+    }
     const before = previous.current;
     previous.current = userId;
     if (userId === null) {
@@ -22,7 +29,7 @@ export function AccountBaskets() {
     }
     if (before !== userId) void mergeIntoAccount();
     return followAccountChanges();
-  }, [userId, restoring]);
+  }, [userId, restoring, actingForStudio]);
 
   return null;
 }
