@@ -17,6 +17,11 @@ export class CatalogueCache {
     return this.answers.getOrCompute(key, async () => EncodedBody.json(await compute()));
   }
 
+  /** `getOrCompute` for an answer the computation writes as JSON itself. */
+  getOrComputeJson(key: string, computeJson: () => Promise<string>): Promise<EncodedBody> {
+    return this.answers.getOrCompute(key, async () => new EncodedBody(Buffer.from(await computeJson())));
+  }
+
   clear(): void {
     this.answers.clear();
   }

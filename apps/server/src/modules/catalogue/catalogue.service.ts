@@ -151,7 +151,7 @@ export class CatalogueService {
 
   async searchAnswer(text: string, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
     const typed = searchTokens(text);
-    return { kept: await this.searchAnswers.getOrCompute(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)) };
+    return { kept: await this.searchAnswers.getOrComputeJson(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)) };
   }
 
   /** GET "Buyers also bought": the same for everybody, kept like the other product reads. */
@@ -329,11 +329,11 @@ export class CatalogueService {
     this.cards.clear();
   }
 
-  /** The text as typed and its English translation (docs/product-spec.md §5): a product matching either is found. */
-  private async search(text: string, typed: string[], limit: number): Promise<ProductSummary[]> {
-    if (typed.length === 0) return [];
+  /** The cards, as JSON, of the text as typed and its English translation (docs/product-spec.md §5): a product matching either is found. */
+  private async search(text: string, typed: string[], limit: number): Promise<string> {
+    if (typed.length === 0) return '[]';
     const index = await this.searchIndex.current();
-    return this.cards.of(topIds(index, await this.alternatives(text, typed), limit));
+    return this.cards.jsonOf(topIds(index, await this.alternatives(text, typed), limit));
   }
 
   /** The words as typed and, when it differs, their English translation. */

@@ -24,6 +24,15 @@ describe('ProductCards', () => {
     expect(source.asked).toEqual([['b', 'a'], ['c']]);
   });
 
+  it('writes the same JSON as the cards themselves, in the order asked, without the missing', async () => {
+    const source = catalogue({ a: 'Alpha', b: 'Beta "quoted"' });
+    const cards = new ProductCards(source.load);
+
+    expect(await cards.jsonOf([])).toBe('[]');
+    expect(JSON.parse(await cards.jsonOf(['b', 'gone', 'a']))).toEqual(await cards.of(['b', 'a']));
+    expect(source.asked).toEqual([['b', 'gone', 'a']]);
+  });
+
   it('leaves out products that no longer exist', async () => {
     const cards = new ProductCards(catalogue({ a: 'Alpha' }).load);
 

@@ -1,6 +1,12 @@
 import type { ProductSummary } from '@market/contracts';
 import { DroppableLru } from '../../platform/droppable-lru.js';
 
+/** A card and its JSON, written once: search as typed answers cards not kept as a whole answer. */
+interface KeptCard {
+  card: ProductSummary;
+  json: string;
+}
+
 /**
  * The cards (ProductSummary) of products shown lately, by id. Lists and search find ids in their
  * index and take the cards from here, so a search the search cache has not seen costs one index
@@ -8,7 +14,7 @@ import { DroppableLru } from '../../platform/droppable-lru.js';
  * catalogue write or sale drops them all, like the other catalogue caches.
  */
 export class ProductCards {
-  private readonly cards: DroppableLru<ProductSummary>;
+  private readonly cards: DroppableLru<KeptCard>;
 
   constructor(
     private readonly load: (ids: readonly string[]) => Promise<ProductSummary[]>,
@@ -19,18 +25,28 @@ export class ProductCards {
 
   /** The cards of these products in the order given; products that no longer exist are left out. */
   async of(ids: readonly string[]): Promise<ProductSummary[]> {
-    const found = new Map<string, ProductSummary>();
+    return (await this.kept(ids)).map(({ card }) => card);
+  }
+
+  /** `of` as a JSON array, each card's JSON written when it was loaded rather than for every answer. */
+  async jsonOf(ids: readonly string[]): Promise<string> {
+    return `[${(await this.kept(ids)).map(({ json }) => json).join(',')}]`;
+  }
+
+  private async kept(ids: readonly string[]): Promise<KeptCard[]> {
+    const found = new Map<string, KeptCard>();
     const missing: string[] = [];
     for (const id of ids) {
-      const card = this.cards.get(id);
-      if (card) found.set(id, card);
+      const kept = this.cards.get(id);
+      if (kept) found.set(id, kept);
       else missing.push(id);
     }
     if (missing.length > 0) {
       const startedIn = this.cards.begin();
       for (const card of await this.load(missing)) {
-        found.set(card._id, card);
-        this.cards.remember(startedIn, card._id, card);
+        const kept = { card, json: JSON.stringify(card) };
+        found.set(card._id, kept);
+        this.cards.remember(startedIn, card._id, kept);
       }
     }
     return ids.flatMap((id) => found.get(id) ?? []);

@@ -544,22 +544,31 @@ export class SearchIndex {
     const score = looked.reduce((sum, { highest }) => sum + highest, 0);
     const chosen: Array<{ doc: number; score: number }> = [];
     const lists = tops[walked]!.lists;
-    const at = lists.map(() => 0);
-    // A product taken has its bit turned off (or on, with no word marked), so a second variant
-    // holding it does not take it again.
-    const taken = marked.length === 0 ? 1 : 0;
-    while (chosen.length < count) {
-      let next = -1;
-      for (let i = 0; i < lists.length; i += 1) {
-        if (at[i]! < lists[i]!.length && (next === -1 || lists[i]![at[i]!]! < lists[next]![at[next]!]!)) next = i;
+    if (lists.length === 1 && marked.length > 0) {
+      // One list (a whole word typed, found in one field): no merge, and no product twice in it.
+      const places = lists[0]!;
+      for (let i = 0; i < places.length && chosen.length < count; i += 1) {
+        const place = places[i]!;
+        if ((holding[place >>> 5]! & (1 << (place & 31))) !== 0) chosen.push({ doc: this.docsByPlace[place]!, score });
       }
-      if (next === -1) break;
-      const place = lists[next]![at[next]!]!;
-      at[next]! += 1;
-      const bit = 1 << (place & 31);
-      if (((holding[place >>> 5]! & bit) === 0) === (taken === 1)) {
-        chosen.push({ doc: this.docsByPlace[place]!, score });
-        holding[place >>> 5]! ^= bit;
+    } else {
+      const at = lists.map(() => 0);
+      // A product taken has its bit turned off (or on, with no word marked), so a second variant
+      // holding it does not take it again.
+      const taken = marked.length === 0 ? 1 : 0;
+      while (chosen.length < count) {
+        let next = -1;
+        for (let i = 0; i < lists.length; i += 1) {
+          if (at[i]! < lists[i]!.length && (next === -1 || lists[i]![at[i]!]! < lists[next]![at[next]!]!)) next = i;
+        }
+        if (next === -1) break;
+        const place = lists[next]![at[next]!]!;
+        at[next]! += 1;
+        const bit = 1 << (place & 31);
+        if (((holding[place >>> 5]! & bit) === 0) === (taken === 1)) {
+          chosen.push({ doc: this.docsByPlace[place]!, score });
+          holding[place >>> 5]! ^= bit;
+        }
       }
     }
     holding.fill(0);
