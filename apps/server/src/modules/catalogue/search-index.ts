@@ -500,9 +500,10 @@ export class SearchIndex {
   /**
    * The first `count` products holding every typed word at its best (each word's heaviest field
    * with its best variant): they have the highest score there can be, and the products meant by
-   * words typed into the box usually have them all in their title. The word with the fewest such
-   * products is walked in tie order; the others' are marked first, so each product is one read per
-   * word. Null when fewer than `count` have them all: the full walk decides then.
+   * words typed into the box usually have them all in their title. The others' such products are
+   * marked first, then the word with the most is walked in tie order until `count` are marked (a
+   * walk may stop early, a marking may not), each product one read. Null when fewer than `count`
+   * have them all: the full walk decides then.
    */
   private bestAtTop(
     looked: ReadonlyArray<{ qualities: Map<Posting, number>; highest: number }>,
