@@ -483,6 +483,16 @@ export class SearchIndex {
       .sort((a, b) => a.size - b.size);
     const [lead, ...rest] = looked;
     if (!lead || rest.some((other) => other.size === 0)) return [];
+    return this.bestAtTop(looked, count, ties) ?? this.walkWithOthers(lead.qualities, rest, count, ties);
+  }
+
+  /** `walkLead` with the other words' scratch arrays filled for it, and cleared after. */
+  private walkWithOthers(
+    leadQualities: Map<Posting, number>,
+    rest: ReadonlyArray<Pick<OtherWord, 'qualities' | 'size' | 'highest' | 'topQuality'>>,
+    count: number,
+    ties: Int32Array,
+  ): Array<{ doc: number; score: number }> {
     const others: OtherWord[] = rest.map((word, at) => {
       if ((this.qualityScratches[at]?.length ?? 0) < this.postingNumbers)
         this.qualityScratches[at] = new Float64Array(this.postingNumbers * 2);
@@ -491,7 +501,7 @@ export class SearchIndex {
       return { ...word, byNumber, byDoc: null, scanned: 0 };
     });
     try {
-      return this.bestAtTop(looked, count, ties) ?? this.walkLead(lead.qualities, others, count, ties);
+      return this.walkLead(leadQualities, others, count, ties);
     } finally {
       for (const word of others) this.clearScratches(word);
     }
