@@ -99,7 +99,6 @@ for (const width of WIDTHS) {
     });
 
     test('an empty withdrawal form and a checkout with a bad card have no accessibility violations', async ({ page }) => {
-      test.setTimeout(60_000);
       await logIn(page, 'seller@example.com', 'seller12345');
       await expect(page).toHaveURL(/\/$/);
       await page.goto('/userPanel/withdrawl-detail');
@@ -420,7 +419,6 @@ test('a visitor searches, picks Multi App, adds to cart, signs in, pays and down
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const nav = page.getByRole('navigation', { name: 'Main' });
   const cartLink = nav.getByRole('link', { name: /^Cart/ });

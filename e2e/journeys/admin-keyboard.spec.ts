@@ -35,7 +35,6 @@ test('an admin approves a product and marks a withdrawal paid with the keyboard 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
 
   // The journey's own data, over HTTP: a seller with two pending products and two withdrawal requests.

@@ -16,7 +16,6 @@ async function payWithCard(page: Page) {
 const todayLabel = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 test('a sale from the newsletter shows on the seller’s analytics, its revenue the statement’s', async ({ page, browser, baseURL }) => {
-  test.setTimeout(150_000);
   // A seller and product of the journey's own, so every figure on the page is this journey's.
   const title = `Newsletter Racer ${Date.now()}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Avery Analytics');

@@ -19,7 +19,6 @@ test('a seller makes a bundle on the Bundles page; a buyer finds it on a product
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   // Three of the demo seller's approved products that no other journey prices.
   const sellerApi = await apiAs(baseURL!, 'seller@example.com', 'seller12345');
   const mine = (await (await sellerApi.get('/api/product/uploaded-products?mine=true')).json()) as Array<ProductFacts & { status: string }>;

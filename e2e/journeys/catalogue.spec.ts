@@ -16,7 +16,6 @@ test('a seller uploads a game, it stays private until the admin approves it, the
   browser,
   page,
 }) => {
-  test.setTimeout(90_000);
   const title = `Nebula Drift ${Date.now().toString(36)}`;
   const slug = title.replace(/\s+/g, '-');
 

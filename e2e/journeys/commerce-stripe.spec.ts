@@ -10,7 +10,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('with Stripe, the card is confirmed by Stripe.js in the page and the purchase is recorded', async ({ page }) => {
-  test.setTimeout(90_000);
   const config = await page.request.get('/api/payment/config');
   expect(await config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_e2e_marketplace' });
 

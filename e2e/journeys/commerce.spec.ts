@@ -11,7 +11,6 @@ async function payWithCard(page: Page, number: string) {
 }
 
 test('a visitor fills the cart, signs up, pays with 4242…, and downloads the very zip the seller uploaded', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const bubble = await productBySlug(page.request, 'Bubble-Pop-Saga');
   const poker = await productBySlug(page.request, 'Poker-Night');
 
@@ -67,7 +66,6 @@ test('a visitor fills the cart, signs up, pays with 4242…, and downloads the v
 });
 
 test('a declined card shows the failure alert, keeps the cart and records nothing', async ({ page }) => {
-  test.setTimeout(60_000);
   const person = await newBuyer(page);
   const poker = await productBySlug(page.request, 'Poker-Night');
   await addToCartFromDetail(page, poker, 'Single App License');
@@ -86,7 +84,6 @@ test('a declined card shows the failure alert, keeps the cart and records nothin
 });
 
 test('the wishlist keeps a game for later and moves it to the cart', async ({ page }) => {
-  test.setTimeout(60_000);
   await newBuyer(page);
   await page.goto('/downloads/Poker-Night');
   await page.getByLabel('Multi App License').check();
@@ -109,7 +106,6 @@ test('the wishlist keeps a game for later and moves it to the cart', async ({ pa
 test.describe('commerce pages', () => {
   for (const width of [375, 1280]) {
     test(`have no accessibility violations and no sideways scroll at ${width} px`, async ({ page }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       // A buyer of its own: the demo buyer's cart is kept with the account, whatever other journeys left in it.
       await newBuyer(page);

@@ -7,7 +7,6 @@ import { newBuyer } from '../support/commerce.js';
 // No webhook reaches the server here: the page back from Stripe asks Stripe itself.
 for (const width of [375, 1280]) {
   test(`at ${width} px, a seller sets up payouts with Stripe and comes back to see them enabled`, async ({ page }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const person = await newBuyer(page);
 

@@ -89,7 +89,6 @@ for (const width of [375, 1280]) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const { seller, buyer, title } = await reskinAsked(baseURL!);
 
     // The seller quotes the buyer who asked for a reskin, from the panel's list of requests.
@@ -145,7 +144,6 @@ for (const width of [375, 1280]) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const { seller, buyer, productId, title } = await reskinAsked(baseURL!);
     const wrote = await buyer.api.post('/api/reskin/reskinFeatureUser', {
       data: { productId, message: 'Winter art for all 12 levels, please' },

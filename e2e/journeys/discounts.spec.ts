@@ -9,7 +9,6 @@ test('a seller makes a code on a phone; a buyer applies it in the cart, pays the
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   // One of the demo seller's products, and a code of the seller's for it, made on the Discounts page at 375 px.
   const listing = (await (await page.request.get('/api/product/listing/newly-uploading-games')).json()) as {
     products: Array<ProductFacts & { authorName: string }>;

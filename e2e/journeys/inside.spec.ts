@@ -13,7 +13,6 @@ test('a seller uploads a Unity project, sees it analysed on the product page and
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const title = `Inside Shooter ${Date.now().toString(36)}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Ines Seller');
   // Another studio's large archives, uploaded just before ours: the one analysis job works through
@@ -99,7 +98,6 @@ test('a seller uploads a Unity project, sees it analysed on the product page and
 });
 
 test('a seller uploads an Android app with a version catalog and a GPL-3.0 licence and sees both read right', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
   const title = `Catalog Racer ${Date.now().toString(36)}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Gia Seller');
   const product = (await uploadProduct(sellerApi, title, 14.99, makeZip(modernAndroidProjectFiles()))) as { slug?: string };

@@ -14,7 +14,6 @@ test('a buyer upgrades a Single App License to Multi from the licences page, pay
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   // Single $20, Multi $40: the upgrade costs $20.
   const title = `Upgrade Quest ${Date.now().toString(36)}`;
   const { api: sellerApi } = await newAccountApi(baseURL!, 'Uma Seller');

@@ -10,7 +10,6 @@ test('a buyer pays, copies the purchase code, registers an app and prints the ce
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const title = `Licensed Quest ${Date.now().toString(36)}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Lena Seller');
   const uploaded = await uploadProduct(sellerApi, title);
@@ -139,7 +138,6 @@ test('an admin opens a licence by its code, clears its app and revokes it; the b
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const title = `Revoked Quest ${Date.now().toString(36)}`;
   const { api: sellerApi } = await newAccountApi(baseURL!, 'Rita Seller');
   const uploaded = await uploadProduct(sellerApi, title);

@@ -23,7 +23,6 @@ test('the admin requests changes with a reason and a note, and the seller sees t
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const title = `Reasoned Quest ${Date.now().toString(36)}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Rhea Seller');
   expect((await uploadProduct(sellerApi, title)).status).toBe('Pending');
@@ -61,7 +60,6 @@ test('the admin requests changes with a reason and a note, and the seller sees t
 });
 
 test("a seller's edit of an approved product waits for the admin while the store keeps the old title", async ({ browser, baseURL }) => {
-  test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
   const title = `Steady Runner ${stamp}`;
   const newTitle = `Steady Runner Deluxe ${stamp}`;
@@ -114,7 +112,6 @@ test('the admin views a pending listing as buyers will see it, and its seller se
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   const title = `Preview Quest ${Date.now().toString(36)}`;
   const path = `/downloads/${title.replaceAll(' ', '-')}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Pia Seller');
@@ -152,7 +149,6 @@ test('a new version sent after a change request is the archive the admin sees an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   const title = `Clean Again ${Date.now().toString(36)}`;
   const { api: sellerApi } = await newAccountApi(baseURL!, 'Cal Seller');
   const product = await uploadProduct(sellerApi, title, 19, zipWithOneFile('.env', 'DB_PASSWORD=hunter2'));

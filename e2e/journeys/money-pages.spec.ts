@@ -35,14 +35,12 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('the seller pages have no accessibility violations and no sideways scroll', async ({ page }) => {
-      test.setTimeout(60_000);
       await logIn(page, 'seller@example.com', 'seller12345');
       await expect(page).toHaveURL(/\/$/);
       await expectCleanPages(page, SELLER_PAGES);
     });
 
     test('the admin pages have no accessibility violations and no sideways scroll', async ({ page }) => {
-      test.setTimeout(90_000);
       await logIn(page, 'admin@example.com', 'admin12345');
       await expect(page).toHaveURL(/\/$/);
       await expectCleanPages(page, ADMIN_PAGES);

@@ -54,7 +54,6 @@ const card = (page: Page, label: string) => page.getByRole('listitem').filter({ 
 test('a seller with a sale sees the right cards, asks for a withdrawal, the admin pays it, the seller sees Success and the new balance', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const seller = await signedInPage(browser, 'seller@example.com', 'seller12345');
   const buyer = await signedInPage(browser, 'buyer@example.com', 'buyer12345');
   const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');

@@ -46,7 +46,6 @@ test('on a phone the panel menu strip shows the current entry, even the last one
 test('admin tables stay within the header’s width at 1280 px, and a table wider than its room scrolls in a box the keyboard can reach', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await logIn(page, 'admin@example.com', 'admin12345');
   await expect(page).toHaveURL(/\/$/);
   const headerContent = page.getByRole('navigation', { name: 'Main' }).locator('.container');

@@ -21,7 +21,6 @@ function dayAhead(days: number) {
 test('an admin holds a seller’s payouts from the seller page, the seller sees why and is refused a withdrawal, and the admin releases it', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const seller = await signedInPage(browser, 'seller@example.com', 'seller12345');
   const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');
   const me = (await (await seller.request.get('/api/user/currentUser')).json()) as { _id: string; name: string };

@@ -17,7 +17,6 @@ test("an admin makes a platform code on the Platform codes page; a buyer takes i
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const code = `PLATFORM${Date.now() % 100_000}`;
   await logIn(page, 'admin@example.com', 'admin12345');
   await expect(page).toHaveURL(/\/$/);

@@ -267,7 +267,6 @@ test('the home page preloads only images its first screen shows', async ({ page 
 });
 
 test('focus follows the news through the wishlist, the cart and the checkout', async ({ page }) => {
-  test.setTimeout(90_000);
   await newBuyer(page);
   for (const slug of ['Poker-Night', 'Bubble-Pop-Saga']) {
     await page.goto(`/downloads/${slug}`);
@@ -308,7 +307,6 @@ test('focus follows the news through the wishlist, the cart and the checkout', a
 });
 
 test('a seller is offered no Add to cart on their own product, and their cart at sign-in keeps none of it', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const { api, person } = await newAccountApi(baseURL!, 'Own Product Olive');
   const product = await uploadProduct(api, 'Olive Own Puzzle');
   await approveAsAdmin(baseURL!, product._id);

@@ -28,7 +28,6 @@ async function signInAsSeller(page: Page) {
 }
 
 test('going back a step and forward again never uploads; only Submit does, once', async ({ page }) => {
-  test.setTimeout(60_000);
   const uploads = recordUploads(page);
   const title = `Back And Forth ${Date.now().toString(36)}`;
   await signInAsSeller(page);
@@ -84,7 +83,6 @@ const hasTabCharacter = (editor: Locator) => editor.evaluate((element) => (eleme
 const typeText = (page: Page, text: string) => page.keyboard.type(text);
 
 test('a seller signs in and uploads a product with the keyboard alone, Tab leaving each rich-text editor', async ({ page }) => {
-  test.setTimeout(90_000);
   const uploads = recordUploads(page);
   const title = `Keyboard Quest ${Date.now().toString(36)}`;
 
@@ -254,7 +252,6 @@ for (const viewport of [
     test('Back and Forward move between steps, and Back, Forward, a reload or leaving keep the text until it is discarded', async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       const title = `Kept Draft ${Date.now().toString(36)}`;
       await signInAsSeller(page);
       await page.goto('/userPanel/user-upload-product');

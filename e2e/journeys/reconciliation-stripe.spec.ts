@@ -10,7 +10,6 @@ for (const width of [375, 1280]) {
   test(`at ${width} px, an admin opens Reconciliation from the panel's menu, runs it by keyboard and reads that Stripe and the ledger agree`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await logIn(page, 'admin@example.com', 'admin12345');
     await expect(page).toHaveURL(/\/$/);

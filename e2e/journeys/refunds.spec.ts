@@ -8,7 +8,6 @@ test('a buyer asks for a refund, the admin refunds it and another line, and the 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   const asked = `Asked Quest ${suffix}`;
   const other = `Second Quest ${suffix}`;

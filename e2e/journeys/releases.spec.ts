@@ -9,7 +9,6 @@ test('a seller publishes 1.1.0, the admin approves it, and the buyer downloads t
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   const title = `Versioned Quest ${Date.now().toString(36)}`;
   const slug = title.replaceAll(' ', '-');
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Vera Seller');
@@ -106,7 +105,6 @@ test('the seller’s New version dialog flags every empty field, focuses the fir
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const title = `Axe Versions ${Date.now().toString(36)}`;
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Ada Seller');
   const product = await uploadProduct(sellerApi, title);

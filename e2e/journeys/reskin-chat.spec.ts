@@ -39,7 +39,6 @@ async function expectAccessibleAtBothWidths(page: Page, label: string) {
 }
 
 test('a user asks for a reskin, the admin answers live, closes the chat and the user can no longer write', async ({ browser }) => {
-  test.setTimeout(120_000);
   const person = newPerson('Riley Reskin');
 
   // The user signs up (and is signed in) and says Yes to the reskin contact of a product.

@@ -5,7 +5,6 @@ import { waitForHydration } from '../support/hydration.js';
 import { approveAsAdmin, buyOne, newAccountApi, uploadProduct } from '../support/panels.js';
 
 test('a buyer reviews a game, its seller replies, and the product page shows both to everybody', async ({ browser, baseURL }, testInfo) => {
-  test.setTimeout(150_000);
   const title = `Reviewed Quest ${Date.now().toString(36)}`;
   const slug = title.replaceAll(' ', '-');
   const { api: sellerApi, person: seller } = await newAccountApi(baseURL!, 'Remy Seller');

@@ -25,7 +25,6 @@ test('a seller puts a product on sale on the Sales page; a visitor sees the stru
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   // One of the demo seller's approved products that no other journey prices.
   const sellerApi = await apiAs(baseURL!, 'seller@example.com', 'seller12345');
   const mine = (await (await sellerApi.get('/api/product/uploaded-products?mine=true')).json()) as Array<

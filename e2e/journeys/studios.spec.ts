@@ -15,7 +15,6 @@ test('the demo seller makes a studio, a new Developer joins and acts for it, is 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   // The owner: the demo seller turns their account into a studio.
   await logIn(page, 'seller@example.com', 'seller12345');
   await expect(page).toHaveURL(/\/$/);

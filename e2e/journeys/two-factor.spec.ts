@@ -16,7 +16,6 @@ async function leaveWithoutSigningOut(page: Page) {
 test('a person confirms a token in place, sets up an authenticator app by keyboard, signs in with a code and a recovery code, and signs other browsers out', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
   const person = newPerson('Tova Twofactor');
   await signUp(page, person);
   await expect(page).toHaveURL(/\/Login$/);
