@@ -102,7 +102,7 @@ type Operation = 'purchase' | 'refund' | 'withdrawal';
 describe('kill -9 in the middle of money', () => {
   it(
     'leaves every purchase, refund and withdrawal whole or absent once the restarted server reconciled',
-    { timeout: 150_000 },
+    { timeout: 300_000 },
     async () => {
       const began = Date.now();
       const seed = Number(process.env.CRASH_DRILL_SEED ?? Date.now() % 1_000_000);

@@ -91,7 +91,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('METRICS_PORT in a real proce
 
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/EADDRINUSE/);
-  }, 90_000);
+  });
 });
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('a start after a crash', () => {

@@ -41,5 +41,5 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL durability at sta
     expect(refused.output()).toContain(
       'PostgreSQL runs with fsync=off: a crash or power cut may lose writes it confirmed (purchases, payments). Turn it on, or set ALLOW_UNSAFE_DURABILITY=true to start anyway.',
     );
-  }, 60_000);
+  });
 });

@@ -97,5 +97,5 @@ describe('the demo data', () => {
     expect(await ctx.services.ledger.check()).toEqual({ unbalancedTransactions: [], balancesOff: [], linesWithoutSale: [] });
 
     expect(await seedDemoData(ctx.services, ctx.db)).toBe(false);
-  }, 60_000);
+  });
 });

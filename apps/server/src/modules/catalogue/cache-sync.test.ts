@@ -10,7 +10,7 @@ const visitorTitles = async (ctx: TestContext) => {
 };
 
 /** Two instances and an upload each: more work than one app, so more time on a busy machine. */
-describe('cached catalogue reads across instances', { timeout: 20_000 }, () => {
+describe('cached catalogue reads across instances', () => {
   it('without a shared bus, an instance keeps serving its cached answer after a write on another (what the bus is for)', async () => {
     const [a, b] = await buildTwoCatalogueApps();
     const admin = await createUser(a, { role: 'Admin' });

@@ -165,7 +165,7 @@ describe('search results with filters and facets', () => {
   });
 });
 
-describe('the search index on two instances', { timeout: 30_000 }, () => {
+describe('the search index on two instances', () => {
   it.skipIf(!redisUrl)('follows an edit and an approval made on the other instance', async () => {
     const [a, b] = await buildTwoCatalogueApps({ REDIS_URL: redisUrl!, EVENTS_CHANNEL_PREFIX: uniqueChannelPrefix() });
     const admin = await createUser(a, { role: 'Admin' });

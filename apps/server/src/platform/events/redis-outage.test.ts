@@ -17,7 +17,7 @@ const timed = async <T>(action: () => Promise<T>) => {
 };
 
 /** Each test runs its own redis-server and stops it; the machine's shared Redis is never touched. */
-describe('Redis as an optional accelerator', { timeout: 30_000 }, () => {
+describe('Redis as an optional accelerator', () => {
   it('starts and serves while the configured Redis is down', async () => {
     const redis = await ownRedisServer();
     await redis.stop();
