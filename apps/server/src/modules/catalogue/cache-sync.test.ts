@@ -9,7 +9,6 @@ const visitorTitles = async (ctx: TestContext) => {
   return (response.json() as Array<{ title: { en: string } }>).map((product) => product.title.en);
 };
 
-/** Two instances and an upload each: more work than one app, so more time on a busy machine. */
 describe('cached catalogue reads across instances', () => {
   it('without a shared bus, an instance keeps serving its cached answer after a write on another (what the bus is for)', async () => {
     const [a, b] = await buildTwoCatalogueApps();

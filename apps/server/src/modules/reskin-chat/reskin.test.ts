@@ -275,7 +275,6 @@ describe('reskin chat: who may see and do what', () => {
   });
 });
 
-/** Real HTTP streams, and two instances in the last test: more time on a busy machine. */
 describe('reskin chat: live events', () => {
   it('streams changes to the conversation’s user and the admins, and nothing to other users', async () => {
     const ctx = await buildCatalogueApp();
