@@ -85,7 +85,8 @@ export async function measureCartEvents({ connections, seconds, warmup, log }) {
     const bare = await startBareServerProcess(body, headers);
     let bareFigures;
     try {
-      bareFigures = await measure({ url: bare.url, connections, duration: seconds, warmup, method: 'POST' });
+      // The same header sets in turn: rotated requests cost the client alike on both sides (bench/run.mjs).
+      bareFigures = await measure({ url: bare.url, connections, duration: seconds, warmup, method: 'POST', headerSets });
     } finally {
       await bare.close();
     }
