@@ -138,6 +138,9 @@ export class ConnectPayouts {
         }
       }
       const recorded = await inTransaction(async (trx) => {
+        // The seller's balance lock before the payout's row, in the order the reversal's webhook
+        // takes them (`recordReversal`): the other order deadlocked on PostgreSQL when both ran at once.
+        await ledger.lockedBalanceOf(trx, sellerAccount(sellerId));
         const payouts = new ConnectPayoutsRepository(trx);
         // The reversal's webhook recorded it first: the payout moved, and this round looks again.
         const taken = await payouts.takeBack(payout.id, payout.reversed_cents, gross);
