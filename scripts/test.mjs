@@ -6,10 +6,11 @@
 // Everything runs on Node 24 (scripts/node-runtime.mjs), fetched when this machine's Node is older.
 // Each line of the suites' output is tagged with the suite it came from; a summary closes the run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded, installIfNeeded, root, run, runOnSupportedNode } from './lib.mjs';
+import { summary } from './test-summary.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = path.join(root, 'test-results');
@@ -66,38 +67,6 @@ function tagged(tag, command, args, env = {}) {
   });
 }
 
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** Counts from both reports; a suite that wrote no report is said to have none. */
-function summary() {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
-  const missing = [];
-  for (const [file, suite] of [[VITEST_REPORT, 'unit and API']]) {
-    const vitest = readJson(file);
-    if (!vitest) {
-      missing.push(suite);
-      continue;
-    }
-    counts.passed += vitest.numPassedTests ?? 0;
-    counts.failed += vitest.numFailedTests ?? 0;
-    counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  }
-  const playwright = readJson(PLAYWRIGHT_REPORT);
-  if (playwright?.stats) {
-    counts.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
-    counts.failed += playwright.stats.unexpected ?? 0;
-    counts.skipped += playwright.stats.skipped ?? 0;
-  } else missing.push('browser journeys');
-  const tail = missing.length ? ` (no report from: ${missing.join(', ')})` : '';
-  return `Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${tail}`;
-}
-
 /** Vitest's arguments: every project, reporting to `report`, on every core. */
 function vitestArgs(report) {
   return [
@@ -136,7 +105,7 @@ try {
     }),
   );
 
-  console.log(`\n${summary()}`);
+  console.log(`\n${summary(VITEST_REPORT, PLAYWRIGHT_REPORT)}`);
   if (results.includes(false)) throw new Error(`Some checks failed (whole run ${seconds(started)}); search the output for ✖ and the tag.`);
   console.log(`All checks passed in ${seconds(started)}.`);
 } catch (error) {
