@@ -8,6 +8,39 @@ export interface DroppableLruOptions<V> {
   sizeOf?: (value: V) => number;
   /** Entries older than this are gone; unset: kept until pushed out or dropped. */
   ttlMs?: number;
+  /**
+   * Keep a computed value only when its key was asked before within this many asks that missed (a
+   * doorkeeper, as in TinyLFU): keys asked once (most words typed into a search box) then neither
+   * push out the values asked again nor fill the old generation with entries that die unread
+   * (docs/decisions/0021). Unset: every computed value is kept.
+   */
+  keepOnSecondAskWithin?: number;
+}
+
+/** The last `window` keys asked, each with how many times it is among them. */
+class RecentAsks {
+  private readonly ring: Array<string | undefined>;
+  private readonly counts = new Map<string, number>();
+  private next = 0;
+
+  constructor(window: number) {
+    this.ring = Array.from<string | undefined>({ length: window });
+  }
+
+  /** Notes this ask of the key; whether it was among the last asks before it. */
+  note(key: string): boolean {
+    const askedBefore = this.counts.has(key);
+    const leaving = this.ring[this.next];
+    if (leaving !== undefined) {
+      const count = this.counts.get(leaving)!;
+      if (count === 1) this.counts.delete(leaving);
+      else this.counts.set(leaving, count - 1);
+    }
+    this.ring[this.next] = key;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    this.next = (this.next + 1) % this.ring.length;
+    return askedBefore;
+  }
 }
 
 /**
@@ -21,9 +54,10 @@ export interface DroppableLruOptions<V> {
 export class DroppableLru<V extends object> {
   private readonly entries: LRUCache<string, V>;
   private readonly computing = new Map<string, Promise<V>>();
+  private readonly recentAsks: RecentAsks | null;
   private generation = 0;
 
-  constructor({ max, maxSize, sizeOf, ttlMs }: DroppableLruOptions<V>) {
+  constructor({ max, maxSize, sizeOf, ttlMs, keepOnSecondAskWithin }: DroppableLruOptions<V>) {
     if (max === undefined && maxSize === undefined) throw new Error('a DroppableLru needs max or maxSize');
     const bounds = {
       ...(max !== undefined ? { max } : {}),
@@ -31,6 +65,7 @@ export class DroppableLru<V extends object> {
       ...(ttlMs ? { ttl: ttlMs } : {}),
     } as LRUCache.Options<string, V, unknown>;
     this.entries = new LRUCache<string, V>(bounds);
+    this.recentAsks = keepOnSecondAskWithin ? new RecentAsks(keepOnSecondAskWithin) : null;
   }
 
   get(key: string): V | undefined {
@@ -48,17 +83,23 @@ export class DroppableLru<V extends object> {
   }
 
   async getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
-    return this.entries.get(key) ?? this.compute(key, compute);
+    const kept = this.entries.get(key);
+    if (kept) return kept;
+    const underWay = this.computing.get(key);
+    if (underWay) return underWay;
+    return this.computeNew(key, compute, this.recentAsks?.note(key) ?? true);
   }
 
   /** Computes the key's value anew (or joins the computation under way) and keeps it. */
   compute(key: string, compute: () => Promise<V>): Promise<V> {
-    const underWay = this.computing.get(key);
-    if (underWay) return underWay;
+    return this.computing.get(key) ?? this.computeNew(key, compute, true);
+  }
+
+  private computeNew(key: string, compute: () => Promise<V>, keep: boolean): Promise<V> {
     const startedIn = this.begin();
     const computed = compute()
       .then((value) => {
-        this.remember(startedIn, key, value);
+        if (keep) this.remember(startedIn, key, value);
         return value;
       })
       .finally(() => {

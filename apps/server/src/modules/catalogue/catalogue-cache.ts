@@ -9,8 +9,9 @@ import { DroppableLru } from '../../platform/droppable-lru.js';
 export class CatalogueCache {
   private readonly answers: DroppableLru<EncodedBody>;
 
-  constructor(ttlMs = 60_000, maxEntries = 500) {
-    this.answers = new DroppableLru({ max: maxEntries, ttlMs });
+  /** `keepOnlyRepeated`: keep an answer once asked again within the last `maxEntries` asks (`DroppableLruOptions.keepOnSecondAskWithin`). */
+  constructor(ttlMs = 60_000, maxEntries = 500, { keepOnlyRepeated = false } = {}) {
+    this.answers = new DroppableLru({ max: maxEntries, ttlMs, ...(keepOnlyRepeated ? { keepOnSecondAskWithin: maxEntries } : {}) });
   }
 
   getOrCompute(key: string, compute: () => Promise<unknown>): Promise<EncodedBody> {

@@ -94,8 +94,11 @@ export type RunningSales = (
 export class CatalogueService {
   /** Visitors' answers, as sent; dropped on every product write or sale, on every instance. */
   private readonly answers = new CatalogueCache();
-  /** Search answers apart, so a flood of distinct queries cannot push the home lists out. */
-  private readonly searchAnswers = new CatalogueCache(60_000, 2_000);
+  /**
+   * Search answers apart, so a flood of distinct queries cannot push the home lists out; kept once
+   * asked twice, as most prefixes typed are asked once (docs/decisions/0021).
+   */
+  private readonly searchAnswers = new CatalogueCache(60_000, 2_000, { keepOnlyRepeated: true });
   /** Product pages apart too: a crawler walking every product cannot push the home lists out. */
   private readonly productAnswers = new CatalogueCache(60_000, 5_000);
   private readonly cards = new ProductCards(async (ids) => this.withSales(await this.rows.cards(ids), toSummary));

@@ -126,6 +126,56 @@ describe('the search index’s word lookup', () => {
     expect(index.vocabularySize).toBe(0);
   });
 
+  it('answers after any upserts and removals as an index built afresh from the products left', () => {
+    const change = fc.oneof(
+      fc.record({
+        id: fc.nat(7),
+        title: fc.array(wordsFrom('abcd', 4), { minLength: 1, maxLength: 4 }),
+        weight: fc.constantFrom(10, 5, 1),
+      }),
+      fc.record({ id: fc.nat(7) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(change, { minLength: 1, maxLength: 40 }),
+        fc.array(wordsFrom('abcd', 3), { minLength: 1, maxLength: 2 }),
+        (changes, typed) => {
+          const changed = new SearchIndex();
+          const left = new Map<string, { text: string; weight: number }>();
+          for (const one of changes) {
+            if ('title' in one) {
+              changed.upsert({ id: `p${one.id}`, fields: [{ text: one.title.join(' '), weight: one.weight }], facts });
+              left.set(`p${one.id}`, { text: one.title.join(' '), weight: one.weight });
+            } else {
+              changed.remove(`p${one.id}`);
+              left.delete(`p${one.id}`);
+            }
+          }
+          const fresh = new SearchIndex();
+          for (const [id, field] of left) fresh.upsert({ id, fields: [field], facts });
+          expect(changed.size).toBe(fresh.size);
+          expect(changed.vocabularySize).toBe(fresh.vocabularySize);
+          expect(new Map([...changed.matchIds([typed])].sort())).toEqual(new Map([...fresh.matchIds([typed])].sort()));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('asks for a whole rebuild once changed products have left half its words’ space unused', () => {
+    const index = new SearchIndex();
+    const words = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
+    index.upsert({ id: 'kept', fields: [{ text: words, weight: 10 }], facts });
+    let edits = 0;
+    while (!index.wantsRebuild) {
+      index.upsert({ id: 'edited', fields: [{ text: `${words} edit${edits}`, weight: 10 }], facts });
+      edits += 1;
+    }
+    // 101 words a version; a first slab of 4,096 entries must be left unused before a rebuild is worth it.
+    expect(edits).toBe(42);
+    expect([...index.matchIds([['word7']]).keys()].sort()).toEqual(['edited', 'kept']);
+  });
+
   it('takes the best products of a search without scoring them all, in the order scoring them all gives', () => {
     fc.assert(
       fc.property(

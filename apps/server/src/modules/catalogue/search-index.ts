@@ -73,14 +73,75 @@ export interface WordMatch {
   quality: number;
 }
 
-/** A product of the index: its id, facts and the words it holds (to take them out again). */
+/** A product of the index: its id, facts and the words it holds (by posting number, to take them out again). */
 interface Doc {
   id: string;
   facts: ProductFacts;
-  words: string[];
-  /** The posting number and weight of each of `words`, as its posting holds them, heaviest field first. */
+  /** The posting number and weight of each word it holds, as its posting holds them, heaviest field first: views into a `WordSlab`. */
   wordNumbers: Int32Array;
   weights: Float64Array;
+}
+
+/**
+ * The products' words, many products to one pair of arrays: a pair per product was 200,000 array
+ * buffers at 100,000 products, each one more for the collector to sweep (docs/decisions/0021).
+ */
+class WordSlab {
+  readonly numbers: Int32Array;
+  readonly weights: Float64Array;
+  used = 0;
+
+  constructor(capacity: number) {
+    this.numbers = new Int32Array(capacity);
+    this.weights = new Float64Array(capacity);
+  }
+
+  get free(): number {
+    return this.numbers.length - this.used;
+  }
+}
+
+/** Entries per slab, growing with the words held from the first to the last: a demo catalogue's fit in 48 KB, 100,000 products' in slabs of 12 MB. */
+const WORD_SLAB_ENTRIES = { first: 1 << 12, most: 1 << 20 } as const;
+
+/**
+ * The products holding a word, with the weight of the heaviest field holding it in each; unordered.
+ * Typed arrays, which the collector never scans (docs/decisions/0021): the first `size` entries hold.
+ */
+class Posting {
+  docs = new Int32Array(4);
+  weights = new Float64Array(4);
+  size = 0;
+
+  constructor(
+    /** The word as a string of its own: one cut from a description would keep the whole description alive. */
+    readonly word: string,
+    /** A number of its own, never reused: products hold their words' numbers, for `matchAll` to check them by array. */
+    readonly number: number,
+  ) {}
+
+  push(doc: number, weight: number): void {
+    if (this.size === this.docs.length) {
+      const docs = new Int32Array(this.size * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const weights = new Float64Array(this.size * 2);
+      weights.set(this.weights);
+      this.weights = weights;
+    }
+    this.docs[this.size] = doc;
+    this.weights[this.size] = weight;
+    this.size += 1;
+  }
+
+  /** Takes the product out, the last entry taking its place (the lists are unordered). */
+  remove(doc: number): void {
+    const at = this.docs.subarray(0, this.size).indexOf(doc);
+    if (at < 0) return;
+    this.size -= 1;
+    this.docs[at] = this.docs[this.size]!;
+    this.weights[at] = this.weights[this.size]!;
+  }
 }
 
 /**
@@ -92,16 +153,6 @@ const PER_PRODUCT_CHECK_COST = 16;
 
 /** Typed words whose vocabulary matches are kept (a few KB each at most): far more than are typed between two changes. */
 const KEPT_LOOKUPS = 10_000;
-
-/** The products holding a word, with the weight of the heaviest field holding it in each; unordered. */
-interface Posting {
-  /** The word as a string of its own: one cut from a description would keep the whole description alive. */
-  word: string;
-  /** A number of its own, never reused: products hold their words' numbers, for `matchAll` to check them by array. */
-  number: number;
-  docs: number[];
-  weights: number[];
-}
 
 /** A typed word besides the lead of a walk (`SearchIndex.best`), and how products are checked against it. */
 interface OtherWord {
@@ -128,6 +179,12 @@ export class SearchIndex {
   private readonly numbers = new Map<string, number>();
   private readonly freeNumbers: number[] = [];
   private readonly postings = new Map<string, Posting>();
+  /** The same postings by number; a deleted word's number stays empty. */
+  private readonly postingsByNumber: Array<Posting | undefined> = [];
+  private readonly wordSlabs: WordSlab[] = [];
+  /** Slab entries handed out, and those of products taken out since, which are never handed out again. */
+  private wordEntriesUsed = 0;
+  private wordEntriesFreed = 0;
   private readonly root = newNode();
   private ratingSum = 0;
   private ratingCount = 0;
@@ -200,33 +257,24 @@ export class SearchIndex {
       for (const word of wordsOf(field.text)) words.set(word, Math.max(words.get(word) ?? 0, field.weight));
     }
     const number = this.freeNumbers.pop() ?? this.docs.length;
-    const held: string[] = [];
-    const heldNumbers: number[] = [];
-    const heldWeights: number[] = [];
+    const { wordNumbers, weights } = this.wordEntries(words.size);
     // Heaviest field first: a product's check stops once lighter fields cannot matter (`scoreAgainst`).
-    for (const [word, weight] of [...words].sort((a, b) => b[1] - a[1])) {
+    for (const [at, [word, weight]] of [...words].sort((a, b) => b[1] - a[1]).entries()) {
       let posting = this.postings.get(word);
       if (!posting) {
         const own = Buffer.from(word).toString();
-        posting = { word: own, number: this.postingNumbers++, docs: [], weights: [] };
+        posting = new Posting(own, this.postingNumbers++);
         this.postings.set(own, posting);
+        this.postingsByNumber[posting.number] = posting;
         this.nodeFor(own, true)!.word = own;
         this.lookups.clear();
       }
-      posting.docs.push(number);
-      posting.weights.push(weight);
-      held.push(posting.word);
-      heldNumbers.push(posting.number);
-      heldWeights.push(weight);
+      posting.push(number, weight);
+      wordNumbers[at] = posting.number;
+      weights[at] = weight;
     }
     this.tieOrder = null;
-    this.docs[number] = {
-      id: product.id,
-      facts: product.facts,
-      words: held,
-      wordNumbers: Int32Array.from(heldNumbers),
-      weights: Float64Array.from(heldWeights),
-    };
+    this.docs[number] = { id: product.id, facts: this.sharedFacts(product.facts), wordNumbers, weights };
     this.numbers.set(product.id, number);
     this.ratingSum += product.facts.reviewTotal;
     this.ratingCount += product.facts.reviewCount;
@@ -236,25 +284,79 @@ export class SearchIndex {
     const number = this.numbers.get(id);
     if (number === undefined) return;
     const doc = this.docs[number]!;
-    for (const word of doc.words) {
-      const posting = this.postings.get(word)!;
-      const at = posting.docs.indexOf(number);
-      posting.docs[at] = posting.docs.at(-1)!;
-      posting.weights[at] = posting.weights.at(-1)!;
-      posting.docs.pop();
-      posting.weights.pop();
-      if (posting.docs.length === 0) {
-        this.postings.delete(word);
-        this.nodeFor(word, false)!.word = null;
+    for (const postingNumber of doc.wordNumbers) {
+      const posting = this.postingsByNumber[postingNumber]!;
+      posting.remove(number);
+      if (posting.size === 0) {
+        this.postings.delete(posting.word);
+        this.postingsByNumber[postingNumber] = undefined;
+        this.nodeFor(posting.word, false)!.word = null;
         this.lookups.clear();
       }
     }
+    this.wordEntriesFreed += doc.wordNumbers.length;
     this.docs[number] = null;
     this.tieOrder = null;
     this.freeNumbers.push(number);
     this.numbers.delete(id);
     this.ratingSum -= doc.facts.reviewTotal;
     this.ratingCount -= doc.facts.reviewCount;
+  }
+
+  /**
+   * The facts with their few-valued strings and lists shared between products: each row read brings
+   * its own copies, hundreds of thousands of objects at 100,000 products for the collector to mark.
+   */
+  private sharedFacts(facts: ProductFacts): ProductFacts {
+    return {
+      ...facts,
+      engine: facts.engine === null ? null : this.sharedText(facts.engine),
+      category: this.sharedText(facts.category),
+      subCategory: this.sharedText(facts.subCategory),
+      platforms: this.sharedList(facts.platforms),
+      licences: this.sharedList(facts.licences),
+    };
+  }
+
+  private sharedText(text: string): string {
+    const shared = this.sharedTexts.get(text);
+    if (shared !== undefined) return shared;
+    this.sharedTexts.set(text, text);
+    return text;
+  }
+
+  private sharedList(list: string[]): string[] {
+    const key = list.join('\n');
+    const shared = this.sharedLists.get(key);
+    if (shared) return shared;
+    const own = Object.freeze(list.map((text) => this.sharedText(text))) as string[];
+    this.sharedLists.set(key, own);
+    return own;
+  }
+
+  private readonly sharedTexts = new Map<string, string>();
+  private readonly sharedLists = new Map<string, string[]>();
+
+  /** `count` entries for a product's words, from the last slab or a new one. */
+  private wordEntries(count: number): { wordNumbers: Int32Array; weights: Float64Array } {
+    let slab = this.wordSlabs.at(-1);
+    if (!slab || slab.free < count) {
+      const grown = Math.min(WORD_SLAB_ENTRIES.most, Math.max(WORD_SLAB_ENTRIES.first, this.wordEntriesUsed));
+      slab = new WordSlab(Math.max(count, grown));
+      this.wordSlabs.push(slab);
+    }
+    const start = slab.used;
+    slab.used += count;
+    this.wordEntriesUsed += count;
+    return { wordNumbers: slab.numbers.subarray(start, slab.used), weights: slab.weights.subarray(start, slab.used) };
+  }
+
+  /**
+   * Whether products taken out (each change is one out and one in) left half the words' slab
+   * entries unused, and more than a first slab's worth: time for a whole rebuild.
+   */
+  get wantsRebuild(): boolean {
+    return this.wordEntriesFreed > Math.max(WORD_SLAB_ENTRIES.first, this.wordEntriesUsed / 2);
   }
 
   /** The catalogue's mean rating (C of the Bayesian rating); 0 before any review. */
@@ -390,7 +492,7 @@ export class SearchIndex {
     const looked = words
       .map((word) => {
         const variants = this.lookup(word).map(({ word: variant, quality }) => ({ posting: this.postings.get(variant)!, quality }));
-        return { variants, size: variants.reduce((total, { posting }) => total + posting.docs.length, 0) };
+        return { variants, size: variants.reduce((total, { posting }) => total + posting.size, 0) };
       })
       .sort((a, b) => a.size - b.size);
     let matched: number[] = [];
@@ -416,7 +518,7 @@ export class SearchIndex {
         for (const { posting } of variants) qualities[posting.number] = 0;
       } else {
         for (const { posting, quality } of variants) {
-          for (let i = 0; i < posting.docs.length; i += 1) {
+          for (let i = 0; i < posting.size; i += 1) {
             const doc = posting.docs[i]!;
             // Every score is above 0, so 0 means "did not hold every earlier word".
             if (index > 0 && sums[doc] === 0) continue;
@@ -474,7 +576,7 @@ export class SearchIndex {
         let highest = 0;
         let topQuality = 0;
         for (const [posting, quality] of qualities) {
-          size += posting.docs.length;
+          size += posting.size;
           topQuality = Math.max(topQuality, quality);
           for (const weight of this.inTieOrder(posting, ties).keys()) highest = Math.max(highest, weight * quality);
         }
@@ -728,7 +830,7 @@ export class SearchIndex {
       byNumber[posting.number] = 0;
       if (!byDoc) continue;
       const docs = posting.docs;
-      for (let i = 0; i < docs.length; i += 1) byDoc[docs[i]!] = 0;
+      for (let i = 0; i < posting.size; i += 1) byDoc[docs[i]!] = 0;
     }
   }
 
@@ -737,7 +839,7 @@ export class SearchIndex {
     if ((this.scoreScratches[at]?.length ?? 0) < this.docs.length) this.scoreScratches[at] = new Float64Array(this.docs.length * 2);
     const byDoc = this.scoreScratches[at]!;
     for (const [posting, quality] of word.qualities) {
-      for (let i = 0; i < posting.docs.length; i += 1) {
+      for (let i = 0; i < posting.size; i += 1) {
         const score = posting.weights[i]! * quality;
         const doc = posting.docs[i]!;
         if (score > byDoc[doc]!) byDoc[doc] = score;
@@ -755,7 +857,7 @@ export class SearchIndex {
     const kept = this.tieOrdered.get(posting);
     if (kept && kept.ties === ties) return kept.byWeight;
     const grouped = new Map<number, number[]>();
-    for (let i = 0; i < posting.docs.length; i += 1) {
+    for (let i = 0; i < posting.size; i += 1) {
       const weight = posting.weights[i]!;
       let docs = grouped.get(weight);
       if (!docs) grouped.set(weight, (docs = []));
