@@ -83,11 +83,8 @@ export class DroppableLru<V extends object> {
   }
 
   async getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
-    const kept = this.entries.get(key);
-    if (kept) return kept;
-    const underWay = this.computing.get(key);
-    if (underWay) return underWay;
-    return this.computeNew(key, compute, this.recentAsks?.note(key) ?? true);
+    // Only an ask that starts a computation is noted: one joining it or kept is not a second ask.
+    return this.entries.get(key) ?? this.computing.get(key) ?? this.computeNew(key, compute, this.recentAsks?.note(key) ?? true);
   }
 
   /** Computes the key's value anew (or joins the computation under way) and keeps it. */

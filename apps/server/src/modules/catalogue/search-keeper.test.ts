@@ -82,4 +82,29 @@ describe('keeping the search index current', () => {
     await expect.poll(() => data.wholeReads()).toBe(3);
     await expect.poll(() => found(keeper, 'comet')).toEqual(['c', 'd']);
   });
+
+  it('rebuilds once changed products have left half its words’ space unused, and only once while that rebuild runs', async () => {
+    const data = catalogue();
+    const words = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
+    data.titles.set('a', words);
+    const keeper = new SearchIndexKeeper(data.load);
+    await keeper.current();
+
+    data.hold(true);
+    // Each edit leaves its 101 words' entries behind; a rebuild starts after 42 (SearchIndex.wantsRebuild).
+    for (let edit = 0; edit < 50; edit += 1) {
+      data.titles.set('a', `${words} edit${edit}`);
+      keeper.productsChanged(['a']);
+      await keeper.current();
+    }
+    expect(data.wholeReads()).toBe(2);
+    expect(await found(keeper, 'edit49')).toEqual(['a']);
+
+    data.hold(false);
+    data.release();
+    await expect.poll(() => found(keeper, 'edit49')).toEqual(['a']);
+    // Let any rebuild queued behind the first one start before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(data.wholeReads()).toBe(2);
+  });
 });

@@ -120,7 +120,8 @@ export class SearchIndexKeeper {
     const products = await this.load(ids);
     for (const id of ids) index.remove(id);
     for (const product of products) index.upsert(product);
-    // Space a changed product's words leave is not reused; a fresh build gives it back.
-    if (index.wantsRebuild) this.rebuildQuietly();
+    // Space a changed product's words leave is not reused; a fresh build gives it back (one under
+    // way already does: asking again would queue a second).
+    if (index.wantsRebuild && !this.building) this.rebuildQuietly();
   }
 }
