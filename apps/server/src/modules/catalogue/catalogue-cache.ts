@@ -18,9 +18,9 @@ export class CatalogueCache {
     return this.answers.getOrCompute(key, async () => EncodedBody.json(await compute()));
   }
 
-  /** `getOrCompute` for an answer the computation writes as JSON itself. */
-  getOrComputeJson(key: string, computeJson: () => Promise<string>): Promise<EncodedBody> {
-    return this.answers.getOrCompute(key, async () => new EncodedBody(Buffer.from(await computeJson())));
+  /** `getOrCompute` for an answer the computation writes as JSON bytes itself. */
+  getOrComputeJson(key: string, computeJson: () => Promise<Buffer>): Promise<EncodedBody> {
+    return this.answers.getOrCompute(key, async () => new EncodedBody(await computeJson()));
   }
 
   clear(): void {

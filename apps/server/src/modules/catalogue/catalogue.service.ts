@@ -333,8 +333,8 @@ export class CatalogueService {
   }
 
   /** The cards, as JSON, of the text as typed and its English translation (docs/product-spec.md §5): a product matching either is found. */
-  private async search(text: string, typed: string[], limit: number): Promise<string> {
-    if (typed.length === 0) return '[]';
+  private async search(text: string, typed: string[], limit: number): Promise<Buffer> {
+    if (typed.length === 0) return Buffer.from('[]');
     const index = await this.searchIndex.current();
     return this.cards.jsonOf(topIds(index, await this.alternatives(text, typed), limit));
   }

@@ -1,11 +1,15 @@
 import type { ProductSummary } from '@market/contracts';
 import { DroppableLru } from '../../platform/droppable-lru.js';
 
-/** A card and its JSON, written once: search as typed answers cards not kept as a whole answer. */
+/** A card and its JSON bytes, written once: search as typed answers cards not kept as a whole answer. */
 interface KeptCard {
   card: ProductSummary;
-  json: string;
+  json: Buffer;
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 /**
  * The cards (ProductSummary) of products shown lately, by id. Lists and search find ids in their
@@ -28,12 +32,29 @@ export class ProductCards {
     return (await this.kept(ids)).map(({ card }) => card);
   }
 
-  /** `of` as a JSON array, each card's JSON written when it was loaded rather than for every answer. */
-  async jsonOf(ids: readonly string[]): Promise<string> {
-    return `[${(await this.kept(ids)).map(({ json }) => json).join(',')}]`;
+  /**
+   * `of` as the bytes of a JSON array, each card's JSON written and encoded when it was loaded
+   * rather than for every answer: an answer not kept is copied together, never encoded again.
+   */
+  async jsonOf(ids: readonly string[]): Promise<Buffer> {
+    const parts: Buffer[] = [OPEN];
+    for (const { json } of await this.kept(ids)) {
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(json);
+    }
+    parts.push(CLOSE);
+    return Buffer.concat(parts);
   }
 
   private async kept(ids: readonly string[]): Promise<KeptCard[]> {
+    // Every card kept, as for nearly every search once the cards shown lately are loaded: no waiting.
+    const all: KeptCard[] = [];
+    for (const id of ids) {
+      const kept = this.cards.get(id);
+      if (!kept) break;
+      all.push(kept);
+    }
+    if (all.length === ids.length) return all;
     const found = new Map<string, KeptCard>();
     const missing: string[] = [];
     for (const id of ids) {
@@ -44,7 +65,7 @@ export class ProductCards {
     if (missing.length > 0) {
       const startedIn = this.cards.begin();
       for (const card of await this.load(missing)) {
-        const kept = { card, json: JSON.stringify(card) };
+        const kept = { card, json: Buffer.from(JSON.stringify(card)) };
         found.set(card._id, kept);
         this.cards.remember(startedIn, card._id, kept);
       }

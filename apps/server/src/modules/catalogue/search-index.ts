@@ -154,6 +154,20 @@ const PER_PRODUCT_CHECK_COST = 16;
 /** Typed words whose vocabulary matches are kept (a few KB each at most): far more than are typed between two changes. */
 const KEPT_LOOKUPS = 10_000;
 
+/** A typed word as `SearchIndex.best` reads it. */
+interface TypedWord {
+  /** Its variants' postings, each with its best match quality. */
+  qualities: Map<Posting, number>;
+  /** Its variants' products, counted once per variant. */
+  size: number;
+  /** The best field weight × quality any product can have for it. */
+  highest: number;
+  topQuality: number;
+  /** Its products at `highest`, as lists of tie places (`SearchIndex.inTieOrder`), and how many places they hold. */
+  topLists: Int32Array[];
+  topSize: number;
+}
+
 /** A typed word besides the lead of a walk (`SearchIndex.best`), and how products are checked against it. */
 interface OtherWord {
   qualities: Map<Posting, number>;
@@ -170,11 +184,48 @@ interface OtherWord {
   scanned: number;
 }
 
+/** The first window of tie places `bestAtTop` reads, and how much each next one is wider. */
+const FIRST_PLACES_WINDOW = 2048;
+const PLACES_WINDOW_GROWTH = 4;
+
+/**
+ * Adds to `found` (ascending, distinct, at most `count`) the places before `upTo` of the lists (each
+ * in tie order) whose bit is set in `marked` (every place when null), reading each list from its
+ * cursor, and only while its places come before the `count`th found so far.
+ */
+function takeFirstPlaces(
+  lists: readonly Int32Array[],
+  cursors: number[],
+  upTo: number,
+  marked: Int32Array | null,
+  count: number,
+  found: number[],
+): void {
+  for (let list = 0; list < lists.length; list += 1) {
+    const places = lists[list]!;
+    let i = cursors[list]!;
+    for (; i < places.length; i += 1) {
+      const place = places[i]!;
+      if (place >= upTo || (found.length === count && place >= found[count - 1]!)) break;
+      if (marked && (marked[place >>> 5]! & (1 << (place & 31))) === 0) continue;
+      let at = found.length;
+      while (at > 0 && found[at - 1]! > place) at -= 1;
+      if (at > 0 && found[at - 1] === place) continue;
+      found.splice(at, 0, place);
+      if (found.length > count) found.pop();
+    }
+    cursors[list] = i;
+  }
+}
+
 /**
  * Products are numbered inside the index and postings are plain arrays: maps per product and per
  * word cost several times the memory at 100,000 products (docs/decisions/0019, "Measured").
  */
 export class SearchIndex {
+  /** `firstPlacesWindow`: tie places `bestAtTop` reads first, a multiple of 32 (tests make it small to reach later windows). */
+  constructor(private readonly firstPlacesWindow = FIRST_PLACES_WINDOW) {}
+
   private readonly docs: Array<Doc | null> = [];
   private readonly numbers = new Map<string, number>();
   private readonly freeNumbers: number[] = [];
@@ -216,6 +267,7 @@ export class SearchIndex {
     numbers.forEach((number, place) => (places[number] = place));
     this.tieOrder = places;
     this.docsByPlace = Int32Array.from(numbers);
+    this.typedWords.clear();
     return places;
   }
 
@@ -565,28 +617,49 @@ export class SearchIndex {
 
   private bestOfAlternative(words: string[], count: number, ties: Int32Array): Array<{ doc: number; score: number }> {
     // In the order `matchAll` adds the words' scores (fewest products first), so sums are equal to the bit.
-    const looked = words
-      .map((word) => {
-        const qualities = new Map<Posting, number>();
-        for (const { word: variant, quality } of this.lookup(word)) {
-          const posting = this.postings.get(variant)!;
-          if ((qualities.get(posting) ?? 0) < quality) qualities.set(posting, quality);
-        }
-        let size = 0;
-        let highest = 0;
-        let topQuality = 0;
-        for (const [posting, quality] of qualities) {
-          size += posting.size;
-          topQuality = Math.max(topQuality, quality);
-          for (const weight of this.inTieOrder(posting, ties).keys()) highest = Math.max(highest, weight * quality);
-        }
-        return { qualities, size, highest, topQuality };
-      })
-      .sort((a, b) => a.size - b.size);
+    const looked = words.map((word) => this.typedWord(word, ties)).sort((a, b) => a.size - b.size);
     const [lead, ...rest] = looked;
     if (!lead || rest.some((other) => other.size === 0)) return [];
-    return this.bestAtTop(looked, count, ties) ?? this.walkWithOthers(lead.qualities, rest, count, ties);
+    return this.bestAtTop(looked, count) ?? this.walkWithOthers(lead.qualities, rest, count, ties);
   }
+
+  /**
+   * What `best` needs of a typed word, worked out once until the tie places change: words typed
+   * into the box come back with every letter added, and a short prefix has thousands of variants.
+   */
+  private typedWord(word: string, ties: Int32Array): TypedWord {
+    const kept = this.typedWords.get(word);
+    if (kept) return kept;
+    const qualities = new Map<Posting, number>();
+    for (const { word: variant, quality } of this.lookup(word)) {
+      const posting = this.postings.get(variant)!;
+      if ((qualities.get(posting) ?? 0) < quality) qualities.set(posting, quality);
+    }
+    let size = 0;
+    let highest = 0;
+    let topQuality = 0;
+    for (const [posting, quality] of qualities) {
+      size += posting.size;
+      topQuality = Math.max(topQuality, quality);
+      for (const weight of this.inTieOrder(posting, ties).keys()) highest = Math.max(highest, weight * quality);
+    }
+    const topLists: Int32Array[] = [];
+    let topSize = 0;
+    for (const [posting, quality] of qualities) {
+      for (const [weight, places] of this.inTieOrder(posting, ties)) {
+        if (weight * quality !== highest) continue;
+        topLists.push(places);
+        topSize += places.length;
+      }
+    }
+    if (this.typedWords.size >= KEPT_LOOKUPS) this.typedWords.clear();
+    const typed = { qualities, size, highest, topQuality, topLists, topSize };
+    this.typedWords.set(word, typed);
+    return typed;
+  }
+
+  /** `typedWord`'s answers, dropped with the tie places they were sorted by. */
+  private readonly typedWords = new Map<string, TypedWord>();
 
   /** `walkLead` with the other words' scratch arrays filled for it, and cleared after. */
   private walkWithOthers(
@@ -612,80 +685,54 @@ export class SearchIndex {
   /**
    * The first `count` products holding every typed word at its best (each word's heaviest field
    * with its best variant): they have the highest score there can be, and the products meant by
-   * words typed into the box usually have them all in their title. The others' such products are
-   * marked first, then the word with the most is walked in tie order until `count` are marked (a
-   * walk may stop early, a marking may not), each product one read. Null when fewer than `count`
-   * have them all: the full walk decides then.
+   * words typed into the box usually have them all in their title. Window by window of tie places,
+   * the others' such products are marked, then the word with the most is read in tie order for
+   * marked ones, until `count` are found: the answer mostly lies in the first window, and a common
+   * word's products past it are never read. Null when fewer than `count` have them all: the full
+   * walk decides then.
    */
-  private bestAtTop(
-    looked: ReadonlyArray<{ qualities: Map<Posting, number>; highest: number }>,
-    count: number,
-    ties: Int32Array,
-  ): Array<{ doc: number; score: number }> | null {
-    const tops = looked.map(({ qualities, highest }) => {
-      const lists: Int32Array[] = [];
-      let size = 0;
-      for (const [posting, quality] of qualities) {
-        for (const [weight, places] of this.inTieOrder(posting, ties)) {
-          if (weight * quality !== highest) continue;
-          lists.push(places);
-          size += places.length;
-        }
-      }
-      return { lists, size };
-    });
+  private bestAtTop(looked: readonly TypedWord[], count: number): Array<{ doc: number; score: number }> | null {
+    const tops = looked.map(({ topLists, topSize }) => ({ lists: topLists, size: topSize }));
     let walked = 0;
     for (let at = 1; at < tops.length; at += 1) if (tops[at]!.size > tops[walked]!.size) walked = at;
-    const marked = tops.filter((_, at) => at !== walked);
+    const marked = tops.filter((_, at) => at !== walked).map(({ lists }) => ({ lists, cursors: lists.map(() => 0) }));
+    const walkedLists = tops[walked]!.lists;
+    const walkedCursors = walkedLists.map(() => 0);
     // Bitmaps by tie place (12.5 KB at 100,000 products, so they stay in the processor's cache): the
     // first marked word's products, then those of the next word among them, and so on.
     const words = Math.ceil(this.docs.length / 32);
     for (const at of [0, 1]) if (this.bitmaps[at]!.length < words) this.bitmaps[at] = new Int32Array(words * 2);
     let holding = this.bitmaps[0]!;
     let spare = this.bitmaps[1]!;
-    for (const [at, { lists }] of marked.entries()) {
-      for (const places of lists) {
-        for (let i = 0; i < places.length; i += 1) {
-          const place = places[i]!;
-          if (at === 0 || (holding[place >>> 5]! & (1 << (place & 31))) !== 0) spare[place >>> 5]! |= 1 << (place & 31);
+    const places: number[] = [];
+    // In growing windows of tie places: the answer's products mostly come early in tie order, and
+    // marking every product of a common word was most of a search's time (docs/decisions/0021).
+    for (
+      let from = 0, upTo = this.firstPlacesWindow;
+      places.length < count && from < this.docs.length;
+      from = upTo, upTo *= PLACES_WINDOW_GROWTH
+    ) {
+      // Windows are whole bitmap words (multiples of 32 places), so clearing one leaves the others.
+      const [firstWord, endWord] = [from >>> 5, upTo >>> 5];
+      for (const [at, { lists, cursors }] of marked.entries()) {
+        for (let list = 0; list < lists.length; list += 1) {
+          const listPlaces = lists[list]!;
+          let i = cursors[list]!;
+          for (; i < listPlaces.length && listPlaces[i]! < upTo; i += 1) {
+            const place = listPlaces[i]!;
+            if (at === 0 || (holding[place >>> 5]! & (1 << (place & 31))) !== 0) spare[place >>> 5]! |= 1 << (place & 31);
+          }
+          cursors[list] = i;
         }
+        if (at > 0) holding.fill(0, firstWord, endWord);
+        [holding, spare] = [spare, holding];
       }
-      if (at > 0) holding.fill(0);
-      [holding, spare] = [spare, holding];
+      takeFirstPlaces(walkedLists, walkedCursors, upTo, marked.length > 0 ? holding : null, count, places);
+      if (marked.length > 0) holding.fill(0, firstWord, endWord);
     }
     // Added in the order the full walk adds them, so the score is equal to the bit.
     const score = looked.reduce((sum, { highest }) => sum + highest, 0);
-    const chosen: Array<{ doc: number; score: number }> = [];
-    const lists = tops[walked]!.lists;
-    if (lists.length === 1 && marked.length > 0) {
-      // One list (a whole word typed, found in one field): no merge, and no product twice in it.
-      const places = lists[0]!;
-      for (let i = 0; i < places.length && chosen.length < count; i += 1) {
-        const place = places[i]!;
-        if ((holding[place >>> 5]! & (1 << (place & 31))) !== 0) chosen.push({ doc: this.docsByPlace[place]!, score });
-      }
-    } else {
-      const at = lists.map(() => 0);
-      // A product taken has its bit turned off (or on, with no word marked), so a second variant
-      // holding it does not take it again.
-      const taken = marked.length === 0 ? 1 : 0;
-      while (chosen.length < count) {
-        let next = -1;
-        for (let i = 0; i < lists.length; i += 1) {
-          if (at[i]! < lists[i]!.length && (next === -1 || lists[i]![at[i]!]! < lists[next]![at[next]!]!)) next = i;
-        }
-        if (next === -1) break;
-        const place = lists[next]![at[next]!]!;
-        at[next]! += 1;
-        const bit = 1 << (place & 31);
-        if (((holding[place >>> 5]! & bit) === 0) === (taken === 1)) {
-          chosen.push({ doc: this.docsByPlace[place]!, score });
-          holding[place >>> 5]! ^= bit;
-        }
-      }
-    }
-    holding.fill(0);
-    return chosen.length === count ? chosen : null;
+    return places.length === count ? places.map((place) => ({ doc: this.docsByPlace[place]!, score })) : null;
   }
 
   /** Scratch bitmaps by tie place for `bestAtTop`, all zero between searches. */
