@@ -56,19 +56,23 @@ export const studioAccess = fp<{ studios: StudiosService }>(async function studi
     done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: nearly every answer passes straight through, and an async hook's promise and
+  // extra turn were a measurable part of a kept answer's cost (docs/decisions/0021).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const member = request.member;
-    if (!member || !request.user || !UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    const user = request.user;
+    if (!member || !user || !UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     const config = request.routeOptions.config;
-    if (!config.studio || config.studio === 'self' || config.studioAudited) return payload;
+    if (!config.studio || config.studio === 'self' || config.studioAudited) return done(null, payload);
     const summary = request.routeOptions.schema?.summary;
     const action = summary ? shortSummary(summary) : `${request.method} ${request.routeOptions.url ?? request.url}`;
-    try {
-      await studios.record(request.user._id, member.userId, action, targetOf(request));
-    } catch (error) {
-      // The change stands; a lost audit row is logged rather than turned into a failed answer.
-      request.log.error({ err: error }, 'studio audit row not written');
-    }
-    return payload;
+    studios.record(user._id, member.userId, action, targetOf(request)).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        // The change stands; a lost audit row is logged rather than turned into a failed answer.
+        request.log.error({ err: error }, 'studio audit row not written');
+        done(null, payload);
+      },
+    );
   });
 });
