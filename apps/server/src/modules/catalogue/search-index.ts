@@ -692,11 +692,10 @@ export class SearchIndex {
    * walk decides then.
    */
   private bestAtTop(looked: readonly TypedWord[], count: number): Array<{ doc: number; score: number }> | null {
-    const tops = looked.map(({ topLists, topSize }) => ({ lists: topLists, size: topSize }));
     let walked = 0;
-    for (let at = 1; at < tops.length; at += 1) if (tops[at]!.size > tops[walked]!.size) walked = at;
-    const marked = tops.filter((_, at) => at !== walked).map(({ lists }) => ({ lists, cursors: lists.map(() => 0) }));
-    const walkedLists = tops[walked]!.lists;
+    for (let at = 1; at < looked.length; at += 1) if (looked[at]!.topSize > looked[walked]!.topSize) walked = at;
+    const marked = looked.filter((_, at) => at !== walked).map(({ topLists }) => ({ lists: topLists, cursors: topLists.map(() => 0) }));
+    const walkedLists = looked[walked]!.topLists;
     const walkedCursors = walkedLists.map(() => 0);
     // Bitmaps by tie place (12.5 KB at 100,000 products, so they stay in the processor's cache): the
     // first marked word's products, then those of the next word among them, and so on.
