@@ -91,7 +91,7 @@ export async function buildApp(given: AppDependencies) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(requestLog);
+  await app.register(requestLog, { log });
   await app.register(slowBodies, { idleSeconds: config.timeouts.bodyIdleSeconds });
   const dependencies = new DependencyChecks({
     redisUrl: config.redisUrl,

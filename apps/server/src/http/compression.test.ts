@@ -106,4 +106,25 @@ describe('compression', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toEqual({ status: 'ok', database: ctx.dialect });
   });
+
+  it('reads a request body sent gzip-compressed and refuses one in an encoding it cannot read', async () => {
+    const ctx = await buildTestApp();
+    const message = { name: 'Dana Studio', email: 'dana@studio.example', companyName: 'Dana Games Ltd', message: 'A port, please.' };
+
+    const compressed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(message)),
+    });
+    const unknownEncoding = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
+      payload: JSON.stringify(message),
+    });
+
+    expect(compressed.statusCode).toBeLessThan(300);
+    expect(unknownEncoding.statusCode).toBe(415);
+  });
 });

@@ -36,6 +36,14 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: 
 
 /** Compresses every other text answer worth it, as the client accepts (br, then gzip). */
 export const compression = fp(async function compression(app: FastifyInstance) {
+  // Only a body arrives compressed, and Fastify reads none for GET or HEAD: their routes go without the
+  // request-decompression hook, a cost on every read otherwise (docs/decisions/0021). Runs before the
+  // plugin's own onRoute, which reads the option.
+  app.addHook('onRoute', (route) => {
+    if (route.decompress === undefined && [route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   await app.register(fastifyCompress, {
     encodings: [...CONTENT_ENCODINGS],
     threshold: COMPRESSION_THRESHOLD_BYTES,

@@ -3,6 +3,9 @@ import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger.js';
 import { buildTestApp } from '../test/helper.js';
+import { type AccessLine, accessLogOf } from './request-log.js';
+
+const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
 
 /** The app's log lines, parsed, as an operator's log shipper would receive them. */
 function logCollector() {
@@ -146,5 +149,63 @@ describe('request ids and the access log', () => {
       url: '/api/test-failure',
     });
     expect(log.lines.find((line) => line.route === '/api/user/signIn')).toMatchObject({ method: 'POST', statusCode: 401 });
+  });
+
+  it('writes an access line byte for byte as the app’s logger writes the same fields, whatever its texts hold', () => {
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger('debug', stream);
+    const writeAccessLine = accessLogOf(logger);
+    const base: AccessLine = {
+      requestId: 'lb-7f3a.42',
+      method: 'GET',
+      route: '/api/product/by-slug/:slug',
+      statusCode: 200,
+      durationMs: 0.4,
+      clientIp: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+      responseBytes: 1607,
+    };
+    const lines: AccessLine[] = [
+      base,
+      { ...base, userAgent: undefined, responseBytes: undefined, route: 'unmatched', statusCode: 404 },
+      { ...base, userAgent: 'quote " backslash \\ newline \n bell \u0007 tab \t é 漢字 \u2028 😀', durationMs: 12.5 },
+      { ...base, method: 'POST', clientIp: '::ffff:10.0.0.2', durationMs: 0 },
+    ];
+
+    for (const line of lines) {
+      writeAccessLine('info', line);
+      logger.info(line, 'request');
+      const [ours, pinos] = written.splice(0);
+      expect(withoutTime(ours!)).toBe(withoutTime(pinos!));
+    }
+    writeAccessLine('debug', base);
+    logger.debug(base, 'request');
+    const [ours, pinos] = written.splice(0);
+    expect(withoutTime(ours!)).toBe(withoutTime(pinos!));
+    expect(JSON.parse(ours!)).toMatchObject({ level: 20, requestId: 'lb-7f3a.42', msg: 'request' });
+  });
+
+  it('leaves a balancer’s probe out of the log at info and writes it at debug', async () => {
+    for (const [level, written] of [
+      ['info', 0],
+      ['debug', 1],
+    ] as const) {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const ctx = await buildTestApp({}, { log: createLogger(level, stream) });
+      await ctx.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'lb-probe' } });
+      expect(lines.filter((line) => line.includes('"requestId":"lb-probe"'))).toHaveLength(written);
+    }
   });
 });

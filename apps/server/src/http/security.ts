@@ -86,8 +86,10 @@ export const security = fp<SecurityOptions>(async function security(
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
+    // Lower case, as Fastify keeps them: it lowers every name it is given, and a name already lower
+    // is neither copied nor looked up again on each answer (docs/decisions/0021).
     setHeader: (name: string, value: string) => {
-      headers[name] = value;
+      headers[name.toLowerCase()] = value;
     },
     removeHeader: () => undefined,
   };
