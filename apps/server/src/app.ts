@@ -8,7 +8,7 @@ import { compression } from './http/compression.js';
 import { errorHandling } from './http/error-handling.js';
 import { Metrics, metricsRoute } from './http/metrics.js';
 import { openApi } from './http/openapi.js';
-import { requestIdOf, requestLog } from './http/request-log.js';
+import { requestIdOf, requestLog, requestLoggerOf } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
@@ -77,6 +77,7 @@ export async function buildApp(given: AppDependencies) {
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
     genReqId: requestIdOf,
+    childLoggerFactory: requestLoggerOf,
     // A hop count trusts that many proxies nearest this server, as proxy-addr counts them.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,

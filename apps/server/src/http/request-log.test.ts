@@ -208,4 +208,24 @@ describe('request ids and the access log', () => {
       expect(lines.filter((line) => line.includes('"requestId":"lb-probe"'))).toHaveLength(written);
     }
   });
+
+  it('gives a route’s own lines, and its child logger’s, the request id', async () => {
+    const log = logCollector();
+    const ctx = await buildTestApp({}, { log: log.logger });
+    ctx.app.get('/api/test-logging', async (request) => {
+      request.log.warn({ step: 'checked' }, 'a route line');
+      request.log.child({ part: 'inner' }).info('a child line');
+      return { level: request.log.level };
+    });
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/test-logging', headers: { 'x-request-id': 'lb-route-lines' } });
+
+    expect(response.json()).toEqual({ level: 'info' });
+    expect(log.lines.filter((line) => line.requestId === 'lb-route-lines').map((line) => [line.msg, line.level])).toEqual([
+      ['a route line', 40],
+      ['a child line', 30],
+      ['request', 30],
+    ]);
+    expect(log.lines.find((line) => line.msg === 'a child line')).toMatchObject({ part: 'inner' });
+  });
 });

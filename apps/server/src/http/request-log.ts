@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Level, type Logger, pino } from 'pino';
+import { type Bindings, type ChildLoggerOptions, type Level, type Logger, pino } from 'pino';
 
 /** What an incoming X-Request-Id may be to be kept: a balancer's id, never a log-injection vehicle. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -74,6 +74,75 @@ export function accessLogOf(log: Logger): (level: Level, line: AccessLine) => vo
         ',"msg":"request"}\n',
     );
   };
+}
+
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * A request's own logger, its lines with the request id, made the first time the request logs
+ * something. Most requests log nothing but their access line, which is written without it: a pino
+ * child made for each request was a measurable part of a kept answer's cost (docs/decisions/0021).
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get level(): string {
+    return this.#made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+
+  #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  #log(level: Level, args: unknown[]): void {
+    const logger = this.#logger();
+    Reflect.apply(logger[level] as LogMethod, logger, args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made when first used. */
+export function requestLoggerOf(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new RequestLogger(parent, bindings, options);
 }
 
 /**
