@@ -47,9 +47,9 @@ const numberField = (name: string, value: number | undefined) =>
 
 /**
  * Writes access lines to the logger's destination exactly as `log[level](line, 'request')` writes
- * them (its level and time formats, pid and hostname, then the fields in order), without pino's walk
- * over an object of any shape with its serializers: that walk was 7 % of a kept answer's cost
- * (docs/decisions/0021). request-log.test.ts compares the two byte for byte. A destination that
+ * them (its level and time formats, pid and hostname, then the fields in order), without pino's
+ * walk over an object of any shape with its serializers, a third of the line's cost
+ * (docs/decisions/0021); request-log.test.ts compares the two byte for byte. A destination that
  * wants pino's metadata with each line (a multistream) is written through the logger itself.
  */
 export function accessLogOf(log: Logger): (level: Level, line: AccessLine) => void {

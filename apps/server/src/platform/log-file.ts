@@ -26,8 +26,9 @@ export class LogFile {
   private fd: number | null = null;
   private gathered: string[] = [];
   private gatheredChars = 0;
-  /** The bytes being written, until the write has finished. */
+  /** The bytes being written, until the write has finished, and the file they go to. */
   private writing: Buffer | null = null;
+  private writingTo: number | null = null;
   /** The file before a reopen, closed once the write under way on it has finished. */
   private closeWhenWritten: number | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
@@ -84,7 +85,7 @@ export class LogFile {
     const previous = this.fd;
     this.fd = fd;
     if (previous === null) return;
-    if (this.writing) this.closeWhenWritten = previous;
+    if (this.writing && this.writingTo === previous) this.closeWhenWritten = previous;
     else closeSync(previous);
   }
 
@@ -110,6 +111,7 @@ export class LogFile {
       this.flushTimer = null;
     }
     this.writing = bytes;
+    this.writingTo = this.fd;
     this.writeFrom(this.fd, bytes, 0);
   }
 
@@ -118,6 +120,7 @@ export class LogFile {
       if (!error && offset + written < bytes.length) return this.writeFrom(fd, bytes, offset + written);
       if (error) this.reportFailure(`${bytes.length} bytes of log lines not written to ${this.file}: ${error.message}`);
       this.writing = null;
+      this.writingTo = null;
       if (this.closeWhenWritten !== null) {
         closeSync(this.closeWhenWritten);
         this.closeWhenWritten = null;
