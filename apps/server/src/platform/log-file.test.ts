@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -86,6 +86,39 @@ describe('LogFile', () => {
     await eventually(() => textOf(rotated) + textOf(file) === all, 'every line in one of the two files');
     expect(textOf(rotated).startsWith(line('before the rotation'))).toBe(true);
     expect(textOf(file).endsWith(line('after the rotation'))).toBe(true);
+  });
+
+  it('keeps no rotated file open once its writes are done, however quickly the rotations come', async () => {
+    const dir = folder();
+    const file = path.join(dir, 'app.log');
+    const log = new LogFile(file, { gatherChars: 1, flushAfterMs: 60_000 });
+    await log.ready;
+    const openFiles = () =>
+      readdirSync('/proc/self/fd').map((fd) => {
+        try {
+          return readlinkSync(path.join('/proc/self/fd', fd));
+        } catch {
+          return '';
+        }
+      });
+
+    log.write(line('first'));
+    renameSync(file, path.join(dir, 'app.log.1'));
+    log.reopen();
+    log.write(line('second'));
+    renameSync(file, path.join(dir, 'app.log.2'));
+    log.reopen();
+    log.write(line('third'));
+
+    const all = line('first') + line('second') + line('third');
+    const written = () => ['app.log.1', 'app.log.2', 'app.log'].map((name) => textOf(path.join(dir, name))).join('');
+    await eventually(() => written() === all, 'every line written');
+    await sleep(20);
+    expect(
+      openFiles()
+        .filter((target) => target.startsWith(dir))
+        .map((target) => path.basename(target)),
+    ).toEqual(['app.log']);
   });
 
   it('says on its failure channel when a write fails (a full disk), drops those lines and keeps going', async () => {
