@@ -25,6 +25,16 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
 
 const line = (text: string) => `${JSON.stringify({ msg: text })}\n`;
 
+/** What this process has open, as the kernel names it. */
+const openFiles = () =>
+  readdirSync('/proc/self/fd').map((fd) => {
+    try {
+      return readlinkSync(path.join('/proc/self/fd', fd));
+    } catch {
+      return '';
+    }
+  });
+
 describe('LogFile', () => {
   it('writes nothing per line, and the gathered lines in one go once they reach the gathering size', async () => {
     const file = path.join(folder(), 'logs', 'app.log');
@@ -93,15 +103,6 @@ describe('LogFile', () => {
     const file = path.join(dir, 'app.log');
     const log = new LogFile(file, { gatherChars: 1, flushAfterMs: 60_000 });
     await log.ready;
-    const openFiles = () =>
-      readdirSync('/proc/self/fd').map((fd) => {
-        try {
-          return readlinkSync(path.join('/proc/self/fd', fd));
-        } catch {
-          return '';
-        }
-      });
-
     log.write(line('first'));
     renameSync(file, path.join(dir, 'app.log.1'));
     log.reopen();
