@@ -162,3 +162,28 @@ export async function startChild(modulePath, { env = process.env, message, stdou
 export function startBareServerProcess(body, headers) {
   return startChild(new URL('./bare-server.mjs', import.meta.url), { message: { body, headers } });
 }
+
+/**
+ * The environment bench/app-server.mjs runs the app in over a generated catalogue, as production
+ * runs it: an access line per request appended to `logFile` (README.md "LOG_FILE").
+ * @param {{ databaseUrl: string, dataDir: string }} catalogue
+ * @param {string} logFile
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function catalogueAppEnv(catalogue, logFile) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    LOG_FILE: logFile,
+    DATABASE_URL: catalogue.databaseUrl,
+    DATA_DIR: catalogue.dataDir,
+    SEED_DEMO_DATA: 'false',
+    // Production settings, with the embedded card payments: no payment call is measured.
+    ALLOW_SIMULATED_PAYMENTS: 'true',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // Search as typed: a translation service would measure the network, not the server.
+    TRANSLATE_URL: undefined,
+  };
+}

@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
-import { snapshot, startChild } from './harness.mjs';
+import { catalogueAppEnv, snapshot, startChild } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const dataDir = path.join(here, '.data', 'instructions');
@@ -23,19 +23,7 @@ const requests = Number(process.env.REQUESTS ?? 4000);
 const catalogue = await ensureCatalogue({ dir: dataDir, count: 500 });
 const targets = pickTargets(catalogue.databaseUrl);
 const requestPath = process.argv[2] ?? `/api/product/by-slug/${encodeURIComponent(targets.slug)}`;
-const appEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'info',
-  LOG_FILE: path.join(dataDir, 'access.log'),
-  DATABASE_URL: catalogue.databaseUrl,
-  DATA_DIR: catalogue.dataDir,
-  SEED_DEMO_DATA: 'false',
-  ALLOW_SIMULATED_PAYMENTS: 'true',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  TRANSLATE_URL: undefined,
-};
+const appEnv = catalogueAppEnv(catalogue, path.join(dataDir, 'access.log'));
 
 /** The bytes and headers the app answers, for the bare server to send. */
 async function appAnswer() {

@@ -24,7 +24,7 @@ import {
   realArchivesFromEnv,
 } from './archive.mjs';
 import { ensureCatalogue, pickTargets } from './catalogue.mjs';
-import { measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
+import { catalogueAppEnv, measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { ledgerSettingsFromEnv, measureLedgers, printLedgers } from './ledger.mjs';
 import { measurePricing, printPricing } from './pricing.mjs';
 import { measureCartEvents, measureRecordCall, printAnalytics } from './analytics.mjs';
@@ -185,23 +185,7 @@ async function measureCatalogue() {
   // As production runs it: an access line per request, appended to a file (README.md "LOG_FILE").
   const logFile = path.join(dataDir, 'access.log');
   rmSync(logFile, { force: true });
-  const app = await startChild(new URL('./app-server.mjs', import.meta.url), {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      LOG_FILE: logFile,
-      DATABASE_URL: catalogue.databaseUrl,
-      DATA_DIR: catalogue.dataDir,
-      SEED_DEMO_DATA: 'false',
-      // Production settings, with the embedded card payments: no payment call is measured.
-      ALLOW_SIMULATED_PAYMENTS: 'true',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      // Search as typed: a translation service would measure the network, not the server.
-      TRANSLATE_URL: undefined,
-    },
-  });
+  const app = await startChild(new URL('./app-server.mjs', import.meta.url), { env: catalogueAppEnv(catalogue, logFile) });
   const rows = [];
   try {
     for (const call of calls) {
