@@ -8,7 +8,7 @@ import { compression } from './http/compression.js';
 import { errorHandling } from './http/error-handling.js';
 import { Metrics, metricsRoute } from './http/metrics.js';
 import { openApi } from './http/openapi.js';
-import { requestIdOf, requestLog, requestLoggerOf } from './http/request-log.js';
+import { REQUEST_ID_LOG_LABEL, requestIdOf, requestLog, requestLoggerOf } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { requestText } from './http/request-text.js';
 import { security } from './http/security.js';
@@ -74,7 +74,7 @@ export async function buildApp(given: AppDependencies) {
   const app = Fastify({
     loggerInstance: log,
     // requestLog writes one line per request instead of Fastify's two, without the query string.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     requestIdHeader: false,
     genReqId: requestIdOf,
     childLoggerFactory: requestLoggerOf,

@@ -38,6 +38,9 @@ export interface AccessLine {
   responseBytes: number | undefined;
 }
 
+/** The field of a request's log lines that holds its id (Fastify's `requestIdLogLabel`). */
+export const REQUEST_ID_LOG_LABEL = 'requestId';
+
 const { chindingsSym, lsCacheSym, needsMetadataGsym, streamSym, timeSym } = pino.symbols;
 
 /** A field as pino writes it: text escaped as JSON, a finite number as it is, undefined left out. */
@@ -61,11 +64,12 @@ export function accessLogOf(log: Logger): (level: Level, line: AccessLine) => vo
   const levelPrefixes = internals[lsCacheSym] as Record<number, string>;
   const time = internals[timeSym] as () => string;
   const bindings = internals[chindingsSym] as string;
+  const requestIdKey = `,"${REQUEST_ID_LOG_LABEL}":`;
   return (level, line) => {
     if (!log.isLevelEnabled(level)) return;
     stream.write(
       `${levelPrefixes[log.levels.values[level]!]}${time()}${bindings}` +
-        `,"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)}` +
+        `${requestIdKey}${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)}` +
         numberField('statusCode', line.statusCode) +
         numberField('durationMs', line.durationMs) +
         textField('clientIp', line.clientIp) +

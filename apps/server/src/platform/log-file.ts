@@ -60,7 +60,7 @@ export class LogFile {
     this.gathered.push(line);
     this.gatheredChars += line.length;
     if (this.gatheredChars >= this.options.gatherChars) this.writeOut();
-    else this.flushTimer ??= setTimeout(this.flushLater, this.options.flushAfterMs).unref();
+    else this.flushSoon();
   }
 
   /**
@@ -87,6 +87,15 @@ export class LogFile {
     if (previous === null) return;
     if (this.writing && this.writingTo === previous) this.closeWhenWritten = previous;
     else closeSync(previous);
+  }
+
+  /** Lines gathered under the gathering size are written after the flush delay at the latest. */
+  private flushSoon(): void {
+    this.flushTimer ??= setTimeout(this.flushLater, this.options.flushAfterMs).unref();
+  }
+
+  private notWritten(bytes: Buffer, error: Error): void {
+    this.reportFailure(`${bytes.length} bytes of log lines not written to ${this.file}: ${error.message}`);
   }
 
   private readonly flushLater = () => {
@@ -118,7 +127,7 @@ export class LogFile {
   private writeFrom(fd: number, bytes: Buffer, offset: number): void {
     write(fd, bytes, offset, bytes.length - offset, null, (error, written) => {
       if (!error && offset + written < bytes.length) return this.writeFrom(fd, bytes, offset + written);
-      if (error) this.reportFailure(`${bytes.length} bytes of log lines not written to ${this.file}: ${error.message}`);
+      if (error) this.notWritten(bytes, error);
       this.writing = null;
       this.writingTo = null;
       if (this.closeWhenWritten !== null) {
@@ -126,7 +135,7 @@ export class LogFile {
         this.closeWhenWritten = null;
       }
       if (this.gatheredChars >= this.options.gatherChars) this.writeOut();
-      else if (this.gathered.length > 0) this.flushTimer ??= setTimeout(this.flushLater, this.options.flushAfterMs).unref();
+      else if (this.gathered.length > 0) this.flushSoon();
     });
   }
 
@@ -134,7 +143,7 @@ export class LogFile {
     try {
       for (let offset = 0; offset < bytes.length;) offset += writeSync(this.fd!, bytes, offset);
     } catch (error) {
-      this.reportFailure(`${bytes.length} bytes of log lines not written to ${this.file}: ${(error as Error).message}`);
+      this.notWritten(bytes, error as Error);
     }
   }
 }

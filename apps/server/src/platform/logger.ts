@@ -31,9 +31,8 @@ export interface ProcessLog {
 
 /**
  * The logger as the configuration asks: lines to stdout as they come (a supervisor or container
- * runtime collects them), or appended to LOG_FILE in writes of a few KiB (a quiet instance's within a second), off the
- * request's path.
- * Gathered lines are written out on `flush`, on exit, and the file is opened again on SIGHUP
+ * runtime collects them), or appended to LOG_FILE in writes of a few KiB (a quiet instance's within
+ * a second), off the request's path. Gathered lines are written out on `flush`, on exit, and the file is opened again on SIGHUP
  * (after logrotate moved it).
  */
 export function openProcessLog(config: Pick<Config, 'logLevel' | 'logFile'>): ProcessLog {
