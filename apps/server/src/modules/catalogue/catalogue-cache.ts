@@ -14,13 +14,17 @@ export class CatalogueCache {
     this.answers = new DroppableLru({ max: maxEntries, ttlMs, ...(keepOnlyRepeated ? { keepOnSecondAskWithin: maxEntries } : {}) });
   }
 
-  getOrCompute(key: string, compute: () => Promise<unknown>): Promise<EncodedBody> {
-    return this.answers.getOrCompute(key, async () => EncodedBody.json(await compute()));
+  /**
+   * The kept answer itself when there is one, not a promise of it: a kept answer is then sent
+   * without a turn of the microtask queue per await on its way (docs/decisions/0021).
+   */
+  getOrCompute(key: string, compute: () => Promise<unknown>): EncodedBody | Promise<EncodedBody> {
+    return this.answers.get(key) ?? this.answers.getOrCompute(key, async () => EncodedBody.json(await compute()));
   }
 
   /** `getOrCompute` for an answer the computation writes as JSON bytes itself. */
-  getOrComputeJson(key: string, computeJson: () => Promise<Buffer>): Promise<EncodedBody> {
-    return this.answers.getOrCompute(key, async () => new EncodedBody(await computeJson()));
+  getOrComputeJson(key: string, computeJson: () => Promise<Buffer>): EncodedBody | Promise<EncodedBody> {
+    return this.answers.get(key) ?? this.answers.getOrCompute(key, async () => new EncodedBody(await computeJson()));
   }
 
   clear(): void {

@@ -17,7 +17,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendEncoded } from '../../http/compression.js';
-import type { CatalogueAnswer, CatalogueService } from './catalogue.service.js';
+import { EncodedBody } from '../../platform/encoded-body.js';
+import type { CatalogueAnswer, CatalogueAnswering, CatalogueService } from './catalogue.service.js';
 
 export interface CatalogueRoutesOptions {
   catalogue: CatalogueService;
@@ -25,13 +26,27 @@ export interface CatalogueRoutesOptions {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * A kept answer is already the JSON text of the same typed value, so it goes out as it is (or in its
- * kept compressed form); a fresh one goes through the route's response schema.
+ * kept compressed form), at once when it is kept here; a fresh one goes through the route's response
+ * schema. Either is compressed here, so the routes go without the compression plugin's hooks.
  */
-function send<T>(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer<T>): T | FastifyReply {
-  if ('value' in answer) return answer.value;
-  return sendEncoded(request, reply, answer.kept, 'application/json; charset=utf-8');
+function send<T>(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswering<T>) {
+  if (answer instanceof Promise) return sendOnceRead(request, reply, answer);
+  sendNow(request, reply, answer);
+  return undefined;
+}
+
+/** Fastify waits on the reply returned: it is a thenable, settled once the answer is sent. */
+async function sendOnceRead<T>(request: FastifyRequest, reply: FastifyReply, answer: Promise<CatalogueAnswer<T>>) {
+  return sendNow(request, reply, await answer);
+}
+
+function sendNow<T>(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer<T>): FastifyReply {
+  const body = 'kept' in answer ? answer.kept : new EncodedBody(Buffer.from(reply.serialize(answer.value) as string));
+  return sendEncoded(request, reply, body, JSON_TYPE);
 }
 
 /** The catalogue's public reads: lists, bestsellers, listings, portfolios, sub categories, search, product pages. */
@@ -42,6 +57,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     API_PATHS.product.list,
     {
       config: { studio: 'read' },
+      compress: false,
       schema: {
         tags,
         summary:
@@ -50,13 +66,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.listAnswer(request.user, request.query)),
+    (request, reply) => send(request, reply, catalogue.listAnswer(request.user, request.query)),
   );
 
   app.get(
     API_PATHS.product.popular,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary: 'Approved products by units sold in the period (month: last 30 days, year: last 365), then downloads, then newest',
@@ -64,13 +81,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.popularAnswer(request.query.period, request.query.limit)),
+    (request, reply) => send(request, reply, catalogue.popularAnswer(request.query.period, request.query.limit)),
   );
 
   app.get(
     API_PATHS.product.listing,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary:
@@ -79,13 +97,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: listingSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.listingAnswer(request.params.slug)),
+    (request, reply) => send(request, reply, catalogue.listingAnswer(request.params.slug)),
   );
 
   app.get(
     API_PATHS.product.portfolio,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary: 'Approved products whose author studio name is the slug with hyphens as spaces (any letter case)',
@@ -93,26 +112,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => catalogue.portfolio(request.params.slug),
+    (request, reply) => send(request, reply, catalogue.portfolioAnswer(request.params.slug)),
   );
 
   app.get(
     API_PATHS.product.subCategories,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary: 'Every sub category with its number of approved products (browse tabs)',
         response: { 200: subCategoryCountsSchema },
       },
     },
-    async () => catalogue.subCategoryCounts(),
+    (request, reply) => send(request, reply, catalogue.subCategoryCountsAnswer()),
   );
 
   app.get(
     API_PATHS.product.search,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary:
@@ -121,13 +142,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productSummaryListSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.searchAnswer(request.query.q, request.query.limit)),
+    (request, reply) => send(request, reply, catalogue.searchAnswer(request.query.q, request.query.limit)),
   );
 
   app.get(
     API_PATHS.product.searchResults,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary:
@@ -136,13 +158,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: searchResultsSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.searchResultsAnswer(request.query)),
+    (request, reply) => send(request, reply, catalogue.searchResultsAnswer(request.query)),
   );
 
   app.get(
     API_PATHS.product.bySlug,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary: 'Product by /downloads/{title} slug; a product not yet approved only for its owner and admins',
@@ -150,13 +173,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productDetailSchema, ...errors },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.bySlugAnswer(request.user, request.params.slug)),
+    (request, reply) => send(request, reply, catalogue.bySlugAnswer(request.user, request.params.slug)),
   );
 
   app.get(
     API_PATHS.product.alsoBought,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary:
@@ -165,13 +189,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: alsoBoughtSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.alsoBoughtAnswer(request.params.id)),
+    (request, reply) => send(request, reply, catalogue.alsoBoughtAnswer(request.params.id)),
   );
 
   app.get(
     API_PATHS.product.byId,
     {
       config: { studio: 'self' },
+      compress: false,
       schema: {
         tags,
         summary: 'Product by id; a product not yet approved only for its owner and admins',
@@ -179,6 +204,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: productDetailSchema, ...errors },
       },
     },
-    async (request, reply) => send(request, reply, await catalogue.byIdAnswer(request.user, request.params.id)),
+    (request, reply) => send(request, reply, catalogue.byIdAnswer(request.user, request.params.id)),
   );
 };

@@ -57,6 +57,17 @@ export interface ListQuery {
  */
 export type CatalogueAnswer<T> = { value: T } | { kept: EncodedBody };
 
+/** A kept answer at once; anything else once read (docs/decisions/0021). */
+export type CatalogueAnswering<T> = CatalogueAnswer<T> | Promise<CatalogueAnswer<T>>;
+
+function keptAnswer<T>(body: EncodedBody | Promise<EncodedBody>): CatalogueAnswering<T> {
+  return body instanceof Promise ? body.then((kept) => ({ kept })) : { kept: body };
+}
+
+async function valueAnswer<T>(value: Promise<T>): Promise<CatalogueAnswer<T>> {
+  return { value: await value };
+}
+
 /** Published on every product write or sale; every instance drops its kept catalogue reads. */
 const CATALOGUE_CHANGED = 'catalogue.changed';
 /** What CATALOGUE_CHANGED carries: the products written, when the writer named them. */
@@ -139,38 +150,38 @@ export class CatalogueService {
   }
 
   /** GET list: visitors share one kept answer per query; a signed-in list depends on who asks. */
-  async listAnswer(viewer: SessionUser | null, query: ListQuery): Promise<CatalogueAnswer<ProductSummary[]>> {
-    if (viewer) return { value: await this.list(viewer, query) };
-    return { kept: await this.answers.getOrCompute(`list:${JSON.stringify(query)}`, () => this.list(null, query)) };
+  listAnswer(viewer: SessionUser | null, query: ListQuery): CatalogueAnswering<ProductSummary[]> {
+    if (viewer) return valueAnswer(this.list(viewer, query));
+    return keptAnswer(this.answers.getOrCompute(`list:${JSON.stringify(query)}`, () => this.list(null, query)));
   }
 
-  async popularAnswer(period: PopularPeriod, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
-    return { kept: await this.answers.getOrCompute(`popular:${period}:${limit}`, () => this.popular(period, limit)) };
+  popularAnswer(period: PopularPeriod, limit: number): CatalogueAnswering<ProductSummary[]> {
+    return keptAnswer(this.answers.getOrCompute(`popular:${period}:${limit}`, () => this.popular(period, limit)));
   }
 
-  async listingAnswer(slug: string): Promise<CatalogueAnswer<{ title: string | null; products: ProductSummary[] }>> {
-    return { kept: await this.answers.getOrCompute(`listing:${slug}`, () => this.listing(slug)) };
+  listingAnswer(slug: string): CatalogueAnswering<{ title: string | null; products: ProductSummary[] }> {
+    return keptAnswer(this.answers.getOrCompute(`listing:${slug}`, () => this.listing(slug)));
   }
 
-  async searchAnswer(text: string, limit: number): Promise<CatalogueAnswer<ProductSummary[]>> {
+  searchAnswer(text: string, limit: number): CatalogueAnswering<ProductSummary[]> {
     const typed = searchTokens(text);
-    return { kept: await this.searchAnswers.getOrComputeJson(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)) };
+    return keptAnswer(this.searchAnswers.getOrComputeJson(`search:${typed.join(' ')}:${limit}`, () => this.search(text, typed, limit)));
   }
 
   /** GET "Buyers also bought": the same for everybody, kept like the other product reads. */
-  async alsoBoughtAnswer(productId: string): Promise<CatalogueAnswer<ProductSummary[]>> {
-    return {
-      kept: await this.productAnswers.getOrCompute(`also-bought:${productId}`, async () =>
+  alsoBoughtAnswer(productId: string): CatalogueAnswering<ProductSummary[]> {
+    return keptAnswer(
+      this.productAnswers.getOrCompute(`also-bought:${productId}`, async () =>
         this.cards.of(await this.rows.alsoBoughtIds(productId, this.daysAgo(ALSO_BOUGHT_DAYS), ALSO_BOUGHT_LIMIT)),
       ),
-    };
+    );
   }
 
   /** GET search results: the same for everybody, so always kept (the answer holds approved products only). */
-  async searchResultsAnswer(query: SearchResultsQuery): Promise<CatalogueAnswer<SearchResults>> {
+  searchResultsAnswer(query: SearchResultsQuery): CatalogueAnswering<SearchResults> {
     const typed = searchTokens(query.q);
     const key = `results:${JSON.stringify({ ...query, q: typed.join(' ') })}`;
-    return { kept: await this.searchAnswers.getOrCompute(key, () => this.searchResults(query, typed)) };
+    return keptAnswer(this.searchAnswers.getOrCompute(key, () => this.searchResults(query, typed)));
   }
 
   /** How long this instance's last whole build of the search index took, in milliseconds. */
@@ -178,15 +189,15 @@ export class CatalogueService {
     return this.searchIndex.lastBuildMs;
   }
 
-  async bySlugAnswer(viewer: SessionUser | null, slug: string): Promise<CatalogueAnswer<ProductDetail>> {
-    if (viewer) return { value: await this.getBySlug(viewer, slug) };
-    return { kept: await this.productAnswers.getOrCompute(`slug:${slug.toLowerCase()}`, () => this.getBySlug(null, slug)) };
+  bySlugAnswer(viewer: SessionUser | null, slug: string): CatalogueAnswering<ProductDetail> {
+    if (viewer) return valueAnswer(this.getBySlug(viewer, slug));
+    return keptAnswer(this.productAnswers.getOrCompute(`slug:${slug.toLowerCase()}`, () => this.getBySlug(null, slug)));
   }
 
   /** GET by id: visitors share one kept answer per product; the owner and admins may see more. */
-  async byIdAnswer(viewer: SessionUser | null, id: string): Promise<CatalogueAnswer<ProductDetail>> {
-    if (viewer) return { value: await this.getById(viewer, id) };
-    return { kept: await this.productAnswers.getOrCompute(`id:${id}`, () => this.getById(null, id)) };
+  byIdAnswer(viewer: SessionUser | null, id: string): CatalogueAnswering<ProductDetail> {
+    if (viewer) return valueAnswer(this.getById(viewer, id));
+    return keptAnswer(this.productAnswers.getOrCompute(`id:${id}`, () => this.getById(null, id)));
   }
 
   /** Drops this instance's kept reads (and reloads its search index) whenever any instance writes a product; resolves once listening. */
@@ -279,14 +290,14 @@ export class CatalogueService {
     };
   }
 
-  async portfolio(slug: string): Promise<ProductSummary[]> {
-    return this.cards.of(await this.rows.idsByAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT));
+  async portfolioAnswer(slug: string): Promise<CatalogueAnswer<ProductSummary[]>> {
+    return { value: await this.cards.of(await this.rows.idsByAuthorName(slugToAuthor(slug).trim(), LISTING_LIMIT)) };
   }
 
   /** Every sub category in the order of docs/product-spec.md §3 with its number of approved products. */
-  async subCategoryCounts(): Promise<Array<{ subCategory: SubCategory; count: number }>> {
+  async subCategoryCountsAnswer(): Promise<CatalogueAnswer<Array<{ subCategory: SubCategory; count: number }>>> {
     const counts = await this.rows.approvedCountsBySubCategory();
-    return SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 }));
+    return { value: SUB_CATEGORIES.map((subCategory) => ({ subCategory, count: counts.get(subCategory) ?? 0 })) };
   }
 
   /**
