@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_PATHS } from '@market/contracts';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, uniqueChannelPrefix } from './test/helper.js';
 import { freePort } from './test/processes.js';
@@ -87,6 +88,22 @@ describe('the HTTP shell', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('reads a multipart body only where a route takes a form', async () => {
+    const ctx = await buildTestApp();
+    const form = {
+      headers: { 'content-type': 'multipart/form-data; boundary=part' },
+      payload: '--part\r\nContent-Disposition: form-data; name="message"\r\n\r\nA port, please.\r\n--part--\r\n',
+    };
+
+    const contact = await ctx.app.inject({ method: 'POST', url: API_PATHS.contact.messages, ...form });
+    const upload = await ctx.app.inject({ method: 'POST', url: API_PATHS.product.upload, ...form });
+
+    expect(contact.statusCode).toBe(415);
+    expect(contact.json()).toEqual({ message: expect.stringContaining('Unsupported Media Type') });
+    // Read as a form, then refused for who sends it.
+    expect(upload.statusCode).toBe(401);
   });
 
   it('lists every API route in the OpenAPI document at /api/docs', async () => {

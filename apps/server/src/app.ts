@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { API_PATHS, API_V1_PREFIX, MAX_IMAGE_BYTES, MAX_SCREENSHOTS } from '@market/contracts';
-import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyPluginOptions, LogController } from 'fastify';
+import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/index.js';
 import { compression } from './http/compression.js';
 import { errorHandling } from './http/error-handling.js';
@@ -133,16 +133,23 @@ export async function buildApp(given: AppDependencies) {
   await app.register(requestText);
   await app.register(strictRequestSchemas);
   await app.register(cookie);
-  await app.register(multipart, {
-    // Per-field limits (images, source archive) are enforced while reading; these are the outer bounds.
-    limits: {
-      fileSize: Math.max(config.sourceMaxBytes, MAX_IMAGE_BYTES) + 1,
-      files: MAX_SCREENSHOTS + 3,
-      fields: 40,
-      fieldSize: 4 * 1024 * 1024,
-      parts: 60,
-    },
-  });
+  // Only the routes reading multipart bodies (uploads, releases, deliveries, chat attachments) have the
+  // plugin in their scope: its two hooks run on every request they cover, and every other route
+  // refuses a multipart body as an unsupported type (docs/decisions/0021).
+  const withMultipartBodies = <Options extends FastifyPluginOptions>(routes: FastifyPluginAsyncZod<Options>, options: Options) =>
+    app.register(async (scope) => {
+      await scope.register(multipart, {
+        // Per-field limits (images, source archive) are enforced while reading; these are the outer bounds.
+        limits: {
+          fileSize: Math.max(config.sourceMaxBytes, MAX_IMAGE_BYTES) + 1,
+          files: MAX_SCREENSHOTS + 3,
+          fields: 40,
+          fieldSize: 4 * 1024 * 1024,
+          parts: 60,
+        },
+      });
+      await scope.register(routes, options);
+    });
   await app.register(authentication, { auth: services.auth, cookieSecure: config.cookieSecure });
   // Right after the session is known: a member acting for a studio is refused what their role lacks (docs/decisions/0018).
   await app.register(studioAccess, { studios: services.studios });
@@ -186,9 +193,9 @@ export async function buildApp(given: AppDependencies) {
   });
 
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
-  await app.register(productRoutes, { products: services.products, idempotency: services.idempotency });
+  await withMultipartBodies(productRoutes, { products: services.products, idempotency: services.idempotency });
   await app.register(moderationRoutes, { moderation: services.moderation });
-  await app.register(releaseRoutes, { releases: services.releases });
+  await withMultipartBodies(releaseRoutes, { releases: services.releases });
   await app.register(archiveRoutes, { archives: services.archives });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(viewRoutes, { views: services.views, rateLimitPerMinute: VIEW_RATE_LIMIT_PER_MINUTE });
@@ -205,11 +212,11 @@ export async function buildApp(given: AppDependencies) {
   await app.register(discountRoutes, { discounts: services.discounts });
   await app.register(saleRoutes, { sales: services.sales });
   await app.register(bundleRoutes, { bundles: services.bundles });
-  await app.register(customWorkRoutes, { customWork: services.customWork });
+  await withMultipartBodies(customWorkRoutes, { customWork: services.customWork });
   await app.register(webhookRoutes, { webhooks: services.webhooks, licences: services.licences });
   await app.register(studioRoutes, { studios: services.studios });
   await app.register(peopleRoutes, { people: services.people });
-  await app.register(reskinRoutes, {
+  await withMultipartBodies(reskinRoutes, {
     chat: services.reskinChat,
     rateLimitPerMinute: config.chatRateLimitPerMinute,
     openStreams: metrics?.chatStreams,
@@ -231,7 +238,7 @@ export async function buildApp(given: AppDependencies) {
     licences: services.licences,
     verifyRateLimitPerMinute: config.verifyRateLimitPerMinute,
   });
-  await app.register(apiV1Routes, {
+  await withMultipartBodies(apiV1Routes, {
     licences: services.licences,
     products: services.products,
     withdrawals: services.withdrawals,
