@@ -3,6 +3,8 @@
 // On a shared machine the same build's req/s moves by ±15 % between runs; these counts agree
 // within about 1 %, so they compare two builds where the timed bench cannot (docs/decisions/0021).
 // Now and then a run lands about 20k higher (the JIT's choices differ): take the least of a few.
+// Count on an idle machine: the server's timers and jobs run per second of wall time, and under
+// valgrind on a loaded machine those seconds stretch and their work lands on every request.
 // BARE=1 counts the bare node:http server answering the same bytes instead.
 //
 // The app runs as bench/run.mjs runs it (NODE_ENV=production, an access line per request to a
