@@ -50,4 +50,47 @@ describe('a droppable LRU', () => {
     expect(computedTimes('a')).toBe(1);
     expect(new Set(answers).size).toBe(1);
   });
+
+  it('hands back at once a value computed without waiting, kept as an awaited one would be', () => {
+    const cache = new DroppableLru<{ key: string }>({ max: 2, keepOnSecondAskWithin: 3 });
+    const first = cache.getOrComputeNow('a', () => ({ key: 'a' }));
+    expect(first).not.toBeInstanceOf(Promise);
+    expect(first).toEqual({ key: 'a' });
+    // Asked once: handed back, not kept; asked again: kept.
+    expect(cache.get('a')).toBeUndefined();
+    cache.getOrComputeNow('a', () => ({ key: 'a' }));
+    expect(cache.get('a')).toEqual({ key: 'a' });
+    expect(cache.getOrComputeNow('a', () => ({ key: 'other' }))).toEqual({ key: 'a' });
+  });
+
+  it('joins a computation under way rather than computing the key again at once', async () => {
+    const cache = new DroppableLru<{ key: string }>({ max: 2 });
+    const { promise, resolve } = Promise.withResolvers<{ key: string }>();
+    const waiting = cache.getOrComputeNow('a', () => promise);
+    const joined = cache.getOrComputeNow('a', () => ({ key: 'computed twice' }));
+    expect(joined).toBe(waiting);
+    resolve({ key: 'a' });
+    expect(await joined).toEqual({ key: 'a' });
+    expect(cache.get('a')).toEqual({ key: 'a' });
+  });
+
+  it('lets a computation that fails at once throw to its caller and keeps nothing of it', () => {
+    const cache = new DroppableLru<{ key: string }>({ max: 2 });
+    expect(() =>
+      cache.getOrComputeNow('a', () => {
+        throw new Error('the database is away');
+      }),
+    ).toThrow('the database is away');
+    expect(cache.getOrComputeNow('a', () => ({ key: 'a' }))).toEqual({ key: 'a' });
+  });
+
+  it('does not keep a value computed at once after a clear that came while an earlier one ran', () => {
+    const cache = new DroppableLru<{ key: string }>({ max: 2 });
+    const value = cache.getOrComputeNow('a', () => {
+      cache.clear();
+      return { key: 'stale' };
+    });
+    expect(value).toEqual({ key: 'stale' });
+    expect(cache.get('a')).toBeUndefined();
+  });
 });

@@ -83,8 +83,24 @@ export class DroppableLru<V extends object> {
   }
 
   async getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
+    return this.getOrComputeNow(key, compute);
+  }
+
+  /**
+   * `getOrCompute` handing back at once what needs no waiting: the kept value, or one the
+   * computation returns itself rather than a promise of it (kept alike); a computation under way
+   * is joined (docs/decisions/0021).
+   */
+  getOrComputeNow(key: string, compute: () => V | Promise<V>): V | Promise<V> {
+    const kept = this.entries.get(key) ?? this.computing.get(key);
+    if (kept !== undefined) return kept;
     // Only an ask that starts a computation is noted: one joining it or kept is not a second ask.
-    return this.entries.get(key) ?? this.computing.get(key) ?? this.computeNew(key, compute, this.recentAsks?.note(key) ?? true);
+    const keep = this.recentAsks?.note(key) ?? true;
+    const startedIn = this.begin();
+    const value = compute();
+    if (value instanceof Promise) return this.awaitComputed(key, value, startedIn, keep);
+    if (keep) this.remember(startedIn, key, value);
+    return value;
   }
 
   /** Computes the key's value anew (or joins the computation under way) and keeps it. */
@@ -94,7 +110,12 @@ export class DroppableLru<V extends object> {
 
   private computeNew(key: string, compute: () => Promise<V>, keep: boolean): Promise<V> {
     const startedIn = this.begin();
-    const computed = compute()
+    return this.awaitComputed(key, compute(), startedIn, keep);
+  }
+
+  /** Joined by later asks of the key until it settles; kept then, if `keep` and nothing was dropped meanwhile. */
+  private awaitComputed(key: string, computing: Promise<V>, startedIn: number, keep: boolean): Promise<V> {
+    const computed = computing
       .then((value) => {
         if (keep) this.remember(startedIn, key, value);
         return value;

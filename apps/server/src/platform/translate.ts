@@ -2,10 +2,11 @@ import type { Logger } from 'pino';
 
 /** Turns search text into English before it is matched (docs/product-spec.md §5 and 7). */
 export interface Translator {
-  toEnglish(text: string): Promise<string>;
+  /** The text itself when there is nothing to wait for: a search as typed then answers at once (docs/decisions/0021). */
+  toEnglish(text: string): string | Promise<string>;
 }
 
-export const noTranslation: Translator = { toEnglish: async (text) => text };
+export const noTranslation: Translator = { toEnglish: (text) => text };
 
 /**
  * A LibreTranslate-compatible client: `POST {q, source: 'auto', target: 'en', format: 'text'}`

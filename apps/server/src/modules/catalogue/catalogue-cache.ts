@@ -19,12 +19,18 @@ export class CatalogueCache {
    * without a turn of the microtask queue per await on its way (docs/decisions/0021).
    */
   getOrCompute(key: string, compute: () => Promise<unknown>): EncodedBody | Promise<EncodedBody> {
-    return this.answers.get(key) ?? this.answers.getOrCompute(key, async () => EncodedBody.json(await compute()));
+    return this.answers.getOrComputeNow(key, async () => EncodedBody.json(await compute()));
   }
 
-  /** `getOrCompute` for an answer the computation writes as JSON bytes itself. */
-  getOrComputeJson(key: string, computeJson: () => Promise<Buffer>): EncodedBody | Promise<EncodedBody> {
-    return this.answers.get(key) ?? this.answers.getOrCompute(key, async () => new EncodedBody(await computeJson()));
+  /**
+   * `getOrCompute` for an answer the computation writes as JSON bytes itself, handed back at once
+   * when the computation needed no waiting either (a search as typed, docs/decisions/0021).
+   */
+  getOrComputeJson(key: string, computeJson: () => Buffer | Promise<Buffer>): EncodedBody | Promise<EncodedBody> {
+    return this.answers.getOrComputeNow(key, () => {
+      const json = computeJson();
+      return json instanceof Promise ? json.then((bytes) => new EncodedBody(bytes)) : new EncodedBody(json);
+    });
   }
 
   clear(): void {

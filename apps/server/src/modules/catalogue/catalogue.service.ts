@@ -68,6 +68,12 @@ async function valueAnswer<T>(value: Promise<T>): Promise<CatalogueAnswer<T>> {
   return { value: await value };
 }
 
+/** The words as typed and, when it differs, their English translation. */
+function alternatives(typed: string[], english: string): string[][] {
+  const englishWords = searchTokens(english);
+  return englishWords.join(' ') === typed.join(' ') ? [typed] : [typed, englishWords];
+}
+
 /** Published on every product write or sale; every instance drops its kept catalogue reads. */
 const CATALOGUE_CHANGED = 'catalogue.changed';
 /** What CATALOGUE_CHANGED carries: the products written, when the writer named them. */
@@ -343,24 +349,29 @@ export class CatalogueService {
     this.cards.clear();
   }
 
-  /** The cards, as JSON, of the text as typed and its English translation (docs/product-spec.md §5): a product matching either is found. */
-  private async search(text: string, typed: string[], limit: number): Promise<Buffer> {
+  /**
+   * The cards, as JSON, of the text as typed and its English translation (docs/product-spec.md §5): a
+   * product matching either is found. At once when nothing needs waiting for: the index current, no
+   * translation service, every card kept (docs/decisions/0021).
+   */
+  private search(text: string, typed: string[], limit: number): Buffer | Promise<Buffer> {
     if (typed.length === 0) return Buffer.from('[]');
-    const index = await this.searchIndex.current();
-    return this.cards.jsonOf(topIds(index, await this.alternatives(text, typed), limit));
+    const index = this.searchIndex.currentNow();
+    const english = this.translator.toEnglish(text);
+    if (!index || english instanceof Promise) return this.searchOnceReady(typed, english, limit);
+    return this.cards.jsonOf(topIds(index, alternatives(typed, english), limit));
   }
 
-  /** The words as typed and, when it differs, their English translation. */
-  private async alternatives(text: string, typed: string[]): Promise<string[][]> {
-    const english = searchTokens(await this.translator.toEnglish(text));
-    return english.join(' ') === typed.join(' ') ? [typed] : [typed, english];
+  private async searchOnceReady(typed: string[], english: string | Promise<string>, limit: number): Promise<Buffer> {
+    const [index, translated] = await Promise.all([this.searchIndex.current(), english]);
+    return this.cards.jsonOf(topIds(index, alternatives(typed, translated), limit));
   }
 
   /** Products matching the text (every approved one when empty) and the filters, their total and facets. */
   private async searchResults(query: SearchResultsQuery, typed: string[]): Promise<SearchResults> {
     const now = this.clock.now();
     const [index, onSale] = await Promise.all([this.searchIndex.current(), this.rows.onSaleIdSet(now.toISOString())]);
-    const scores = typed.length === 0 ? null : index.match(await this.alternatives(query.q, typed));
+    const scores = typed.length === 0 ? null : index.match(alternatives(typed, await this.translator.toEnglish(query.q)));
     const page = searchPage(candidatesOf(index, scores, onSale), query, now.getTime());
     return { products: await this.cards.of(page.ids), total: page.total, facets: page.facets };
   }

@@ -11,6 +11,16 @@ const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
+function jsonArray(cards: readonly KeptCard[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  for (const { json } of cards) {
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(json);
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
 /**
  * The cards (ProductSummary) of products shown lately, by id. Lists and search find ids in their
  * index and take the cards from here, so a search the search cache has not seen costs one index
@@ -34,27 +44,26 @@ export class ProductCards {
 
   /**
    * `of` as the bytes of a JSON array, each card's JSON written and encoded when it was loaded
-   * rather than for every answer: an answer not kept is copied together, never encoded again.
+   * rather than for every answer: an answer not kept is copied together, never encoded again. At
+   * once, not a promise, when every card is kept (docs/decisions/0021).
    */
-  async jsonOf(ids: readonly string[]): Promise<Buffer> {
-    const parts: Buffer[] = [OPEN];
-    for (const { json } of await this.kept(ids)) {
-      if (parts.length > 1) parts.push(COMMA);
-      parts.push(json);
-    }
-    parts.push(CLOSE);
-    return Buffer.concat(parts);
+  jsonOf(ids: readonly string[]): Buffer | Promise<Buffer> {
+    const kept = this.kept(ids);
+    return kept instanceof Promise ? kept.then(jsonArray) : jsonArray(kept);
   }
 
-  private async kept(ids: readonly string[]): Promise<KeptCard[]> {
+  private kept(ids: readonly string[]): KeptCard[] | Promise<KeptCard[]> {
     // Every card kept, as for nearly every search once the cards shown lately are loaded: no waiting.
     const all: KeptCard[] = [];
     for (const id of ids) {
       const kept = this.cards.get(id);
-      if (!kept) break;
+      if (!kept) return this.keptOnceLoaded(ids);
       all.push(kept);
     }
-    if (all.length === ids.length) return all;
+    return all;
+  }
+
+  private async keptOnceLoaded(ids: readonly string[]): Promise<KeptCard[]> {
     const found = new Map<string, KeptCard>();
     const missing: string[] = [];
     for (const id of ids) {
@@ -62,13 +71,11 @@ export class ProductCards {
       if (kept) found.set(id, kept);
       else missing.push(id);
     }
-    if (missing.length > 0) {
-      const startedIn = this.cards.begin();
-      for (const card of await this.load(missing)) {
-        const kept = { card, json: Buffer.from(JSON.stringify(card)) };
-        found.set(card._id, kept);
-        this.cards.remember(startedIn, card._id, kept);
-      }
+    const startedIn = this.cards.begin();
+    for (const card of await this.load(missing)) {
+      const kept = { card, json: Buffer.from(JSON.stringify(card)) };
+      found.set(card._id, kept);
+      this.cards.remember(startedIn, card._id, kept);
     }
     return ids.flatMap((id) => found.get(id) ?? []);
   }

@@ -605,6 +605,8 @@ export class SearchIndex {
    */
   best(alternatives: string[][], count: number): number[] {
     const ties = this.tiePlaces();
+    // One alternative's best come in order already, best first and ties in tie order.
+    if (alternatives.length === 1) return this.bestOfAlternative(alternatives[0]!, count, ties).map(({ doc }) => doc);
     const scores = new Map<number, number>();
     for (const words of alternatives) {
       if (words.length === 0) continue;

@@ -107,4 +107,42 @@ describe('keeping the search index current', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(data.wholeReads()).toBe(2);
   });
+
+  it('hands over the index without waiting only while it is built and no reload is under way', async () => {
+    const data = catalogue();
+    data.titles.set('a', 'Alpha');
+    const keeper = new SearchIndexKeeper(data.load);
+    expect(keeper.currentNow()).toBeNull();
+    const index = await keeper.current();
+    expect(keeper.currentNow()).toBe(index);
+
+    data.titles.set('a', 'Omega');
+    keeper.productsChanged(['a']);
+    // The index at hand has not read the row yet: a search must wait for the reload.
+    expect(keeper.currentNow()).toBeNull();
+    expect(await found(keeper, 'omega')).toEqual(['a']);
+    expect([
+      ...keeper
+        .currentNow()!
+        .matchIds([['omega']])
+        .keys(),
+    ]).toEqual(['a']);
+  });
+
+  it('hands over the index without waiting again after a reload failed', async () => {
+    const data = catalogue();
+    data.titles.set('a', 'Alpha');
+    let failNamedReads = false;
+    const keeper = new SearchIndexKeeper(async (ids) => {
+      if (ids !== null && failNamedReads) throw new Error('the database is away');
+      return data.load(ids);
+    });
+    await keeper.current();
+    failNamedReads = true;
+    keeper.productsChanged(['a']);
+    expect(keeper.currentNow()).toBeNull();
+    await keeper.current();
+    // The failed reload left a rebuild to put things right; searches go on meanwhile.
+    expect(keeper.currentNow()).not.toBeNull();
+  });
 });

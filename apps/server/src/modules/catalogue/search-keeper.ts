@@ -49,6 +49,8 @@ export class SearchIndexKeeper {
   /** Products changed while a rebuild read the rows: reloaded once it is in place. */
   private changedDuringBuild = new Set<string>();
   private reloads: Promise<void> = Promise.resolve();
+  /** Reloads chained on `reloads` and not yet settled. */
+  private reloadsPending = 0;
   /** How long the last whole build took, in milliseconds. */
   lastBuildMs = 0;
 
@@ -65,6 +67,14 @@ export class SearchIndexKeeper {
     return this.index!;
   }
 
+  /**
+   * The index `current` would give, when that needs no waiting (built, and no reload under way);
+   * null otherwise. A search then answers without a turn of the microtask queue (docs/decisions/0021).
+   */
+  currentNow(): SearchIndex | null {
+    return this.reloadsPending === 0 ? this.index : null;
+  }
+
   /** Anything may have changed: rebuild in the background, unless no search has built the index yet. */
   refresh(): void {
     if (this.index || this.building) this.rebuildQuietly();
@@ -75,8 +85,7 @@ export class SearchIndexKeeper {
     if (ids.length === 0) return;
     if (this.building) for (const id of ids) this.changedDuringBuild.add(id);
     if (!this.index) return;
-    const index = this.index;
-    this.reloads = this.reloads.then(() => this.reload(index, ids)).catch(() => this.rebuildQuietly());
+    this.chainReload(this.index, ids);
   }
 
   /** Anything may have changed: rebuild in the background (or now, when there is no index yet). */
@@ -113,7 +122,18 @@ export class SearchIndexKeeper {
     this.index = index;
     const changed = [...this.changedDuringBuild];
     this.changedDuringBuild = new Set();
-    if (changed.length > 0) this.reloads = this.reloads.then(() => this.reload(index, changed)).catch(() => this.rebuildQuietly());
+    if (changed.length > 0) this.chainReload(index, changed);
+  }
+
+  /** Reloads the products after the reloads before; a failed reload leaves a rebuild to put things right. */
+  private chainReload(index: SearchIndex, ids: readonly string[]): void {
+    this.reloadsPending += 1;
+    this.reloads = this.reloads
+      .then(() => this.reload(index, ids))
+      .catch(() => this.rebuildQuietly())
+      .finally(() => {
+        this.reloadsPending -= 1;
+      });
   }
 
   private async reload(index: SearchIndex, ids: readonly string[]): Promise<void> {
