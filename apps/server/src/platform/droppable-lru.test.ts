@@ -65,11 +65,11 @@ describe('a droppable LRU', () => {
 
   it('joins a computation under way rather than computing the key again at once', async () => {
     const cache = new DroppableLru<{ key: string }>({ max: 2 });
-    const { promise, resolve } = Promise.withResolvers<{ key: string }>();
-    const waiting = cache.getOrComputeNow('a', () => promise);
+    let fulfil!: (value: { key: string }) => void;
+    const waiting = cache.getOrComputeNow('a', () => new Promise<{ key: string }>((resolve) => (fulfil = resolve)));
     const joined = cache.getOrComputeNow('a', () => ({ key: 'computed twice' }));
     expect(joined).toBe(waiting);
-    resolve({ key: 'a' });
+    fulfil({ key: 'a' });
     expect(await joined).toEqual({ key: 'a' });
     expect(cache.get('a')).toEqual({ key: 'a' });
   });
