@@ -443,6 +443,14 @@ export function pickTargets(databaseUrl) {
 }
 
 /**
+ * The header box's suggestions for `text`, as the web app asks for them.
+ * @param {string} text
+ */
+export function suggestionsPath(text) {
+  return `/api/product/search?q=${encodeURIComponent(text)}&limit=6`;
+}
+
+/**
  * What people type into the header box, many times over: every prefix (from 2 letters) of the
  * words of English titles, and pairs of them, in a fixed shuffled order. Several thousand
  * distinct queries, far more than the server's search cache holds, so nearly every one is a miss.

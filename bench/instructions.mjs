@@ -18,7 +18,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureCatalogue, pickTargets } from './catalogue.mjs';
+import { ensureCatalogue, pickTargets, suggestionsPath } from './catalogue.mjs';
 import { catalogueAppEnv, snapshot, startChild } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -29,7 +29,7 @@ const warmup = Number(process.env.WARMUP ?? 6000);
 const requests = Number(process.env.REQUESTS ?? 4000);
 const catalogue = await ensureCatalogue({ dir: dataDir, count: productCount });
 const targets = pickTargets(catalogue.databaseUrl);
-const typedPaths = targets.searchVariety.map((text) => `/api/product/search?q=${encodeURIComponent(text)}&limit=6`);
+const typedPaths = targets.searchVariety.map(suggestionsPath);
 const requestPath = typed ? (typedPaths[0] ?? '') : (process.argv[2] ?? `/api/product/by-slug/${encodeURIComponent(targets.slug)}`);
 const appEnv = catalogueAppEnv(catalogue, path.join(dataDir, 'access.log'));
 

@@ -23,7 +23,7 @@ import {
   REAL_ARCHIVE_HOWTO,
   realArchivesFromEnv,
 } from './archive.mjs';
-import { ensureCatalogue, pickTargets } from './catalogue.mjs';
+import { ensureCatalogue, pickTargets, suggestionsPath } from './catalogue.mjs';
 import { catalogueAppEnv, measure, snapshot, startBareServerProcess, startChild } from './harness.mjs';
 import { ledgerSettingsFromEnv, measureLedgers, printLedgers } from './ledger.mjs';
 import { measurePricing, printPricing } from './pricing.mjs';
@@ -151,14 +151,14 @@ async function measureCatalogue() {
     { name: 'product by id', path: `/api/product/${targets.id}`, aim: hotRead, note: 'the product as the panels and links ask it' },
     {
       name: 'search',
-      path: `/api/product/search?q=${encodeURIComponent(targets.search.word)}&limit=6`,
+      path: suggestionsPath(targets.search.word),
       aim: searchRead,
       note: `header suggestions; ${targets.search.matches} products match`,
     },
     {
       name: 'search (varied, uncached)',
-      path: `/api/product/search?q=${encodeURIComponent(targets.searchVariety[0] ?? 'ra')}&limit=6`,
-      paths: targets.searchVariety.map((text) => `/api/product/search?q=${encodeURIComponent(text)}&limit=6`),
+      path: suggestionsPath(targets.searchVariety[0] ?? 'ra'),
+      paths: targets.searchVariety.map(suggestionsPath),
       aim: variedSearch,
       note: `header suggestions as typed: ${targets.searchVariety.length} distinct prefixes in turn, more than the search cache holds; bare answers the first one's bytes to the same paths`,
     },

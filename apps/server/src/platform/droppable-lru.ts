@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { AtOnce } from './at-once.js';
 
 export interface DroppableLruOptions<V> {
   /** Entries kept at most. */
@@ -91,7 +92,7 @@ export class DroppableLru<V extends object> {
    * computation returns itself rather than a promise of it (kept alike); a computation under way
    * is joined (docs/decisions/0021).
    */
-  getOrComputeNow(key: string, compute: () => V | Promise<V>): V | Promise<V> {
+  getOrComputeNow(key: string, compute: () => AtOnce<V>): AtOnce<V> {
     const kept = this.entries.get(key) ?? this.computing.get(key);
     if (kept !== undefined) return kept;
     // Only an ask that starts a computation is noted: one joining it or kept is not a second ask.

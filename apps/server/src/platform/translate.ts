@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
+import type { AtOnce } from './at-once.js';
 
 /** Turns search text into English before it is matched (docs/product-spec.md §5 and 7). */
 export interface Translator {
   /** The text itself when there is nothing to wait for: a search as typed then answers at once (docs/decisions/0021). */
-  toEnglish(text: string): string | Promise<string>;
+  toEnglish(text: string): AtOnce<string>;
 }
 
 export const noTranslation: Translator = { toEnglish: (text) => text };

@@ -1,3 +1,4 @@
+import { thenAtOnce, type AtOnce } from '../../platform/at-once.js';
 import { EncodedBody } from '../../platform/encoded-body.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
 
@@ -18,7 +19,7 @@ export class CatalogueCache {
    * The kept answer itself when there is one, not a promise of it: a kept answer is then sent
    * without a turn of the microtask queue per await on its way (docs/decisions/0021).
    */
-  getOrCompute(key: string, compute: () => Promise<unknown>): EncodedBody | Promise<EncodedBody> {
+  getOrCompute(key: string, compute: () => Promise<unknown>): AtOnce<EncodedBody> {
     return this.answers.getOrComputeNow(key, async () => EncodedBody.json(await compute()));
   }
 
@@ -26,11 +27,8 @@ export class CatalogueCache {
    * `getOrCompute` for an answer the computation writes as JSON bytes itself, handed back at once
    * when the computation needed no waiting either (a search as typed, docs/decisions/0021).
    */
-  getOrComputeJson(key: string, computeJson: () => Buffer | Promise<Buffer>): EncodedBody | Promise<EncodedBody> {
-    return this.answers.getOrComputeNow(key, () => {
-      const json = computeJson();
-      return json instanceof Promise ? json.then((bytes) => new EncodedBody(bytes)) : new EncodedBody(json);
-    });
+  getOrComputeJson(key: string, computeJson: () => AtOnce<Buffer>): AtOnce<EncodedBody> {
+    return this.answers.getOrComputeNow(key, () => thenAtOnce(computeJson(), (bytes) => new EncodedBody(bytes)));
   }
 
   clear(): void {

@@ -16,6 +16,7 @@ import {
   type SearchResults,
   type SearchResultsQuery,
 } from '@market/contracts';
+import { thenAtOnce, type AtOnce } from '../../platform/at-once.js';
 import { type Clock, DAY_MS } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { EncodedBody } from '../../platform/encoded-body.js';
@@ -58,10 +59,10 @@ export interface ListQuery {
 export type CatalogueAnswer<T> = { value: T } | { kept: EncodedBody };
 
 /** A kept answer at once; anything else once read (docs/decisions/0021). */
-export type CatalogueAnswering<T> = CatalogueAnswer<T> | Promise<CatalogueAnswer<T>>;
+export type CatalogueAnswering<T> = AtOnce<CatalogueAnswer<T>>;
 
-function keptAnswer<T>(body: EncodedBody | Promise<EncodedBody>): CatalogueAnswering<T> {
-  return body instanceof Promise ? body.then((kept) => ({ kept })) : { kept: body };
+function keptAnswer<T>(body: AtOnce<EncodedBody>): CatalogueAnswering<T> {
+  return thenAtOnce(body, (kept) => ({ kept }));
 }
 
 async function valueAnswer<T>(value: Promise<T>): Promise<CatalogueAnswer<T>> {
@@ -354,7 +355,7 @@ export class CatalogueService {
    * product matching either is found. At once when nothing needs waiting for: the index current, no
    * translation service, every card kept (docs/decisions/0021).
    */
-  private search(text: string, typed: string[], limit: number): Buffer | Promise<Buffer> {
+  private search(text: string, typed: string[], limit: number): AtOnce<Buffer> {
     if (typed.length === 0) return Buffer.from('[]');
     const index = this.searchIndex.currentNow();
     const english = this.translator.toEnglish(text);
@@ -362,7 +363,7 @@ export class CatalogueService {
     return this.cards.jsonOf(topIds(index, alternatives(typed, english), limit));
   }
 
-  private async searchOnceReady(typed: string[], english: string | Promise<string>, limit: number): Promise<Buffer> {
+  private async searchOnceReady(typed: string[], english: AtOnce<string>, limit: number): Promise<Buffer> {
     const [index, translated] = await Promise.all([this.searchIndex.current(), english]);
     return this.cards.jsonOf(topIds(index, alternatives(typed, translated), limit));
   }

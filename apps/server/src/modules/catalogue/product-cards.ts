@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@market/contracts';
+import { thenAtOnce, type AtOnce } from '../../platform/at-once.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
 
 /** A card and its JSON bytes, written once: search as typed answers cards not kept as a whole answer. */
@@ -47,12 +48,11 @@ export class ProductCards {
    * rather than for every answer: an answer not kept is copied together, never encoded again. At
    * once, not a promise, when every card is kept (docs/decisions/0021).
    */
-  jsonOf(ids: readonly string[]): Buffer | Promise<Buffer> {
-    const kept = this.kept(ids);
-    return kept instanceof Promise ? kept.then(jsonArray) : jsonArray(kept);
+  jsonOf(ids: readonly string[]): AtOnce<Buffer> {
+    return thenAtOnce(this.kept(ids), jsonArray);
   }
 
-  private kept(ids: readonly string[]): KeptCard[] | Promise<KeptCard[]> {
+  private kept(ids: readonly string[]): AtOnce<KeptCard[]> {
     // Every card kept, as for nearly every search once the cards shown lately are loaded: no waiting.
     const all: KeptCard[] = [];
     for (const id of ids) {
