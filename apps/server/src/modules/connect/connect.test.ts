@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { buildTestApp, buildTwoTestApps, createUser, injectAs, type TestContext, type TestUser } from '../../test/helper.js';
 import { accountStateOf } from './index.js';
+import { PayoutAccountsRepository } from './payout-accounts.repository.js';
 
 const PUBLIC_URL = 'https://market.example';
 
@@ -137,6 +138,35 @@ describe('onboarding a seller with Stripe Connect', () => {
     expect(stripe.fake.accounts.size).toBe(1);
     const rows = await ctx.db.selectFrom('payout_accounts').selectAll().where('seller_id', '=', seller._id).execute();
     expect(rows.map((row) => row.stripe_account_id)).toEqual([...stripe.fake.accounts.keys()]);
+  });
+
+  it('stores each account once when many sellers store theirs twice at once', async () => {
+    // Two requests of one seller store the same account; PostgreSQL once refused the later store with
+    // a unique violation (a 500) in about one onboarding race of eight. Forty at once make it show.
+    const ctx = await buildTestApp();
+    const sellers = await Promise.all(Array.from({ length: 40 }, () => createUser(ctx)));
+    const now = ctx.clock.now().toISOString();
+    const store = (sellerId: string) =>
+      ctx.db.transaction().execute((trx) =>
+        new PayoutAccountsRepository(trx).insertIfAbsent({
+          seller_id: sellerId,
+          stripe_account_id: `acct_${sellerId}`,
+          details_submitted: 0,
+          charges_enabled: 0,
+          transfers_active: 0,
+          payouts_enabled: 0,
+          requirements_due: '[]',
+          disabled_reason: null,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+
+    const stored = await Promise.allSettled(sellers.flatMap((seller) => [store(seller._id), store(seller._id)]));
+
+    expect(stored.flatMap((each) => (each.status === 'rejected' ? [String(each.reason)] : []))).toEqual([]);
+    const rows = await ctx.db.selectFrom('payout_accounts').select('seller_id').execute();
+    expect(rows.map((row) => row.seller_id).toSorted()).toEqual(sellers.map((seller) => seller._id).toSorted());
   });
 
   it("makes one Stripe account when two instances start the same seller's onboarding at once", async () => {

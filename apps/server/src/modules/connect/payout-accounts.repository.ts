@@ -21,12 +21,16 @@ export class PayoutAccountsRepository {
     return this.db.selectFrom('payout_accounts').selectAll().where('stripe_account_id', '=', stripeAccountId).executeTakeFirst();
   }
 
-  /** Stores the seller's account unless one is stored already (a concurrent request stored it first). */
+  /**
+   * Stores the seller's account unless one is stored already (a concurrent request stored it first).
+   * No conflict target: two requests of one seller store the same Stripe account, and PostgreSQL
+   * raises a unique violation on an index that is not the target when the other commits first.
+   */
   async insertIfAbsent(row: PayoutAccountRow): Promise<void> {
     await this.db
       .insertInto('payout_accounts')
       .values(row)
-      .onConflict((conflict) => conflict.column('seller_id').doNothing())
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
   }
 
