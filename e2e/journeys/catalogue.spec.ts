@@ -49,8 +49,9 @@ test('a seller uploads a game, it stays private until the admin approves it, the
   await seller.getByRole('button', { name: 'OK' }).click();
   await expect(seller.getByLabel('Title (English)')).toHaveValue('');
 
-  // Pending: a visitor cannot open it.
-  await page.goto(`/downloads/${slug}`);
+  // Pending: a visitor cannot open it, and the address answers 404 (a crawler is not told it is a page).
+  const pending = await page.goto(`/downloads/${slug}`);
+  expect(pending?.status()).toBe(404);
   await expect(page.getByText(/not found/i).first()).toBeVisible();
 
   // The admin approves it from the pending list.

@@ -119,7 +119,7 @@ test('the admin views a pending listing as buyers will see it, and its seller se
 
   // Visitors never reach it.
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(path);
+  expect((await visitor.goto(path))?.status()).toBe(404);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Game not found' })).toBeVisible();
 
   const admin = await signedInPage(browser, 'admin@example.com', 'admin12345');

@@ -65,6 +65,24 @@ test('each product carousel can be stopped, and the keyboard reaches only the ca
   expect(await track.evaluate((element) => element.scrollLeft)).toBe(before);
 });
 
+for (const width of [375, 1280]) {
+  test(`at ${width} px, a mistyped address answers 404 and shows the not-found page, whose Go home works forwards and back`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 812 });
+    const missing = await page.goto('/downloads/Knight-Quest/reviews');
+
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await expect(page).toHaveURL('/');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect((await page.reload())?.status()).toBe(404);
+  });
+}
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

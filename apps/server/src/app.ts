@@ -36,7 +36,7 @@ import { reskinRoutes } from './modules/reskin-chat/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { purchaseRoutes } from './modules/purchases/index.js';
 import { refundRoutes } from './modules/refunds/index.js';
-import { pageRoutes } from './modules/pages/index.js';
+import { missingPageHtml, pageRoutes } from './modules/pages/index.js';
 import { viewRoutes } from './modules/views/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
@@ -254,7 +254,7 @@ export async function buildApp(given: AppDependencies) {
     publicUrl: config.publicUrl,
   });
 
-  await app.register(spa, { webDistDir: config.webDistDir });
+  await app.register(spa, { webDistDir: config.webDistDir, missingPage: (pathname) => missingPageHtml(config.webDistDir, pathname) });
   return app;
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { storefrontUrls, type FirstScreenAnswers } from '@market/contracts';
-import { renderFirstScreen } from './entry-server';
+import { hasPage, renderFirstScreen } from './entry-server';
 import { detail, summary } from './testProducts';
 
 /** The API as the server's pages answer it: a map of URL to answer; any other read goes unanswered. */
@@ -97,5 +97,26 @@ describe('the storefront rendered on the server', () => {
         `^<link rel="preload" as="image" imageSrcSet="${product.featureImg}\\?w=320 320w, ${product.featureImg}\\?w=800 800w, ${product.featureImg} 1280w" imageSizes="[^"]+" fetchPriority="high"/>`,
       ),
     );
+  });
+});
+
+describe('the pages the web app has', () => {
+  it('are every route of docs/product-spec.md, whatever the case, and not the paths its "not found" page takes', () => {
+    const pages = [
+      '/',
+      '/about-us',
+      '/login',
+      '/Login',
+      '/downloads/Knight-Quest',
+      '/userPanel/orders',
+      '/adminPanel',
+      '/Studio-One/portfolio',
+    ];
+    // A single segment is a product listing: any other slug lists every approved product (the spec's own rule).
+    const listings = ['/trending-games', '/no-such-listing'];
+    const missing = ['/downloads/Knight-Quest/extra', '/no/such/page', '/about-us/team'];
+
+    expect([...pages, ...listings].filter((path) => !hasPage(path))).toEqual([]);
+    expect(missing.filter((path) => hasPage(path))).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { StaticRouter } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import type { FirstScreenAnswers, FirstScreenRenderer } from '@market/contracts';
 import { AppRoutes } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
+import { routes } from './app/routes';
 import { answeringFrom } from './lib/first-screen';
 
 /**
@@ -71,4 +72,10 @@ export async function renderFirstScreen(url: string, answers: FirstScreenAnswers
   return { html, state };
 }
 
-export const renderer: FirstScreenRenderer = { renderFirstScreen };
+/** Whether a route other than the catch-all "not found" one takes `pathname`. */
+export function hasPage(pathname: string): boolean {
+  const deepest = matchRoutes(routes, pathname)?.at(-1);
+  return deepest !== undefined && deepest.route.path !== '*';
+}
+
+export const renderer: FirstScreenRenderer = { renderFirstScreen, hasPage };

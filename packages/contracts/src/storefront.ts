@@ -42,6 +42,8 @@ export interface FirstScreen {
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports for the server's pages. */
 export interface FirstScreenRenderer {
   renderFirstScreen(url: string, answers: FirstScreenAnswers): Promise<FirstScreen>;
+  /** Whether the web app has a page at `pathname`; the rest get its "not found" page, which the server answers 404. */
+  hasPage(pathname: string): boolean;
 }
 
 /** The width an uploaded product image is stored at (re-encoded as WebP, never enlarged), by its kind. */

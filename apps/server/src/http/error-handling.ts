@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/index.js';
-import { HttpError, serviceUnavailable } from '../platform/errors.js';
+import { HttpError, PageNotFound, serviceUnavailable } from '../platform/errors.js';
+import { sendEncoded } from './compression.js';
 
 export interface ValidationProblem {
   field: string;
@@ -84,6 +85,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 2;
 /** The one error handler: `{ message }` with the right status (or `{ errorMessage }` where the call says so); 5xx details stay in the log. */
 export const errorHandling = fp(async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    if (thrown instanceof PageNotFound) return sendEncoded(request, reply.status(404), thrown.page, 'text/html; charset=utf-8');
     const asErrorMessage = request.routeOptions.config?.errorBody === 'errorMessage';
     const shaped = (statusCode: number, body: { message: string } & Record<string, unknown>) =>
       request.url.startsWith(API_V1_PREFIX) ? v1Body(statusCode, body) : asErrorMessage ? { errorMessage: body.message } : body;

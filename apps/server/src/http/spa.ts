@@ -7,13 +7,15 @@ import fp from 'fastify-plugin';
 
 export interface SpaOptions {
   webDistDir: string;
+  /** The app's HTML for a path it has no page at, answered 404; null when it has one. */
+  missingPage?: (pathname: string) => Promise<string | null>;
 }
 
 /**
  * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html for every other
- * GET outside /api so client-side routes survive a reload. Unknown API paths answer JSON 404.
+ * GET outside /api so client-side routes survive a reload (404 where the app has no page). Unknown API paths answer JSON 404.
  */
-export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { webDistDir }) {
+export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { webDistDir, missingPage }) {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -32,10 +34,14 @@ export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { web
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPageRequest && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const missing = await missingPage?.(request.url.split('?', 1)[0] ?? request.url);
+      // The app's "not found" page, said with the status too, so a crawler or link checker is not told it is a page.
+      if (missing) return reply.status(404).type('text/html; charset=utf-8').send(missing);
+      return reply.sendFile('index.html');
     }
     if (isPageRequest) {
       return reply.status(404).send({ message: 'The web app is not built yet: run npm run build.' });

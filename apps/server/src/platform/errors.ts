@@ -1,3 +1,5 @@
+import type { EncodedBody } from './encoded-body.js';
+
 /** A failure whose message is meant for the person who caused it. */
 export class HttpError extends Error {
   constructor(
@@ -12,6 +14,17 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+}
+
+/**
+ * A page request for something that is not there: answered 404 with the page itself as HTML, where the
+ * web app says what is missing, so that crawlers and link checkers are told the truth too.
+ */
+export class PageNotFound extends HttpError {
+  constructor(readonly page: EncodedBody) {
+    super(404, 'Page not found');
+    this.name = 'PageNotFound';
   }
 }
 

@@ -409,9 +409,12 @@ export class CatalogueService {
     return (await this.rows.findById(id))?.status === 'Approved';
   }
 
-  /** What a shared /downloads/{title} link shows before the app loads; approved products only. */
-  async shareCard(slug: string): Promise<{ title: string; description: string; image: string } | null> {
-    const row = await this.visibleBySlug(null, slug);
+  /**
+   * What a shared /downloads/{title} link shows before the app loads (a visitor sees approved products
+   * only); null when the viewer may not see the product, whose page then answers 404.
+   */
+  async shareCard(viewer: SessionUser | null, slug: string): Promise<{ title: string; description: string; image: string } | null> {
+    const row = await this.visibleBySlug(viewer, slug);
     if (!row) return null;
     const translations = (await this.rows.translationsOf([row.id], true)).get(row.id) ?? [];
     const english = translations.find((entry) => entry.language === 'en') ?? translations[0];

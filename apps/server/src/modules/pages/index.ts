@@ -1,1 +1,2 @@
 export { pageRoutes } from './pages.routes.js';
+export { missingPageHtml } from './web-build.js';

@@ -6,7 +6,7 @@ import { sendEncoded } from '../../http/compression.js';
 import type { Clock } from '../../platform/clock.js';
 import { EncodedBody } from '../../platform/encoded-body.js';
 import { DroppableLru } from '../../platform/droppable-lru.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, PageNotFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { robotsTxt, sitemapXml, withFirstScreen, withShareCard } from './page-head.js';
 import { browsePage, homePage, productPage, type StorefrontPage } from './storefront-pages.js';
@@ -25,17 +25,25 @@ const KEPT_PAGES_MAX_BYTES = 64 * 1024 * 1024;
 
 const HTML = 'text/html; charset=utf-8';
 
-interface KeptPage {
+interface SentPage {
   body: EncodedBody;
+  /** False when the page's subject (a product) is not there for the viewer: answered 404. */
+  found: boolean;
+}
+
+interface KeptPage extends SentPage {
   renderedAt: number;
 }
 
-/** index.html made the page's own (a product page's share card in its head). */
-type PageShape = (indexHtml: string) => Promise<string>;
+/** index.html made the page's own (a product page's share card in its head), and whether its subject was found. */
+type PageShape = (indexHtml: string) => Promise<{ html: string; found: boolean }>;
+
+/** A page with nothing to find: index.html as it is. */
+const fixedPage: PageShape = async (html) => ({ html, found: true });
 
 /** A page whose render failed: sent (the browser renders it) but not kept. */
 class UnkeptPage extends Error {
-  constructor(readonly body: EncodedBody) {
+  constructor(readonly page: SentPage) {
     super('the first screen was not rendered');
   }
 }
@@ -104,7 +112,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
     build: BuiltWebApp,
     page: StorefrontPage,
     shape: PageShape,
-  ): Promise<{ html: string; renderFailed: boolean }> {
+  ): Promise<{ html: string; found: boolean; renderFailed: boolean }> {
     let renderFailed = false;
     const [rendered, shaped] = await Promise.all([
       build.renderer
@@ -117,10 +125,11 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
         : null,
       shape(build.indexHtml),
     ]);
-    return { html: withFirstScreen(shaped, { rendered, styles: build.stylesOf(page.source) }), renderFailed };
+    const html = withFirstScreen(shaped.html, { rendered, styles: build.stylesOf(page.source) });
+    return { html, found: shaped.found, renderFailed };
   }
 
-  async function visitorPage(request: FastifyRequest, build: BuiltWebApp, page: StorefrontPage, shape: PageShape): Promise<EncodedBody> {
+  async function visitorPage(request: FastifyRequest, build: BuiltWebApp, page: StorefrontPage, shape: PageShape): Promise<SentPage> {
     const version = catalogue.keptReadsVersion;
     // A rebuilt web app renders anew: its markup must match the scripts the page now loads.
     if (keptFor?.version !== version || keptFor.build !== build) {
@@ -128,21 +137,18 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
       keptFor = { version, build };
     }
     const renderNow = async (): Promise<KeptPage> => {
-      const { html, renderFailed } = await pageHtml(request, build, page, shape);
+      const { html, found, renderFailed } = await pageHtml(request, build, page, shape);
       const body = new EncodedBody(Buffer.from(html));
       // Not kept: the next visitor's render may succeed.
-      if (renderFailed) throw new UnkeptPage(body);
-      return { body, renderedAt: clock.now().getTime() };
+      if (renderFailed) throw new UnkeptPage({ body, found });
+      return { body, found, renderedAt: clock.now().getTime() };
     };
     const kept = visitorPages.get(request.url);
     if (!kept) {
-      return visitorPages.compute(request.url, renderNow).then(
-        (made) => made.body,
-        (error: unknown) => {
-          if (error instanceof UnkeptPage) return error.body;
-          throw error;
-        },
-      );
+      return visitorPages.compute(request.url, renderNow).catch((error: unknown) => {
+        if (error instanceof UnkeptPage) return error.page;
+        throw error;
+      });
     }
     if (clock.now().getTime() - kept.renderedAt >= VISITOR_PAGE_REFRESH_MS) {
       // After this answer is sent: a render's first pass runs at once, and this visitor would wait for it.
@@ -155,34 +161,36 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRoutesOptions> = async (app, 
         });
       });
     }
-    return kept.body;
+    return kept;
   }
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape: PageShape = async (html) => html) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: StorefrontPage, shape: PageShape) {
     const build = await currentWebBuild(webDistDir);
     if (!build) throw notFound('The web app is not built yet: run npm run build.');
     // A signed-in user's answers may be their own: no shared cache keeps the page.
     reply.header('cache-control', 'private, no-cache');
-    if (request.user) return reply.type(HTML).send((await pageHtml(request, build, page, shape)).html);
-    return sendEncoded(request, reply, await visitorPage(request, build, page, shape), HTML);
+    if (request.user) {
+      const { html, found } = await pageHtml(request, build, page, shape);
+      if (!found) throw new PageNotFound(new EncodedBody(Buffer.from(html)));
+      return reply.type(HTML).send(html);
+    }
+    const { body, found } = await visitorPage(request, build, page, shape);
+    if (!found) throw new PageNotFound(body);
+    return sendEncoded(request, reply, body, HTML);
   }
 
-  app.get('/', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, homePage));
-  app.get('/browse-game', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, browsePage));
+  app.get('/', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, homePage, fixedPage));
+  app.get('/browse-game', { schema: { hide: true, tags } }, (request, reply) => sendPage(request, reply, browsePage, fixedPage));
 
   app.get(
     '/downloads/:title',
     { schema: { hide: true, tags, params: z.strictObject({ title: z.string().max(300) }) } },
     async (request, reply) =>
       sendPage(request, reply, productPage, async (html) => {
-        const card = await catalogue.shareCard(request.params.title);
-        return card
-          ? withShareCard(html, {
-              ...card,
-              image: `${publicUrl}${card.image}`,
-              url: `${publicUrl}${productPagePath(request.params.title)}`,
-            })
-          : html;
+        const card = await catalogue.shareCard(request.user, request.params.title);
+        if (!card) return { html, found: false };
+        const url = `${publicUrl}${productPagePath(request.params.title)}`;
+        return { html: withShareCard(html, { ...card, image: `${publicUrl}${card.image}`, url }), found: true };
       }),
   );
 

@@ -41,7 +41,7 @@ const MANIFEST = {
  * The web app's server build as the pages use it (apps/web/src/entry-server.tsx has its own tests):
  * it asks the reads a storefront page makes, and renders what came back as a list of titles. A
  * product page without its product renders as loading; a URL containing "crash" fails to render. Each
- * page says how many renders this build has made.
+ * page says how many renders this build has made. It has a page at every path of one or two segments.
  */
 const RENDERER = `
 const readsOf = (url) => {
@@ -54,6 +54,7 @@ const titlesOf = (data) => [data].flat().flatMap((item) => (item && item.product
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 let renders = 0;
 export const renderer = {
+  hasPage: (pathname) => pathname.split('/').length <= 3,
   async renderFirstScreen(url, answers) {
     if (url.includes('crash')) throw new Error('the page failed to render');
     const reads = readsOf(url);
@@ -160,6 +161,7 @@ describe('storefront pages', () => {
     const ownerPage = await injectAs(ctx, seller, { method: 'GET', url });
     const visitorPage = await injectAs(ctx, null, { method: 'GET', url });
 
+    expect([ownerPage.statusCode, visitorPage.statusCode]).toEqual([200, 404]);
     expect(firstScreenOf(ownerPage.body)[`/api/product/by-slug/${product.slug}`]).toMatchObject({ _id: product._id, status: 'Pending' });
     expect(rootOf(ownerPage.body)).toContain('<li>Work In Progress</li>');
     expect(firstScreenOf(visitorPage.body)).not.toHaveProperty([`/api/product/by-slug/${product.slug}`]);
@@ -216,8 +218,10 @@ describe('storefront pages', () => {
   it('sends the page for the browser to render when the server build fails on it, or is not there', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
     const bare = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }) });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const product = await createApprovedProduct(ctx, admin, admin, { title: titleJson({ en: 'crash test' }) });
 
-    const crashed = await injectAs(ctx, null, { method: 'GET', url: '/downloads/crash' });
+    const crashed = await injectAs(ctx, null, { method: 'GET', url: `/downloads/${product.slug}` });
     const unrendered = await injectAs(bare, null, { method: 'GET', url: '/' });
 
     for (const page of [crashed, unrendered]) {
@@ -355,6 +359,51 @@ describe('kept visitor pages', () => {
   });
 });
 
+describe('pages that are not there', () => {
+  it('answers a product page 404 to every visitor until the product is approved, keeping the page meanwhile', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const seller = await createUser(ctx);
+    const product = await createProduct(ctx, seller, { title: titleJson({ en: 'Almost Ready' }) });
+    const url = `/downloads/${product.slug}`;
+
+    const first = await injectAs(ctx, null, { method: 'GET', url });
+    const kept = await injectAs(ctx, null, { method: 'GET', url });
+    await injectAs(ctx, admin, { method: 'PUT', url: `/api/product/approved-product/${product._id}` });
+    const approved = await injectAs(ctx, null, { method: 'GET', url });
+
+    expect([first.statusCode, kept.statusCode, approved.statusCode]).toEqual([404, 404, 200]);
+    expect(renderOf(kept.body)).toBe(renderOf(first.body));
+    expect(rootOf(approved.body)).toContain('<li>Almost Ready</li>');
+  });
+
+  it('answers a path the web app has no page at 404 with the app, and every page it has 200', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp() });
+
+    const missing = await injectAs(ctx, null, { method: 'GET', url: '/no/such/page?from=mail' });
+    const head = await injectAs(ctx, null, { method: 'HEAD', url: '/no/such/page' });
+    const known = await injectAs(ctx, null, { method: 'GET', url: '/userPanel/purchases' });
+    const api = await injectAs(ctx, null, { method: 'GET', url: '/api/no/such/call' });
+
+    expect([missing.statusCode, head.statusCode, known.statusCode, api.statusCode]).toEqual([404, 404, 200, 404]);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.body).toContain('<div id="root"></div>');
+    expect(head.body).toBe('');
+    expect(known.body).toBe(missing.body);
+    expect(api.json()).toEqual({ message: 'No such API call: GET /api/no/such/call' });
+  });
+
+  it('answers every page path 200 with the app when only the browser’s build is there to tell', async () => {
+    const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }) });
+
+    const page = await injectAs(ctx, null, { method: 'GET', url: '/no/such/page' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+  });
+});
+
 describe('link previews and crawlers', () => {
   it('answers /downloads/{title} with the app and the product’s title, description and image in the head, escaped', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }), PUBLIC_URL: 'https://market.example' });
@@ -377,16 +426,23 @@ describe('link previews and crawlers', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('answers an unknown or unapproved product page with the plain app', async () => {
+  it('answers an unknown or unapproved product page 404 with the plain app', async () => {
     const ctx = await buildCatalogueApp({ WEB_DIST_DIR: builtWebApp({ withRenderer: false }) });
     const seller = await createUser(ctx);
     await createProduct(ctx, seller, { title: titleJson({ en: 'Secret Thing' }) });
 
-    const page = await injectAs(ctx, null, { method: 'GET', url: '/downloads/Secret-Thing' });
+    const pages = await Promise.all(
+      ['/downloads/Secret-Thing', '/downloads/No-Such-Game'].map((url) => injectAs(ctx, null, { method: 'GET', url })),
+    );
 
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>Marketplace</title>');
-    expect(page.body).not.toContain('Secret');
+    for (const page of pages) {
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.body).toContain('<title>Marketplace</title>');
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain('Secret');
+    }
   });
 
   it('lists approved products in /sitemap.xml and points robots.txt at it', async () => {

@@ -86,6 +86,16 @@ export async function currentWebBuild(webDistDir: string): Promise<BuiltWebApp |
   return build;
 }
 
+/**
+ * index.html for a path the built web app has no page at (its own "not found" page says so), to be
+ * answered 404; null when it has one, or when only the browser's build is there to tell.
+ */
+export async function missingPageHtml(webDistDir: string, pathname: string): Promise<string | null> {
+  const build = await currentWebBuild(webDistDir);
+  if (!build?.renderer || build.renderer.hasPage(pathname)) return null;
+  return build.indexHtml;
+}
+
 const renderers = new Map<string, Promise<FirstScreenRenderer>>();
 
 /** Imported once per build: the file's modification time is part of the module's URL. */
