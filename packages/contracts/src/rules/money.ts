@@ -4,8 +4,10 @@ import { WITHDRAWAL_FEE_PERCENT } from '../limits.js';
 export type Cents = number;
 
 export function dollarsToCents(dollars: number): Cents {
-  // Round on the decimal string so 19.99 becomes 1999, not 1998.9999.
-  return Math.round(Number(`${dollars}e2`));
+  // Round on the decimal string so 19.99 becomes 1999, not 1998.9999. A number JavaScript writes with
+  // an exponent (5e-324, 1e21) has its exponent moved instead: "5e-324e2" would be NaN, stored as NULL.
+  const [digits, exponent = '0'] = String(dollars).split('e');
+  return Math.round(Number(`${digits}e${Number(exponent) + 2}`));
 }
 
 export function centsToDollars(cents: Cents): number {

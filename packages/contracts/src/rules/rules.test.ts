@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   authorToSlug,
@@ -25,6 +26,19 @@ describe('money', () => {
     expect(formatUsd(123456)).toBe('$1,234.56');
     expect(formatUsd(100_000_000)).toBe('$1,000,000.00');
     expect(formatUsd(5)).toBe('$0.05');
+  });
+
+  it('turns any finite amount into the nearest whole cents, however JavaScript writes the number', () => {
+    // 5e-324 passed every check of a form's minimum and became NaN, which the database stored as NULL.
+    expect([5e-324, 1e-7, -1e-7, 1e21, 1.5e-2].map(dollarsToCents)).toEqual([0, 0, -0, 1e23, 2]);
+    fc.assert(
+      fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), (dollars) => {
+        const cents = dollarsToCents(dollars);
+        expect(Number.isInteger(cents)).toBe(true);
+        expect(Math.abs(cents - dollars * 100)).toBeLessThanOrEqual(0.5 + Math.abs(dollars) * 1e-12);
+      }),
+    );
+    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => dollarsToCents(cents / 100) === cents));
   });
 
   it('writes amounts as Intl’s en-US currency format does, negatives and fractions of a cent included', () => {

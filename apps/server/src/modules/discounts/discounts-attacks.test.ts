@@ -319,6 +319,15 @@ describe("someone else's code", () => {
     expect(listed).toMatchObject({ _id: code._id, amount: 10, productIds: [runner._id] });
   });
 
+  it('takes a minimum too small to write without an exponent as no minimum, where it once failed with a 500', async () => {
+    const ctx = await buildCatalogueApp();
+    const { seller } = await shop(ctx);
+
+    const code = await codeOf(ctx, seller, { code: 'TINYMIN', minSubtotal: 5e-324 });
+
+    expect(code.minSubtotal).toBe(0);
+  });
+
   it('is matched by its exact letters only: case and spaces aside, look-alike letters are another code', async () => {
     const ctx = await buildCatalogueApp();
     const { seller, buyer, runner } = await shop(ctx);
