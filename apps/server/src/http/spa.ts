@@ -4,6 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { EncodedBody } from '../platform/encoded-body.js';
+import { PageNotFound } from '../platform/errors.js';
 
 export interface SpaOptions {
   webDistDir: string;
@@ -40,7 +42,7 @@ export const spa = fp<SpaOptions>(async function spa(app: FastifyInstance, { web
       reply.header('cache-control', 'no-cache');
       const missing = await missingPage?.(request.url.split('?', 1)[0] ?? request.url);
       // The app's "not found" page, said with the status too, so a crawler or link checker is not told it is a page.
-      if (missing) return reply.status(404).type('text/html; charset=utf-8').send(missing);
+      if (missing) throw new PageNotFound(new EncodedBody(Buffer.from(missing)));
       return reply.sendFile('index.html');
     }
     if (isPageRequest) {
